@@ -1,0 +1,26 @@
+# Two commands set everything up on a fresh machine: `make build` and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: build test serve bench clean
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+build: $(STAMP)
+	$(VENV)/bin/starpnp build --all
+
+test: $(STAMP)
+	$(VENV)/bin/pytest -q
+
+serve: $(STAMP)
+	$(VENV)/bin/starpnp serve
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+clean:
+	rm -rf output/*/ $(VENV)
