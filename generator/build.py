@@ -1,0 +1,188 @@
+"""One game folder in, its PDF, SVG files and manifest out."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .imposition import Settings, Sheet, fits_on_page, impose
+from .loader import load_game
+from .model import Game, ResolvedComponent
+from .pdfdoc import ContentsRow, PdfDocument, contents_pages, page_ranges
+from .render import SceneCache
+from .scene import Scene
+
+FORMATS = ("pdf", "svg")
+Run = list[tuple[Scene, Scene | None, str]]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    settings: Settings = Settings()
+    formats: tuple[str, ...] = FORMATS
+    out: Path = Path("output")
+    options: frozenset[str] = frozenset()
+    strict: bool = False
+
+
+@dataclass
+class BuildResult:
+    game: str
+    name: str
+    files: list[Path] = field(default_factory=list)
+    pieces: int = 0
+    pages: int = 0
+    warnings: list[str] = field(default_factory=list)
+    unspecified: tuple[str, ...] = ()
+    ours: tuple[str, ...] = ()
+
+
+class BuildFailed(Exception):
+    """--strict and there were warnings."""
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "piece"
+
+
+def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
+    """Copies of every piece in data order; neighbours that share a size and sidedness share sheets."""
+    runs: list[Run] = []
+    key_of_last = None
+    for comp in game.components:
+        sides = comp.double_sided and settings.duplex != "off"
+        entries: Run = []
+        for piece in comp.pieces:
+            front = cache.face(comp, piece, "front")
+            back = cache.face(comp, piece, "back") if sides and piece.back else None
+            entries.extend([(front, back, comp.spec.id)] * piece.count)
+        if not entries:
+            continue
+        first = entries[0][0]
+        key = (first.outer_width, first.outer_height, sides)
+        if not fits_on_page(first, settings):
+            runs.extend([[entry] for entry in entries])
+            key_of_last = None
+        elif key == key_of_last:
+            runs[-1].extend(entries)
+        else:
+            runs.append(entries)
+            key_of_last = key
+    return runs
+
+
+def footer_notes(sheets: list[Sheet], duplex: str) -> list[str]:
+    notes = []
+    for i, sheet in enumerate(sheets):
+        if sheet.role == "back":
+            notes.append(f" Back of the previous sheet: duplex, flip on the {duplex} edge.")
+        elif sheet.role == "front" and i + 1 < len(sheets) and sheets[i + 1].role == "back":
+            notes.append(f" Its backs follow: print duplex, flip on the {duplex} edge.")
+        else:
+            notes.append("")
+    return notes
+
+
+def component_pages(game: Game, sheets: list[Sheet], first_page: int) -> dict[str, list[int]]:
+    pages: dict[str, list[int]] = {c.spec.id: [] for c in game.components}
+    for number, sheet in enumerate(sheets, first_page):
+        for comp_id in sheet.components:
+            pages[comp_id].append(number)
+    return pages
+
+
+def manifest(game: Game, settings: Settings, pages: dict[str, list[int]], result: BuildResult) -> dict:
+    def entry(comp: ResolvedComponent) -> dict:
+        spec = comp.spec
+        return {
+            "id": spec.id,
+            "kind": spec.kind,
+            "name": spec.name,
+            "quantity": comp.quantity,
+            "trim_mm": list(spec.size),
+            "bleed_mm": settings.bleed,
+            "shape": spec.shape,
+            "double_sided": comp.double_sided,
+            "per_player": spec.per_player,
+            "pages": pages[spec.id],
+            "pieces": [{"name": p.name, "count": p.count, "color": p.color} for p in comp.pieces],
+            "unspecified": [u.split(": ", 1)[1] for u in game.unspecified if u.split(": ", 1)[0] == spec.id],
+        }
+
+    return {
+        "game": game.info.id,
+        "name": game.info.name,
+        "paper": settings.paper,
+        "bleed_mm": settings.bleed,
+        "margin_mm": settings.margin,
+        "duplex": settings.duplex,
+        "crop_marks": settings.crop_marks,
+        "options": sorted(game.options),
+        "pages": result.pages,
+        "pieces": result.pieces,
+        "components": [entry(c) for c in game.components],
+        "unspecified": list(game.unspecified),
+        "ours": list(game.ours),
+        "warnings": result.warnings,
+    }
+
+
+def write_svgs(cache: SceneCache, out: Path) -> list[Path]:
+    written = []
+    for (comp_id, piece, color, side), scene in cache.scenes.items():
+        from .svg import scene_to_svg  # only builds that ask for SVG pay for svgwrite
+
+        name = slug(piece) + (f"-{color}" if color else "") + f"-{side}.svg"
+        path = out / comp_id / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(scene_to_svg(scene), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] = lambda _: None) -> BuildResult:
+    game = load_game(folder, options.options)
+    settings = options.settings
+    result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours)
+    step("drawing faces")
+    cache = SceneCache(settings.bleed, folder)
+    runs = make_runs(game, cache, settings)
+    if not options.formats or set(options.formats) == {"svg"}:
+        for comp in game.components:  # SVG alone still draws every face
+            for piece in comp.pieces:
+                cache.face(comp, piece, "front")
+                if piece.back:
+                    cache.face(comp, piece, "back")
+    result.warnings = list(cache.warnings)
+    if options.strict and result.warnings:
+        raise BuildFailed("\n".join(result.warnings))
+    step("imposing sheets")
+    sheets = impose(runs, settings)
+    n_contents = contents_pages(len(game.components))
+    pages = component_pages(game, sheets, n_contents + 1)
+    result.pieces = sum(c.quantity for c in game.components)
+    result.pages = n_contents + len(sheets)
+    out = options.out / game.info.id
+    out.mkdir(parents=True, exist_ok=True)
+    if "pdf" in options.formats:
+        step("writing PDF")
+        path = out / f"{game.info.id}-{settings.paper}.pdf"
+        doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components})
+        rows = [ContentsRow(c.spec.name, c.spec.kind.replace("_", " "), c.quantity,
+                            f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",
+                            page_ranges(pages[c.spec.id])) for c in game.components]
+        doc.contents(rows, game.info.about, game.info.print_notes, len(game.unspecified))
+        for sheet, note in zip(sheets, footer_notes(sheets, settings.duplex)):
+            doc.sheet(sheet, note)
+        doc.save()
+        result.files.append(path)
+    if "svg" in options.formats:
+        step("writing SVG")
+        result.files.extend(write_svgs(cache, out / "svg"))
+    path = out / "manifest.json"
+    path.write_text(json.dumps(manifest(game, settings, pages, result), indent=2, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+    result.files.append(path)
+    return result

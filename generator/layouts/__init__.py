@@ -1,0 +1,33 @@
+"""Layouts turn a face's validated fields into scene elements. Register one with @layout."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..scene import Element
+from .base import FaceContext, FaceParams
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    params: type[FaceParams]
+    draw: Callable[[FaceContext, FaceParams], list[Element]]
+
+
+LAYOUTS: dict[str, Layout] = {}
+
+
+def layout(name: str, params: type[FaceParams]):
+    def register(draw):
+        LAYOUTS[name] = Layout(name, params, draw)
+        return draw
+
+    return register
+
+
+def load_all() -> dict[str, Layout]:
+    """Import every layout module so their @layout registrations run."""
+    from . import board, card, chit  # noqa: F401
+
+    return LAYOUTS

@@ -1,0 +1,130 @@
+"""What every layout gets: the face's size, colours, and helpers that report problems as warnings."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from ..geometry import hexagon
+from ..icons import ICONS, draw_icon
+from ..model import UNSPECIFIED
+from ..palette import PlayerColor, resolve
+from ..scene import Circle, Element, Image, Line, Polygon, Rect, Style, Text
+from ..text import fit_text
+
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg"}
+
+
+class FaceParams(BaseModel):
+    """Fields every layout accepts; a layout subclasses this with its own."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    layout: str
+
+
+def is_unspecified(value: Any) -> bool:
+    return isinstance(value, str) and value.strip().lower() == UNSPECIFIED
+
+
+def mix(color: str, other: str, t: float) -> str:
+    """Blend two hex colours: t=0 gives `color`, t=1 gives `other`."""
+    a, b = resolve(color).lstrip("#"), resolve(other).lstrip("#")
+    channels = (round(int(a[i:i + 2], 16) * (1 - t) + int(b[i:i + 2], 16) * t) for i in (0, 2, 4))
+    return "#" + "".join(f"{c:02X}" for c in channels)
+
+
+def readable_ink(background: str) -> str:
+    """Near-black or white, whichever contrasts more with `background`."""
+    h = resolve(background).lstrip("#")
+    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return "#1A1A1A" if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else "#FFFFFF"
+
+
+@dataclass
+class FaceContext:
+    width: float
+    height: float
+    bleed: float
+    shape: str
+    corner_radius: float
+    color: PlayerColor | None  # the piece's player colour, for per-player components
+    base_dir: Path  # folder art paths are relative to
+    where: str  # "file: component-id/piece/front" for messages
+    warnings: list[str] = field(default_factory=list)
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(f"{self.where}: {message}")
+
+    # -- drawing helpers ---------------------------------------------------------------------
+
+    def background(self, color: str) -> Rect:
+        """A fill covering trim and bleed."""
+        b = self.bleed
+        return Rect(-b, -b, self.width + 2 * b, self.height + 2 * b, Style(fill=resolve(color)))
+
+    def outline(self) -> Element:
+        """The trim shape as a thin line, cut guide for round and hex pieces."""
+        style = Style(stroke="#555555", stroke_width=0.2)
+        w, h = self.width, self.height
+        if self.shape == "round":
+            return Circle(w / 2, h / 2, min(w, h) / 2, style)
+        if self.shape == "hex":
+            return Polygon(hexagon(w / 2, h / 2, h / 2), style)
+        return Rect(0, 0, w, h, style, radius=self.corner_radius)
+
+    def text(self, field_name: str, value: str, x, y, w, h, **style) -> Text:
+        fitted = fit_text(str(value), x, y, w, h, **style)
+        if not fitted.fits:
+            self.warn(f"{field_name}: text does not fit its box even at {fitted.text.size:g} pt")
+        return fitted.text
+
+    def icon(self, name: str, x, y, size, ink, paper="#FFFFFF") -> Element:
+        return draw_icon(name, x, y, size, resolve(ink), resolve(paper))
+
+    def write_in(self, label: str, x, y, w, h, ink="#555555") -> list[Element]:
+        """A tidy dashed box with a small label: where a user writes what the rulebook does not say."""
+        elements: list[Element] = [Rect(x, y, w, h, Style(fill="#FFFFFF", stroke=ink, stroke_width=0.25,
+                                                            dash=(1.2, 0.8)), radius=1)]
+        elements.append(fit_text(f"write in: {label}", x + 1.2, y + 0.8, w - 2.4, 3.2, font="Lato-Italic",
+                                 size=5.5, min_size=5, color=ink).text)
+        rule_gap = 4.2
+        ry = y + 4.8 + rule_gap
+        while ry < y + h - 1:
+            elements.append(Line(x + 2, ry, x + w - 2, ry, Style(stroke="#BBBBBB", stroke_width=0.15)))
+            ry += rule_gap
+        return elements
+
+    def art(self, path: str, x, y, w, h, fit="cover") -> list[Element]:
+        """The named image fitted into the box, or a visible placeholder and a warning."""
+        file = (self.base_dir / path).resolve()
+        problem = None
+        if file.suffix.lower() not in IMAGE_SUFFIXES:
+            problem = f"art: {path}: not a PNG, JPEG or SVG file"
+        elif not file.is_file():
+            problem = f"art: {path}: image file not found"
+        if problem is None:
+            return [Image(x, y, w, h, str(file), fit)]
+        self.warn(problem)
+        cross = Style(stroke="#C62828", stroke_width=0.4)
+        return [Rect(x, y, w, h, Style(fill="#FDECEA", stroke="#C62828", stroke_width=0.4)),
+                Line(x, y, x + w, y + h, cross), Line(x + w, y, x, y + h, cross),
+                fit_text(f"missing art: {path}", x + 1, y + h / 2 - 3, w - 2, 6, size=6, min_size=5,
+                         color="#C62828", align="center", valign="middle").text]
+
+    def player_mark(self, x, y, size) -> list[Element]:
+        """The player colour's shape and letter, so colours read in greyscale."""
+        if self.color is None:
+            return []
+        c = self.color
+        return [Circle(x + size / 2, y + size / 2, size / 2, Style(fill="#FFFFFF", stroke="#1A1A1A",
+                                                                    stroke_width=0.2)),
+                draw_icon(c.shape, x + size * 0.18, y + size * 0.18, size * 0.64, c.hex),
+                ]
+
+
+def known_icon(name: str | None) -> str | None:
+    if name is not None and name not in ICONS:
+        raise ValueError(f"unknown icon {name!r}; known: {', '.join(sorted(ICONS))}")
+    return name

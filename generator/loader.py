@@ -1,0 +1,207 @@
+"""From a game folder to a validated Game, with every problem reported as `file:line: field: message`."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .layouts import load_all
+from .model import (
+    UNSPECIFIED, Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent,
+)
+from .yamlio import DataError, DataErrors, dotted, line_of, load_yaml
+
+COMPONENTS_DIR = Path(__file__).resolve().parent.parent / "components"
+GAME_FILE = "game.yaml"
+
+
+def builtin_games() -> list[str]:
+    return sorted(p.name for p in COMPONENTS_DIR.iterdir() if (p / GAME_FILE).is_file())
+
+
+def find_game(name_or_path: str) -> Path:
+    """A folder path, or the name of one of our games."""
+    path = Path(name_or_path)
+    if (path / GAME_FILE).is_file():
+        return path
+    if path.is_dir():
+        raise DataError(f"{path}: not a game folder (no {GAME_FILE})")
+    if (COMPONENTS_DIR / name_or_path / GAME_FILE).is_file():
+        return COMPONENTS_DIR / name_or_path
+    raise DataError(f"{name_or_path}: no such game or folder; our games: {', '.join(builtin_games())}")
+
+
+def _message(error: dict) -> str:
+    """Pydantic's messages, reworded for someone editing YAML."""
+    kind, ctx, value = error["type"], error.get("ctx", {}), error.get("input")
+    if kind == "extra_forbidden":
+        return "unknown field"
+    if kind == "missing":
+        return "required field is missing"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"expected a whole number, got {value!r}"
+    if kind in ("float_parsing", "float_type"):
+        return f"expected a number, got {value!r}"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"expected true or false, got {value!r}"
+    if kind in ("string_type",):
+        return f"expected text, got {value!r}"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        sign = {"greater_than_equal": "≥", "greater_than": ">", "less_than_equal": "≤", "less_than": "<"}[kind]
+        limit = next(iter(ctx.values()))
+        return f"must be {sign} {limit}, got {value!r}"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected')}, got {value!r}"
+    if kind == "value_error":
+        return str(ctx.get("error", error["msg"]))
+    return error["msg"]
+
+
+def _errors(exc: ValidationError, source: Path, raw: Any, prefix: tuple = (), raw_prefix: tuple = ()) -> list[str]:
+    out = []
+    for error in exc.errors():
+        loc = tuple(part for part in error["loc"] if not (isinstance(part, str) and part.startswith("function-")))
+        line = line_of(raw, raw_prefix + loc)
+        out.append(f"{source}:{line}: {dotted(prefix + loc)}: {_message(error)}")
+    return out
+
+
+def _unspecified_paths(value: Any, path: str = "") -> list[str]:
+    if isinstance(value, str) and value.strip().lower() == UNSPECIFIED:
+        return [path]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _unspecified_paths(v, f"{path}.{k}" if path else str(k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _unspecified_paths(v, f"{path}[{i}]")]
+    return []
+
+
+class _Resolver:
+    def __init__(self, info: GameInfo, options: frozenset[str]):
+        self.info = info
+        self.options = options
+        self.layouts = load_all()
+        self.errors: list[str] = []
+        self.unspecified: list[str] = []
+        self.ours: list[str] = []
+
+    def face(self, fields: dict, origin: dict, source: Path, raw: Any) -> Any:
+        """Validate merged fields; `origin` maps each field to the raw location it came from."""
+        name = fields.get("layout")
+        if name not in self.layouts:
+            line = line_of(raw, origin.get("layout", ()))
+            known = ", ".join(sorted(self.layouts))
+            self.errors.append(f"{source}:{line}: {dotted(origin.get('layout', ('layout',)))}: "
+                               f"unknown layout {name!r}; known: {known}")
+            return None
+        try:
+            return self.layouts[name].params.model_validate(fields)
+        except ValidationError as exc:
+            for error in exc.errors():
+                top, rest = error["loc"][0], error["loc"][1:]
+                where = origin.get(top, ())
+                line = line_of(raw, where + rest)
+                self.errors.append(f"{source}:{line}: {dotted(where + rest) or top}: {_message(error)}")
+            return None
+
+    def component(self, comp: Component, index: int, source: Path, raw: Any) -> ResolvedComponent | None:
+        base = ("components", index)
+        if comp.option and comp.option not in self.info.options:
+            self.errors.append(f"{source}:{line_of(raw, base + ('option',))}: {dotted(base + ('option',))}: "
+                               f"unknown game option {comp.option!r}")
+        colors = comp.colors or self.info.colors
+        pieces = []
+        self.ours.extend(f"{comp.id}: {field}" for field in comp.ours)
+        for item_index, item in enumerate(comp.items):
+            ipath = base + ("items", item_index)
+            extras = dict(item.model_extra or {})
+            count = item.count
+            front_origin = {k: base + ("front", k) for k in comp.front} | {k: ipath + (k,) for k in extras}
+            front = {**comp.front, **extras}
+            back = None
+            back_origin: dict = {}
+            if comp.back is not None or item.back is not None:
+                back = {**(comp.back or {}), **(item.back or {})}
+                back_origin = {k: base + ("back", k) for k in (comp.back or {})} | {
+                    k: ipath + ("back", k) for k in (item.back or {})}
+            for option, changes in item.with_option.items():
+                if option not in self.info.options:
+                    line = line_of(raw, ipath + ("with_option", option))
+                    self.errors.append(f"{source}:{line}: {dotted(ipath + ('with_option', option))}: "
+                                       f"unknown game option {option!r}")
+                    continue
+                if option in self.options:
+                    changes = dict(changes)
+                    count = changes.pop("count", count)
+                    front.update(changes)
+                    front_origin.update({k: ipath + ("with_option", option, k) for k in changes})
+            front_params = self.face(front, front_origin, source, raw)
+            back_params = self.face(back, back_origin, source, raw) if back is not None else None
+            if front_params is None or (back is not None and back_params is None):
+                continue
+            label = item.name or front.get("title") or front.get("label") or f"#{item_index + 1}"
+            for path in _unspecified_paths(front):
+                self.unspecified.append(f"{comp.id}: {label}: front.{path}")
+            for path in _unspecified_paths(back or {}):
+                self.unspecified.append(f"{comp.id}: {label}: back.{path}")
+            self.ours.extend(f"{comp.id}: {label}: {field}" for field in item.ours)
+            front_face = FaceSpec(front["layout"], front_params)
+            back_face = FaceSpec(back["layout"], back_params) if back_params is not None else None
+            for color in (colors if comp.per_player else [None]):
+                pieces.append(PieceSpec(str(label), count, color, front_face, back_face))
+        return ResolvedComponent(str(source), comp, tuple(pieces))
+
+
+def _validate(model: type[BaseModel], raw: Any, source: Path) -> Any:
+    if not isinstance(raw, dict):
+        raise DataErrors([f"{source}:{getattr(raw, 'line', 1)}: (top level): expected a mapping of fields"])
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise DataErrors(_errors(exc, source, raw)) from None
+
+
+def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset()) -> Game:
+    """Load and validate a game folder; raises DataErrors listing every problem found."""
+    errors: list[str] = []
+    try:
+        info = _validate(GameInfo, load_yaml(folder / GAME_FILE), folder / GAME_FILE)
+    except DataError as exc:
+        raise DataErrors([str(exc)]) from None
+    unknown = sorted(set(options) - set(info.options))
+    if unknown:
+        known = ", ".join(sorted(info.options)) or "none"
+        raise DataErrors([f"{folder / GAME_FILE}: options: unknown option {unknown[0]!r}; this game's options: {known}"])
+    enabled = frozenset(options) | {name for name, opt in info.options.items() if opt.default}
+    resolver = _Resolver(info, enabled)
+    components: list[ResolvedComponent] = []
+    seen: dict[str, str] = {}
+    for source in sorted(folder.glob("*.yaml")):
+        if source.name == GAME_FILE:
+            continue
+        try:
+            raw = load_yaml(source)
+            parsed = _validate(ComponentFile, raw, source)
+        except DataError as exc:
+            errors.append(str(exc))
+            continue
+        except DataErrors as exc:
+            errors.extend(exc.errors)
+            continue
+        for index, comp in enumerate(parsed.components):
+            if comp.id in seen:
+                line = line_of(raw, ("components", index, "id"))
+                errors.append(f"{source}:{line}: components[{index}].id: duplicate id {comp.id!r} "
+                              f"(first in {seen[comp.id]})")
+                continue
+            seen[comp.id] = source.name
+            if comp.option and comp.option not in enabled:
+                continue
+            resolved = resolver.component(comp, index, source, raw)
+            if resolved is not None:
+                components.append(resolved)
+    errors.extend(resolver.errors)
+    if errors:
+        raise DataErrors(errors)
+    return Game(str(folder), info, tuple(components), enabled, tuple(resolver.unspecified), tuple(resolver.ours))

@@ -1,0 +1,170 @@
+"""The validated game model: what the YAML in a game folder means.
+
+A game folder holds `game.yaml` (name, players, colours, options) and any number of other YAML files
+with a `components:` list. A component is a set of pieces sharing a size, a shape and layouts; its
+`items` say what varies from piece to piece and how many of each there are.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+from .palette import PLAYER_COLORS
+
+UNSPECIFIED = "unspecified"
+SLUG = r"^[a-z0-9][a-z0-9_-]*$"
+
+CARD_SIZES = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+
+def parse_size(value: Any) -> tuple[float, float]:
+    """`poker`, `63x88`, `63×88`, `[63, 88]` or one number for a square or round piece."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in CARD_SIZES:
+            return CARD_SIZES[text]
+        match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)(?:\s*mm)?", text)
+        if match:
+            value = (float(match[1]), float(match[2]))
+        else:
+            names = ", ".join(CARD_SIZES)
+            raise ValueError(f"size must be W×H in mm, one number, or a preset ({names}); got {value!r}")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = (value, value)
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
+    ):
+        w, h = float(value[0]), float(value[1])
+        if w <= 0 or h <= 0:
+            raise ValueError(f"size must be positive; got {w:g}×{h:g}")
+        return (w, h)
+    raise ValueError(f"size must be W×H in mm, one number, or a preset; got {value!r}")
+
+
+Size = Annotated[tuple[float, float], BeforeValidator(parse_size)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Players(Strict):
+    min: int = Field(ge=1, le=6)
+    max: int = Field(ge=1, le=6)
+
+
+class GameOption(Strict):
+    help: str
+    default: bool = False
+
+
+def known_colors(colors: list[str] | None) -> list[str] | None:
+    unknown = [c for c in colors or () if c not in PLAYER_COLORS]
+    if unknown:
+        raise ValueError(f"unknown colour {unknown[0]!r}; known: {', '.join(PLAYER_COLORS)}")
+    return colors
+
+
+class GameInfo(Strict):
+    """game.yaml"""
+
+    id: str = Field(pattern=SLUG)
+    name: str
+    players: Players
+    colors: list[str] = Field(min_length=1, description="player colours used by this game's pieces")
+    about: str = ""
+    print_notes: list[str] = []
+    options: dict[str, GameOption] = {}
+
+    _colors = field_validator("colors")(lambda cls, v: known_colors(v))
+
+
+Kind = Literal["card", "chit", "token", "tile", "board", "player_board", "track", "standee", "die", "marker"]
+
+
+class Item(BaseModel):
+    """One distinct piece of a component; any key other than these is a front-face field."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    count: int = Field(1, ge=0, description="copies of this piece (per player colour when per_player)")
+    name: str | None = None
+    back: dict[str, Any] | None = Field(None, description="back-face fields for this piece only")
+    with_option: dict[str, dict[str, Any]] = Field(
+        {}, description="game option -> fields (and count) that change when the option is on")
+    ours: list[str] = Field([], description="fields whose values are our choice, not the publisher's")
+
+
+class Component(Strict):
+    id: str = Field(pattern=SLUG)
+    name: str
+    kind: Kind
+    size: Size
+    shape: Literal["rect", "round", "hex"] = "rect"
+    corner_radius: float | None = Field(None, ge=0)
+    per_player: bool = Field(False, description="every item is made once per player colour")
+    colors: list[str] | None = Field(None, description="colours for per_player, default the game's")
+    option: str | None = Field(None, description="build this component only with this game option on")
+    front: dict[str, Any] = Field(description="layout name and fields shared by every piece's front")
+    back: dict[str, Any] | None = Field(None, description="common back; omit for one-sided pieces")
+    items: list[Item] = Field(min_length=1)
+    ours: list[str] = []
+    note: str = ""
+
+    _colors = field_validator("colors")(lambda cls, v: known_colors(v))
+
+
+class ComponentFile(Strict):
+    components: list[Component]
+
+
+@dataclass(frozen=True)
+class FaceSpec:
+    layout: str
+    params: Any  # the layout's validated pydantic model
+
+
+@dataclass(frozen=True)
+class PieceSpec:
+    """A distinct piece design and how many copies of it to print."""
+
+    name: str
+    count: int
+    color: str | None
+    front: FaceSpec
+    back: FaceSpec | None
+
+
+@dataclass(frozen=True)
+class ResolvedComponent:
+    source: str  # file the component came from
+    spec: Component
+    pieces: tuple[PieceSpec, ...]
+
+    @property
+    def quantity(self) -> int:
+        return sum(p.count for p in self.pieces)
+
+    @property
+    def double_sided(self) -> bool:
+        return any(p.back is not None for p in self.pieces)
+
+
+@dataclass(frozen=True)
+class Game:
+    folder: str
+    info: GameInfo
+    components: tuple[ResolvedComponent, ...]
+    options: frozenset[str]
+    unspecified: tuple[str, ...] = ()  # "component-id: piece: field" for the build report
+    ours: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=())

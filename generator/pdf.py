@@ -1,0 +1,140 @@
+"""ReportLab backend: draws scenes as vector PDF with embedded font subsets.
+
+The page gets one transform to millimetres with y pointing down, so scenes are drawn with the same
+numbers the SVG backend writes.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+from .images import cover_or_contain
+from .scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
+from .units import PT_PER_MM
+
+
+@contextmanager
+def saved(c: Canvas):
+    c.saveState()
+    try:
+        yield c
+    finally:
+        c.restoreState()
+
+
+def begin_mm_page(c: Canvas, page_height_mm: float) -> None:
+    """Switch the current page's user space to millimetres, origin top-left, y down."""
+    c.translate(0, page_height_mm * PT_PER_MM)
+    c.scale(PT_PER_MM, -PT_PER_MM)
+
+
+def _apply_style(c: Canvas, style: Style) -> tuple[int, int]:
+    if style.fill:
+        c.setFillColor(style.fill)
+    if style.stroke:
+        c.setStrokeColor(style.stroke)
+        c.setLineWidth(style.stroke_width)
+        c.setDash(list(style.dash) if style.dash else [])
+    if style.opacity != 1.0:
+        c.setFillAlpha(style.opacity)
+        c.setStrokeAlpha(style.opacity)
+    return (1 if style.stroke else 0), (1 if style.fill else 0)
+
+
+def _shape_path(c: Canvas, shape: Rect | Circle | Polygon):
+    p = c.beginPath()
+    if isinstance(shape, Rect):
+        if shape.radius > 0:
+            p.roundRect(shape.x, shape.y, shape.w, shape.h, shape.radius)
+        else:
+            p.rect(shape.x, shape.y, shape.w, shape.h)
+    elif isinstance(shape, Circle):
+        p.circle(shape.cx, shape.cy, shape.r)
+    else:
+        (x0, y0), *rest = shape.points
+        p.moveTo(x0, y0)
+        for x, y in rest:
+            p.lineTo(x, y)
+        p.close()
+    return p
+
+
+def draw_element(c: Canvas, element: Element) -> None:
+    if isinstance(element, (Rect, Circle, Polygon)):
+        with saved(c):
+            stroke, fill = _apply_style(c, element.style)
+            c.drawPath(_shape_path(c, element), stroke=stroke, fill=fill)
+    elif isinstance(element, Line):
+        with saved(c):
+            _apply_style(c, element.style)
+            c.line(element.x1, element.y1, element.x2, element.y2)
+    elif isinstance(element, Path):
+        with saved(c):
+            stroke, fill = _apply_style(c, element.style)
+            p = c.beginPath()
+            for cmd, *args in element.commands:
+                {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[cmd](*args)
+            c.drawPath(p, stroke=stroke, fill=fill)
+    elif isinstance(element, Text):
+        _draw_text(c, element)
+    elif isinstance(element, Image):
+        _draw_image(c, element)
+    elif isinstance(element, Group):
+        with saved(c):
+            c.translate(element.dx, element.dy)
+            if element.rotate:
+                c.rotate(element.rotate)
+            if element.scale != 1.0:
+                c.scale(element.scale, element.scale)
+            if element.clip is not None:
+                c.clipPath(_shape_path(c, element.clip), stroke=0, fill=0)
+            for child in element.children:
+                draw_element(c, child)
+    else:  # pragma: no cover - the Element union is closed
+        raise TypeError(f"cannot draw {type(element).__name__}")
+
+
+def _draw_text(c: Canvas, text: Text) -> None:
+    size_mm = text.size / PT_PER_MM
+    draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[text.align]
+    with saved(c):
+        c.setFillColor(text.color)
+        c.setFont(fonts.register(text.font), size_mm)
+        for line in text.lines:
+            with saved(c):
+                c.translate(line.x, line.y)
+                c.scale(1, -1)
+                draw(0, 0, line.text)
+
+
+def _draw_image(c: Canvas, image: Image) -> None:
+    reader = ImageReader(image.path)
+    iw, ih = reader.getSize()
+    x, y, w, h = cover_or_contain(image, iw, ih)
+    with saved(c):
+        c.clipPath(_shape_path(c, Rect(image.x, image.y, image.w, image.h, Style())), stroke=0, fill=0)
+        c.translate(x, y + h)
+        c.scale(1, -1)
+        c.drawImage(reader, 0, 0, w, h, mask="auto")
+
+
+def draw_scene(c: Canvas, scene: Scene, x: float, y: float, rotation: int = 0) -> None:
+    """Draw `scene` with its bleed box's top-left at page point (x, y) mm, turned by `rotation`.
+
+    Rotation is 0, 90, 180 or 270 degrees clockwise; the placed box is then outer_height wide
+    for 90 and 270. Everything is clipped to the bleed box so neighbours never overlap.
+    """
+    ow, oh = scene.outer_width, scene.outer_height
+    pw, ph = (oh, ow) if rotation % 180 else (ow, oh)
+    with saved(c):
+        c.translate(x + pw / 2, y + ph / 2)
+        if rotation:
+            c.rotate(rotation)
+        c.translate(-ow / 2 + scene.bleed, -oh / 2 + scene.bleed)
+        bleed_box = Rect(-scene.bleed, -scene.bleed, ow, oh, Style())
+        c.clipPath(_shape_path(c, bleed_box), stroke=0, fill=0)
+        for element in scene.elements:
+            draw_element(c, element)

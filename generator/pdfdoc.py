@@ -1,0 +1,235 @@
+"""The print PDF: a contents page, then every sheet with its crop marks, footer and calibration square.
+
+Each distinct face becomes one PDF form drawn once and placed wherever a copy goes, which keeps
+files small and builds fast however many copies a deck has.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+from .imposition import FOOTER_H, Settings, Sheet, Tile
+from .pdf import begin_mm_page, draw_element, saved
+from .scene import Circle, Line, Rect, Scene, Style
+from .text import fit_text
+from .units import PT_PER_MM
+
+INK = "#1A1A1A"
+MUTED = "#555555"
+MARK = Style(stroke="#000000", stroke_width=0.2)
+ROWS_FIRST_PAGE = 24
+ROWS_LATER_PAGE = 34
+
+
+@dataclass(frozen=True)
+class ContentsRow:
+    name: str
+    kind: str
+    quantity: int
+    size: str
+    sides: str
+    pages: str
+
+
+def contents_pages(rows: int) -> int:
+    return 1 if rows <= ROWS_FIRST_PAGE else 1 + math.ceil((rows - ROWS_FIRST_PAGE) / ROWS_LATER_PAGE)
+
+
+def page_ranges(pages: list[int]) -> str:
+    """[3, 4, 5, 9] -> '3–5, 9'"""
+    out, start = [], None
+    for i, p in enumerate(pages):
+        if start is None:
+            start = p
+        if i + 1 == len(pages) or pages[i + 1] != p + 1:
+            out.append(f"{start}" if start == p else f"{start}–{p}")
+            start = None
+    return ", ".join(out)
+
+
+class PdfDocument:
+    def __init__(self, path: str, settings: Settings, title: str, component_names: dict[str, str]):
+        self.settings = settings
+        self.width, self.height = settings.size
+        self.c = Canvas(path, pagesize=(self.width * PT_PER_MM, self.height * PT_PER_MM), invariant=1,
+                        pageCompression=1)
+        self.c.setTitle(title)
+        self.c.setAuthor("starpnp")
+        self.c.setCreator("starpnp")
+        self.title = title
+        self.component_names = component_names
+        self.forms: dict[int, str] = {}
+
+    # -- pieces ----------------------------------------------------------------------------------
+
+    def form(self, scene: Scene) -> str:
+        """The PDF form holding `scene`, drawn on first use."""
+        key = id(scene)
+        if key not in self.forms:
+            name = f"F{len(self.forms) + 1}"
+            c = self.c
+            ow, oh = scene.outer_width, scene.outer_height
+            c.beginForm(name, 0, 0, ow * PT_PER_MM, oh * PT_PER_MM)
+            begin_mm_page(c, oh)
+            c.translate(scene.bleed, scene.bleed)
+            c.clipPath(self._rect_path(-scene.bleed, -scene.bleed, ow, oh), stroke=0, fill=0)
+            for element in scene.elements:
+                draw_element(c, element)
+            c.endForm()
+            self.forms[key] = name
+        return self.forms[key]
+
+    def _rect_path(self, x, y, w, h):
+        p = self.c.beginPath()
+        p.rect(x, y, w, h)
+        return p
+
+    def place(self, scene: Scene, x: float, y: float, rotation: int, scale: float = 1.0) -> None:
+        """Put the scene's bleed box top-left at page (x, y) mm, turned clockwise by `rotation`."""
+        name = self.form(scene)
+        ow, oh = scene.outer_width * scale, scene.outer_height * scale
+        pw, ph = (oh, ow) if rotation % 180 else (ow, oh)
+        c = self.c
+        with saved(c):
+            c.translate(x + pw / 2, y + ph / 2)
+            if rotation:
+                c.rotate(rotation)
+            c.translate(-ow / 2, -oh / 2 + oh)
+            c.scale(scale / PT_PER_MM, -scale / PT_PER_MM)
+            c.doForm(name)
+
+    # -- pages -----------------------------------------------------------------------------------
+
+    def _new_page(self) -> None:
+        begin_mm_page(self.c, self.height)
+
+    def _end_page(self) -> None:
+        self.c.showPage()
+
+    def text(self, text, x, y, w, h, **style) -> None:
+        draw_element(self.c, fit_text(text, x, y, w, h, **style).text)
+
+    def footer(self, sheet: Sheet, duplex_note: str) -> None:
+        m = self.settings.margin
+        y = m if sheet.footer_top else self.height - m - FOOTER_H
+        draw_element(self.c, Rect(m, y, 10, 10, Style(stroke=INK, stroke_width=0.2)))
+        self.text("10 mm", m, y + 3, 10, 4, size=6, min_size=6, color=MUTED, align="center", valign="middle")
+        names = ", ".join(self.component_names[c] for c in sheet.components)
+        role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map"}[sheet.role]
+        extra = f" {sheet.tile.label}" if sheet.tile else ""
+        line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number}/{sheet.of}"
+        line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
+        width = self.width - 2 * m - 13
+        self.text(line1, m + 13, y + 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
+        self.text(line2, m + 13, y + 5.2, width, 4.5, size=6.5, min_size=6, color=MUTED)
+
+    def sheet(self, sheet: Sheet, note: str = "") -> None:
+        self._new_page()
+        for placed in sheet.placed:
+            self.place(placed.scene, placed.x, placed.y, placed.rotation)
+        for x1, y1, x2, y2 in sheet.marks:
+            draw_element(self.c, Line(x1, y1, x2, y2, MARK))
+        if sheet.tile:
+            self._tile(sheet.tile)
+        if sheet.role == "map":
+            self._assembly_map(sheet.tiles)
+        self.footer(sheet, note)
+        self._end_page()
+
+    def _tile(self, tile: Tile) -> None:
+        wx, wy, ww, wh = tile.window
+        c = self.c
+        with saved(c):
+            c.clipPath(self._rect_path(wx, wy, ww, wh), stroke=0, fill=0)
+            self.place(tile.scene, wx - tile.board_x, wy - tile.board_y, tile.rotation)
+        for tx, ty in tile.targets:
+            draw_element(c, Circle(tx, ty, 2.2, Style(fill="#FFFFFF", stroke=INK, stroke_width=0.25)))
+            draw_element(c, Line(tx - 3.2, ty, tx + 3.2, ty, Style(stroke=INK, stroke_width=0.2)))
+            draw_element(c, Line(tx, ty - 3.2, tx, ty + 3.2, Style(stroke=INK, stroke_width=0.2)))
+        for x in (wx, wx + ww):  # corner marks: cut each tile to its window, then overlap by the targets
+            for y in (wy, wy + wh):
+                dx = -1 if x == wx else 1
+                dy = -1 if y == wy else 1
+                draw_element(c, Line(x + dx * 0.8, y, x + dx * 4, y, MARK))
+                draw_element(c, Line(x, y + dy * 0.8, x, y + dy * 4, MARK))
+
+    def _assembly_map(self, tiles: list[Tile]) -> None:
+        first = tiles[0]
+        nx, ny = first.grid
+        scene = first.scene
+        m = self.settings.margin
+        bw, bh = (scene.outer_height, scene.outer_width) if first.rotation % 180 else (
+            scene.outer_width, scene.outer_height)
+        area_w, area_h = self.width - 2 * m, self.height - 2 * m - FOOTER_H - 40
+        scale = min(area_w / bw, area_h / bh)
+        x0, y0 = m + (area_w - bw * scale) / 2, m + 36
+        self.text("How to assemble", m, m, area_w, 8, font="Lato-Black", size=14, color=INK)
+        self.text(f"This piece prints on {nx * ny} pages in {ny} row(s) of {nx}. Cut each page along its corner "
+                  "marks. Lay the tiles out as below, overlap neighbours until the round targets sit exactly "
+                  "on top of each other, and glue or tape from the back.", m, m + 10, area_w, 22, size=9,
+                  min_size=7, color=INK)
+        self.place(scene, x0, y0, first.rotation, scale)
+        _, _, ww, wh = first.window
+        for t in tiles:
+            rx, ry = x0 + t.board_x * scale, y0 + t.board_y * scale
+            draw_element(self.c, Rect(rx, ry, ww * scale, wh * scale,
+                                      Style(stroke="#C62828", stroke_width=0.5, dash=(2, 1))))
+            self.text(t.label, rx + 1, ry + 1, 12, 7, font="Lato-Black", size=12, color="#C62828")
+
+    def contents(self, rows: list[ContentsRow], about: str, notes: list[str], unspecified: int) -> None:
+        m = self.settings.margin
+        w = self.width - 2 * m
+        self._new_page()
+        self.text(self.title, m, m, w, 14, font="Lato-Black", size=24, color=INK)
+        y = m + 15
+        if about:
+            self.text(about, m, y, w, 10, size=9, color=MUTED)
+            y += 11
+        duplex = self.settings.duplex
+        steps = [
+            "Print at 100% / actual size with no scaling or 'fit to page'; the square on every sheet must "
+            "measure 10 mm.",
+            (f"Print double-sided, flipping on the {duplex} edge: every sheet of fronts is followed by its "
+             "backs." if duplex != "off" else "Printed single-sided: backs, if any, are left out."),
+            "Cut along the crop marks at the sheet edges; round and hex pieces have a thin cut line.",
+            "Large boards span several pages: follow the assembly map printed before their tiles.",
+        ]
+        if unspecified:
+            steps.append(f"{unspecified} field(s) are not given by the rulebook and print as dashed write-in "
+                         "areas: fill them in from your own copy of the game (listed in manifest.json).")
+        for i, step in enumerate(steps + list(notes), 1):
+            self.text(f"{i}. {step}", m, y, w, 9, size=8.5, min_size=6.5, color=INK)
+            y += 9
+        y += 3
+        widths = [0.36, 0.14, 0.08, 0.16, 0.1, 0.16]
+        headings = ["Component", "Kind", "Qty", "Size (mm)", "Sides", "Pages"]
+        index = 0
+        while True:
+            x = m
+            for heading, frac in zip(headings, widths):
+                self.text(heading, x, y, w * frac - 2, 5, font="Lato-Bold", size=8, color=INK)
+                x += w * frac
+            y += 6
+            draw_element(self.c, Line(m, y - 0.8, m + w, y - 0.8, Style(stroke=INK, stroke_width=0.3)))
+            limit = index + (ROWS_FIRST_PAGE if index == 0 else ROWS_LATER_PAGE)
+            while index < min(limit, len(rows)):
+                row = rows[index]
+                x = m
+                for value, frac in zip((row.name, row.kind, str(row.quantity), row.size, row.sides, row.pages),
+                                       widths):
+                    self.text(value, x, y, w * frac - 2, 5.5, size=8, min_size=6, color=INK, max_lines=1)
+                    x += w * frac
+                y += 6.5
+                index += 1
+            if index >= len(rows):
+                break
+            self._end_page()
+            self._new_page()
+            y = m
+        self._end_page()
+
+    def save(self) -> None:
+        self.c.save()

@@ -1,0 +1,138 @@
+"""The scene: what one component face looks like, as plain shapes in millimetres.
+
+Origin is the trim's top-left corner, y grows downwards; the bleed area extends to negative
+coordinates and past the trim size. Backends draw scenes and know nothing about games.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    fill: str | None = None  # "#rrggbb"
+    stroke: str | None = None
+    stroke_width: float = 0.3  # mm
+    dash: tuple[float, ...] = ()  # mm
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style
+    radius: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    style: Style
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """Absolute commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    commands: tuple[tuple, ...]
+    style: Style
+
+
+@dataclass(frozen=True, slots=True)
+class TextLine:
+    """One line already fitted by generator.text; x is the anchor point, y the baseline."""
+
+    x: float
+    y: float
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    lines: tuple[TextLine, ...]
+    font: str  # registered font name, e.g. "Lato-Bold"
+    size: float  # points (the unit typographers and printers think in)
+    color: str
+    align: str = "left"  # left | center | right
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A raster or SVG file fitted into a box; `fit` is cover (fill and crop) or contain."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+    fit: str = "cover"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Children drawn with an optional clip shape, translation, rotation (degrees) and scale."""
+
+    children: tuple["Element", ...]
+    clip: Union[Rect, Circle, Polygon, None] = None
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0
+    scale: float = 1.0
+
+
+Element = Union[Rect, Circle, Polygon, Line, Path, Text, Image, Group]
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """One face of one piece: trim size, bleed and the shape it is cut to."""
+
+    width: float
+    height: float
+    bleed: float
+    elements: tuple[Element, ...]
+    shape: str = "rect"  # rect | round | hex: the cut outline
+    corner_radius: float = 0.0
+    label: str = ""  # for SVG titles and debugging
+
+    @property
+    def outer_width(self) -> float:
+        return self.width + 2 * self.bleed
+
+    @property
+    def outer_height(self) -> float:
+        return self.height + 2 * self.bleed
+
+
+@dataclass
+class SceneBuilder:
+    """Collects elements in drawing order; layouts use it so they read top to bottom."""
+
+    elements: list[Element] = field(default_factory=list)
+
+    def add(self, *elements: Element) -> None:
+        self.elements.extend(e for e in elements if e is not None)
+
+    def freeze(self) -> tuple[Element, ...]:
+        return tuple(self.elements)

@@ -1,0 +1,130 @@
+"""svgwrite backend: one scene, one SVG file, same millimetre geometry as the PDF."""
+from __future__ import annotations
+
+import base64
+import mimetypes
+from itertools import count
+from pathlib import Path as FilePath
+
+import svgwrite
+from PIL import Image as PILImage
+
+from .fonts import SVG_FONT
+from .images import cover_or_contain
+from .scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
+from .units import PT_PER_MM
+
+ANCHOR = {"left": "start", "center": "middle", "right": "end"}
+
+
+def n(value: float) -> str:
+    """Numbers rounded to a micrometre keep files small and byte-for-byte repeatable."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _style(style: Style) -> dict:
+    attrs = {"fill": style.fill or "none"}
+    if style.stroke:
+        attrs.update(stroke=style.stroke, stroke_width=n(style.stroke_width))
+        if style.dash:
+            attrs["stroke_dasharray"] = " ".join(n(d) for d in style.dash)
+    if style.opacity != 1.0:
+        attrs["opacity"] = n(style.opacity)
+    return attrs
+
+
+class SvgWriter:
+    def __init__(self, scene: Scene):
+        self.scene = scene
+        b = scene.bleed
+        self.dwg = svgwrite.Drawing(
+            size=(f"{n(scene.outer_width)}mm", f"{n(scene.outer_height)}mm"),
+            viewBox=f"{n(-b)} {n(-b)} {n(scene.outer_width)} {n(scene.outer_height)}",
+            profile="full",
+            debug=False,
+        )
+        self.ids = count(1)
+        if scene.label:
+            self.dwg.add(self.dwg.title(scene.label))
+
+    def shape(self, s: Rect | Circle | Polygon, **attrs):
+        d = self.dwg
+        if isinstance(s, Rect):
+            extra = {"rx": n(s.radius), "ry": n(s.radius)} if s.radius > 0 else {}
+            return d.rect((n(s.x), n(s.y)), (n(s.w), n(s.h)), **extra, **attrs)
+        if isinstance(s, Circle):
+            return d.circle((n(s.cx), n(s.cy)), n(s.r), **attrs)
+        return d.polygon([(n(x), n(y)) for x, y in s.points], **attrs)
+
+    def clip(self, shape: Rect | Circle | Polygon) -> str:
+        clip_id = f"clip{next(self.ids)}"
+        clip_path = self.dwg.defs.add(self.dwg.clipPath(id=clip_id))
+        clip_path.add(self.shape(shape))
+        return f"url(#{clip_id})"
+
+    def element(self, e: Element):
+        d = self.dwg
+        if isinstance(e, (Rect, Circle, Polygon)):
+            return self.shape(e, **_style(e.style))
+        if isinstance(e, Line):
+            return d.line((n(e.x1), n(e.y1)), (n(e.x2), n(e.y2)), **_style(e.style))
+        if isinstance(e, Path):
+            parts = [cmd + " ".join(n(a) for a in args) for cmd, *args in e.commands]
+            return d.path(d=" ".join(parts), **_style(e.style))
+        if isinstance(e, Text):
+            family, weight, slant = SVG_FONT[e.font]
+            group = d.g(
+                font_family=family,
+                font_weight=weight,
+                font_style=slant,
+                font_size=n(e.size / PT_PER_MM),
+                fill=e.color,
+                text_anchor=ANCHOR[e.align],
+            )
+            for line in e.lines:
+                group.add(d.text(line.text, insert=(n(line.x), n(line.y))))
+            return group
+        if isinstance(e, Image):
+            return self.image(e)
+        if isinstance(e, Group):
+            transform = f"translate({n(e.dx)} {n(e.dy)})"
+            if e.rotate:
+                transform += f" rotate({n(e.rotate)})"
+            if e.scale != 1.0:
+                transform += f" scale({n(e.scale)})"
+            group = d.g(transform=transform)
+            target = group
+            if e.clip is not None:
+                target = group.add(d.g(clip_path=self.clip(e.clip)))
+            for child in e.children:
+                target.add(self.element(child))
+            return group
+        raise TypeError(f"cannot draw {type(e).__name__}")  # pragma: no cover
+
+    def image(self, e: Image):
+        data = FilePath(e.path).read_bytes()
+        mime = mimetypes.guess_type(e.path)[0] or "image/png"
+        if mime == "image/svg+xml":
+            iw, ih = e.w, e.h  # SVG art scales itself; preserveAspectRatio does the fitting
+        else:
+            with PILImage.open(e.path) as pil:
+                iw, ih = pil.size
+        x, y, w, h = cover_or_contain(e, iw, ih)
+        group = self.dwg.g(clip_path=self.clip(Rect(e.x, e.y, e.w, e.h, Style())))
+        href = f"data:{mime};base64,{base64.b64encode(data).decode()}"
+        aspect = "xMidYMid slice" if e.fit == "cover" else "xMidYMid meet"
+        group.add(self.dwg.image(href, insert=(n(x), n(y)), size=(n(w), n(h)), preserveAspectRatio=aspect))
+        return group
+
+    def render(self) -> str:
+        b = self.scene.bleed
+        root = self.dwg.g(clip_path=self.clip(Rect(-b, -b, self.scene.outer_width, self.scene.outer_height, Style())))
+        for e in self.scene.elements:
+            root.add(self.element(e))
+        self.dwg.add(root)
+        return self.dwg.tostring()
+
+
+def scene_to_svg(scene: Scene) -> str:
+    return SvgWriter(scene).render()
