@@ -55,3 +55,40 @@ class GameRules:
 
     def event_type(self, name: str) -> EventType | None:
         return next((t for t in self.event_types if t.name == name), None)
+
+
+def int_field(event: Event, name: str, *, minimum: int | None = None, maximum: int | None = None,
+              default: int | None = None) -> int:
+    """Read a whole number from an event; forms send strings, JSON sends numbers — accept both."""
+    raw = event.get(name, default)
+    if raw is None or raw == "":
+        raise RuleError(name, "required field is missing")
+    if isinstance(raw, bool):
+        raise RuleError(name, f"expected a whole number, got {raw!r}")
+    try:
+        value = int(raw) if not isinstance(raw, float) or raw.is_integer() else None
+    except (TypeError, ValueError):
+        value = None
+    if value is None:
+        raise RuleError(name, f"expected a whole number, got {str(raw)[:40]!r}")
+    if minimum is not None and value < minimum:
+        raise RuleError(name, f"must be at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise RuleError(name, f"must be at most {maximum}, got {value}")
+    return value
+
+
+def choice_field(event: Event, name: str, choices, *, default: str | None = None) -> str:
+    """Read one of a fixed set of words from an event."""
+    raw = event.get(name, default)
+    if raw is None or raw == "":
+        raise RuleError(name, "required field is missing")
+    if raw not in choices:
+        raise RuleError(name, f"expected one of {', '.join(map(str, choices))}, got {str(raw)[:40]!r}")
+    return raw
+
+
+def player_field(state: State, event: Event, name: str = "player") -> str:
+    """Read a player id that must sit at this table (state["players"] is the seat list)."""
+    ids = [p["id"] for p in state.get("players", [])]
+    return choice_field(event, name, ids)
