@@ -395,3 +395,17 @@ def _shape_star(ink, paper):
 @icon("shape_pentagon")
 def _pentagon(ink, paper):
     return [Polygon(regular_polygon(50, 54, 48, 5), fill(ink))]
+
+
+def _load_icon_sets() -> None:
+    """Icons beyond the shared set live in generator/iconsets/<name>.py, found here by file."""
+    import importlib
+    import pkgutil
+
+    from . import iconsets
+
+    for module in sorted(pkgutil.iter_modules(iconsets.__path__), key=lambda m: m.name):
+        importlib.import_module(f"{iconsets.__name__}.{module.name}")
+
+
+_load_icon_sets()

@@ -46,7 +46,7 @@ class SvgWriter:
         )
         self.ids = count(1)
         if scene.label:
-            self.dwg.add(self.dwg.title(scene.label))
+            self.dwg.set_desc(title=scene.label)
 
     def shape(self, s: Rect | Circle | Polygon, **attrs):
         d = self.dwg

@@ -1,6 +1,8 @@
 """Layouts turn a face's validated fields into scene elements. Register one with @layout."""
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass
 from typing import Callable
 
@@ -27,7 +29,7 @@ def layout(name: str, params: type[FaceParams]):
 
 
 def load_all() -> dict[str, Layout]:
-    """Import every layout module so their @layout registrations run."""
-    from . import board, card, chit  # noqa: F401
-
+    """Import every module in this package so their @layout registrations run; a new layout is a new file."""
+    for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        importlib.import_module(f"{__name__}.{module.name}")
     return LAYOUTS

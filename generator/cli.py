@@ -1,0 +1,183 @@
+"""The one `starpnp` command: list, check, schema, build, serve.
+
+Every expected failure (bad data, bad option, a port in use) ends as one line on stderr and a non-zero
+exit status; a traceback is a bug.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .build import FORMATS, BuildFailed, BuildOptions, BuildResult, build_game
+from .imposition import PAPERS, Settings
+from .loader import builtin_games, find_game, load_game
+from .yamlio import DataError, DataErrors
+
+EXIT_DATA = 2
+
+
+def fail(lines: list[str], status: int = EXIT_DATA) -> None:
+    for line in lines:
+        click.echo(line, err=True)
+    sys.exit(status)
+
+
+def games_from(names: tuple[str, ...], all_games: bool) -> list[Path]:
+    if all_games or not names:
+        if names:
+            raise click.UsageError("give game names or --all, not both")
+        if not all_games:
+            raise click.UsageError("name a game or folder, or pass --all")
+        return [find_game(name) for name in builtin_games()]
+    return [find_game(name) for name in names]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="starpnp")
+def main() -> None:
+    """Print-and-play sets and a table companion for four space board games."""
+
+
+@main.command("list")
+def list_games() -> None:
+    """List our games, their players and components."""
+    for name in builtin_games():
+        try:
+            game = load_game(find_game(name))
+        except (DataError, DataErrors) as exc:
+            click.echo(f"{name:<18} (does not load: {str(exc).splitlines()[0]})")
+            continue
+        players = game.info.players
+        pieces = sum(c.quantity for c in game.components)
+        click.echo(f"{name:<18} {game.info.name:<22} {players.min}-{players.max} players  "
+                   f"{len(game.components)} components, {pieces} pieces")
+        for opt, spec in sorted(game.info.options.items()):
+            click.echo(f"{'':<18}   option {opt}: {spec.help}")
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--all", "all_games", is_flag=True, help="Check every game under components/.")
+def check(games: tuple[str, ...], all_games: bool) -> None:
+    """Validate game data; one line per problem, exit status 2 when there are any."""
+    errors: list[str] = []
+    try:
+        folders = games_from(games, all_games or not games)
+    except DataError as exc:
+        fail([str(exc)])
+    for folder in folders:
+        try:
+            game = load_game(folder)
+        except DataErrors as exc:
+            errors.extend(exc.errors)
+            continue
+        click.echo(f"{folder}: ok ({len(game.components)} components, "
+                   f"{sum(c.quantity for c in game.components)} pieces, {len(game.unspecified)} unspecified)")
+    if errors:
+        fail(errors)
+
+
+@main.command()
+@click.argument("what", type=click.Choice(["game", "components", "layouts"]), default="components")
+def schema(what: str) -> None:
+    """Print a JSON Schema for game.yaml, component files or layout fields (for editor autocomplete)."""
+    from .schema import schema_for
+
+    click.echo(json.dumps(schema_for(what), indent=2))
+
+
+def parse_formats(value: str) -> tuple[str, ...]:
+    formats = tuple(f.strip() for f in value.split(",") if f.strip())
+    bad = [f for f in formats if f not in FORMATS]
+    if bad or not formats:
+        raise click.BadParameter(f"expected a comma list of {', '.join(FORMATS)}, got {value!r}")
+    return formats
+
+
+def report(result: BuildResult, quiet: bool) -> None:
+    click.echo(f"{result.name}: {result.pieces} pieces on {result.pages} pages, {len(result.files)} files "
+               f"-> {result.files[0].parent if result.files else '-'}")
+    if quiet:
+        return
+    for warning in result.warnings:
+        click.echo(f"  warning: {warning}")
+    if result.unspecified:
+        click.echo(f"  {len(result.unspecified)} fields the rulebook leaves unspecified (printed as write-in areas):")
+        for entry in result.unspecified:
+            click.echo(f"    - {entry}")
+    if result.ours:
+        click.echo(f"  {len(result.ours)} values are our own choice, not the publisher's:")
+        for entry in result.ours:
+            click.echo(f"    - {entry}")
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--all", "all_games", is_flag=True, help="Build every game under components/.")
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@click.option("--format", "formats", default="pdf,svg", show_default=True, callback=lambda c, p, v: parse_formats(v),
+              help="Comma list of outputs.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
+@click.option("--margin", type=click.FloatRange(3, 30), default=8.0, show_default=True,
+              help="Unprintable page margin in mm.")
+@click.option("--no-crop-marks", is_flag=True)
+@click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,
+              help="How the printer flips sheets for double-sided pieces; off prints fronts only.")
+@click.option("--option", "game_options", multiple=True, help="Turn on a game option (see `starpnp list`).")
+@click.option("--strict", is_flag=True, help="Fail on any warning (text that does not fit, missing art).")
+@click.option("--quiet", "-q", is_flag=True, help="Only one summary line per game.")
+def build(games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, game_options, strict, quiet):
+    """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
+    try:
+        folders = games_from(games, all_games)
+    except DataError as exc:
+        fail([str(exc)])
+    settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex)
+    options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
+                           strict=strict)
+    errors: list[str] = []
+    for folder in folders:
+        try:
+            result = build_with_progress(folder, options, quiet)
+        except DataErrors as exc:
+            errors.extend(exc.errors)
+            continue
+        except BuildFailed as exc:
+            errors.extend(f"{folder}: --strict: {line}" for line in str(exc).splitlines())
+            continue
+        except OSError as exc:
+            fail([f"{exc.filename or out}: cannot write: {exc.strerror}"], 1)
+        report(result, quiet)
+    if errors:
+        fail(errors)
+
+
+def build_with_progress(folder: Path, options: BuildOptions, quiet: bool) -> BuildResult:
+    if quiet or not sys.stderr.isatty():
+        return build_game(folder, options)
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                  transient=True, console=None) as progress:
+        task = progress.add_task(folder.name)
+        return build_game(folder, options, lambda text: progress.update(task, description=f"{folder.name}: {text}"))
+
+
+@main.command()
+@click.option("--host", default="0.0.0.0", show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--data", "data_dir", type=click.Path(file_okay=False), default=None,
+              help="Folder for the table database (default: $STARPNP_DATA or ./data).")
+def serve(host: str, port: int, data_dir: str | None) -> None:
+    """Run the table companion for phones on this network."""
+    from companion.serve import run
+
+    run(host, port, data_dir)
+
+
+if __name__ == "__main__":
+    main()
