@@ -121,20 +121,14 @@ def _draw_image(c: Canvas, image: Image) -> None:
         c.drawImage(reader, 0, 0, w, h, mask="auto")
 
 
-def draw_scene(c: Canvas, scene: Scene, x: float, y: float, rotation: int = 0) -> None:
-    """Draw `scene` with its bleed box's top-left at page point (x, y) mm, turned by `rotation`.
+def draw_scene(c: Canvas, scene: Scene) -> None:
+    """Draw `scene` into the current page or form, sized to its bleed box: origin at the trim's top-left.
 
-    Rotation is 0, 90, 180 or 270 degrees clockwise; the placed box is then outer_height wide
-    for 90 and 270. Everything is clipped to the bleed box so neighbours never overlap.
+    Everything is clipped to the bleed box, so a piece never paints over its neighbours on a sheet.
     """
-    ow, oh = scene.outer_width, scene.outer_height
-    pw, ph = (oh, ow) if rotation % 180 else (ow, oh)
-    with saved(c):
-        c.translate(x + pw / 2, y + ph / 2)
-        if rotation:
-            c.rotate(rotation)
-        c.translate(-ow / 2 + scene.bleed, -oh / 2 + scene.bleed)
-        bleed_box = Rect(-scene.bleed, -scene.bleed, ow, oh, Style())
-        c.clipPath(_shape_path(c, bleed_box), stroke=0, fill=0)
-        for element in scene.elements:
-            draw_element(c, element)
+    begin_mm_page(c, scene.outer_height)
+    c.translate(scene.bleed, scene.bleed)
+    bleed_box = Rect(-scene.bleed, -scene.bleed, scene.outer_width, scene.outer_height, Style())
+    c.clipPath(_shape_path(c, bleed_box), stroke=0, fill=0)
+    for element in scene.elements:
+        draw_element(c, element)

@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
 from .imposition import FOOTER_H, Settings, Sheet, Tile
-from .pdf import begin_mm_page, draw_element, saved
+from .pdf import begin_mm_page, draw_element, draw_scene, saved
 from .scene import Circle, Line, Rect, Scene, Style
 from .text import fit_text
 from .units import PT_PER_MM
@@ -55,7 +55,7 @@ class PdfDocument:
         self.settings = settings
         self.width, self.height = settings.size
         self.c = Canvas(path, pagesize=(self.width * PT_PER_MM, self.height * PT_PER_MM), invariant=1,
-                        pageCompression=1)
+                        pageCompression=1, initialFontName=fonts.register("Lato-Regular"))  # no base-14 font
         self.c.setTitle(title)
         self.c.setAuthor("starpnp")
         self.c.setCreator("starpnp")
@@ -73,11 +73,7 @@ class PdfDocument:
             c = self.c
             ow, oh = scene.outer_width, scene.outer_height
             c.beginForm(name, 0, 0, ow * PT_PER_MM, oh * PT_PER_MM)
-            begin_mm_page(c, oh)
-            c.translate(scene.bleed, scene.bleed)
-            c.clipPath(self._rect_path(-scene.bleed, -scene.bleed, ow, oh), stroke=0, fill=0)
-            for element in scene.elements:
-                draw_element(c, element)
+            draw_scene(c, scene)
             c.endForm()
             self.forms[key] = name
         return self.forms[key]
@@ -126,8 +122,23 @@ class PdfDocument:
         self.text(line1, m + 13, y + 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
         self.text(line2, m + 13, y + 5.2, width, 4.5, size=6.5, min_size=6, color=MUTED)
 
+    def _page_boxes(self, sheet: Sheet) -> None:
+        """TrimBox/BleedBox in PDF points when the page holds exactly one piece, else none."""
+        trim = bleed = None
+        if len(sheet.placed) == 1:
+            x, y, w, h = sheet.placed[0].trim_box
+            b = sheet.placed[0].scene.bleed
+
+            def box(x, y, w, h):  # page y runs down in mm, PDF y runs up in points
+                return tuple(round(v * PT_PER_MM, 3) for v in (x, self.height - y - h, x + w, self.height - y))
+
+            trim, bleed = box(x, y, w, h), box(x - b, y - b, w + 2 * b, h + 2 * b)
+        self.c.setTrimBox(trim)
+        self.c.setBleedBox(bleed)
+
     def sheet(self, sheet: Sheet, note: str = "") -> None:
         self._new_page()
+        self._page_boxes(sheet)
         for placed in sheet.placed:
             self.place(placed.scene, placed.x, placed.y, placed.rotation)
         for x1, y1, x2, y2 in sheet.marks:

@@ -1,0 +1,137 @@
+"""Read back what a PDF page really draws: where each piece (a form XObject) lands, and the page's own lines.
+
+Walks the page content stream with pypdf, tracking the transformation matrix, so tests measure the file
+that was written rather than trusting the imposition code that wrote it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in millimetres, y measured down from the page top."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+    def inset(self, d: float) -> "Box":
+        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+
+@dataclass(frozen=True)
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+    @property
+    def vertical(self) -> bool:
+        return abs(self.x1 - self.x2) < 1e-6
+
+    @property
+    def horizontal(self) -> bool:
+        return abs(self.y1 - self.y2) < 1e-6
+
+
+def multiply(m, n):
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def apply(m, x, y):
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+@dataclass
+class PageDrawing:
+    forms: list[Box]  # each placed piece's bleed box, as it lands on the page
+    lines: list[Segment]  # stroked straight segments drawn by the page itself (not inside pieces)
+    height: float
+
+
+def read_page(reader: PdfReader, index: int) -> PageDrawing:
+    page = reader.pages[index]
+    height = float(page.mediabox.height) / MM
+    xobjects = page["/Resources"].get("/XObject", {})
+    content = ContentStream(page.get_contents(), reader)
+    ctm = (1, 0, 0, 1, 0, 0)
+    stack = []
+    path: list[list[tuple[float, float]]] = []
+    forms: list[Box] = []
+    lines: list[Segment] = []
+
+    def to_mm(x, y):
+        px, py = apply(ctm, x, y)
+        return px / MM, height - py / MM
+
+    for operands, op in content.operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = multiply(tuple(float(v) for v in operands), ctm)
+        elif op == b"Do":
+            form = xobjects[operands[0]].get_object()
+            x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
+            corners = [to_mm(x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            forms.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+        elif op == b"m":
+            path.append([to_mm(*map(float, operands))])
+        elif op == b"l":
+            path[-1].append(to_mm(*map(float, operands)))
+        elif op in (b"S", b"s"):
+            for points in path:
+                lines.extend(Segment(*a, *b) for a, b in zip(points, points[1:]))
+            path = []
+        elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
+            path = []  # filled or clipping paths are not lines
+    return PageDrawing(forms, lines, height)
+
+
+def fonts_of(reader: PdfReader) -> list[dict]:
+    """Every font dictionary used anywhere: page resources and the resources of every form."""
+    found = {}
+
+    def visit(resources):
+        if not resources:
+            return
+        resources = resources.get_object()
+        for ref in resources.get("/Font", {}).values():
+            font = ref.get_object()
+            found[id(font)] = font
+        for ref in resources.get("/XObject", {}).values():
+            xobj = ref.get_object()
+            if "/Resources" in xobj and id(xobj) not in seen:
+                seen.add(id(xobj))
+                visit(xobj["/Resources"])
+
+    seen: set[int] = set()
+    for page in reader.pages:
+        visit(page.get("/Resources"))
+    return list(found.values())

@@ -1,0 +1,128 @@
+"""The starpnp command as a user meets it: exact one-line errors, exit codes, reports, same bytes twice."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import MINI
+
+STARPNP = [sys.executable, "-c", "from generator.cli import main; main()"]
+
+
+def run(*args, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([*STARPNP, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    """A private copy of the test game to break."""
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    return folder
+
+
+def replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+BAD_DATA = [
+    ("cards.yaml", "{count: 3, title: Attack", "{count: -3, title: Attack",
+     "cards.yaml:9: components[0].items[0].count: must be ≥ 0, got -3"),
+    ("cards.yaml", "{count: 3, title: Attack", "{count: lots, title: Attack",
+     "cards.yaml:9: components[0].items[0].count: expected a whole number, got 'lots'"),
+    ("cards.yaml", "    kind: card", "    kind: card\n    colour: red",
+     "cards.yaml:5: components[0].colour: unknown field"),
+    ("cards.yaml", "    size: poker\n", "",
+     "cards.yaml:2: components[0].size: required field is missing"),
+    ("cards.yaml", "icon: attack", "icon: lightning",
+     "cards.yaml:9: components[0].items[0].icon: unknown icon 'lightning'"),
+    ("chits.yaml", "layout: chit, label: Fleet, icon: fleet}", "layout: wheel}",
+     "chits.yaml:8: components[0].front.layout: unknown layout 'wheel'"),
+    ("game.yaml", "colors: [red, blue]", "colors: [red, teal]",
+     "game.yaml:4: colors: unknown colour 'teal'"),
+    ("cards.yaml", "title: Attack, icon", "title: [Attack, icon",
+     "cards.yaml:9: YAML syntax error"),
+]
+
+
+@pytest.mark.parametrize("filename, old, new, expected", BAD_DATA, ids=[case[3].split(": ", 1)[1] for case in BAD_DATA])
+def test_bad_data_gives_one_clear_line_and_status_2(game, filename, old, new, expected):
+    replace(game / filename, old, new)
+    result = run("check", game)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(str(game / expected.split(":")[0]))
+    assert lines[0][len(str(game)) + 1:].startswith(expected), lines[0]
+
+
+def test_build_refuses_bad_data_without_writing(game, tmp_path):
+    replace(game / "cards.yaml", "{count: 3,", "{count: -1,")
+    result = run("build", game, "--out", tmp_path / "out")
+    assert result.returncode == 2 and "count" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_unknown_game_and_option_are_named(game, tmp_path):
+    result = run("build", "no-such-game", "--out", tmp_path)
+    assert result.returncode == 2 and result.stderr.startswith("no-such-game: no such game or folder")
+    result = run("build", game, "--option", "turbo", "--out", tmp_path)
+    assert result.returncode == 2 and "unknown option 'turbo'" in result.stderr
+
+
+def test_build_reports_files_pieces_pages_and_unspecified_fields(game, tmp_path):
+    result = run("build", game, "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert "Mini Test Game: 15 pieces on 12 pages" in result.stdout
+    assert "deck: Mystery: front.text" in result.stdout
+    manifest = json.loads((tmp_path / "out" / "mini" / "manifest.json").read_text())
+    assert manifest["unspecified"] == ["deck: Mystery: front.text"]
+
+
+def test_an_option_changes_the_cards(game, tmp_path):
+    plain = run("build", game, "--out", tmp_path / "plain", "--format", "svg")
+    power = run("build", game, "--out", tmp_path / "power", "--format", "svg", "--option", "power")
+    assert plain.returncode == power.returncode == 0
+    move = "svg/deck/move-front.svg"
+    assert (tmp_path / "plain/mini" / move).read_bytes() != (tmp_path / "power/mini" / move).read_bytes()
+    attack = "svg/deck/attack-front.svg"
+    assert (tmp_path / "plain/mini" / attack).read_bytes() == (tmp_path / "power/mini" / attack).read_bytes()
+
+
+def test_text_that_cannot_fit_warns_and_fails_under_strict(game, tmp_path):
+    replace(game / "cards.yaml", "text: Fight a neighbour.", 'text: "' + 'Fight a neighbour, then another. ' * 30 + '"')
+    loose = run("build", game, "--out", tmp_path / "a", "--format", "svg")
+    assert loose.returncode == 0 and "warning:" in loose.stdout and "does not fit" in loose.stdout
+    strict = run("build", game, "--out", tmp_path / "b", "--format", "svg", "--strict")
+    assert strict.returncode == 2 and "does not fit" in strict.stderr and "Traceback" not in strict.stderr
+
+
+def test_same_input_gives_the_same_bytes(tmp_path):
+    for name in ("one", "two"):
+        assert run("build", MINI, "--out", tmp_path / name, "--quiet").returncode == 0
+    first = sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*") if p.is_file())
+    second = sorted(p.relative_to(tmp_path / "two") for p in (tmp_path / "two").rglob("*") if p.is_file())
+    assert first == second and len(first) > 10
+    for rel in first:
+        assert (tmp_path / "one" / rel).read_bytes() == (tmp_path / "two" / rel).read_bytes(), rel
+
+
+def test_schema_describes_component_files():
+    result = run("schema", "components")
+    schema = json.loads(result.stdout)
+    assert "components" in schema["properties"]
+    layouts = json.loads(run("schema", "layouts").stdout)
+    assert {"card", "chit", "board"} <= {s["properties"]["layout"]["const"] for s in layouts["oneOf"]}
+
+
+def test_list_names_our_games():
+    result = run("list")
+    assert result.returncode == 0 and "Traceback" not in result.stderr

@@ -1,0 +1,205 @@
+"""Measure the written PDF: trim sizes, crop marks, mirrored backs, tiling, page boxes, fonts."""
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from pdf_probe import MM, fonts_of, read_page
+
+TOL = 0.05  # mm
+
+
+def pdf_of(manifest: dict) -> PdfReader:
+    return PdfReader(manifest["_out"] / f"mini-{manifest['paper']}.pdf")
+
+
+def component(manifest: dict, cid: str) -> dict:
+    return next(c for c in manifest["components"] if c["id"] == cid)
+
+
+def sides(comp: dict) -> tuple[list[int], list[int]]:
+    """Front and back page numbers: a double-sided run alternates front sheet, back sheet."""
+    pages = comp["pages"]
+    return (pages[0::2], pages[1::2]) if comp["double_sided"] else (pages, [])
+
+
+def trims(reader: PdfReader, page: int, bleed: float):
+    return [box.inset(bleed) for box in read_page(reader, page - 1).forms]
+
+
+GRID_COMPONENTS = ["deck", "fleets", "mat"]
+
+
+@pytest.mark.parametrize("cid", GRID_COMPONENTS)
+def test_every_piece_is_cut_to_its_data_size(mini, cid):
+    reader, comp = pdf_of(mini), component(mini, cid)
+    want = sorted(comp["trim_mm"])
+    placed = 0
+    for page in sides(comp)[0]:
+        for trim in trims(reader, page, comp["bleed_mm"]):
+            assert sorted((trim.w, trim.h)) == pytest.approx(want, abs=TOL)
+            placed += 1
+    assert placed == comp["quantity"]
+
+
+@pytest.mark.parametrize("cid", ["deck", "fleets"])
+def test_crop_marks_sit_on_trim_lines_outside_every_piece(mini, cid):
+    reader, comp = pdf_of(mini), component(mini, cid)
+    for page in comp["pages"]:
+        drawing = read_page(reader, page - 1)
+        bleed_boxes = drawing.forms
+        trim_boxes = [b.inset(comp["bleed_mm"]) for b in bleed_boxes]
+        xs = {round(v, 2) for t in trim_boxes for v in (t.x, t.right)}
+        ys = {round(v, 2) for t in trim_boxes for v in (t.y, t.bottom)}
+        marks = drawing.lines
+        assert marks, f"page {page} has no crop marks"
+        for m in marks:
+            assert m.vertical or m.horizontal
+            if m.vertical:
+                assert min(abs(m.x1 - x) for x in xs) < TOL
+            else:
+                assert min(abs(m.y1 - y) for y in ys) < TOL
+            for box in bleed_boxes:  # a mark never enters a piece, bleed included
+                lo_x, hi_x = sorted((m.x1, m.x2))
+                lo_y, hi_y = sorted((m.y1, m.y2))
+                overlaps = lo_x < box.right - TOL and hi_x > box.x + TOL and lo_y < box.bottom - TOL and hi_y > box.y + TOL
+                assert not overlaps, f"page {page}: mark {m} crosses a piece at {box}"
+        marked_x = {round(m.x1, 2) for m in marks if m.vertical}
+        marked_y = {round(m.y1, 2) for m in marks if m.horizontal}
+        assert all(min(abs(x - mx) for mx in marked_x) < TOL for x in xs), "a vertical trim line has no mark"
+        assert all(min(abs(y - my) for my in marked_y) < TOL for y in ys), "a horizontal trim line has no mark"
+
+
+def centres(reader, page, bleed):
+    return sorted((round(t.center[0], 2), round(t.center[1], 2)) for t in trims(reader, page, bleed))
+
+
+def same_points(found, expected) -> bool:
+    return len(found) == len(expected) and all(
+        abs(a[0] - b[0]) < TOL and abs(a[1] - b[1]) < TOL for a, b in zip(sorted(found), sorted(expected)))
+
+
+@pytest.mark.parametrize("cid", ["deck", "fleets"])
+def test_backs_mirror_fronts_for_a_long_edge_flip(mini, cid):
+    reader, comp = pdf_of(mini), component(mini, cid)
+    width = float(reader.pages[0].mediabox.width) / MM
+    fronts, backs = sides(comp)
+    assert len(fronts) == len(backs) >= 1
+    for front, back in zip(fronts, backs):
+        expected = sorted((round(width - x, 2), y) for x, y in centres(reader, front, comp["bleed_mm"]))
+        assert same_points(centres(reader, back, comp["bleed_mm"]), expected)
+
+
+def test_backs_mirror_fronts_for_a_short_edge_flip(mini_short):
+    reader, comp = pdf_of(mini_short), component(mini_short, "deck")
+    height = float(reader.pages[0].mediabox.height) / MM
+    fronts, backs = sides(comp)
+    for front, back in zip(fronts, backs):
+        expected = sorted((x, round(height - y, 2)) for x, y in centres(reader, front, comp["bleed_mm"]))
+        assert same_points(centres(reader, back, comp["bleed_mm"]), expected)
+
+
+def test_letter_paper_is_letter_sized(mini_short):
+    page = pdf_of(mini_short).pages[0]
+    assert float(page.mediabox.width) / MM == pytest.approx(215.9, abs=TOL)
+    assert float(page.mediabox.height) / MM == pytest.approx(279.4, abs=TOL)
+
+
+def test_a_page_holding_one_piece_carries_trim_and_bleed_boxes(mini):
+    reader, comp = pdf_of(mini), component(mini, "mat")
+    w, h = comp["trim_mm"]
+    b = comp["bleed_mm"]
+    for page in comp["pages"]:
+        pdf_page = reader.pages[page - 1]
+        trim = [float(v) / MM for v in pdf_page["/TrimBox"]]
+        bleed = [float(v) / MM for v in pdf_page["/BleedBox"]]
+        assert (trim[2] - trim[0], trim[3] - trim[1]) == pytest.approx((w, h), abs=TOL)
+        assert (bleed[2] - bleed[0], bleed[3] - bleed[1]) == pytest.approx((w + 2 * b, h + 2 * b), abs=TOL)
+        placed = read_page(reader, page - 1).forms[0].inset(b)
+        height = float(pdf_page.mediabox.height) / MM
+        assert (trim[0], height - trim[3]) == pytest.approx((placed.x, placed.y), abs=TOL)
+    deck_page = component(mini, "deck")["pages"][0]
+    assert "/TrimBox" not in reader.pages[deck_page - 1]  # many pieces: no single trim box
+
+
+def test_a_board_larger_than_the_paper_is_tiled_with_overlap_and_a_map(mini):
+    reader, comp = pdf_of(mini), component(mini, "board")
+    pages = comp["pages"]
+    assert len(pages) == 5  # an assembly map and 2 × 2 tiles for a 300 mm board on A4
+    assert "assembly" in reader.pages[pages[0] - 1].extract_text().lower()
+    windows = []
+    for page in pages[1:]:
+        drawing = read_page(reader, page - 1)
+        (placed,) = drawing.forms
+        corner_xs = sorted({round(m.x1, 2) for m in drawing.lines if m.vertical})
+        corner_ys = sorted({round(m.y1, 2) for m in drawing.lines if m.horizontal})
+        # window edges in board coordinates: page position minus where the board's corner landed
+        windows.append((corner_xs[0] - placed.x, corner_xs[-1] - placed.x,
+                        corner_ys[0] - placed.y, corner_ys[-1] - placed.y))
+    left, right = windows[0], windows[1]
+    top, bottom = windows[0], windows[2]
+    assert left[1] - right[0] >= 10  # horizontal overlap in mm
+    assert top[3] - bottom[2] >= 10  # vertical overlap
+    # together the windows cover the whole board, bleed included
+    outer = comp["trim_mm"][0] + 2 * comp["bleed_mm"]
+    assert min(w[0] for w in windows) <= TOL and max(w[1] for w in windows) >= outer - TOL
+
+
+def test_every_font_is_embedded_as_a_subset(mini):
+    fonts = fonts_of(pdf_of(mini))
+    assert fonts
+    for font in fonts:
+        assert "+" in font["/BaseFont"], f"{font['/BaseFont']} is not a subset"
+        descriptor = font["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not embedded"
+
+
+def test_every_sheet_has_a_footer_with_sheet_numbers(mini):
+    reader = pdf_of(mini)
+    deck_pages = component(mini, "deck")["pages"]
+    text = reader.pages[deck_pages[0] - 1].extract_text()
+    assert "Mini Test Game" in text and "sheet 1/2" in text and "100%" in text
+
+
+def test_contents_page_lists_every_component_with_its_pages(mini):
+    text = pdf_of(mini).pages[0].extract_text()
+    for comp in mini["components"]:
+        assert comp["name"] in text
+    assert "2–3" in text or "2-3" in text
+
+
+def render(pdf_path, page: int, tmp_path, dpi: int = 40):
+    """The page as pixels, drawn by poppler's pdftoppm (an independent PDF reader)."""
+    import subprocess
+
+    from PIL import Image
+
+    from conftest import need_tool
+
+    prefix = tmp_path / f"p{page}"
+    subprocess.run([need_tool("pdftoppm"), "-r", str(dpi), "-png", "-singlefile", "-f", str(page), "-l", str(page),
+                    str(pdf_path), str(prefix)], check=True)
+    return Image.open(f"{prefix}.png").convert("RGB")
+
+
+def test_each_back_lands_behind_its_own_front(mini, tmp_path):
+    """Per-colour chits: after a long-edge flip, the red back must sit behind the red front."""
+    reader, comp = pdf_of(mini), component(mini, "fleets")
+    pdf_path = mini["_out"] / "mini-a4.pdf"
+    dpi = 40
+    front_page, back_page = comp["pages"][:2]
+    front_img, back_img = render(pdf_path, front_page, tmp_path, dpi), render(pdf_path, back_page, tmp_path, dpi)
+    width = float(reader.pages[0].mediabox.width) / MM
+
+    def colour(img, box):
+        """The piece's dominant colour: the most frequent pixel inside its trim box."""
+        left, top, right, bottom = (round(v / 25.4 * dpi) for v in box)
+        return max(img.crop((left, top, right, bottom)).getcolors(4096))[1]
+
+    seen = set()
+    for trim in trims(reader, front_page, comp["bleed_mm"]):
+        front = colour(front_img, (trim.x, trim.y, trim.right, trim.bottom))
+        back = colour(back_img, (width - trim.right, trim.y, width - trim.x, trim.bottom))
+        assert max(abs(a - b) for a, b in zip(front, back)) < 40, f"front {front} but back {back} at {trim}"
+        seen.add(front)
+    assert len(seen) == 2  # both player colours were on the sheet
