@@ -1,0 +1,66 @@
+"""Benchmarks: `make bench` or `.venv/bin/python bench/run.py [deck|companion]`.
+
+deck: builds the 85-card poker deck with `starpnp build` and with a bare ReportLab script, each as a
+whole process, and reports wall time and peak resident memory (best of several runs). Results go in
+BENCHMARKS.md by hand, with the machine they were measured on.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from deck_game import write_deck_game  # noqa: E402
+
+RUNS = 5
+
+
+def measure(cmd: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one whole process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {proc.stderr.read().decode()}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def best(cmd: list[str], cwd: Path) -> tuple[float, float]:
+    runs = [measure(cmd, cwd) for _ in range(RUNS)]
+    return min(r[0] for r in runs), max(r[1] for r in runs)
+
+
+def deck() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        game = write_deck_game(tmp / "benchdeck")
+        starpnp = [sys.executable, "-m", "generator.cli", "build", str(game), "--out", str(tmp / "out"),
+                   "--format", "pdf", "--bleed", "0", "--quiet"]
+        bare = [sys.executable, str(HERE / "bare_reportlab_deck.py"), str(tmp / "bare.pdf")]
+        s_wall, s_rss = best(starpnp, HERE.parent)
+        b_wall, b_rss = best(bare, HERE)
+        pages = subprocess.run(["pdfinfo", str(tmp / "out/benchdeck/benchdeck-a4.pdf")], capture_output=True,
+                               text=True).stdout
+        print(f"{'':<22}{'wall s':>8}{'peak MiB':>10}")
+        print(f"{'starpnp build':<22}{s_wall:>8.2f}{s_rss:>10.1f}")
+        print(f"{'bare ReportLab':<22}{b_wall:>8.2f}{b_rss:>10.1f}")
+        print(f"ratio: time {s_wall / b_wall:.2f}x, memory {s_rss / b_rss:.2f}x (goal: time <= 1.5x)")
+        print(next((line for line in pages.splitlines() if line.startswith("Pages")), ""))
+
+
+BENCHES = {"deck": deck}
+
+if __name__ == "__main__":
+    names = sys.argv[1:] or list(BENCHES)
+    for name in names:
+        if name not in BENCHES:
+            raise SystemExit(f"unknown benchmark {name!r}; known: {', '.join(BENCHES)}")
+        print(f"== {name}")
+        BENCHES[name]()
