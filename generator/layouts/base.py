@@ -9,12 +9,12 @@ from pydantic import BaseModel, ConfigDict
 
 from ..geometry import hexagon
 from ..icons import ICONS, draw_icon
+from ..images import image_problem
 from ..model import UNSPECIFIED
 from ..palette import PlayerColor, resolve
 from ..scene import Circle, Element, Image, Line, Polygon, Rect, Style, Text
 from ..text import fit_text
 
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg"}
 
 
 class FaceParams(BaseModel):
@@ -99,14 +99,10 @@ class FaceContext:
     def art(self, path: str, x, y, w, h, fit="cover") -> list[Element]:
         """The named image fitted into the box, or a visible placeholder and a warning."""
         file = (self.base_dir / path).resolve()
-        problem = None
-        if file.suffix.lower() not in IMAGE_SUFFIXES:
-            problem = f"art: {path}: not a PNG, JPEG or SVG file"
-        elif not file.is_file():
-            problem = f"art: {path}: image file not found"
+        problem = image_problem(file)
         if problem is None:
             return [Image(x, y, w, h, str(file), fit)]
-        self.warn(problem)
+        self.warn(f"art: {path}: {problem}")
         cross = Style(stroke="#C62828", stroke_width=0.4)
         return [Rect(x, y, w, h, Style(fill="#FDECEA", stroke="#C62828", stroke_width=0.4)),
                 Line(x, y, x + w, y + h, cross), Line(x + w, y, x, y + h, cross),

@@ -126,3 +126,27 @@ def test_schema_describes_component_files():
 def test_list_names_our_games():
     result = run("list")
     assert result.returncode == 0 and "Traceback" not in result.stderr
+
+
+def test_missing_art_warns_with_its_piece_and_still_builds(game, tmp_path):
+    replace(game / "cards.yaml", "{count: 3, title: Attack,", "{count: 3, title: Attack, art: art/nope.png,")
+    result = run("build", game, "--out", tmp_path / "a", "--format", "pdf")
+    assert result.returncode == 0
+    assert "  warning: cards.yaml: deck: Attack: front: art: art/nope.png: image file not found" in result.stdout
+    assert (tmp_path / "a/mini/mini-a4.pdf").is_file()
+    strict = run("build", game, "--out", tmp_path / "b", "--strict")
+    assert strict.returncode == 2 and "image file not found" in strict.stderr
+
+
+def test_overflowing_text_names_the_piece_and_field(game, tmp_path):
+    replace(game / "cards.yaml", "text: Fight a neighbour.", 'text: "' + "Fight a neighbour. " * 40 + '"')
+    result = run("build", game, "--out", tmp_path / "a", "--format", "svg")
+    assert "  warning: cards.yaml: deck: Attack: front: text: text does not fit its box even at 6 pt" in result.stdout
+
+
+def test_an_unreadable_image_is_a_warning_not_a_crash(game, tmp_path):
+    (game / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\n not really a picture")
+    replace(game / "cards.yaml", "{count: 3, title: Attack,", "{count: 3, title: Attack, art: broken.png,")
+    result = run("build", game, "--out", tmp_path / "a")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "cards.yaml: deck: Attack: front: art: broken.png: image file is unreadable" in result.stdout
