@@ -1,0 +1,52 @@
+"""The table companion: a Flask app where every phone at a table shares one event log.
+
+`create_app(config)` builds the app; `companion.serve.run` serves it with waitress.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+DEFAULTS: dict[str, Any] = {
+    "DATA_DIR": None,             # SQLite lives here (else STARPNP_DATA, else the working directory)
+    "DATABASE_URL": None,         # e.g. postgresql+psycopg://... (else STARPNP_DATABASE_URL)
+    "PUBLIC_URL": None,           # base of join links and QR codes (serve sets the LAN address)
+    "BENCH_HELLO": False,         # register /bench/hello, the baseline route of bench/companion_load.py
+    "SQLITE_SYNCHRONOUS": "FULL",  # every 201 is on disk, not just in the OS cache
+    "POOL_SIZE": 8,
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "SESSION_COOKIE_HTTPONLY": True,
+    "PERMANENT_SESSION_LIFETIME": 7 * 24 * 3600,
+    "JSON_SORT_KEYS": False,
+}
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    from . import api, errors, views
+    from .rules import all_rules
+    from .security import init_security
+    from .storage import Store, database_url, make_engine
+
+    app = Flask(__name__, template_folder=str(TEMPLATES), static_folder="static")
+    app.config.update(DEFAULTS)
+    app.config.update(config or {})
+    data_dir = app.config["DATA_DIR"] or os.environ.get("STARPNP_DATA")
+    url = database_url(data_dir, app.config["DATABASE_URL"] or os.environ.get("STARPNP_DATABASE_URL"))
+    engine = make_engine(url, app.config["POOL_SIZE"], app.config["SQLITE_SYNCHRONOUS"])
+    store = Store(engine, all_rules())
+    app.extensions["companion_store"] = store
+    app.secret_key = app.config.get("SECRET_KEY") or store.secret_key()
+
+    init_security(app)
+    errors.init_errors(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(views.bp)
+    if app.config["BENCH_HELLO"]:
+        app.add_url_rule("/bench/hello", "bench_hello", lambda: "hello, world")
+    return app

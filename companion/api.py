@@ -1,0 +1,65 @@
+"""The JSON API (documented in docs/companion-api.md): HTTP in, events to the store, JSON out."""
+from __future__ import annotations
+
+from flask import Blueprint, request
+
+from .inputs import BadInput, parse_event, parse_new_table, parse_player
+from .storage import Snapshot
+from .tables import codes_or_404, join_url, rules_for, store, table_json
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _json_body() -> dict:
+    if not request.is_json:
+        raise BadInput("body", "expected Content-Type: application/json")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadInput("body", "expected a JSON object")
+    return data
+
+
+def _changed(seq: int, snap: Snapshot, **extra) -> tuple[dict, int]:
+    return {"seq": seq, "version": snap.table.version, "state": snap.state, **extra}, 201
+
+
+@bp.post("/tables")
+def create_table():
+    game, players, options = parse_new_table(_json_body(), store().rules)
+    snap = store().create_table(game, players, options)
+    body = {"code": snap.table.display_code, "url": join_url(snap.table), "version": snap.table.version,
+            "state": snap.state, "watch_url": join_url(snap.table, watch=True)}
+    return body, 201, {"Location": f"/api/tables/{snap.table.code}"}
+
+
+@bp.get("/tables/<code>")
+def get_table(code: str):
+    return table_json(store().snapshot(codes_or_404(code)))
+
+
+@bp.post("/tables/<code>/events")
+def post_event(code: str):
+    code = codes_or_404(code)
+    table = store().table(code)
+    event = parse_event(_json_body(), table, rules_for(table))
+    seq, snap = store().append(code, event)
+    return _changed(seq, snap)
+
+
+@bp.post("/tables/<code>/undo")
+def undo(code: str):
+    code = codes_or_404(code)
+    player = parse_player(_json_body(), store().table(code))
+    seq, undone, snap = store().undo(code, player)
+    return _changed(seq, snap, undid=undone)
+
+
+@bp.get("/tables/<code>/events")
+def list_events(code: str):
+    table = store().table(codes_or_404(code))
+    since = request.args.get("since", "0")
+    if not since.isdigit():
+        raise BadInput("since", f"expected a whole number ≥ 0, got {since[:20]!r}")
+    events = store().events(table, int(since))
+    return {"code": table.display_code, "version": table.version, "events": [e.as_json() for e in events]}
+

@@ -1,0 +1,44 @@
+"""One error policy: every refusal is a one-line message and a 4xx; a 500 is logged and kept terse."""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from .rules import RuleError
+from .storage import StoreError
+
+log = logging.getLogger(__name__)
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def error_response(status: int, message: str):
+    if wants_json():
+        return jsonify(error=message), status
+    return render_template("companion/error.html", status=status, message=message), status
+
+
+def init_errors(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def _http(error: HTTPException):
+        message = (error.description or error.name).splitlines()[0]
+        if error.code == 413:
+            message = f"body: request larger than {app.config['MAX_CONTENT_LENGTH']} bytes"
+        return error_response(error.code or 500, message)
+
+    @app.errorhandler(StoreError)
+    def _store(error: StoreError):
+        return error_response(error.status, error.message)
+
+    @app.errorhandler(RuleError)
+    def _rule(error: RuleError):
+        return error_response(422, f"{error.field}: {error.message}")
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception):
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return error_response(500, "internal error; it has been logged")

@@ -1,0 +1,39 @@
+"""Exports of a table's whole log: JSON (everything) and CSV (one row per event, with scores after it)."""
+from __future__ import annotations
+
+import csv
+import io
+from datetime import datetime, timezone
+
+from .replay import LoggedEvent, replay_steps
+from .rules import GameRules
+from .storage import TableInfo
+
+
+def _iso(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp, timezone.utc).isoformat(timespec="milliseconds")
+
+
+def export_json(table: TableInfo, events: list[LoggedEvent], rules: GameRules) -> dict:
+    return {"code": table.display_code, "game": table.game, "players": table.players,
+            "options": table.options, "version": table.version, "created_at": _iso(table.created_at),
+            "events": [{**e.as_json(), "at": _iso(e.created_at)} for e in events]}
+
+
+def _scores(rules: GameRules, state: dict) -> dict:
+    """Per-player scores, if the game's derive() offers them as {"scores": {player id: number}}."""
+    scores = rules.derive(state).get("scores")
+    return scores if isinstance(scores, dict) else {}
+
+
+def export_csv(table: TableInfo, events: list[LoggedEvent], rules: GameRules) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["seq", "at", "player", "type", "details", "counted",
+                     *(f"score {p['name']}" for p in table.players)])
+    for event, state, counted in replay_steps(rules, table.players, table.options, events):
+        details = f"undoes {event.undoes}" if event.undoes else " ".join(f"{k}={v}" for k, v in event.payload.items())
+        scores = _scores(rules, state)
+        writer.writerow([event.seq, _iso(event.created_at), event.player, event.type, details,
+                         "yes" if counted else "no", *(scores.get(p["id"], "") for p in table.players)])
+    return out.getvalue()

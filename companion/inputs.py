@@ -1,0 +1,130 @@
+"""Check what clients send — new tables and events — before it reaches the rules or the log.
+
+Every refusal is a BadInput naming the offending field, which the views turn into a one-line 4xx.
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from .replay import UNDO
+from .rules import GameRules
+from .storage import StoreError, TableInfo
+
+COLORS = ("red", "blue", "green", "yellow", "purple", "white")
+NAME_LENGTH = 32
+MAX_FIELDS = 12
+MAX_TEXT = 200
+
+
+class BadInput(StoreError):
+    status = 400
+
+    def __init__(self, field: str, message: str):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+def _clean_name(raw: Any, field: str) -> str:
+    if not isinstance(raw, str):
+        raise BadInput(field, "expected a name (text)")
+    name = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C").strip()
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise BadInput(field, f"a name needs 1 to {NAME_LENGTH} characters")
+    return name
+
+
+def parse_players(raw: Any, rules: GameRules) -> list[dict]:
+    if not isinstance(raw, list):
+        raise BadInput("players", "expected a list of {name, color}")
+    if not rules.min_players <= len(raw) <= rules.max_players:
+        raise BadInput("players", f"{rules.name} needs {rules.min_players} to {rules.max_players} players, got {len(raw)}")
+    players, taken = [], set()
+    for index, entry in enumerate(raw):
+        field = f"players[{index}]"
+        if not isinstance(entry, dict):
+            raise BadInput(field, "expected an object with name and color")
+        name = _clean_name(entry.get("name"), f"{field}.name")
+        color = entry.get("color") or next(c for c in COLORS if c not in taken)
+        if color not in COLORS:
+            raise BadInput(f"{field}.color", f"expected one of {', '.join(COLORS)}")
+        if color in taken:
+            raise BadInput(f"{field}.color", f"{color} is already taken")
+        taken.add(color)
+        players.append({"id": f"p{index + 1}", "name": name, "color": color})
+    return players
+
+
+def parse_options(raw: Any, rules: GameRules) -> dict:
+    """Known options only, each of its default's type; missing ones take the default."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise BadInput("options", "expected an object")
+    options = dict(rules.options)
+    for key, value in raw.items():
+        if key not in rules.options:
+            known = ", ".join(rules.options) or "none"
+            raise BadInput(f"options.{key}", f"unknown option (known: {known})")
+        default = rules.options[key]
+        if isinstance(default, bool) or isinstance(value, bool):
+            ok = isinstance(value, bool) and isinstance(default, bool)
+        elif isinstance(default, (int, float)):
+            ok = isinstance(value, (int, float))
+        else:
+            ok = isinstance(value, type(default))
+        if not ok:
+            raise BadInput(f"options.{key}", f"expected {type(default).__name__}, got {type(value).__name__}")
+        options[key] = value
+    return options
+
+
+def parse_new_table(data: Any, games: dict[str, GameRules]) -> tuple[str, list[dict], dict]:
+    if not isinstance(data, dict):
+        raise BadInput("body", "expected a JSON object")
+    game = data.get("game")
+    if game not in games:
+        raise BadInput("game", f"unknown game {str(game)[:40]!r} (known: {', '.join(games)})")
+    rules = games[game]
+    return game, parse_players(data.get("players"), rules), parse_options(data.get("options"), rules)
+
+
+def _scalar(value: Any, field: str) -> Any:
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise BadInput(field, f"text longer than {MAX_TEXT} characters")
+        return value
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    raise BadInput(field, "expected a number or text")
+
+
+def parse_event(data: Any, table: TableInfo, rules: GameRules) -> dict[str, Any]:
+    """A well-formed event for this table: known type, seated player, declared scalar fields only."""
+    if not isinstance(data, dict):
+        raise BadInput("body", "expected a JSON object")
+    type_ = data.get("type")
+    if type_ == UNDO:
+        raise BadInput("type", "use the undo endpoint to undo")
+    event_type = rules.event_type(type_) if isinstance(type_, str) else None
+    if event_type is None:
+        known = ", ".join(t.name for t in rules.event_types)
+        raise BadInput("type", f"unknown event type {str(type_)[:40]!r} (known: {known})")
+    event = {"type": type_, "player": parse_player(data, table)}
+    for key, value in data.items():
+        if key in event:
+            continue
+        if key not in event_type.fields:
+            raise BadInput(key, f"not a field of {type_!r} (fields: {', '.join(event_type.fields) or 'none'})")
+        event[key] = _scalar(value, key)
+    if len(event) > MAX_FIELDS:
+        raise BadInput("body", "too many fields")
+    return event
+
+
+def parse_player(data: Any, table: TableInfo) -> str:
+    player = data.get("player") if isinstance(data, dict) else None
+    if not isinstance(player, str) or table.player(player) is None:
+        seats = ", ".join(p["id"] for p in table.players)
+        raise BadInput("player", f"unknown player {str(player)[:40]!r} (players: {seats})")
+    return player

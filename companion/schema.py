@@ -1,0 +1,81 @@
+"""Database tables and the ordered migrations that create and evolve them.
+
+`schema_version` records which migrations ran; `migrate` applies the missing ones in order inside one
+write transaction, so two servers starting at once cannot both run a migration.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from sqlalchemy import (Column, Float, ForeignKey, Integer, MetaData, String, Table, Text,
+                        UniqueConstraint, func, select)
+from sqlalchemy.engine import Connection
+
+metadata = MetaData()
+
+schema_version = Table(
+    "schema_version", metadata,
+    Column("version", Integer, primary_key=True),
+    Column("applied_at", Float, nullable=False),
+)
+
+settings = Table(
+    "settings", metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+tables = Table(
+    "tables", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(16), nullable=False, unique=True),        # players' join code, canonical form
+    Column("watch_code", String(16), nullable=False, unique=True),  # spectators' read-only code
+    Column("game", String(40), nullable=False),
+    Column("players", Text, nullable=False),   # JSON seat list
+    Column("options", Text, nullable=False),   # JSON
+    Column("version", Integer, nullable=False, default=0),  # = seq of the newest event
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+events = Table(
+    "events", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("type", String(40), nullable=False),
+    Column("player", String(16), nullable=False),
+    Column("payload", Text, nullable=False),  # JSON: the event minus type and player
+    Column("undoes", Integer, nullable=True),  # for undo events: the seq they take back
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
+)
+
+
+def _v1_initial(conn: Connection) -> None:
+    for table in (settings, tables, events):
+        table.create(conn)
+
+
+def _v2_recent_tables_index(conn: Connection) -> None:
+    # plain DDL: an Index object would attach itself to `tables` and be created again by _v1_initial
+    conn.exec_driver_sql("CREATE INDEX ix_tables_updated_at ON tables (updated_at)")
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index)
+
+
+def current_version(conn: Connection) -> int:
+    return conn.execute(select(func.coalesce(func.max(schema_version.c.version), 0))).scalar_one()
+
+
+def migrate(conn: Connection, now: float) -> int:
+    """Run the missing migrations on `conn` (already inside a write transaction); return the new version."""
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7274)")  # serialise concurrent start-ups
+    schema_version.create(conn, checkfirst=True)
+    done = current_version(conn)
+    for number, migration in enumerate(MIGRATIONS[done:], start=done + 1):
+        migration(conn)
+        conn.execute(schema_version.insert().values(version=number, applied_at=now))
+    return len(MIGRATIONS)

@@ -1,0 +1,71 @@
+"""Security headers and CSRF tokens for the HTML forms.
+
+A CSRF token is a signed copy of a random value kept in the (signed) session cookie; it stays valid for
+CSRF_MAX_AGE seconds (a whole evening's game and then some), also across server restarts because the
+signing key lives in the database.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from flask import Flask, Response, abort, request, session
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+CSRF_MAX_AGE = 24 * 3600
+CSRF_FIELD = "csrf_token"
+
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
+
+def _serializer() -> URLSafeTimedSerializer:
+    from flask import current_app
+    return URLSafeTimedSerializer(current_app.secret_key, salt="starpnp-csrf")
+
+
+def csrf_token() -> str:
+    """The token to put in a form (makes the session's random value on first use)."""
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(16)
+        session.permanent = True
+    return _serializer().dumps(session["csrf"])
+
+
+def check_csrf() -> None:
+    """Refuse a form POST whose token is missing, forged, expired or from another session."""
+    token = request.form.get(CSRF_FIELD, "")
+    try:
+        value = _serializer().loads(token, max_age=CSRF_MAX_AGE)
+    except BadSignature:
+        abort(400, description=f"{CSRF_FIELD}: missing or expired form token; reload the page")
+    if not hmac.compare_digest(str(value), str(session.get("csrf", ""))):
+        abort(400, description=f"{CSRF_FIELD}: form token from another session; reload the page")
+
+
+def add_security_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def init_security(app: Flask) -> None:
+    app.after_request(add_security_headers)
+    app.jinja_env.globals["csrf_token"] = csrf_token

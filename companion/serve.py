@@ -1,0 +1,74 @@
+"""Serve the companion with waitress and tell people at the table where to point their phones.
+
+`starpnp serve` calls `run`; `python -m companion.serve` does the same without the CLI.
+"""
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from typing import Any, Mapping
+
+import segno
+
+THREADS = 8
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent), or loopback if there is none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def public_url(host: str, port: int) -> str:
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
+    return f"http://{f'[{shown}]' if ':' in shown else shown}:{port}"
+
+
+def _fail(message: str) -> None:
+    print(f"starpnp serve: {message}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | None = None) -> None:
+    """Start the production server (waitress); one-line errors and exit status 1 when it cannot start."""
+    from waitress import create_server
+
+    from . import create_app
+
+    url = public_url(host, port)
+    try:
+        app = create_app({"DATA_DIR": data_dir, "PUBLIC_URL": url, **(config or {})})
+    except Exception as error:  # a bad data dir or database URL: say so in one line, no traceback
+        _fail(f"cannot open the companion database: {str(error).splitlines()[0]}")
+    try:
+        server = create_server(app, host=host, port=port, threads=THREADS, ident="starpnp")
+    except OSError as error:
+        _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    print(f"starpnp companion on {url}  (Ctrl+C to stop)", flush=True)
+    segno.make(url, error="m").terminal(compact=True)
+    sys.stdout.flush()
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        print("stopped.")
+    finally:
+        server.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m companion.serve", description=__doc__)
+    parser.add_argument("--host", default="0.0.0.0")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--data", default=None, help="data directory (default: $STARPNP_DATA or .)")
+    parser.add_argument("--bench-hello", action="store_true", help="add /bench/hello for bench/companion_load.py")
+    args = parser.parse_args(argv)
+    run(args.host, args.port, args.data, {"BENCH_HELLO": args.bench_hello})
+
+
+if __name__ == "__main__":
+    main()

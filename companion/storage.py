@@ -1,0 +1,276 @@
+"""The event store: tables and their append-only logs, through SQLAlchemy Core.
+
+SQLite (WAL) by default, PostgreSQL when given a postgresql URL — same code. Appends are atomic per
+table: SQLite takes the write lock up front (BEGIN IMMEDIATE), PostgreSQL locks the table's row, so
+concurrent taps get consecutive seq numbers and none is lost. State is replayed from the log and cached
+per table and version.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from sqlalchemy import create_engine, event as sa_event, insert, select, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from . import codes, schema
+from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo_target
+from .rules import GameRules, RuleError
+
+EVENT_COLUMNS = (schema.events.c.seq, schema.events.c.type, schema.events.c.player,
+                 schema.events.c.payload, schema.events.c.undoes, schema.events.c.created_at)
+
+
+class StoreError(Exception):
+    """A request the store refuses; `status` is the HTTP status the views answer with."""
+
+    status = 400
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(StoreError):
+    status = 404
+
+
+class Conflict(StoreError):
+    status = 409
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    id: int
+    code: str
+    watch_code: str
+    game: str
+    players: list[dict]
+    options: dict
+    version: int
+    created_at: float
+    updated_at: float
+
+    @property
+    def display_code(self) -> str:
+        return codes.display(self.code)
+
+    def player(self, player_id: str) -> dict | None:
+        return next((p for p in self.players if p["id"] == player_id), None)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    table: TableInfo
+    state: dict
+
+
+def database_url(data_dir: str | Path | None, url: str | None) -> str:
+    if url:
+        return url
+    directory = Path(data_dir or ".").expanduser()
+    directory.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{directory.resolve() / 'companion.sqlite3'}"
+
+
+def make_engine(url: str, pool_size: int = 8, sqlite_synchronous: str = "NORMAL") -> Engine:
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_size=pool_size, pool_pre_ping=True)
+    engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size,
+                           connect_args={"check_same_thread": False, "timeout": 30})
+
+    @sa_event.listens_for(engine, "connect")
+    def _configure(dbapi_conn, _record):
+        dbapi_conn.isolation_level = None  # we issue BEGIN ourselves, below
+        for pragma in ("journal_mode=WAL", f"synchronous={sqlite_synchronous}", "busy_timeout=30000",
+                       "foreign_keys=ON"):
+            dbapi_conn.execute(f"PRAGMA {pragma}")
+
+    @sa_event.listens_for(engine, "begin")
+    def _begin(conn: Connection):
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
+
+    return engine
+
+
+def _row_to_table(row) -> TableInfo:
+    return TableInfo(id=row.id, code=row.code, watch_code=row.watch_code, game=row.game,
+                     players=json.loads(row.players), options=json.loads(row.options), version=row.version,
+                     created_at=row.created_at, updated_at=row.updated_at)
+
+
+def _row_to_event(row) -> LoggedEvent:
+    return LoggedEvent(seq=row.seq, type=row.type, player=row.player, payload=json.loads(row.payload),
+                       undoes=row.undoes, created_at=row.created_at)
+
+
+class Store:
+    def __init__(self, engine: Engine, rules: dict[str, GameRules]):
+        self.engine = engine
+        self.rules = rules
+        self._cache: dict[int, tuple[int, dict]] = {}
+        self._cache_lock = threading.Lock()
+        with self._writing() as conn:
+            schema.migrate(conn, time.time())
+
+    # -- transactions ------------------------------------------------------------------------------
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A write transaction (BEGIN IMMEDIATE on SQLite)."""
+        with self.engine.connect() as conn:
+            conn.execution_options(write=True)
+            with conn.begin():
+                yield conn
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn, conn.begin():
+            yield conn
+
+    # -- settings ------------------------------------------------------------------------------------
+    def secret_key(self) -> str:
+        """The app's signing key, made once and kept in the database so CSRF tokens survive restarts."""
+        s = schema.settings
+        with self._writing() as conn:
+            value = conn.execute(select(s.c.value).where(s.c.key == "secret_key")).scalar()
+            if value is None:
+                value = secrets.token_urlsafe(32)
+                conn.execute(insert(s).values(key="secret_key", value=value))
+            return value
+
+    # -- tables --------------------------------------------------------------------------------------
+    def create_table(self, game: str, players: list[dict], options: dict) -> Snapshot:
+        rules = self.rules[game]
+        try:
+            state = rules.initial_state(players, options)
+        except RuleError as error:  # a bad option for this game: refuse before anything is stored
+            raise StoreError(f"{error.field}: {error.message}") from None
+        now = time.time()
+        for _ in range(5):  # a code collision at 40 bits is rare; retry with fresh codes
+            try:
+                with self._writing() as conn:
+                    table_id = conn.execute(insert(schema.tables).values(
+                        code=codes.new_code(), watch_code=codes.new_code(), game=game,
+                        players=json.dumps(players), options=json.dumps(options), version=0,
+                        created_at=now, updated_at=now)).inserted_primary_key[0]
+                    table = self._table_by(conn, schema.tables.c.id == table_id)
+                break
+            except IntegrityError:
+                continue
+        else:
+            raise Conflict("could not find a free join code; try again")
+        self._remember(table.id, 0, state)
+        return Snapshot(table, state)
+
+    def table(self, code: str) -> TableInfo:
+        with self._reading() as conn:
+            return self._table_by(conn, schema.tables.c.code == code)
+
+    def table_by_watch_code(self, watch_code: str) -> TableInfo:
+        with self._reading() as conn:
+            return self._table_by(conn, schema.tables.c.watch_code == watch_code)
+
+    def version(self, code: str) -> int | None:
+        """The table's version alone: the cheap question an unchanged poll asks."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(schema.tables.c.version).where(schema.tables.c.code == code)).scalar()
+
+    def recent_tables(self, limit: int = 12) -> list[TableInfo]:
+        t = schema.tables
+        with self._reading() as conn:
+            rows = conn.execute(select(t).order_by(t.c.updated_at.desc()).limit(limit)).all()
+        return [_row_to_table(r) for r in rows]
+
+    def _table_by(self, conn: Connection, condition, lock: bool = False) -> TableInfo:
+        query = select(schema.tables).where(condition)
+        row = conn.execute(query.with_for_update() if lock else query).first()
+        if row is None:
+            raise NotFound("no table with this code")
+        return _row_to_table(row)
+
+    # -- events --------------------------------------------------------------------------------------
+    def snapshot(self, code: str) -> Snapshot:
+        with self._reading() as conn:
+            table = self._table_by(conn, schema.tables.c.code == code)
+            return Snapshot(table, self._state(conn, table))
+
+    def events(self, table: TableInfo, since: int = 0) -> list[LoggedEvent]:
+        with self._reading() as conn:
+            return self._events(conn, table.id, since)
+
+    def append(self, code: str, event: dict[str, Any]) -> tuple[int, Snapshot]:
+        """Validate `event` against the current state and append it; RuleError leaves the log unchanged."""
+        with self._writing() as conn:
+            table = self._table_by(conn, schema.tables.c.code == code, lock=True)
+            state = self.rules[table.game].apply(self._state(conn, table), event)
+            payload = {k: v for k, v in event.items() if k not in ("type", "player")}
+            seq = self._insert(conn, table, event["type"], event["player"], payload, None)
+        return seq, self._committed(table, seq, state)
+
+    def undo(self, code: str, player: str) -> tuple[int, int, Snapshot]:
+        """Take back `player`'s own newest action; returns (undo seq, undone seq, snapshot)."""
+        with self._writing() as conn:
+            table = self._table_by(conn, schema.tables.c.code == code, lock=True)
+            log = self._events(conn, table.id)
+            target = undo_target(log, player)
+            if target is None:
+                raise Conflict(f"player: {player} has nothing to undo")
+            try:
+                state = state_without(self.rules[table.game], table.players, table.options, log, target.seq)
+            except RuleError as error:
+                raise Conflict(error.message) from None
+            seq = self._insert(conn, table, UNDO, player, {}, target.seq)
+        return seq, target.seq, self._committed(table, seq, state)
+
+    def _insert(self, conn: Connection, table: TableInfo, type_: str, player: str, payload: dict,
+                undoes: int | None) -> int:
+        seq, now = table.version + 1, time.time()
+        conn.execute(insert(schema.events).values(table_id=table.id, seq=seq, type=type_, player=player,
+                                                  payload=json.dumps(payload), undoes=undoes, created_at=now))
+        conn.execute(update(schema.tables).where(schema.tables.c.id == table.id)
+                     .values(version=seq, updated_at=now))
+        return seq
+
+    def _committed(self, table: TableInfo, seq: int, state: dict) -> Snapshot:
+        self._remember(table.id, seq, state)
+        return Snapshot(TableInfo(**{**table.__dict__, "version": seq}), state)
+
+    def _events(self, conn: Connection, table_id: int, since: int = 0) -> list[LoggedEvent]:
+        e = schema.events
+        rows = conn.execute(select(*EVENT_COLUMNS).where(e.c.table_id == table_id, e.c.seq > since)
+                            .order_by(e.c.seq)).all()
+        return [_row_to_event(r) for r in rows]
+
+    # -- state cache ---------------------------------------------------------------------------------
+    def _state(self, conn: Connection, table: TableInfo) -> dict:
+        """The table's state at its version: cached, advanced by the newest events, or fully replayed."""
+        rules = self.rules[table.game]
+        with self._cache_lock:
+            cached = self._cache.get(table.id)
+        if cached and cached[0] == table.version:
+            return cached[1]
+        if cached and cached[0] < table.version:
+            newer = self._events(conn, table.id, since=cached[0])
+            if all(e.type != UNDO for e in newer):
+                try:
+                    state = apply_strict(rules, cached[1], newer)
+                    self._remember(table.id, table.version, state)
+                    return state
+                except RuleError:
+                    pass  # fall back to the full replay, which skips what no longer applies
+        state = replay(rules, table.players, table.options, self._events(conn, table.id))
+        self._remember(table.id, table.version, state)
+        return state
+
+    def _remember(self, table_id: int, version: int, state: dict) -> None:
+        with self._cache_lock:
+            cached = self._cache.get(table_id)
+            if cached is None or cached[0] <= version:
+                self._cache[table_id] = (version, state)

@@ -1,0 +1,215 @@
+"""HTML pages and htmx fragments: translate form posts into events and render the table's state.
+
+Every form works without JavaScript (POST, then a 303 back to the page); with htmx the same POST
+answers with the #live fragment. Polls send the version they show and get 204 while nothing changed.
+"""
+from __future__ import annotations
+
+from importlib.resources import files
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask_htmx import HTMX
+
+from . import codes, qr
+from .export import export_csv, export_json
+from .inputs import COLORS, BadInput, parse_event, parse_new_table, parse_player
+from .rules import RuleError
+from .security import CSRF_FIELD, check_csrf
+from .storage import NotFound, Snapshot, StoreError
+from .tables import codes_or_404, join_url, rules_for, store
+
+bp = Blueprint("views", __name__)
+htmx = HTMX()
+HTMX_JS = files("js_lib_htmx").joinpath("static/htmx/htmx.min.js")
+FORM_TRANSPORT_FIELDS = (CSRF_FIELD, "v")
+RECENT_HISTORY = 5
+
+
+@bp.record_once
+def _init(state) -> None:
+    htmx.init_app(state.app)
+
+
+@bp.get("/static/vendor/htmx-2.0.3.min.js")
+def htmx_js():
+    response = Response(HTMX_JS.read_bytes(), mimetype="text/javascript")
+    response.cache_control.public = True
+    response.cache_control.max_age = 365 * 24 * 3600
+    return response
+
+
+# -- home, creating and joining tables --------------------------------------------------------------
+@bp.get("/")
+def home():
+    return render_template("companion/home.html", games=store().rules, colors=COLORS,
+                           recent=store().recent_tables())
+
+
+@bp.post("/tables")
+def create_table():
+    check_csrf()
+    form = request.form
+    players = [{"name": form.get(f"name{i}", ""), "color": form.get(f"color{i}", "")}
+               for i in range(1, 5) if form.get(f"name{i}", "").strip()]
+    options = {}
+    if form.get("counters", "").strip():
+        options["counters"] = [c.strip() for c in form["counters"].split(",") if c.strip()]
+    try:
+        game, players, options = parse_new_table({"game": form.get("game"), "players": players,
+                                                  "options": options}, store().rules)
+        snap = store().create_table(game, players, options)
+    except (StoreError, RuleError) as error:
+        message = error.message if isinstance(error, StoreError) else str(error)
+        return render_template("companion/home.html", games=store().rules, colors=COLORS,
+                               recent=store().recent_tables(), error=message, form=form), 400
+    return redirect(url_for(".lobby", code=snap.table.display_code), 303)
+
+
+@bp.get("/join")
+def join():
+    code = codes.normalize(request.args.get("code", ""))
+    if code is None:
+        raise BadInput("code", "type the 8 letters and digits of the join code, like 7K2M-QX4P")
+    store().table(code)  # 404 for an unknown code
+    return redirect(url_for(".lobby", code=codes.display(code)), 303)
+
+
+@bp.get("/t/<code>")
+def lobby(code: str):
+    table = store().table(codes_or_404(code))
+    if code != table.display_code:
+        return redirect(url_for(".lobby", code=table.display_code), 301)
+    url = join_url(table)
+    return render_template("companion/lobby.html", table=table, rules=rules_for(table), join_url=url,
+                           watch_url=join_url(table, watch=True), qr_svg=qr.svg(url))
+
+
+# -- the table page, its live fragment and its forms ------------------------------------------------
+def _seat(code: str, player: str) -> Snapshot:
+    snap = store().snapshot(codes_or_404(code))
+    if snap.table.player(player) is None:
+        raise NotFound(f"player: no seat {player[:20]!r} at this table")
+    return snap
+
+
+def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
+    table, rules = snap.table, rules_for(snap.table)
+    if me:
+        base = {"code": table.display_code, "player": me}
+        urls = {"event_url": url_for(".post_event", **base), "undo_url": url_for(".post_undo", **base),
+                "live_url": url_for(".live", **base), "page_url": url_for(".player_page", **base)}
+    else:
+        base = {"watch_code": codes.display(table.watch_code)}
+        urls = {"event_url": None, "undo_url": None, "live_url": url_for(".watch_live", **base),
+                "page_url": url_for(".watch", **base)}
+    events = store().events(table, max(0, table.version - 40))
+    history = list(reversed(events))[:RECENT_HISTORY]
+    return {"table": {"code": table.display_code, "game": table.game, "players": table.players,
+                      "version": table.version, "options": table.options, "name": rules.name},
+            "state": snap.state, "derived": rules.derive(snap.state), "rules": rules, "me": me,
+            "me_player": table.player(me) if me else None, "history": history,
+            "undone": {e.undoes for e in events if e.undoes}, "names": {p["id"]: p["name"] for p in table.players},
+            "error": error, **urls}
+
+
+def _render_live(snap: Snapshot, me: str | None, error: str | None = None, status: int = 200):
+    return render_template("companion/_live.html", **_context(snap, me, error)), status, {"Vary": "HX-Request"}
+
+
+@bp.get("/t/<code>/p/<player>")
+def player_page(code: str, player: str):
+    snap = _seat(code, player)
+    return render_template("companion/table.html", **_context(snap, player))
+
+
+@bp.get("/t/<code>/p/<player>/live")
+def live(code: str, player: str):
+    code = codes_or_404(code)
+    version = store().version(code)
+    if version is None:
+        raise NotFound("no table with this code")
+    if request.args.get("v") == str(version):
+        return Response(status=204)
+    return _render_live(_seat(code, player), player)
+
+
+def _after_change(code: str, player: str, change) -> tuple | Response:
+    """Run a change; answer htmx with the fragment, plain forms with a redirect (or the page + error)."""
+    check_csrf()
+    error = None
+    try:
+        change()
+    except (BadInput, RuleError, StoreError) as refusal:
+        if isinstance(refusal, NotFound):
+            raise
+        error = refusal.message if isinstance(refusal, StoreError) else str(refusal)
+    snap = _seat(code, player)
+    status = 422 if error else 200
+    if htmx:
+        return _render_live(snap, player, error, status)
+    if error:
+        return render_template("companion/table.html", **_context(snap, player, error)), status
+    return redirect(url_for(".player_page", code=snap.table.display_code, player=player), 303)
+
+
+@bp.post("/t/<code>/p/<player>/events")
+def post_event(code: str, player: str):
+    def change():
+        table = store().table(codes_or_404(code))
+        data = {k: v for k, v in request.form.items() if k not in FORM_TRANSPORT_FIELDS}
+        data.setdefault("player", player)
+        store().append(table.code, parse_event(data, table, rules_for(table)))
+    return _after_change(code, player, change)
+
+
+@bp.post("/t/<code>/p/<player>/undo")
+def post_undo(code: str, player: str):
+    def change():
+        table = store().table(codes_or_404(code))
+        store().undo(table.code, parse_player({"player": player}, table))
+    return _after_change(code, player, change)
+
+
+# -- spectators -------------------------------------------------------------------------------------
+def _watched(watch_code: str) -> Snapshot:
+    table = store().table_by_watch_code(codes_or_404(watch_code))
+    return store().snapshot(table.code)
+
+
+@bp.get("/w/<watch_code>")
+def watch(watch_code: str):
+    return render_template("companion/table.html", **_context(_watched(watch_code), None))
+
+
+@bp.get("/w/<watch_code>/live")
+def watch_live(watch_code: str):
+    snap = _watched(watch_code)
+    if request.args.get("v") == str(snap.table.version):
+        return Response(status=204)
+    return _render_live(snap, None)
+
+
+# -- history and export -----------------------------------------------------------------------------
+@bp.get("/t/<code>/history")
+def history(code: str):
+    snap = store().snapshot(codes_or_404(code))
+    events = store().events(snap.table)
+    return render_template("companion/history.html", table=snap.table, events=list(reversed(events)),
+                           undone={e.undoes for e in events if e.undoes},
+                           names={p["id"]: p["name"] for p in snap.table.players})
+
+
+@bp.get("/t/<code>/export.json")
+def export_as_json(code: str):
+    snap = store().snapshot(codes_or_404(code))
+    body = export_json(snap.table, store().events(snap.table), rules_for(snap.table))
+    return body, 200, {"Content-Disposition": f'attachment; filename="table-{snap.table.display_code}.json"'}
+
+
+@bp.get("/t/<code>/export.csv")
+def export_as_csv(code: str):
+    snap = store().snapshot(codes_or_404(code))
+    text = export_csv(snap.table, store().events(snap.table), rules_for(snap.table))
+    return Response(text, mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="table-{snap.table.display_code}.csv"'})
+

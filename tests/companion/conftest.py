@@ -1,0 +1,34 @@
+"""Fixtures for the companion's in-process tests (Flask test client on a fresh SQLite database)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import create_app
+
+PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATA_DIR": str(tmp_path), "PUBLIC_URL": "http://table.test"})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def table(client):
+    """A fresh generic table (Ann p1, Ben p2); returns its API JSON."""
+    response = client.post("/api/tables", json={"game": "generic", "players": PLAYERS})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def csrf_from(html: str) -> str:
+    match = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert match, "page has no CSRF token"
+    return match.group(1)

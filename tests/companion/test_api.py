@@ -1,0 +1,165 @@
+"""The JSON API: the documented shapes, and a clear 4xx (never a 500) for every kind of bad input."""
+import pytest
+
+from companion import codes
+
+PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
+
+
+def post_event(client, code, **event):
+    return client.post(f"/api/tables/{code}/events", json=event)
+
+
+def test_create_table_returns_code_url_version_state(client):
+    response = client.post("/api/tables", json={"game": "generic", "players": PLAYERS, "options": {}})
+    assert response.status_code == 201
+    body = response.get_json()
+    assert codes.normalize(body["code"]) and body["code"][4] == "-"
+    assert body["url"] == f"http://table.test/t/{body['code']}"
+    assert body["version"] == 0
+    assert [p["id"] for p in body["state"]["players"]] == ["p1", "p2"]
+
+
+def test_get_table_accepts_any_spelling_of_the_code(client, table):
+    lower = table["code"].lower().replace("-", "")
+    body = client.get(f"/api/tables/{lower}").get_json()
+    assert body["code"] == table["code"] and body["game"] == "generic" and body["version"] == 0
+    assert [p["name"] for p in body["players"]] == ["Ann", "Ben"]
+
+
+def test_event_undo_and_event_list(client, table):
+    code = table["code"]
+    first = post_event(client, code, type="add", player="p1", delta=2)
+    assert first.status_code == 201 and first.get_json()["seq"] == 1
+    post_event(client, code, type="add", player="p2", delta="3", target="p1")  # form-style string
+    assert client.get(f"/api/tables/{code}").get_json()["state"]["counters"]["p1"]["Score"] == 5
+    undo = client.post(f"/api/tables/{code}/undo", json={"player": "p1"})
+    assert undo.status_code == 201
+    assert undo.get_json()["undid"] == 1 and undo.get_json()["state"]["counters"]["p1"]["Score"] == 3
+    listed = client.get(f"/api/tables/{code}/events").get_json()
+    assert [(e["seq"], e["type"], e["undoes"]) for e in listed["events"]] == [(1, "add", None), (2, "add", None), (3, "undo", 1)]
+    assert [e["seq"] for e in client.get(f"/api/tables/{code}/events?since=2").get_json()["events"]] == [3]
+
+
+BAD_TABLES = [
+    ({"game": "chess", "players": PLAYERS}, "game"),
+    ({"game": "generic"}, "players"),
+    ({"game": "generic", "players": PLAYERS[:1]}, "players"),
+    ({"game": "generic", "players": PLAYERS * 3}, "players"),
+    ({"game": "generic", "players": [{"name": "", "color": "red"}, PLAYERS[1]]}, "players[0].name"),
+    ({"game": "generic", "players": [{"name": "x" * 33}, PLAYERS[1]]}, "players[0].name"),
+    ({"game": "generic", "players": [{"name": "A", "color": "pink"}, PLAYERS[1]]}, "players[0].color"),
+    ({"game": "generic", "players": [PLAYERS[0], {"name": "B", "color": "red"}]}, "players[1].color"),
+    ({"game": "generic", "players": ["Ann", "Ben"]}, "players[0]"),
+    ({"game": "generic", "players": PLAYERS, "options": {"speed": 3}}, "options.speed"),
+    ({"game": "generic", "players": PLAYERS, "options": {"counters": "VP"}}, "options.counters"),
+    ({"game": "generic", "players": PLAYERS, "options": {"counters": ["VP", "VP"]}}, "options.counters"),
+    ([1, 2], "body"),
+]
+
+
+@pytest.mark.parametrize("body, field", BAD_TABLES)
+def test_bad_tables_get_400_naming_the_field(client, body, field):
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    assert response.get_json()["error"].startswith(f"{field}:")
+
+
+def test_non_json_bodies_are_refused(client, table):
+    response = client.post("/api/tables", data="game=generic")
+    assert response.status_code == 400 and "Content-Type" in response.get_json()["error"]
+    response = client.post(f"/api/tables/{table['code']}/events", data="{not json", content_type="application/json")
+    assert response.status_code == 400 and response.get_json()["error"].startswith("body:")
+
+
+BAD_EVENTS = [
+    ({"type": "add", "player": "p9", "delta": 1}, 400, "player"),
+    ({"type": "add", "delta": 1}, 400, "player"),
+    ({"type": "add", "player": ["p1"], "delta": 1}, 400, "player"),
+    ({"type": "fly", "player": "p1"}, 400, "type"),
+    ({"type": "undo", "player": "p1"}, 400, "type"),
+    ({"player": "p1", "delta": 1}, 400, "type"),
+    ({"type": "add", "player": "p1", "delta": 1, "color": "red"}, 400, "color"),
+    ({"type": "add", "player": "p1", "delta": {"n": 1}}, 400, "delta"),
+    ({"type": "add", "player": "p1", "delta": "x" * 500}, 400, "delta"),
+    ({"type": "add", "player": "p1", "delta": "one"}, 422, "delta"),
+    ({"type": "add", "player": "p1", "delta": 1.5}, 422, "delta"),
+    ({"type": "add", "player": "p1", "delta": True}, 422, "delta"),
+    ({"type": "add", "player": "p1"}, 422, "delta"),
+    ({"type": "add", "player": "p1", "delta": 10**12}, 422, "delta"),
+    ({"type": "add", "player": "p1", "delta": 1, "counter": "Gold"}, 422, "counter"),
+    ({"type": "add", "player": "p1", "delta": 1, "target": "p7"}, 422, "target"),
+    ({"type": "set", "player": "p1", "value": "NaN"}, 422, "value"),
+]
+
+
+@pytest.mark.parametrize("event, status, field", BAD_EVENTS)
+def test_bad_events_are_refused_and_the_log_is_unchanged(client, table, event, status, field):
+    code = table["code"]
+    post_event(client, code, type="add", player="p1", delta=1)
+    response = client.post(f"/api/tables/{code}/events", json=event)
+    assert response.status_code == status
+    assert response.get_json()["error"].startswith(f"{field}:"), response.get_json()
+    assert client.get(f"/api/tables/{code}").get_json()["version"] == 1
+
+
+@pytest.mark.parametrize("path", ["/api/tables/0000-0000", "/api/tables/not-a-code", "/api/tables/0000-0000/events"])
+def test_unknown_codes_get_404_with_a_message(client, path):
+    response = client.get(path)
+    assert response.status_code == 404 and response.get_json()["error"]
+
+
+def test_unknown_code_on_post_and_bad_since(client, table):
+    assert post_event(client, "0000-0000", type="add", player="p1", delta=1).status_code == 404
+    response = client.get(f"/api/tables/{table['code']}/events?since=-1")
+    assert response.status_code == 400 and response.get_json()["error"].startswith("since:")
+
+
+def test_undo_with_nothing_to_undo_or_unknown_player(client, table):
+    code = table["code"]
+    response = client.post(f"/api/tables/{code}/undo", json={"player": "p1"})
+    assert response.status_code == 409 and "nothing to undo" in response.get_json()["error"]
+    response = client.post(f"/api/tables/{code}/undo", json={"player": "zz"})
+    assert response.status_code == 400 and response.get_json()["error"].startswith("player:")
+
+
+def test_huge_bodies_get_413(client, table):
+    response = client.post(f"/api/tables/{table['code']}/events", data=b"{" + b" " * 200_000 + b"}",
+                           content_type="application/json")
+    assert response.status_code == 413 and response.get_json()["error"].startswith("body:")
+
+
+def test_wrong_method_is_a_405_not_a_500(client, table):
+    assert client.delete(f"/api/tables/{table['code']}").status_code == 405
+
+
+def test_script_tags_in_names_are_stored_as_text_and_escaped_in_html(client):
+    evil = "<script>alert(1)</script>"
+    body = client.post("/api/tables", json={"game": "generic", "players": [
+        {"name": evil, "color": "red"}, {"name": "Ben", "color": "blue"}]}).get_json()
+    assert body["state"]["players"][0]["name"] == evil
+    html = client.get(f"/t/{body['code']}/p/p1").get_data(as_text=True)
+    assert evil not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    lobby = client.get(f"/t/{body['code']}").get_data(as_text=True)
+    assert evil not in lobby
+
+
+def test_control_characters_are_stripped_from_names(client):
+    body = client.post("/api/tables", json={"game": "generic", "players": [
+        {"name": "A\u0000nn\n", "color": "red"}, {"name": "Ben"}]}).get_json()
+    assert [p["name"] for p in body["state"]["players"]] == ["Ann", "Ben"]
+    assert body["state"]["players"][1]["color"] == "blue"  # the first free colour
+
+
+def test_exports(client, table):
+    code = table["code"]
+    post_event(client, code, type="add", player="p1", delta=4)
+    post_event(client, code, type="add", player="p2", delta=1)
+    client.post(f"/api/tables/{code}/undo", json={"player": "p2"})
+    exported = client.get(f"/t/{code}/export.json").get_json()
+    assert [e["seq"] for e in exported["events"]] == [1, 2, 3] and exported["players"][0]["name"] == "Ann"
+    csv_text = client.get(f"/t/{code}/export.csv").get_data(as_text=True).splitlines()
+    assert csv_text[0] == "seq,at,player,type,details,counted,score Ann,score Ben"
+    assert csv_text[1].endswith("p1,add,delta=4,yes,4,0")
+    assert csv_text[2].endswith("p2,add,delta=1,no,4,0")
+    assert csv_text[3].endswith("p2,undo,undoes 2,no,4,0")

@@ -1,0 +1,132 @@
+"""The store on a real SQLite file: migrations, appends, undo, replay and the state cache."""
+import threading
+
+import pytest
+from sqlalchemy import select
+
+from companion import schema
+from companion.rules import RuleError, all_rules
+from companion.storage import Conflict, NotFound, Store, make_engine
+
+PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Ben", "color": "blue"}]
+
+
+def new_store(tmp_path):
+    return Store(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"), all_rules())
+
+
+@pytest.fixture
+def store(tmp_path):
+    return new_store(tmp_path)
+
+
+def add(store, code, player, delta, target=None):
+    event = {"type": "add", "player": player, "delta": delta}
+    if target:
+        event["target"] = target
+    return store.append(code, event)
+
+
+def scores(snap):
+    return {pid: c["Score"] for pid, c in snap.state["counters"].items()}
+
+
+def test_migrations_run_once_and_record_their_version(tmp_path):
+    store = new_store(tmp_path)
+    new_store(tmp_path)  # a second start finds nothing to do
+    with store.engine.connect() as conn:
+        versions = conn.execute(select(schema.schema_version.c.version)).scalars().all()
+    assert versions == list(range(1, len(schema.MIGRATIONS) + 1))
+
+
+def test_sqlite_runs_in_wal_mode(store):
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_appends_get_consecutive_seq_and_state_follows(store):
+    code = store.create_table("generic", PLAYERS, {}).table.code
+    seqs = [add(store, code, "p1", 2)[0], add(store, code, "p2", 5)[0], add(store, code, "p1", -1)[0]]
+    assert seqs == [1, 2, 3]
+    snap = store.snapshot(code)
+    assert snap.table.version == 3 and scores(snap) == {"p1": 1, "p2": 5}
+    assert [e.seq for e in store.events(snap.table)] == [1, 2, 3]
+
+
+def test_a_refused_event_leaves_the_log_unchanged(store):
+    code = store.create_table("generic", PLAYERS, {}).table.code
+    add(store, code, "p1", 1)
+    with pytest.raises(RuleError) as error:
+        store.append(code, {"type": "add", "player": "p1", "delta": "many"})
+    assert error.value.field == "delta"
+    assert store.snapshot(code).table.version == 1
+
+
+def test_undo_takes_back_the_players_own_last_action_only(store):
+    code = store.create_table("generic", PLAYERS, {}).table.code
+    add(store, code, "p1", 3)
+    add(store, code, "p1", 4)
+    add(store, code, "p2", 10)
+    seq, undone, snap = store.undo(code, "p1")
+    assert (seq, undone) == (4, 2)
+    assert scores(snap) == {"p1": 3, "p2": 10}
+    _, undone, snap = store.undo(code, "p1")
+    assert undone == 1 and scores(snap) == {"p1": 0, "p2": 10}
+    with pytest.raises(Conflict, match="nothing to undo"):
+        store.undo(code, "p1")
+    types = [e.type for e in store.events(snap.table)]
+    assert types == ["add", "add", "add", "undo", "undo"]  # history is never rewritten
+
+
+def test_state_is_the_same_after_a_restart_without_the_cache(tmp_path):
+    store = new_store(tmp_path)
+    code = store.create_table("generic", PLAYERS, {}).table.code
+    for delta in (1, 2, 3):
+        add(store, code, "p2", delta)
+    store.undo(code, "p2")
+    assert scores(new_store(tmp_path).snapshot(code)) == scores(store.snapshot(code)) == {"p1": 0, "p2": 3}
+
+
+def test_the_cache_catches_up_with_writes_from_another_process(tmp_path):
+    first, second = new_store(tmp_path), new_store(tmp_path)
+    code = first.create_table("generic", PLAYERS, {}).table.code
+    add(first, code, "p1", 1)
+    assert scores(second.snapshot(code))["p1"] == 1
+    add(first, code, "p1", 1)
+    first.undo(code, "p1")
+    add(second, code, "p1", 5)
+    assert scores(first.snapshot(code))["p1"] == 6
+
+
+def test_unknown_codes_are_not_found(store):
+    with pytest.raises(NotFound):
+        store.snapshot("00000000")
+    assert store.version("00000000") is None
+
+
+def test_parallel_appends_are_atomic(store):
+    code = store.create_table("generic", PLAYERS, {}).table.code
+
+    def tap(player):
+        for _ in range(50):
+            add(store, code, player, 1)
+
+    threads = [threading.Thread(target=tap, args=(p,)) for p in ("p1", "p2", "p1", "p2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    snap = store.snapshot(code)
+    assert scores(snap) == {"p1": 100, "p2": 100}
+    assert [e.seq for e in store.events(snap.table)] == list(range(1, 201))
+
+
+def test_the_secret_key_is_made_once_and_kept(tmp_path):
+    assert new_store(tmp_path).secret_key() == new_store(tmp_path).secret_key()
+
+
+def test_recent_tables_lists_the_newest_activity_first(store):
+    older = store.create_table("generic", PLAYERS, {}).table.code
+    newer = store.create_table("generic", PLAYERS, {}).table.code
+    add(store, older, "p1", 1)
+    assert [t.code for t in store.recent_tables()][:2] == [older, newer]
