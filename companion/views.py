@@ -104,7 +104,8 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
                 "page_url": url_for(".watch", **base)}
     events = store().events(table, max(0, table.version - 40))
     history = list(reversed(events))[:RECENT_HISTORY]
-    return {"table": {"code": table.display_code, "game": table.game, "players": table.players,
+    shown_code = table.display_code if me else codes.display(table.watch_code)  # never leak the join code
+    return {"table": {"code": shown_code, "game": table.game, "players": table.players,
                       "version": table.version, "options": table.options, "name": rules.name},
             "state": snap.state, "derived": rules.derive(snap.state), "rules": rules, "me": me,
             "me_player": table.player(me) if me else None, "history": history,

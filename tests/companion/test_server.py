@@ -1,0 +1,126 @@
+"""Against the real server process: durability across kill -9, parallel clients, start-up errors."""
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from companion_test_helpers import REPO, ServerProcess, create_table, request
+
+pytestmark = pytest.mark.server
+
+
+def test_every_201_event_survives_kill_minus_9(tmp_path):
+    server = ServerProcess(tmp_path / "data").start()
+    try:
+        code = create_table(server.base_url)["code"]
+        acknowledged: dict[int, int] = {}  # seq -> delta of every event the server answered 201
+        stop = threading.Event()
+
+        def writer():
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+            delta = 0
+            while not stop.is_set():
+                delta += 1
+                try:
+                    conn.request("POST", f"/api/tables/{code}/events", json.dumps(
+                        {"type": "add", "player": "p1", "delta": delta}), {"Content-Type": "application/json"})
+                    response = conn.getresponse()
+                    body = response.read()
+                except (OSError, http.client.HTTPException):
+                    return  # the server died mid-request: that event was never acknowledged
+                if response.status == 201:
+                    acknowledged[json.loads(body)["seq"]] = delta
+
+        thread = threading.Thread(target=writer)
+        thread.start()
+        while len(acknowledged) < 150:
+            time.sleep(0.01)
+        server.kill9()  # while the writer is still sending
+        stop.set()
+        thread.join(10)
+        server.start()
+        status, body = request("GET", f"{server.base_url}/api/tables/{code}/events")
+        assert status == 200
+        logged = {e["seq"]: e["payload"]["delta"] for e in body["events"]}
+        assert len(acknowledged) >= 150
+        assert {seq: logged.get(seq) for seq in acknowledged} == acknowledged
+        assert sorted(logged) == list(range(1, len(logged) + 1))
+        status, table = request("GET", f"{server.base_url}/api/tables/{code}")
+        assert table["state"]["counters"]["p1"]["Score"] == sum(logged.values())
+    finally:
+        server.stop()
+
+
+def test_8_clients_x_100_events_give_exact_totals_and_an_ordered_log(live_server):
+    players = [{"name": f"P{i}"} for i in range(1, 5)]
+    code = create_table(live_server, players=players, options={"counters": ["A", "B"]})["code"]
+    port = int(live_server.rsplit(":", 1)[1])
+    answered: list[list[int]] = [[] for _ in range(8)]
+    failures: list[str] = []
+
+    def client(index: int):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        event = {"type": "add", "player": f"p{index % 4 + 1}", "counter": "AB"[index // 4], "delta": 1}
+        for _ in range(100):
+            conn.request("POST", f"/api/tables/{code}/events", json.dumps(event), {"Content-Type": "application/json"})
+            response = conn.getresponse()
+            body = response.read()
+            if response.status != 201:
+                failures.append(f"{response.status} {body[:200]!r}")
+                return
+            answered[index].append(json.loads(body)["seq"])
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert failures == []
+    assert all(seqs == sorted(seqs) and len(seqs) == 100 for seqs in answered)
+    assert sorted(s for seqs in answered for s in seqs) == list(range(1, 801))
+    status, table = request("GET", f"{live_server}/api/tables/{code}")
+    assert table["version"] == 800
+    assert table["state"]["counters"] == {f"p{i}": {"A": 100, "B": 100} for i in range(1, 5)}
+    status, body = request("GET", f"{live_server}/api/tables/{code}/events")
+    assert [e["seq"] for e in body["events"]] == list(range(1, 801))
+
+
+def test_bad_requests_to_the_real_server_never_give_500(live_server):
+    code = create_table(live_server)["code"]
+    attempts = [
+        ("POST", f"/api/tables/{code}/events", b'{"type": "add", "player": "p1", "delta": "1e9999"}'),
+        ("POST", f"/api/tables/{code}/events", b'{"type": "add", "player": "p1", "delta": NaN}'),
+        ("POST", f"/api/tables/{code}/events", b"\xff\xfe not utf-8"),
+        ("POST", f"/api/tables/{code}/events", b"[]"),
+        ("POST", f"/api/tables/{code}/events", b"{" * 5000),
+        ("POST", f"/api/tables/{code}/events", b" " * 1_000_000),
+        ("POST", "/api/tables", b'{"game": null, "players": null}'),
+        ("GET", "/api/tables/%00%00", None),
+        ("POST", f"/t/{code}/p/p1/events", b"csrf_token=x&type=add"),
+    ]
+    for method, path, raw in attempts:
+        headers = {"Content-Type": "application/x-www-form-urlencoded"} if path.startswith("/t/") else {}
+        status, body = request(method, live_server + path, raw=raw, headers=headers)
+        assert 400 <= status < 500, (path, status, body)
+    status, _ = request("GET", f"{live_server}/t/{code}/p/p1/live?v=" + "9" * 5000)
+    assert status == 200  # a version the server never had: send the current fragment
+
+
+def test_a_port_in_use_is_a_one_line_error_and_exit_status_1(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1", "--port", str(port),
+             "--data", str(tmp_path)], cwd=REPO, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().count("\n") == 0 and f"127.0.0.1:{port}" in result.stderr

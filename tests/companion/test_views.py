@@ -1,0 +1,145 @@
+"""HTML pages and htmx fragments through the test client: forms without JS, CSRF, polls, spectators."""
+import re
+
+from conftest import csrf_from
+
+PLAYER_PAGE = "/t/{code}/p/p1"
+
+
+def page(client, table, path=PLAYER_PAGE):
+    response = client.get(path.format(code=table["code"]))
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def score(client, table, player="p1"):
+    return client.get(f"/api/tables/{table['code']}").get_json()["state"]["counters"][player]["Score"]
+
+
+def tap(client, table, token, htmx=False, **fields):
+    data = {"csrf_token": token, "type": "add", "player": "p1", "delta": "1", **fields}
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(f"/t/{table['code']}/p/p1/events", data=data, headers=headers)
+
+
+def test_security_headers_on_every_page(client, table):
+    response = client.get(PLAYER_PAGE.format(code=table["code"]))
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["X-Frame-Options"] == "DENY"
+    html = response.get_data(as_text=True)
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html), "inline script"
+    assert not re.search(r"\son[a-z]+=", html), "inline event handler"
+    assert " style=" not in html
+
+
+def test_htmx_is_served_from_the_python_package(client):
+    response = client.get("/static/vendor/htmx-2.0.3.min.js")
+    assert response.status_code == 200 and b"2.0.3" in response.data
+    assert response.headers["Content-Type"].startswith("text/javascript")
+
+
+def test_a_form_without_javascript_posts_and_redirects(client, table):
+    token = csrf_from(page(client, table))
+    response = tap(client, table, token)
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/t/{table['code']}/p/p1")
+    assert score(client, table) == 1
+
+
+def test_an_htmx_tap_gets_the_live_fragment(client, table):
+    token = csrf_from(page(client, table))
+    response = tap(client, table, token, htmx=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and "<html" not in html
+    assert 'id="version" name="v" value="1"' in html
+
+
+def test_forms_without_a_valid_csrf_token_are_refused(client, table):
+    assert tap(client, table, "").status_code == 400
+    assert tap(client, table, "forged.token.value").status_code == 400
+    other = client.application.test_client()  # another browser: its own session
+    stolen = csrf_from(page(client, table))
+    response = other.post(f"/t/{table['code']}/p/p1/events",
+                          data={"csrf_token": stolen, "type": "add", "player": "p1", "delta": "1"})
+    assert response.status_code == 400 and "csrf_token" in response.get_data(as_text=True)
+    assert score(client, table) == 0
+
+
+def test_csrf_tokens_last_a_whole_evening(client, table, monkeypatch):
+    import time as time_module
+    token = csrf_from(page(client, table))
+    later = time_module.time() + 12 * 3600
+    monkeypatch.setattr("itsdangerous.timed.time.time", lambda: later)
+    assert tap(client, table, token).status_code == 303
+
+
+def test_an_invalid_tap_shows_a_message_and_changes_nothing(client, table):
+    token = csrf_from(page(client, table))
+    response = tap(client, table, token, htmx=True, delta="lots")
+    assert response.status_code == 422
+    assert "delta: expected a whole number" in response.get_data(as_text=True)
+    response = tap(client, table, token, delta="lots")  # without JS: the page with the message
+    assert response.status_code == 422 and "<html" in response.get_data(as_text=True)
+    assert score(client, table) == 0
+
+
+def test_poll_answers_204_while_nothing_changed(client, table):
+    live = f"/t/{table['code']}/p/p1/live"
+    assert client.get(f"{live}?v=0").status_code == 204
+    token = csrf_from(page(client, table))
+    tap(client, table, token)
+    changed = client.get(f"{live}?v=0")
+    assert changed.status_code == 200 and 'value="1"' in changed.get_data(as_text=True)
+    assert client.get(f"{live}?v=1").status_code == 204
+    assert client.get(f"{live}").status_code == 200  # no version: send the fragment
+
+
+def test_undo_form_takes_back_my_last_tap(client, table):
+    token = csrf_from(page(client, table))
+    tap(client, table, token, delta="5")
+    tap(client, table, token, delta="2")
+    response = client.post(f"/t/{table['code']}/p/p1/undo", data={"csrf_token": token})
+    assert response.status_code == 303 and score(client, table) == 5
+    history = client.get(f"/t/{table['code']}/history").get_data(as_text=True)
+    assert history.index("undid #2") < history.index("#1")  # newest first
+
+
+def test_spectators_see_the_table_but_get_no_forms(client, table):
+    watch_path = table["watch_url"].removeprefix("http://table.test")
+    html = client.get(watch_path).get_data(as_text=True)
+    assert "Ann" in html and "Watching" in html
+    assert "<form" not in html and table["code"] not in html  # the join code is not leaked
+    assert client.get(f"{watch_path}/live?v=0").status_code == 204
+    assert client.post(f"{watch_path}/events").status_code in (404, 405)
+
+
+def test_home_lists_tables_and_creates_one_with_a_form(client, table):
+    home = client.get("/").get_data(as_text=True)
+    assert table["code"] in home
+    response = client.post("/tables", data={"csrf_token": csrf_from(home), "game": "generic", "name1": "Cy",
+                                             "color1": "green", "name2": "Di", "color2": "yellow",
+                                             "counters": "VP, Coins"})
+    assert response.status_code == 303
+    lobby = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "<svg" in lobby and "Cy" in lobby and "Di" in lobby
+
+
+def test_create_form_errors_are_shown_on_the_form(client):
+    home = client.get("/").get_data(as_text=True)
+    response = client.post("/tables", data={"csrf_token": csrf_from(home), "game": "generic", "name1": "Solo"})
+    assert response.status_code == 400 and "players:" in response.get_data(as_text=True)
+
+
+def test_join_form_accepts_sloppy_codes_and_explains_bad_ones(client, table):
+    sloppy = table["code"].lower().replace("-", " ")
+    response = client.get(f"/join?code={sloppy}")
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/t/{table['code']}")
+    assert client.get("/join?code=hello").status_code == 400
+    assert client.get("/join?code=0000-0000").status_code == 404
+
+
+def test_unknown_pages_and_seats_are_404_pages(client, table):
+    for path in ("/t/0000-0000", f"/t/{table['code']}/p/p9", "/t/nonsense/p/p1/live", "/nowhere"):
+        response = client.get(path)
+        assert response.status_code == 404 and "<html" in response.get_data(as_text=True), path
