@@ -6,7 +6,7 @@ import importlib
 from .base import EventType, GameRules, RuleError, choice_field, int_field, player_field
 
 # One module per game; each defines RULES: GameRules. Add a game by adding its module name here.
-GAME_MODULES: tuple[str, ...] = ("generic",)
+GAME_MODULES: tuple[str, ...] = ("generic", "stratastar", "stars_inc", "starship_catan", "handful_of_stars")
 
 
 def all_rules() -> dict[str, GameRules]:

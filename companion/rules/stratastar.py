@@ -1,0 +1,305 @@
+"""Stratastar: empire counts, support limits, draw sizes, turn phases and a battle calculator.
+
+Players track what they own (fleets, colonies, stargates, homeworld); the module does the arithmetic the
+rulebook buries: how many fleets an empire can support, how many cards a hand refills to, who wins a battle
+and what it destroys. Every number comes from the Stratastar rulebook; our readings are in
+docs/rules/stratastar.md.
+"""
+from __future__ import annotations
+
+from .base import EventType, GameRules, RuleError, State, choice_field, int_field, player_field
+
+PHASES = ("draw", "trade", "support", "build", "movement", "battle")
+WORLDS_TO_WIN = 12
+FLEET_CHITS, STARGATE_CHITS, COLONY_CHITS, MAP_WORLDS = 10, 10, 20, 20
+START_FLEETS, START_STARGATES = 4, 1
+HOMEWORLD_SUPPORT, COLONIES_PER_SUPPORT = 2, 2
+BASE_DRAW, COLONIES_PER_DRAW = 5, 3
+FORCE = {"fleets": 1, "warfleets": 3, "colonies": 1, "homeworld": 4, "attack": 1, "power_attack": 2}
+SIDE_FIELDS = ("fleets", "warfleets", "colonies", "stargates", "homeworld", "attack", "power_attack")
+LOSSES = ("fleet", "warfleet", "stargate", "world", "colony")
+
+
+def initial_state(players: list[dict], options: dict) -> State:
+    empire = {"fleets": START_FLEETS, "warfleets": 0, "stargates": START_STARGATES, "colonies": 0, "worlds": 0,
+              "homeworld": "held", "captured": [], "logistics": 0}
+    return {"players": players, "power_cards": bool(options.get("power_cards", False)),
+            "empires": {p["id"]: dict(empire) for p in players},
+            "turn": {"round": 1, "active": 0, "phase": 0}, "battle": None, "last_battle": None}
+
+
+# ---- pure arithmetic -------------------------------------------------------------------------------------
+
+def support_limit(empire: dict) -> int:
+    """Fleets an empire may keep: 2 for a held homeworld, +1 per 2 colonies (Logistics cards count as colonies)."""
+    base = HOMEWORLD_SUPPORT if empire["homeworld"] == "held" else 0
+    return base + (empire["colonies"] + empire["logistics"]) // COLONIES_PER_SUPPORT
+
+
+def unsupported(empire: dict) -> int:
+    return max(0, empire["fleets"] + empire["warfleets"] - support_limit(empire))
+
+
+def max_draw(empire: dict) -> int:
+    return BASE_DRAW + empire["colonies"] // COLONIES_PER_DRAW
+
+
+def force(side: dict) -> int:
+    return sum(FORCE[name] * side.get(name, 0) for name in FORCE)
+
+
+def battle_outcome(attacker: dict, defender: dict) -> dict:
+    """Resolve one battle: the higher force wins untouched; the loser loses every unit (and stargate) in the
+    space; equal forces destroy both sides. A losing side that held its homeworld there has it captured."""
+    totals = {"attacker": force(attacker), "defender": force(defender)}
+    if totals["attacker"] == totals["defender"]:
+        result, losers = "mutual", ("attacker", "defender")
+    else:
+        result = "attacker" if totals["attacker"] > totals["defender"] else "defender"
+        losers = ("defender" if result == "attacker" else "attacker",)
+    sides = {"attacker": attacker, "defender": defender}
+    destroyed = {role: {name: (sides[role].get(name, 0) if role in losers else 0)
+                        for name in ("fleets", "warfleets", "colonies", "stargates")}
+                 for role in sides}
+    captured = result in ("attacker", "defender") and bool(sides[losers[0]].get("homeworld"))
+    return {"force": totals, "result": result, "destroyed": destroyed, "homeworld_captured": captured}
+
+
+# ---- events ----------------------------------------------------------------------------------------------
+
+def _copy(state: State) -> State:
+    return {**state, "empires": {pid: {**e, "captured": list(e["captured"])} for pid, e in state["empires"].items()},
+            "turn": dict(state["turn"])}
+
+
+def _active_id(state: State) -> str:
+    return state["players"][state["turn"]["active"]]["id"]
+
+
+def _require_active(state: State, player: str) -> None:
+    if player != _active_id(state):
+        raise RuleError("player", "only the active player may do this (it is their turn)")
+
+
+def _require_home(empire: dict) -> None:
+    if empire["homeworld"] != "held":
+        raise RuleError("player", "needs a homeworld you still hold")
+
+
+def _next_phase(state: State) -> State:
+    turn = state["turn"]
+    if turn["phase"] + 1 < len(PHASES):
+        return {**state, "turn": {**turn, "phase": turn["phase"] + 1}}
+    active = (turn["active"] + 1) % len(state["players"])
+    empires = {pid: {**e, "logistics": 0} for pid, e in state["empires"].items()}
+    return {**state, "empires": empires,
+            "turn": {"round": turn["round"] + (active == 0), "active": active, "phase": 0}}
+
+
+def _grow(empire: dict, event: dict) -> None:
+    kind = event["type"]
+    if kind in ("build_fleet", "build_warfleet"):
+        _require_home(empire)
+        if kind == "build_fleet" and empire["fleets"] >= FLEET_CHITS:
+            raise RuleError("type", f"all {FLEET_CHITS} fleet chits are on the map")
+        empire["fleets" if kind == "build_fleet" else "warfleets"] += 1
+    elif kind == "colonise":
+        if empire["colonies"] >= COLONY_CHITS or empire["worlds"] >= MAP_WORLDS:
+            raise RuleError("type", f"no colony chit or world left ({COLONY_CHITS} chits, {MAP_WORLDS} worlds)")
+        empire["colonies"] += 1
+        empire["worlds"] += 1
+    elif kind == "terraform":
+        if not empire["worlds"]:
+            raise RuleError("type", "terraforming needs a world you have colonised")
+        if empire["colonies"] >= COLONY_CHITS:
+            raise RuleError("type", f"all {COLONY_CHITS} colony chits are on the map")
+        empire["colonies"] += 1
+    elif kind == "build_stargate":
+        if not empire["worlds"]:
+            raise RuleError("type", "a stargate is built at one of your colonies; you have none")
+        if empire["stargates"] >= STARGATE_CHITS:
+            raise RuleError("type", f"all {STARGATE_CHITS} stargate chits are on the map")
+        empire["stargates"] += 1
+
+
+def _lose(empire: dict, event: dict) -> None:
+    what = choice_field(event, "what", LOSSES)
+    if what == "world":
+        colonies = int_field(event, "colonies", minimum=1, maximum=COLONY_CHITS, default=1)
+        if not empire["worlds"] or colonies > empire["colonies"] - (empire["worlds"] - 1):
+            raise RuleError("colonies", "you do not have a world with that many colonies")
+        empire["worlds"] -= 1
+        empire["colonies"] -= colonies
+        return
+    count = int_field(event, "count", minimum=1, maximum=COLONY_CHITS, default=1)
+    key = {"fleet": "fleets", "warfleet": "warfleets", "stargate": "stargates", "colony": "colonies"}[what]
+    floor = empire["worlds"] if what == "colony" else 0  # every colonised world keeps at least one colony
+    if empire[key] - count < floor:
+        raise RuleError("count", f"you have only {empire[key] - floor} {key} that can go")
+    empire[key] -= count
+
+
+def _remove_unsupported(empire: dict, event: dict) -> None:
+    excess = unsupported(empire)
+    if not excess:
+        raise RuleError("type", "every fleet is supported; nothing to remove")
+    warfleets = int_field(event, "warfleets", minimum=0, maximum=excess, default=0)
+    if warfleets > empire["warfleets"] or excess - warfleets > empire["fleets"]:
+        raise RuleError("warfleets", f"choose which {excess} to remove from your fleets and warfleets")
+    empire["warfleets"] -= warfleets
+    empire["fleets"] -= excess - warfleets
+
+
+def _battle_side(state: State, player: str, event: dict) -> dict:
+    empire = state["empires"][player]
+    side = {name: int_field(event, name, minimum=0, maximum=99, default=0) for name in SIDE_FIELDS}
+    for name in ("fleets", "warfleets", "colonies", "stargates"):
+        if side[name] > empire[name]:
+            raise RuleError(name, f"you have only {empire[name]} {name}")
+    if side["homeworld"] > 1 or (side["homeworld"] and empire["homeworld"] != "held"):
+        raise RuleError("homeworld", "1 if the battle is at your own (still held) homeworld, else 0")
+    other = next(side for pid, side in state["battle"]["sides"].items() if pid != player)
+    if side["homeworld"] and other["homeworld"]:
+        raise RuleError("homeworld", "the other side already fights at its homeworld; a space holds one")
+    if side["power_attack"] and not state["power_cards"]:
+        raise RuleError("power_attack", "this table plays without starred Power cards")
+    return side
+
+
+def _apply_battle(state: State, player: str, event: dict) -> State:
+    kind, battle = event["type"], state["battle"]
+    if kind == "battle_start":
+        if battle:
+            raise RuleError("type", "a battle is already being set up; resolve or cancel it first")
+        defender = player_field(state, event, "defender")
+        if defender == player:
+            raise RuleError("defender", "a battle needs an opponent")
+        empty = dict.fromkeys(SIDE_FIELDS, 0)
+        return {**state, "battle": {"attacker": player, "defender": defender,
+                                    "sides": {player: dict(empty), defender: dict(empty)}}}
+    if not battle:
+        raise RuleError("type", "no battle is being set up")
+    if kind == "battle_cancel":
+        return {**state, "battle": None}
+    if kind == "battle_side":
+        if player not in battle["sides"]:
+            raise RuleError("player", "only the two sides of the battle enter their forces")
+        sides = {**battle["sides"], player: _battle_side(state, player, event)}
+        return {**state, "battle": {**battle, "sides": sides}}
+    attacker, defender = battle["attacker"], battle["defender"]
+    outcome = battle_outcome(battle["sides"][attacker], battle["sides"][defender])
+    new = _copy(state)
+    for role, pid in (("attacker", attacker), ("defender", defender)):
+        lost, empire = outcome["destroyed"][role], new["empires"][pid]
+        for name, count in lost.items():
+            empire[name] = max(0, empire[name] - count)
+        if lost["colonies"]:
+            empire["worlds"] = max(0, empire["worlds"] - 1)
+        empire["worlds"] = min(empire["worlds"], empire["colonies"])
+    if outcome["homeworld_captured"]:
+        winner, loser = (attacker, defender) if outcome["result"] == "attacker" else (defender, attacker)
+        new["empires"][loser]["homeworld"] = "captured"
+        new["empires"][winner]["captured"].append(loser)
+    return {**new, "battle": None, "last_battle": {"attacker": attacker, "defender": defender, **outcome}}
+
+
+def apply(state: State, event: dict) -> State:
+    player = player_field(state, event)
+    kind = event.get("type")
+    if kind == "next_phase":
+        return _next_phase(state)
+    if kind and kind.startswith("battle_"):
+        if kind not in ("battle_start", "battle_side", "battle_resolve", "battle_cancel"):
+            raise RuleError("type", f"unknown event type {kind!r}")
+        return _apply_battle(state, player, event)
+    new = _copy(state)
+    empire = new["empires"][player]
+    if kind in ("build_fleet", "build_warfleet", "colonise", "terraform", "build_stargate"):
+        _require_active(state, player)
+        _grow(empire, event)
+    elif kind == "logistics":
+        _require_active(state, player)
+        empire["logistics"] += int_field(event, "cards", minimum=1, maximum=20, default=1)
+    elif kind == "remove_unsupported":
+        _require_active(state, player)
+        _remove_unsupported(empire, event)
+    elif kind == "lose":
+        _lose(empire, event)
+    else:
+        raise RuleError("type", f"unknown event type {kind!r}")
+    return new
+
+
+# ---- what the table shows --------------------------------------------------------------------------------
+
+def _winners(state: State) -> list[dict]:
+    wins = []
+    for p in state["players"]:
+        empire = state["empires"][p["id"]]
+        if empire["worlds"] >= WORLDS_TO_WIN:
+            wins.append({"player": p["id"], "reason": f"colonies on {empire['worlds']} worlds"})
+        elif empire["captured"]:
+            wins.append({"player": p["id"], "reason": "captured an enemy homeworld"})
+    return wins
+
+
+def derive(state: State) -> dict:
+    turn = state["turn"]
+    empires = {}
+    for pid, e in state["empires"].items():
+        empires[pid] = {"support_limit": support_limit(e), "fleets_in_play": e["fleets"] + e["warfleets"],
+                        "unsupported": unsupported(e), "max_draw": max_draw(e),
+                        "worlds_to_win": max(0, WORLDS_TO_WIN - e["worlds"]),
+                        "colonies_to_next_draw": COLONIES_PER_DRAW - e["colonies"] % COLONIES_PER_DRAW}
+    battle = state["battle"]
+    preview = None
+    if battle:
+        sides = battle["sides"]
+        preview = {"attacker": battle["attacker"], "defender": battle["defender"],
+                   **battle_outcome(sides[battle["attacker"]], sides[battle["defender"]])}
+    active = _active_id(state)
+    return {"round": turn["round"], "active_player": active, "phase": PHASES[turn["phase"]],
+            "phase_number": turn["phase"] + 1, "phases": list(PHASES),
+            "must_remove_now": empires[active]["unsupported"] if PHASES[turn["phase"]] == "support" else 0,
+            "empires": empires, "battle": preview, "winners": _winners(state)}
+
+
+_SIDE_HELP = {"fleets": "fleets in the space", "warfleets": "warfleets in the space (3 force each)",
+              "colonies": "your colonies in the space", "stargates": "your stargates in the space (no force)",
+              "homeworld": "1 if this is your homeworld (4 force)", "attack": "plain Attack cards revealed",
+              "power_attack": "starred Power Attack cards revealed (2 force each)"}
+
+RULES = GameRules(
+    id="stratastar",
+    name="Stratastar",
+    min_players=2,
+    max_players=4,
+    event_types=(
+        EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
+                  "then the next player's draw. Any player may tap it."),
+        EventType("logistics", "Active player: discard Build cards so each counts as one more colony for "
+                  "support until this turn ends.", {"cards": "how many Build cards (default 1)"}),
+        EventType("remove_unsupported", "Active player: take the fleets your support limit cannot carry off "
+                  "the map.", {"warfleets": "how many of the removed are warfleets (default 0)"}),
+        EventType("build_fleet", "Active player: a new fleet appears at your homeworld (one Build card)."),
+        EventType("build_warfleet", "Active player: a new warfleet (3 force) appears at your homeworld "
+                  "(two Build cards; optional ability)."),
+        EventType("colonise", "Active player: put a colony on a world nobody has colonised (one Build card)."),
+        EventType("terraform", "Active player: add a second colony to a world you hold (five Build cards)."),
+        EventType("build_stargate", "Active player: build a stargate at one of your colonies (three Build cards)."),
+        EventType("lose", "Take your own pieces off after a loss outside a battle (Planet Buster, Nova Mine...).",
+                  {"what": "fleet, warfleet, stargate, colony (one colony off a terraformed world) or world",
+                   "count": "how many (default 1)",
+                   "colonies": "for a world: colonies it had (default 1)"}),
+        EventType("battle_start", "Open the battle calculator against an opponent.",
+                  {"defender": "the opponent's player id"}),
+        EventType("battle_side", "Enter your side of the open battle (each side enters its own).", _SIDE_HELP),
+        EventType("battle_resolve", "Settle the battle: the loser's pieces in the space are removed; a lost "
+                  "homeworld is captured."),
+        EventType("battle_cancel", "Close the battle calculator without changing anything."),
+    ),
+    initial_state=initial_state,
+    apply=apply,
+    derive=derive,
+    options={"power_cards": False},
+)

@@ -1,0 +1,249 @@
+"""Stratastar rules: every number the tracker shows, checked against the rulebook."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from companion.rules import RuleError, get_rules
+from companion.rules import stratastar as ss
+
+PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"},
+           {"id": "p3", "name": "Cy", "color": "green"}]
+
+
+def new(players=2, **options):
+    return ss.initial_state(PLAYERS[:players], options)
+
+
+def play(state, *events):
+    for event in events:
+        state = ss.apply(state, event)
+    return state
+
+
+def ev(kind, player="p1", **payload):
+    return {"type": kind, "player": player, **payload}
+
+
+def with_empire(state, pid="p1", **counts):
+    state = copy.deepcopy(state)
+    state["empires"][pid].update(counts)
+    return state
+
+
+def test_registered_and_starting_empire():
+    assert get_rules("stratastar") is ss.RULES
+    empire = new()["empires"]["p1"]
+    assert (empire["fleets"], empire["stargates"], empire["colonies"], empire["homeworld"]) == (4, 1, 0, "held")
+
+
+@pytest.mark.parametrize("colonies, logistics, limit", [(0, 0, 2), (1, 0, 2), (2, 0, 3), (5, 0, 4), (1, 1, 3),
+                                                        (0, 3, 3), (20, 0, 12)])
+def test_support_limit_homeworld_two_plus_one_per_two_colonies(colonies, logistics, limit):
+    state = with_empire(new(), colonies=colonies, worlds=min(colonies, 20), logistics=logistics)
+    assert ss.derive(state)["empires"]["p1"]["support_limit"] == limit
+
+
+def test_logistics_cards_count_as_colonies_until_the_turn_ends():
+    state = play(with_empire(new(), colonies=1, worlds=1), ev("logistics"))
+    assert ss.derive(state)["empires"]["p1"]["support_limit"] == 3
+    state = play(state, ev("logistics", cards="2"))
+    assert state["empires"]["p1"]["logistics"] == 3
+    for _ in ss.PHASES:
+        state = play(state, ev("next_phase"))
+    assert state["empires"]["p1"]["logistics"] == 0
+    assert ss.derive(state)["empires"]["p1"]["support_limit"] == 2
+
+
+def test_only_the_active_player_uses_logistics_or_builds():
+    for kind in ("logistics", "build_fleet", "colonise", "remove_unsupported"):
+        with pytest.raises(RuleError) as err:
+            ss.apply(new(), ev(kind, "p2"))
+        assert err.value.field == "player"
+
+
+def test_unsupported_fleets_counted_and_removed_in_support_phase():
+    state = new()  # four starting fleets, homeworld supports two
+    state = play(state, ev("next_phase"), ev("next_phase"))
+    derived = ss.derive(state)
+    assert derived["phase"] == "support"
+    assert derived["empires"]["p1"]["unsupported"] == 2 and derived["must_remove_now"] == 2
+    state = play(state, ev("remove_unsupported"))
+    assert state["empires"]["p1"]["fleets"] == 2
+    assert ss.derive(state)["must_remove_now"] == 0
+    with pytest.raises(RuleError, match="nothing to remove"):
+        ss.apply(state, ev("remove_unsupported"))
+
+
+def test_unsupported_warfleets_can_be_the_ones_removed():
+    state = with_empire(new(), fleets=2, warfleets=1)
+    state = play(state, ev("remove_unsupported", warfleets=1))
+    assert (state["empires"]["p1"]["fleets"], state["empires"]["p1"]["warfleets"]) == (2, 0)
+    with pytest.raises(RuleError) as err:
+        ss.apply(with_empire(new(), fleets=3), ev("remove_unsupported", warfleets=1))
+    assert err.value.field == "warfleets"
+
+
+def test_a_captured_homeworld_supports_nothing():
+    state = with_empire(new(), homeworld="captured", colonies=4, worlds=4)
+    assert ss.derive(state)["empires"]["p1"]["support_limit"] == 2
+
+
+@pytest.mark.parametrize("colonies, draw", [(0, 5), (2, 5), (3, 6), (5, 6), (6, 7), (20, 11)])
+def test_max_draw_size_five_plus_one_per_three_colonies(colonies, draw):
+    state = with_empire(new(), colonies=colonies, worlds=min(colonies, 20))
+    assert ss.derive(state)["empires"]["p1"]["max_draw"] == draw
+
+
+def test_colonising_and_terraforming_count_colonies_and_worlds():
+    state = play(new(), ev("colonise"), ev("colonise"), ev("terraform"))
+    empire = state["empires"]["p1"]
+    assert (empire["colonies"], empire["worlds"]) == (3, 2)
+    with pytest.raises(RuleError, match="colonised"):
+        ss.apply(new(), ev("terraform"))
+
+
+def test_chit_limits_refuse_the_eleventh_fleet_and_twenty_first_colony():
+    with pytest.raises(RuleError, match="10 fleet"):
+        ss.apply(with_empire(new(), fleets=10), ev("build_fleet"))
+    with pytest.raises(RuleError, match="colony"):
+        ss.apply(with_empire(new(), colonies=20, worlds=12), ev("colonise"))
+    with pytest.raises(RuleError, match="stargate"):
+        ss.apply(with_empire(new(), stargates=10, colonies=1, worlds=1), ev("build_stargate"))
+
+
+def test_fleets_are_built_only_at_a_held_homeworld():
+    with pytest.raises(RuleError, match="homeworld"):
+        ss.apply(with_empire(new(), homeworld="captured"), ev("build_fleet"))
+    state = play(new(), ev("build_warfleet"))
+    assert state["empires"]["p1"]["warfleets"] == 1
+
+
+def test_victory_at_colonies_on_twelve_worlds_not_twelve_colonies():
+    state = with_empire(new(), colonies=12, worlds=11)
+    assert ss.derive(state)["winners"] == []
+    assert ss.derive(state)["empires"]["p1"]["worlds_to_win"] == 1
+    state = play(state, ev("colonise"))
+    assert ss.derive(state)["winners"] == [{"player": "p1", "reason": "colonies on 12 worlds"}]
+
+
+def test_turn_order_and_six_phases_with_the_active_player():
+    state = new(3)
+    seen = []
+    for _ in range(6 * 3 + 1):
+        d = ss.derive(state)
+        seen.append((d["round"], d["active_player"], d["phase"]))
+        state = play(state, ev("next_phase", "p3"))
+    assert seen[:6] == [(1, "p1", phase) for phase in ss.PHASES]
+    assert seen[6] == (1, "p2", "draw") and seen[12] == (1, "p3", "draw")
+    assert seen[18] == (2, "p1", "draw")
+
+
+def test_lose_pieces_outside_battle():
+    state = with_empire(new(), colonies=3, worlds=2)
+    state = play(state, ev("lose", what="world", colonies=2))
+    assert (state["empires"]["p1"]["colonies"], state["empires"]["p1"]["worlds"]) == (1, 1)
+    with pytest.raises(RuleError) as err:
+        ss.apply(state, ev("lose", what="colony"))  # the last colony of a world goes with the world
+    assert err.value.field == "count"
+    state = play(state, ev("lose", what="fleet", count="3"))
+    assert state["empires"]["p1"]["fleets"] == 1
+
+
+# ---- battle ----------------------------------------------------------------------------------------------
+
+def side(**counts):
+    return {**dict.fromkeys(ss.SIDE_FIELDS, 0), **counts}
+
+
+def test_force_values_unit_one_warfleet_three_homeworld_four_cards_one_or_two():
+    assert ss.force(side(fleets=2, colonies=1)) == 3
+    assert ss.force(side(warfleets=1)) == 3
+    assert ss.force(side(homeworld=1)) == 4
+    assert ss.force(side(attack=2, power_attack=1)) == 4
+    assert ss.force(side(stargates=5)) == 0
+
+
+def test_battle_higher_force_wins_and_loser_loses_everything_there():
+    out = ss.battle_outcome(side(fleets=3, attack=1), side(fleets=2, colonies=1, stargates=1))
+    assert out["force"] == {"attacker": 4, "defender": 3}
+    assert out["result"] == "attacker"
+    assert out["destroyed"]["attacker"] == dict.fromkeys(("fleets", "warfleets", "colonies", "stargates"), 0)
+    assert out["destroyed"]["defender"] == {"fleets": 2, "warfleets": 0, "colonies": 1, "stargates": 1}
+
+
+def test_battle_tie_is_mutual_destruction():
+    out = ss.battle_outcome(side(fleets=4), side(fleets=0, homeworld=1))
+    assert out["result"] == "mutual" and not out["homeworld_captured"]
+    assert out["destroyed"]["attacker"]["fleets"] == 4
+
+
+def test_homeworld_lost_in_battle_is_captured_and_wins_the_game():
+    state = play(new(), ev("battle_start", defender="p2"), ev("battle_side", fleets=4, attack=2),
+                 ev("battle_side", "p2", fleets=1, homeworld="1"))
+    preview = ss.derive(state)["battle"]
+    assert preview["force"] == {"attacker": 6, "defender": 5} and preview["homeworld_captured"]
+    state = play(state, ev("battle_resolve", "p2"))
+    assert state["empires"]["p2"]["homeworld"] == "captured" and state["empires"]["p2"]["fleets"] == 3
+    assert state["empires"]["p1"]["fleets"] == 4 and state["battle"] is None
+    assert state["last_battle"]["result"] == "attacker"
+    assert ss.derive(state)["winners"] == [{"player": "p1", "reason": "captured an enemy homeworld"}]
+
+
+def test_defender_winning_destroys_attacking_fleets_and_colonised_world():
+    state = with_empire(new(), colonies=2, worlds=2)
+    state = play(state, ev("battle_start", defender="p2"), ev("battle_side", fleets=1, colonies=1),
+                 ev("battle_side", "p2", fleets=3), ev("battle_resolve"))
+    assert (state["empires"]["p1"]["fleets"], state["empires"]["p1"]["colonies"],
+            state["empires"]["p1"]["worlds"]) == (3, 1, 1)
+    assert state["empires"]["p2"]["fleets"] == 4
+
+
+def test_power_attack_cards_only_with_the_power_card_option():
+    state = play(new(), ev("battle_start", defender="p2"))
+    with pytest.raises(RuleError) as err:
+        ss.apply(state, ev("battle_side", power_attack=1))
+    assert err.value.field == "power_attack"
+    state = play(new(power_cards=True), ev("battle_start", defender="p2"), ev("battle_side", power_attack=2))
+    assert ss.derive(state)["battle"]["force"]["attacker"] == 4
+
+
+@pytest.mark.parametrize("event, field", [
+    (ev("battle_side", fleets=5), "fleets"),
+    (ev("battle_side", fleets="x"), "fleets"),
+    (ev("battle_side", homeworld=2), "homeworld"),
+    (ev("battle_side", "p3"), "player"),
+])
+def test_battle_sides_are_checked(event, field):
+    state = play(new(3), ev("battle_start", defender="p2"))
+    with pytest.raises(RuleError) as err:
+        ss.apply(state, event)
+    assert err.value.field == field
+
+
+def test_battle_needs_an_opponent_and_one_battle_at_a_time():
+    with pytest.raises(RuleError) as err:
+        ss.apply(new(), ev("battle_start", defender="p1"))
+    assert err.value.field == "defender"
+    state = play(new(), ev("battle_start", defender="p2"))
+    with pytest.raises(RuleError, match="already"):
+        ss.apply(state, ev("battle_start", defender="p2"))
+    assert play(state, ev("battle_cancel", "p2"))["battle"] is None
+    with pytest.raises(RuleError, match="no battle"):
+        ss.apply(new(), ev("battle_resolve"))
+
+
+@pytest.mark.parametrize("event, field", [
+    ({"type": "fly", "player": "p1"}, "type"),
+    ({"type": "next_phase", "player": "p9"}, "player"),
+    ({"type": "lose", "player": "p1", "what": "moon"}, "what"),
+    ({"type": "logistics", "player": "p1", "cards": "lots"}, "cards"),
+])
+def test_invalid_events_name_the_field_and_leave_state_alone(event, field):
+    state = new()
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        ss.apply(state, event)
+    assert err.value.field == field
+    assert state == before
