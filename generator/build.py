@@ -37,6 +37,7 @@ class BuildResult:
     warnings: list[str] = field(default_factory=list)
     unspecified: tuple[str, ...] = ()
     ours: tuple[str, ...] = ()
+    overrides: tuple[str, ...] = ()
 
 
 class BuildFailed(Exception):
@@ -125,6 +126,7 @@ def manifest(game: Game, settings: Settings, pages: dict[str, list[int]], result
         "components": [entry(c) for c in game.components],
         "unspecified": list(game.unspecified),
         "ours": list(game.ours),
+        "overrides": list(game.overrides),
         "warnings": result.warnings,
     }
 
@@ -145,7 +147,8 @@ def write_svgs(cache: SceneCache, out: Path) -> list[Path]:
 def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] = lambda _: None) -> BuildResult:
     game = load_game(folder, options.options)
     settings = options.settings
-    result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours)
+    result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours,
+                         overrides=game.overrides)
     step("drawing faces")
     cache = SceneCache(settings.bleed, folder)
     runs = make_runs(game, cache, settings)

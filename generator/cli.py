@@ -81,6 +81,22 @@ def check(games: tuple[str, ...], all_games: bool) -> None:
 
 
 @main.command()
+@click.argument("game")
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("--overrides", "as_overrides", is_flag=True,
+              help="Write only an overrides.yaml that extends the game, instead of a full copy.")
+def init(game: str, folder: Path, as_overrides: bool) -> None:
+    """Start your own version of GAME in FOLDER, to edit and build with `starpnp build FOLDER`."""
+    from .customise import init_folder
+
+    try:
+        written = init_folder(find_game(game), folder, as_overrides)
+    except DataError as exc:
+        fail([str(exc)])
+    click.echo(f"{folder}: {len(written)} files written; edit them, then run: starpnp build {folder}")
+
+
+@main.command()
 @click.argument("what", type=click.Choice(["game", "components", "layouts"]), default="components")
 def schema(what: str) -> None:
     """Print a JSON Schema for game.yaml, component files or layout fields (for editor autocomplete)."""
@@ -102,6 +118,10 @@ def report(result: BuildResult, quiet: bool) -> None:
                f"-> {result.files[0].parent if result.files else '-'}")
     if quiet:
         return
+    if result.overrides:
+        click.echo(f"  {len(result.overrides)} changes from overrides.yaml:")
+        for entry in result.overrides:
+            click.echo(f"    - {entry}")
     for warning in result.warnings:
         click.echo(f"  warning: {warning}")
     if result.unspecified:

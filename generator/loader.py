@@ -10,6 +10,7 @@ from .layouts import load_all
 from .model import (
     UNSPECIFIED, Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent,
 )
+from .overrides import OVERRIDES_FILE, apply_overrides
 from .yamlio import DataError, DataErrors, dotted, line_of, load_yaml
 
 COMPONENTS_DIR = Path(__file__).resolve().parent.parent / "components"
@@ -20,13 +21,17 @@ def builtin_games() -> list[str]:
     return sorted(p.name for p in COMPONENTS_DIR.iterdir() if (p / GAME_FILE).is_file())
 
 
+def is_game_folder(path: Path) -> bool:
+    return (path / GAME_FILE).is_file() or (path / OVERRIDES_FILE).is_file()
+
+
 def find_game(name_or_path: str) -> Path:
-    """A folder path, or the name of one of our games."""
+    """A folder path (a game, or overrides of one), or the name of one of our games."""
     path = Path(name_or_path)
-    if (path / GAME_FILE).is_file():
+    if is_game_folder(path):
         return path
     if path.is_dir():
-        raise DataError(f"{path}: not a game folder (no {GAME_FILE})")
+        raise DataError(f"{path}: not a game folder (no {GAME_FILE} or {OVERRIDES_FILE})")
     if (COMPONENTS_DIR / name_or_path / GAME_FILE).is_file():
         return COMPONENTS_DIR / name_or_path
     raise DataError(f"{name_or_path}: no such game or folder; our games: {', '.join(builtin_games())}")
@@ -165,8 +170,18 @@ def _validate(model: type[BaseModel], raw: Any, source: Path) -> Any:
 def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset()) -> Game:
     """Load and validate a game folder; raises DataErrors listing every problem found."""
     errors: list[str] = []
+    changes: list[str] = []
+    if not (folder / GAME_FILE).is_file() and (folder / OVERRIDES_FILE).is_file():
+        try:
+            overridden = apply_overrides(folder, find_game)
+        except DataError as exc:
+            raise DataErrors([str(exc)]) from None
+        folder, changes = overridden.base, overridden.changes
+        read = overridden.files.__getitem__
+    else:
+        read = load_yaml
     try:
-        info = _validate(GameInfo, load_yaml(folder / GAME_FILE), folder / GAME_FILE)
+        info = _validate(GameInfo, read(folder / GAME_FILE), folder / GAME_FILE)
     except DataError as exc:
         raise DataErrors([str(exc)]) from None
     unknown = sorted(set(options) - set(info.options))
@@ -181,7 +196,7 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset()) ->
         if source.name == GAME_FILE:
             continue
         try:
-            raw = load_yaml(source)
+            raw = read(source)
             parsed = _validate(ComponentFile, raw, source)
         except DataError as exc:
             errors.append(str(exc))
@@ -204,4 +219,5 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset()) ->
     errors.extend(resolver.errors)
     if errors:
         raise DataErrors(errors)
-    return Game(str(folder), info, tuple(components), enabled, tuple(resolver.unspecified), tuple(resolver.ours))
+    return Game(str(folder), info, tuple(components), enabled, tuple(resolver.unspecified), tuple(resolver.ours),
+                tuple(changes))

@@ -167,4 +167,4 @@ class Game:
     options: frozenset[str]
     unspecified: tuple[str, ...] = ()  # "component-id: piece: field" for the build report
     ours: tuple[str, ...] = ()
-    notes: tuple[str, ...] = field(default=())
+    overrides: tuple[str, ...] = ()  # what a user's overrides.yaml changed, for the build report

@@ -1,0 +1,67 @@
+"""`starpnp init`: a user's own copy (or overrides) of one of our games, ready to edit."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from .overrides import OVERRIDES_FILE, folder_id
+from .yamlio import DataError
+
+COPY_README = """# {name}, your version
+
+These files are a copy of starpnp's data for {name}. Change counts, names, colours, texts and art here,
+then build:
+
+    starpnp check {folder}
+    starpnp build {folder}
+
+- `game.yaml`: the game's name, players and colours; every other `*.yaml` file lists components.
+- Art: put an image (PNG, JPEG or SVG) next to these files and name it on a card, e.g. `art: art/attack.png`.
+  A missing image prints a placeholder and a warning; `--strict` turns warnings into errors.
+- Fields marked `unspecified` are not given by the rulebook: write in what your copy of the game says.
+- `starpnp schema layouts` lists every field a card, chit or board face accepts.
+"""
+
+OVERRIDES_TEMPLATE = """# Changes to starpnp's {name}: only what you write here differs from our data, and
+# `starpnp build {folder}` lists every change it made. Components are named by id, items by name.
+extends: {game}
+# game: {{name: {name} (our table)}}
+components: {{}}
+#  {example_component}:
+#    front: {{color: purple}}
+#    items:
+#      {example_item}: {{count: 3}}
+"""
+
+def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Path]:
+    from .loader import COMPONENTS_DIR, load_game  # the game must load before we copy it
+
+    game = load_game(game_folder)
+    if folder.exists() and any(folder.iterdir()):
+        raise DataError(f"{folder}: folder exists and is not empty; choose a new folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    name = game.info.name
+    if as_overrides:
+        first = game.components[0]
+        path = folder / OVERRIDES_FILE
+        ours = game_folder.resolve().parent == COMPONENTS_DIR
+        extends = game_folder.name if ours else str(game_folder.resolve())
+        path.write_text(OVERRIDES_TEMPLATE.format(name=name, folder=folder, game=extends,
+                                                  example_component=first.spec.id,
+                                                  example_item=first.pieces[0].name), encoding="utf-8")
+        return [path]
+    written = []
+    for source in sorted(game_folder.iterdir()):
+        target = folder / source.name
+        if source.is_dir():
+            shutil.copytree(source, target)
+        else:
+            shutil.copy2(source, target)
+        written.append(target)
+    game_file = folder / "game.yaml"
+    game_file.write_text(re.sub(r"(?m)^id: .*$", f"id: {folder_id(folder)}", game_file.read_text(encoding="utf-8"),
+                                count=1), encoding="utf-8")
+    readme = folder / "README.md"
+    readme.write_text(COPY_README.format(name=name, folder=folder), encoding="utf-8")
+    return [*written, readme]

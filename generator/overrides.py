@@ -1,0 +1,136 @@
+"""A user's folder that changes one of our games instead of copying it.
+
+`overrides.yaml` names the game it `extends` and only the fields it changes, so the user's set keeps up
+with our data. Components are matched by id, items by name (or title, or label); mappings merge, every
+other value replaces ours. Each change is reported, so the build says what the overrides did.
+
+    extends: stratastar
+    game: {name: Stratastar (our table)}
+    components:
+      galaxy-deck:
+        front: {color: purple}
+        items:
+          Attack: {count: 24, art: art/attack.png}
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .yamlio import DataError, DataErrors, LineDict, dotted, line_of, load_yaml
+
+OVERRIDES_FILE = "overrides.yaml"
+
+
+@dataclass
+class Overridden:
+    base: Path  # the game folder being extended
+    files: dict[Path, Any]  # base file -> its raw data with the overrides applied
+    changes: list[str]  # "components.deck.items.Attack.count: 20 -> 24"
+
+
+def folder_id(folder: Path) -> str:
+    """The id a user's set builds under (output/<id>/), taken from its folder so it never overwrites ours."""
+    return re.sub(r"[^a-z0-9_-]+", "-", folder.resolve().name.lower()).strip("-") or "my-game"
+
+
+def item_key(item: Any) -> str | None:
+    if isinstance(item, dict):
+        for key in ("name", "title", "label"):
+            if isinstance(item.get(key), str):
+                return item[key]
+    return None
+
+
+def short(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Merger:
+    def __init__(self, source: Path, raw: Any):
+        self.source, self.raw = source, raw
+        self.changes: list[str] = []
+        self.errors: list[str] = []
+
+    def error(self, loc: tuple, message: str) -> None:
+        self.errors.append(f"{self.source}:{line_of(self.raw, loc)}: {dotted(loc)}: {message}")
+
+    def merge(self, target: dict, changes: Any, loc: tuple, label: str) -> None:
+        """Apply `changes` (a mapping) onto `target` in place, recording each replaced value."""
+        if not isinstance(changes, dict):
+            self.error(loc, "expected a mapping of fields to change")
+            return
+        for key, new in changes.items():
+            old = target.get(key)
+            if isinstance(old, dict) and isinstance(new, dict):
+                self.merge(old, new, loc + (key,), f"{label}.{key}")
+            elif old != new:
+                was = short(old) if key in target else "(unset)"
+                target[key] = new
+                self.changes.append(f"{label}.{key}: {was} -> {short(new)}")
+
+    def component(self, comp: dict, changes: Any, loc: tuple) -> None:
+        if not isinstance(changes, dict):
+            self.error(loc, "expected a mapping of fields to change")
+            return
+        label = f"components.{comp.get('id')}"
+        changes = dict(changes)
+        items = changes.pop("items", None)
+        self.merge(comp, changes, loc, label)
+        if items is None:
+            return
+        if not isinstance(items, dict):
+            self.error(loc + ("items",), "expected item names mapped to the fields to change")
+            return
+        by_name = {item_key(item): item for item in comp.get("items", [])}
+        for name, item_changes in items.items():
+            if name not in by_name:
+                known = ", ".join(sorted(k for k in by_name if k)) or "none"
+                self.error(loc + ("items", name), f"no item named {name!r}; items: {known}")
+                continue
+            self.merge(by_name[name], item_changes, loc + ("items", name), f"{label}.items.{name}")
+
+
+def apply_overrides(folder: Path, find_game) -> Overridden:
+    """Read `folder/overrides.yaml` and return the extended game's data with the changes made."""
+    source = folder / OVERRIDES_FILE
+    raw = load_yaml(source)
+    if not isinstance(raw, LineDict) or "extends" not in raw:
+        raise DataErrors([f"{source}:1: extends: required field is missing (the game this folder changes)"])
+    unknown = sorted(set(raw) - {"extends", "game", "components"})
+    if unknown:
+        raise DataErrors([f"{source}:{line_of(raw, (unknown[0],))}: {unknown[0]}: unknown field; "
+                          f"known: extends, game, components"])
+    extends = str(raw["extends"])
+    try:  # a path is relative to the user's folder; otherwise it names one of our games
+        base = folder / extends if (folder / extends / "game.yaml").is_file() else find_game(extends)
+    except DataError as exc:
+        raise DataErrors([f"{source}:{line_of(raw, ('extends',))}: extends: {exc}"]) from None
+    if (base / OVERRIDES_FILE).is_file() and not (base / "game.yaml").is_file():
+        raise DataErrors([f"{source}:{line_of(raw, ('extends',))}: extends: {base} extends another game; "
+                          f"extend the original instead"])
+    files = {path: load_yaml(path) for path in sorted(base.glob("*.yaml"))}
+    merger = _Merger(source, raw)
+    game = files[base / "game.yaml"]
+    if isinstance(game, dict):  # the user's set builds into its own output folder, never over ours
+        game["id"] = folder_id(folder)
+    if "game" in raw:
+        merger.merge(game, raw["game"], ("game",), "game")
+    components = {comp.get("id"): comp for data in files.values() if isinstance(data, dict)
+                  for comp in data.get("components", []) if isinstance(comp, dict)}
+    wanted = raw.get("components") or {}
+    if not isinstance(wanted, dict):
+        merger.error(("components",), "expected component ids mapped to the fields to change")
+        wanted = {}
+    for cid, changes in wanted.items():
+        if cid not in components:
+            merger.error(("components", cid), f"no component {cid!r} in {base.name}; "
+                                              f"components: {', '.join(sorted(map(str, components)))}")
+            continue
+        merger.component(components[cid], changes, ("components", cid))
+    if merger.errors:
+        raise DataErrors(merger.errors)
+    return Overridden(base, files, merger.changes)

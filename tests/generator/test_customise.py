@@ -1,0 +1,77 @@
+"""A user's own set: `starpnp init` copies, and overrides.yaml that changes only what it names."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import MINI
+from test_cli import run
+
+
+def svgs(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*.svg"))}
+
+
+def build_svg(game: Path, out: Path) -> Path:
+    result = run("build", game, "--out", out, "--format", "svg")
+    assert result.returncode == 0, result.stderr
+    (folder,) = [p for p in out.iterdir() if p.is_dir()]
+    return folder
+
+
+def write_overrides(folder: Path, text: str) -> Path:
+    folder.mkdir()
+    (folder / "overrides.yaml").write_text(f"extends: {MINI}\n" + text)
+    return folder
+
+
+def test_an_override_changes_only_what_it_names(tmp_path):
+    user = write_overrides(tmp_path / "ours", "components:\n  deck:\n    items:\n"
+                                              "      Attack: {count: 5, text: Strike twice.}\n")
+    base = build_svg(MINI, tmp_path / "base-out")
+    changed = build_svg(user, tmp_path / "user-out")
+    before, after = svgs(base), svgs(changed)
+    assert before.keys() == after.keys()
+    differing = sorted(name for name in before if before[name] != after[name])
+    assert differing == ["svg/deck/attack-front.svg"]
+    manifest = json.loads((changed / "manifest.json").read_text())
+    deck = next(c for c in manifest["components"] if c["id"] == "deck")
+    assert deck["quantity"] == 6 + 2
+    assert manifest["overrides"] == ["components.deck.items.Attack.count: 3 -> 5",
+                                     "components.deck.items.Attack.text: 'Fight a neighbour.' -> 'Strike twice.'"]
+    assert manifest["game"] == "ours"  # builds into output/ours, never over our own set
+
+
+def test_the_build_report_lists_the_overrides(tmp_path):
+    user = write_overrides(tmp_path / "ours", "game: {name: Our Mini}\n")
+    result = run("build", user, "--out", tmp_path / "out", "--format", "svg")
+    assert "1 changes from overrides.yaml:" in result.stdout
+    assert "game.name: 'Mini Test Game' -> 'Our Mini'" in result.stdout
+
+
+def test_overrides_naming_what_does_not_exist_are_refused(tmp_path):
+    user = write_overrides(tmp_path / "ours", "components:\n  deck:\n    items:\n      Retreat: {count: 2}\n"
+                                              "  dice: {name: Dice}\n")
+    result = run("check", user)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert lines[0] == f"{user}/overrides.yaml:5: components.deck.items.Retreat: no item named 'Retreat'; " \
+                       "items: Attack, Move, Mystery"
+    assert lines[1] == f"{user}/overrides.yaml:6: components.dice: no component 'dice' in mini; " \
+                       "components: board, deck, fleets, mat"
+
+
+def test_init_copies_a_game_that_builds_the_same_faces(tmp_path):
+    result = run("init", MINI, tmp_path / "copy")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "copy" / "README.md").is_file()
+    assert svgs(build_svg(MINI, tmp_path / "a")) == svgs(build_svg(tmp_path / "copy", tmp_path / "b"))
+    again = run("init", MINI, tmp_path / "copy")
+    assert again.returncode == 2 and "not empty" in again.stderr
+
+
+def test_init_overrides_writes_a_file_that_builds(tmp_path):
+    assert run("init", MINI, tmp_path / "mine", "--overrides").returncode == 0
+    text = (tmp_path / "mine" / "overrides.yaml").read_text()
+    assert text.count("\nextends: ") == 1
+    assert run("check", tmp_path / "mine").returncode == 0
