@@ -110,15 +110,40 @@ def _draw_text(c: Canvas, text: Text) -> None:
                 draw(0, 0, line.text)
 
 
+def _svg_form(c: Canvas, path: str) -> tuple[str, float, float]:
+    """An SVG art file as a PDF form, defined on first use: vector art embedded once per file."""
+    forms = c.__dict__.setdefault("_starpnp_svg_forms", {})
+    if path not in forms:
+        from reportlab.graphics import renderPDF
+        from svglib.svglib import svg2rlg  # only sets with SVG art pay for svglib
+
+        drawing = svg2rlg(path)
+        name = f"SvgArt{len(forms) + 1}"
+        c.beginForm(name, 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.endForm()
+        forms[path] = (name, drawing.width, drawing.height)
+    return forms[path]
+
+
 def _draw_image(c: Canvas, image: Image) -> None:
-    reader = ImageReader(image.path)
-    iw, ih = reader.getSize()
+    """Raster art is stored once per file by ReportLab (keyed by its digest); SVG art via _svg_form."""
+    svg = image.path.lower().endswith(".svg")
+    if svg:
+        name, iw, ih = _svg_form(c, image.path)
+    else:
+        reader = ImageReader(image.path)
+        iw, ih = reader.getSize()
     x, y, w, h = cover_or_contain(image, iw, ih)
     with saved(c):
         c.clipPath(_shape_path(c, Rect(image.x, image.y, image.w, image.h, Style())), stroke=0, fill=0)
         c.translate(x, y + h)
         c.scale(1, -1)
-        c.drawImage(reader, 0, 0, w, h, mask="auto")
+        if svg:
+            c.scale(w / iw, h / ih)
+            c.doForm(name)
+        else:
+            c.drawImage(reader, 0, 0, w, h, mask="auto")
 
 
 def draw_scene(c: Canvas, scene: Scene) -> None:

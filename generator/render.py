@@ -35,7 +35,8 @@ class SceneCache:
         radius = spec.corner_radius if spec.corner_radius is not None else DEFAULT_CORNER.get(spec.kind, 0.0)
         color = PLAYER_COLORS[piece.color] if piece.color else None
         where = f"{Path(component.source).name}: {spec.id}: {piece.name}" + (f" ({piece.color})" if color else "")
-        ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}")
+        ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
+                          face.params.background_art, face.params.background_fit)
         elements = self.layouts[face.layout].draw(ctx, face.params)
         for warning in ctx.warnings:
             if warning not in self.warnings:

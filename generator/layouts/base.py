@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..geometry import hexagon
 from ..icons import ICONS, draw_icon
 from ..images import image_problem
 from ..model import UNSPECIFIED
 from ..palette import PlayerColor, resolve
-from ..scene import Circle, Element, Image, Line, Polygon, Rect, Style, Text
+from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style, Text
 from ..text import fit_text
 
 
@@ -22,6 +22,9 @@ class FaceParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     layout: str
+    background_art: str | None = Field(None, description="image (PNG, JPEG, SVG) covering the whole face, "
+                                                         "bleed included; the layout draws on top")
+    background_fit: Literal["cover", "contain"] = "cover"
 
 
 def is_unspecified(value: Any) -> bool:
@@ -52,6 +55,8 @@ class FaceContext:
     color: PlayerColor | None  # the piece's player colour, for per-player components
     base_dir: Path  # folder art paths are relative to
     where: str  # "file: component-id/piece/front" for messages
+    background_art: str | None = None
+    background_fit: str = "cover"
     warnings: list[str] = field(default_factory=list)
 
     def warn(self, message: str) -> None:
@@ -59,10 +64,14 @@ class FaceContext:
 
     # -- drawing helpers ---------------------------------------------------------------------
 
-    def background(self, color: str) -> Rect:
-        """A fill covering trim and bleed."""
+    def background(self, color: str) -> Element:
+        """A fill covering trim and bleed, with the face's background art over it when it names one."""
         b = self.bleed
-        return Rect(-b, -b, self.width + 2 * b, self.height + 2 * b, Style(fill=resolve(color)))
+        box = (-b, -b, self.width + 2 * b, self.height + 2 * b)
+        fill = Rect(*box, Style(fill=resolve(color)))
+        if not self.background_art:
+            return fill
+        return Group((fill, *self.art(self.background_art, *box, self.background_fit)))
 
     def outline(self) -> Element:
         """The trim shape as a thin line, cut guide for round and hex pieces."""

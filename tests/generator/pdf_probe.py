@@ -114,24 +114,31 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
     return PageDrawing(forms, lines, height)
 
 
-def fonts_of(reader: PdfReader) -> list[dict]:
-    """Every font dictionary used anywhere: page resources and the resources of every form."""
-    found = {}
-
-    def visit(resources):
-        if not resources:
-            return
+def resources_of(reader: PdfReader):
+    """Every resource dictionary in the file: each page's, and each form's inside them, once."""
+    seen: set[int] = set()
+    todo = [page.get("/Resources") for page in reader.pages]
+    while todo:
+        resources = todo.pop()
+        if resources is None:
+            continue
         resources = resources.get_object()
-        for ref in resources.get("/Font", {}).values():
-            font = ref.get_object()
-            found[id(font)] = font
+        yield resources
         for ref in resources.get("/XObject", {}).values():
             xobj = ref.get_object()
-            if "/Resources" in xobj and id(xobj) not in seen:
-                seen.add(id(xobj))
-                visit(xobj["/Resources"])
+            if "/Resources" in xobj and ref.idnum not in seen:
+                seen.add(ref.idnum)
+                todo.append(xobj["/Resources"])
 
-    seen: set[int] = set()
-    for page in reader.pages:
-        visit(page.get("/Resources"))
-    return list(found.values())
+
+def fonts_of(reader: PdfReader) -> list:
+    """Every font dictionary used anywhere, once each."""
+    fonts = {ref.idnum: ref.get_object() for res in resources_of(reader) for ref in res.get("/Font", {}).values()}
+    return list(fonts.values())
+
+
+def images_of(reader: PdfReader) -> list:
+    """Every image XObject drawn anywhere, once each."""
+    return list({ref.idnum: ref.get_object() for res in resources_of(reader)
+                 for ref in res.get("/XObject", {}).values()
+                 if ref.get_object().get("/Subtype") == "/Image"}.values())
