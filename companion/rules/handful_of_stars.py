@@ -1,0 +1,540 @@
+"""A Handful of Stars (2-4 players): victory points and their sources, systems controlled, the shared
+shuffle track with its end trigger, hand size, and the tug-of-war combat with its casualties.
+
+Numbers come from the rulebook in shared/seeds/004; where it is silent or ambiguous the choice is ours
+and is listed under "Our readings" in docs/rules/handful_of_stars.md.
+"""
+from __future__ import annotations
+
+import copy
+
+from .base import EventType, GameRules, RuleError, State, choice_field, int_field, player_field
+
+SYSTEM_VP = {"home_world": 7, "colony": 5, "outpost": 3}
+SYSTEMS_DEALT = {2: 5, 3: 4, 4: 3}  # habitable cards per player; the same number of uninhabitable ones
+SHUFFLE_TRIGGER = {2: 14, 3: 18, 4: 20}
+HAND_SIZE = 6
+RESERVE_CARDS = ("culture", "festival_of_culture", "artificial_intelligence", "dreadnoughts",
+                 "super_dreadnoughts", "space_mines", "mass_armies")
+FLEET, STAR_BASE = 3, 5
+DREADNOUGHT, SUPER_DREADNOUGHT, SPACE_MINES, RAPID_REACTION = 2, 4, 3, 4
+SIDES = ("attacker", "defender")
+DEFENDED_SYSTEMS = ("home_world", "colony", "outpost", "units_only")
+COUNT_LIMIT = 99
+VP_LIMIT = 999
+
+
+# ---- pure arithmetic -------------------------------------------------------------------------------
+
+def starting_systems(player_count: int) -> dict[str, int]:
+    """Home world and one colony chosen from the dealt cards; every other dealt card is an outpost."""
+    return {"home_world": 1, "colonies": 1, "outposts": 2 * SYSTEMS_DEALT[player_count] - 2}
+
+
+def systems_vp(home_world: int, colonies: int, outposts: int) -> int:
+    return (SYSTEM_VP["home_world"] * home_world + SYSTEM_VP["colony"] * colonies
+            + SYSTEM_VP["outpost"] * outposts)
+
+
+def end_turn_count(player_count: int, trigger_turn: int) -> int:
+    """Turns completed when the game ends, if the trigger was reached during turn `trigger_turn` (0-based):
+    finish that round so everyone has had as many turns, then play one more full round."""
+    return (trigger_turn // player_count + 2) * player_count
+
+
+def side_strength(side: dict, reserve: dict | None, *, defending: bool = False, settled: bool = False) -> list:
+    """Lines of (label, points) that make up one side's Combat Strength. `reserve` is None for a neutral
+    system. Reserve cards count automatically: Dreadnoughts and Super Dreadnoughts need a fleet present,
+    Space Mines need the defender to have a home world, colony or outpost in the system."""
+    if reserve is None:
+        return [(label, side[key]) for key, label in (("tile", "system tile"), ("alien", "alien counter"))
+                if side[key]]
+    fleets = side["fleets"]
+    lines = [(f"{fleets} fleet{'s' * (fleets != 1)}", FLEET * fleets),
+             (f"{side['star_bases']} star base{'s' * (side['star_bases'] != 1)}", STAR_BASE * side["star_bases"]),
+             ("matter", side["matter"]), ("energy (High-Energy Weapons)", side["energy"]),
+             ("population (Mass Armies)", side["population"]),
+             (f"Rapid-Reaction Force ×{side['rapid_reaction']}", RAPID_REACTION * side["rapid_reaction"]),
+             ("Missiles", 2 * (side["missiles"] or 0))]
+    if fleets:
+        lines += [(f"Dreadnoughts ×{reserve['dreadnoughts']}", DREADNOUGHT * reserve["dreadnoughts"]),
+                  (f"Super Dreadnoughts ×{reserve['super_dreadnoughts']}",
+                   SUPER_DREADNOUGHT * reserve["super_dreadnoughts"])]
+    if defending and settled:
+        lines.append((f"Space Mines ×{reserve['space_mines']}", SPACE_MINES * reserve["space_mines"]))
+    return [(label, points) for label, points in lines if points]
+
+
+def leader(marker: int) -> str:
+    """Who is winning at this marker (attacker minus defender): the defender holds ties."""
+    return "attacker" if marker >= 1 else "defender"
+
+
+def casualties(fleets: int, star_bases: int, *, outcome: str, liable: bool = True,
+               star_bases_can_retreat: bool = False, force_shields: bool = False) -> dict:
+    """Units a side loses when a combat ends.
+
+    outcome: "won" (stays; loses half rounded down), "lost" (loses half rounded up, the rest retreats),
+    "retreated" (no losses), "stayed" (the other side retreated; nothing lost).
+    liable=False is the first-round rule: the side never had to take losses. Star bases that have to
+    retreat but cannot are lost whatever happens, and Force Shields cannot save them.
+    """
+    units = fleets + star_bases
+    by_rule = {"won": units // 2, "lost": -(-units // 2)}.get(outcome, 0)
+    if not liable or force_shields:
+        by_rule = 0
+    must_leave = outcome in ("lost", "retreated")
+    stranded = star_bases if must_leave and not star_bases_can_retreat else 0
+    lost = max(by_rule, stranded)  # stranded star bases are the natural first losses
+    return {"units": units, "by_rule": by_rule, "stranded_star_bases": stranded, "lost": lost,
+            "retreat": units - lost if must_leave else 0, "stay": 0 if must_leave else units - lost}
+
+
+# ---- state ----------------------------------------------------------------------------------------
+
+def initial_state(players: list[dict], options: dict) -> State:
+    if not 2 <= len(players) <= 4:
+        raise RuleError("players", "A Handful of Stars is for 2 to 4 players")
+    systems = starting_systems(len(players))
+    empire = {**systems, "occupied": 0, "vp_by_hand": 0, "culture": [], "vp_counters": [],
+              "reserve": {card: 0 for card in RESERVE_CARDS if card != "culture"}}
+    return {"players": players, "empires": {p["id"]: copy.deepcopy(empire) for p in players},
+            "shuffles": 0, "turns": 0, "first": 0, "trigger_turn": None, "combat": None}
+
+
+def vp_sources(empire: dict) -> dict[str, int]:
+    festival = empire["reserve"]["festival_of_culture"] > 0
+    return {"systems": systems_vp(empire["home_world"], empire["colonies"], empire["outposts"]),
+            "culture": sum(empire["culture"]),
+            "festival_of_culture": len(empire["culture"]) + len(empire["vp_counters"]) if festival else 0,
+            "development_counters": sum(empire["vp_counters"]),
+            "by_hand": empire["vp_by_hand"]}
+
+
+def systems_controlled(empire: dict) -> int:
+    return empire["home_world"] + empire["colonies"] + empire["outposts"] + empire["occupied"]
+
+
+def _turn_info(state: State) -> dict:
+    n = len(state["players"])
+    trigger = SHUFFLE_TRIGGER[n]
+    end = None if state["trigger_turn"] is None else end_turn_count(n, state["trigger_turn"])
+    over = end is not None and state["turns"] >= end
+    active = None if over else state["players"][(state["first"] + state["turns"]) % n]["id"]
+    return {"trigger": trigger, "shuffles_to_trigger": max(0, trigger - state["shuffles"]),
+            "turns_left": None if end is None else max(0, end - state["turns"]),
+            "turns": state["turns"], "round": state["turns"] // n + 1, "active": active, "game_over": over}
+
+
+# ---- per-player events ----------------------------------------------------------------------------
+
+def _target(state: State, event: dict) -> dict:
+    pid = event["player"] if event.get("target") in (None, "") else player_field(state, event, "target")
+    return state["empires"][pid]
+
+
+def _settle(empire: dict) -> None:
+    """A new outpost or colony goes where your units already stood, so that system stops being units-only."""
+    empire["occupied"] = max(0, empire["occupied"] - 1)
+
+
+def _outpost(state: State, event: dict) -> None:
+    empire = _target(state, event)
+    empire["outposts"] += 1
+    _settle(empire)
+
+
+def _colony(state: State, event: dict) -> None:
+    empire = _target(state, event)
+    empire["colonies"] += 1
+    _settle(empire)
+
+
+def _upgrade_outpost(state: State, event: dict) -> None:
+    empire = _target(state, event)
+    if not empire["outposts"]:
+        raise RuleError("type", "there is no outpost to upgrade")
+    empire["outposts"] -= 1
+    empire["colonies"] += 1
+
+
+def _lose(empire: dict, kind: str, field: str) -> None:
+    key = {"home_world": "home_world", "colony": "colonies", "outpost": "outposts", "units_only": "occupied"}[kind]
+    if not empire[key]:
+        raise RuleError(field, f"there is no {kind.replace('_', ' ')} to lose")
+    empire[key] -= 1
+
+
+def _lose_system(state: State, event: dict) -> None:
+    _lose(_target(state, event), choice_field(event, "kind", list(SYSTEM_VP)), "kind")
+
+
+def _add_delta(empire: dict, key: str, event: dict, limit: int, what: str) -> None:
+    value = empire[key] + int_field(event, "delta", minimum=-limit, maximum=limit)
+    if not 0 <= value <= limit:
+        raise RuleError("delta", f"{what} would be {value}, outside 0-{limit}")
+    empire[key] = value
+
+
+def _occupy(state: State, event: dict) -> None:
+    _add_delta(_target(state, event), "occupied", event, COUNT_LIMIT, "systems held by units alone")
+
+
+def _add_or_remove(values: list[int], vp: int, change: str, what: str) -> None:
+    if change == "add":
+        values.append(vp)
+    elif vp in values:
+        values.remove(vp)
+    else:
+        raise RuleError("vp", f"no {what} worth {vp} VP to remove")
+
+
+def _reserve(state: State, event: dict) -> None:
+    empire = _target(state, event)
+    card = choice_field(event, "card", RESERVE_CARDS)
+    change = choice_field(event, "change", ["add", "remove"], default="add")
+    if card == "culture":
+        _add_or_remove(empire["culture"], int_field(event, "vp", minimum=1, maximum=9), change, "culture card")
+        return
+    count = empire["reserve"][card] + (1 if change == "add" else -1)
+    if not 0 <= count <= 9:
+        raise RuleError("change", f"{card.replace('_', ' ')} in reserve would be {count}")
+    empire["reserve"][card] = count
+
+
+def _vp_counter(state: State, event: dict) -> None:
+    empire = _target(state, event)
+    _add_or_remove(empire["vp_counters"], int_field(event, "vp", minimum=1, maximum=9),
+                   choice_field(event, "change", ["add", "remove"], default="add"), "development counter")
+
+
+def _vp(state: State, event: dict) -> None:
+    _add_delta(_target(state, event), "vp_by_hand", event, VP_LIMIT, "victory points by hand")
+
+
+# ---- table events ---------------------------------------------------------------------------------
+
+def _shuffle(state: State, event: dict) -> None:
+    if _turn_info(state)["game_over"]:
+        raise RuleError("type", "the game is over")
+    state["shuffles"] += 1
+    if state["trigger_turn"] is None and state["shuffles"] >= SHUFFLE_TRIGGER[len(state["players"])]:
+        state["trigger_turn"] = state["turns"]
+
+
+def _end_turn(state: State, event: dict) -> None:
+    if _turn_info(state)["game_over"]:
+        raise RuleError("type", "the game is over")
+    if state["combat"] and state["combat"]["result"] is None:
+        raise RuleError("type", "finish the combat before ending the turn")
+    state["turns"] += 1
+
+
+def _first_player(state: State, event: dict) -> None:
+    if state["turns"]:
+        raise RuleError("target", "the first player is chosen before the first turn ends")
+    target = player_field(state, event, "target")
+    state["first"] = [p["id"] for p in state["players"]].index(target)
+
+
+# ---- combat ---------------------------------------------------------------------------------------
+
+def _new_side(fleets: int, star_bases: int, star_bases_can_retreat: bool) -> dict:
+    return {"fleets": fleets, "star_bases": star_bases, "matter": 0, "energy": 0, "population": 0,
+            "rapid_reaction": 0, "missiles": None, "high_energy": False, "force_shields": False,
+            "added": False, "bombed": 0, "star_bases_can_retreat": star_bases_can_retreat}
+
+
+def _strengths(state: State, combat: dict) -> dict[str, int]:
+    att = side_strength(combat["attacker_side"], state["empires"][combat["attacker"]]["reserve"])
+    if combat["defender"] == "neutral":
+        dfn = side_strength(combat["defender_side"], None)
+    else:
+        dfn = side_strength(combat["defender_side"], state["empires"][combat["defender"]]["reserve"],
+                            defending=True, settled=combat["system"] != "units_only")
+    return {"attacker": sum(p for _, p in att), "defender": sum(p for _, p in dfn),
+            "attacker_lines": att, "defender_lines": dfn}
+
+
+def _marker(state: State, combat: dict) -> int:
+    s = _strengths(state, combat)
+    return s["attacker"] - s["defender"]
+
+
+def _combat_start(state: State, event: dict) -> None:
+    if state["combat"] and state["combat"]["result"] is None:
+        raise RuleError("type", "a combat is already in progress; end it first")
+    attacker = event["player"]
+    defender = choice_field(event, "defender", [p["id"] for p in state["players"] if p["id"] != attacker]
+                            + ["neutral"])
+    fleets = int_field(event, "fleets", minimum=0, maximum=COUNT_LIMIT)
+    star_bases = int_field(event, "star_bases", minimum=0, maximum=COUNT_LIMIT, default=0)
+    if fleets + star_bases == 0:
+        raise RuleError("fleets", "the attacker needs at least one fleet in the system")
+    combat = {"attacker": attacker, "defender": defender, "phase": "opening", "crossed": False, "result": None,
+              "attacker_side": _new_side(fleets, star_bases, True)}
+    if defender == "neutral":
+        combat["system"] = "neutral"
+        combat["defender_side"] = {"tile": int_field(event, "tile", minimum=0, maximum=COUNT_LIMIT),
+                                   "alien": int_field(event, "alien", minimum=0, maximum=COUNT_LIMIT, default=0)}
+    else:
+        system = choice_field(event, "system", DEFENDED_SYSTEMS)
+        d_fleets = int_field(event, "defender_fleets", minimum=0, maximum=COUNT_LIMIT, default=0)
+        d_bases = int_field(event, "defender_star_bases", minimum=0, maximum=COUNT_LIMIT, default=0)
+        probe = copy.deepcopy(state["empires"][defender])
+        _lose(probe, system, "system")  # the defender must hold such a system
+        if system == "units_only" and d_fleets + d_bases == 0:
+            raise RuleError("defender_fleets", "a system held by units alone needs at least one defending unit")
+        movement = bool(int_field(event, "defender_star_base_movement", minimum=0, maximum=1, default=0))
+        combat["system"] = system
+        combat["defender_side"] = _new_side(d_fleets, d_bases, movement)
+    combat["start_leader"] = leader(_marker(state, combat))
+    state["combat"] = combat
+
+
+def _running_combat(state: State, event: dict, *, or_just_ended: bool = False) -> tuple[dict, str]:
+    """The combat in progress (or the last one, for cards played after it) and the acting player's side."""
+    combat = state["combat"]
+    if not combat or (combat["result"] is not None and not or_just_ended):
+        raise RuleError("type", "no combat is in progress")
+    side = next((s for s in SIDES if combat[s] == event["player"]), None)
+    if side is None:
+        raise RuleError("player", "only the attacker or the defender acts in this combat")
+    return combat, side
+
+
+def _other(side: str) -> str:
+    return "defender" if side == "attacker" else "attacker"
+
+
+def _require_behind(state: State, combat: dict, side: str) -> None:
+    if leader(_marker(state, combat)) == side:
+        raise RuleError("player", f"the {side} is winning; only the side behind adds strength")
+
+
+def _after_change(state: State, combat: dict) -> None:
+    """Note when the marker crossed to the other side (both sides are then liable for losses), and end
+    the combat at once when a player's side has no pieces left in the system."""
+    combat["phase"] = "fighting"
+    if leader(_marker(state, combat)) != combat["start_leader"]:
+        combat["crossed"] = True
+    for side in SIDES:
+        units = combat[f"{side}_side"].get("fleets", 0) + combat[f"{side}_side"].get("star_bases", 0)
+        has_settlement = side == "defender" and combat["system"] in ("home_world", "colony", "outpost")
+        if combat[side] != "neutral" and units == 0 and not has_settlement:
+            _finish(state, combat, winner=_other(side), how="no_pieces")
+            return
+
+
+def _finish(state: State, combat: dict, *, winner: str | None, how: str, retreated: str | None = None) -> None:
+    combat["phase"] = "over"
+    combat["result"] = {"winner": winner, "how": how, "retreated": retreated}
+    if winner == "attacker":
+        state["empires"][combat["attacker"]]["occupied"] += 1
+        if combat["defender"] != "neutral":
+            _lose(state["empires"][combat["defender"]], combat["system"], "system")
+
+
+def _combat_add(state: State, event: dict) -> None:
+    combat, side = _running_combat(state, event)
+    what = choice_field(event, "what", ["fleets", "star_bases", "matter", "energy", "population",
+                                        "rapid_reaction_force"])
+    moving = what in ("fleets", "star_bases")
+    amount = int_field(event, "amount", minimum=-COUNT_LIMIT if moving else 1, maximum=COUNT_LIMIT)
+    if amount == 0:
+        raise RuleError("amount", "must not be 0")
+    own = combat[f"{side}_side"]
+    if amount < 0:
+        if own[what] + amount < 0:
+            raise RuleError("amount", f"only {own[what]} {what.replace('_', ' ')} are in the system")
+        own[what] += amount
+        if leader(_marker(state, combat)) != side:
+            own[what] -= amount
+            raise RuleError("amount", "units may leave only while their side stays winning")
+        _after_change(state, combat)
+        return
+    _require_behind(state, combat, side)
+    if what == "energy" and not own["high_energy"]:
+        raise RuleError("what", "energy counts only after playing High-Energy Weapons in this combat")
+    if what == "population" and not state["empires"][event["player"]]["reserve"]["mass_armies"]:
+        raise RuleError("what", "population counts only with Mass Armies in reserve")
+    key = "rapid_reaction" if what == "rapid_reaction_force" else what
+    own[key] += amount
+    own["added"] = True
+    _after_change(state, combat)
+
+
+def _combat_card(state: State, event: dict) -> None:
+    card = choice_field(event, "card", ["high_energy_weapons", "missiles", "star_bomb", "force_shields",
+                                        "diplomacy", "retreat"])
+    combat, side = _running_combat(state, event, or_just_ended=card == "force_shields")
+    own, theirs = combat[f"{side}_side"], combat[f"{_other(side)}_side"]
+    if card == "high_energy_weapons":
+        own["high_energy"] = True
+    elif card == "force_shields":
+        own["force_shields"] = True
+    elif card == "missiles":
+        if own["missiles"] is not None:
+            raise RuleError("card", "Missiles can be used once per combat")
+        _require_behind(state, combat, side)
+        own["missiles"] = int_field(event, "matter", minimum=0, maximum=COUNT_LIMIT)
+        own["added"] = True
+        _after_change(state, combat)
+    elif card == "star_bomb":
+        if combat[_other(side)] == "neutral":
+            raise RuleError("card", "a Star Bomb cannot be used against an alien counter")
+        unit = choice_field(event, "unit", ["fleet", "star_base"])
+        key = "fleets" if unit == "fleet" else "star_bases"
+        if not theirs[key]:
+            raise RuleError("unit", f"the other side has no {unit.replace('_', ' ')} here")
+        theirs[key] -= 1
+        theirs["bombed"] += 1
+        _after_change(state, combat)
+    elif card == "diplomacy":
+        if side != "defender" or combat["defender"] == "neutral":
+            raise RuleError("card", "only a player who is attacked plays Diplomacy")
+        if own["added"]:
+            raise RuleError("card", "Diplomacy cannot be played after adding to your Combat Strength")
+        _finish(state, combat, winner=None, how="diplomacy", retreated="attacker")
+    else:
+        _finish(state, combat, winner=None, how="retreat_card", retreated=side)
+
+
+def _combat_retreat(state: State, event: dict) -> None:
+    combat, side = _running_combat(state, event)
+    if combat["phase"] != "opening":
+        raise RuleError("type", "retreating without losses is possible only before anyone adds strength; "
+                                "later it takes the Retreat card")
+    own = combat[f"{side}_side"]
+    if side == "defender" and not own["fleets"] and not own["star_bases_can_retreat"]:
+        raise RuleError("player", "the defender has no unit able to retreat")
+    _finish(state, combat, winner=None, how="retreat", retreated=side)
+
+
+def _combat_end(state: State, event: dict) -> None:
+    combat, _ = _running_combat(state, event)
+    winner = leader(_marker(state, combat))
+    _finish(state, combat, winner=winner, how="fight" if combat["crossed"] else "first_round")
+
+
+def combat_report(state: State) -> dict | None:
+    """The combat tally at a glance: strengths, marker, who must act, and casualties (final, or what they
+    would be if the side behind stopped now)."""
+    combat = state["combat"]
+    if combat is None:
+        return None
+    strengths = _strengths(state, combat)
+    marker = strengths["attacker"] - strengths["defender"]
+    result = combat["result"]
+    winner = result["winner"] if result else leader(marker)
+    how = result["how"] if result else ("fight" if combat["crossed"] else "first_round")
+    losses = {}
+    for side in SIDES:
+        if combat[side] == "neutral":
+            continue
+        units = combat[f"{side}_side"]
+        retreated = result["retreated"] if result else None
+        if how in ("retreat", "retreat_card", "diplomacy"):
+            outcome = "retreated" if retreated == side else "stayed"
+        else:
+            outcome = "won" if winner == side else "lost"
+        liable = how == "fight" or (outcome == "lost" and how != "no_pieces")
+        losses[side] = casualties(units["fleets"], units["star_bases"], outcome=outcome, liable=liable,
+                                  star_bases_can_retreat=units["star_bases_can_retreat"],
+                                  force_shields=units["force_shields"])
+    behind = None if result else ("defender" if leader(marker) == "attacker" else "attacker")
+    return {"attacker": combat["attacker"], "defender": combat["defender"], "system": combat["system"],
+            "phase": combat["phase"], "strength": {s: strengths[s] for s in SIDES},
+            "lines": {s: [list(line) for line in strengths[f"{s}_lines"]] for s in SIDES},
+            "marker": marker, "ahead": leader(marker), "ahead_by": abs(marker),
+            "needed": None if result else (1 - marker if behind == "attacker" else marker),
+            "behind": behind, "both_liable": combat["crossed"], "result": result,
+            "winner": winner, "how": how, "casualties": losses,
+            "alien_removed": bool(result and combat["defender"] == "neutral" and winner == "attacker")}
+
+
+# ---- the module's contract ------------------------------------------------------------------------
+
+HANDLERS = {"outpost": _outpost, "colony": _colony, "upgrade_outpost": _upgrade_outpost,
+            "lose_system": _lose_system, "occupy": _occupy, "reserve": _reserve, "vp_counter": _vp_counter,
+            "vp": _vp, "shuffle": _shuffle, "end_turn": _end_turn, "first_player": _first_player,
+            "combat_start": _combat_start, "combat_add": _combat_add, "combat_card": _combat_card,
+            "combat_retreat": _combat_retreat, "combat_end": _combat_end}
+
+
+def apply(state: State, event: dict) -> State:
+    player_field(state, event)
+    handler = HANDLERS.get(event.get("type"))
+    if handler is None:
+        raise RuleError("type", f"unknown event type {str(event.get('type'))[:40]!r}")
+    new = copy.deepcopy(state)
+    handler(new, event)
+    return new
+
+
+def derive(state: State) -> dict:
+    players = {}
+    for p in state["players"]:
+        empire = state["empires"][p["id"]]
+        sources = vp_sources(empire)
+        players[p["id"]] = {
+            "vp": sum(sources.values()), "vp_sources": sources, "systems": systems_controlled(empire),
+            "home_world": empire["home_world"], "colonies": empire["colonies"], "outposts": empire["outposts"],
+            "occupied": empire["occupied"], "culture": list(empire["culture"]),
+            "vp_counters": list(empire["vp_counters"]), "reserve": dict(empire["reserve"]),
+            "hand_size": HAND_SIZE + (1 if empire["reserve"]["artificial_intelligence"] else 0)}
+    turn = _turn_info(state)
+    order = sorted(players, key=lambda pid: (players[pid]["vp"], players[pid]["systems"]), reverse=True)
+    best = (players[order[0]]["vp"], players[order[0]]["systems"])
+    leaders = [pid for pid in order if (players[pid]["vp"], players[pid]["systems"]) == best]
+    return {"players": players, "shuffles": state["shuffles"], **turn, "standings": order,
+            "leaders": leaders, "winners": leaders if turn["game_over"] else [],
+            "combat": combat_report(state)}
+
+
+_TARGET = {"target": "player id whose empire changes (default: the acting player)"}
+
+RULES = GameRules(
+    id="handful_of_stars",
+    name="A Handful of Stars",
+    min_players=2,
+    max_players=4,
+    event_types=(
+        EventType("outpost", "Place an outpost cube where your units stand: +3 VP", dict(_TARGET)),
+        EventType("colony", "Place a colony disc where your units stand: +5 VP", dict(_TARGET)),
+        EventType("upgrade_outpost", "Replace one of your outposts with a colony: +2 VP", dict(_TARGET)),
+        EventType("lose_system", "Lose a system: home world −7, colony −5, outpost −3 VP",
+                  {"kind": "home_world, colony or outpost", **_TARGET}),
+        EventType("occupy", "Systems you hold with military units only (they count for the tie-breaker)",
+                  {"delta": "whole number", **_TARGET}),
+        EventType("reserve", "Put a card with a lasting effect into your Reserve, or take it out",
+                  {"card": ", ".join(RESERVE_CARDS), "change": "add (default) or remove",
+                   "vp": "the VP printed on a Culture card", **_TARGET}),
+        EventType("vp_counter", "Take or give up a Development counter that shows victory points",
+                  {"vp": "the VP printed on it", "change": "add (default) or remove", **_TARGET}),
+        EventType("vp", "Victory points from anything else (Technology cards...), entered by hand",
+                  {"delta": "whole number", **_TARGET}),
+        EventType("shuffle", "You reshuffled your discard pile: the shared shuffle marker moves up one", {}),
+        EventType("end_turn", "The active player has taken two actions and refilled the hand", {}),
+        EventType("first_player", "Choose who plays first (before the first turn ends)",
+                  {"target": "player id"}),
+        EventType("combat_start", "You invade a system: set up the tug-of-war",
+                  {"defender": "player id or neutral", "fleets": "your fleets there",
+                   "star_bases": "your star bases there (default 0)",
+                   "system": "for a player: home_world, colony, outpost or units_only",
+                   "defender_fleets": "default 0", "defender_star_bases": "default 0",
+                   "defender_star_base_movement": "1 if the defender's star bases can retreat",
+                   "tile": "neutral: the system tile's strength", "alien": "neutral: the alien counter"}),
+        EventType("combat_add", "The side behind adds strength (or the side ahead moves fleets away)",
+                  {"what": "fleets, star_bases, matter, energy, population or rapid_reaction_force",
+                   "amount": "how many (negative fleets leave)"}),
+        EventType("combat_card", "Play a combat card",
+                  {"card": "high_energy_weapons, missiles, star_bomb, force_shields, diplomacy or retreat",
+                   "matter": "Missiles: matter on the two cards drawn", "unit": "Star Bomb: fleet or star_base"}),
+        EventType("combat_retreat", "Retreat before anyone adds strength; nobody takes losses", {}),
+        EventType("combat_end", "The side behind stops: the side ahead wins and casualties are counted", {}),
+    ),
+    initial_state=initial_state,
+    apply=apply,
+    derive=derive,
+)

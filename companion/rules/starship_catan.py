@@ -1,0 +1,214 @@
+"""Starship Catan (two players): victory points and their sources, resources within storage, Astro,
+fame and friendship with the two special cards, ship strength, and the dice arithmetic of a flight.
+
+Numbers come from the rulebook summary in shared/seeds/003; where it is silent the choice is ours and is
+listed under "Our readings" in docs/rules/starship_catan.md.
+"""
+from __future__ import annotations
+
+import copy
+
+from .base import EventType, GameRules, RuleError, State, choice_field, int_field, player_field
+
+VICTORY_POINTS = 10
+START_ASTRO = 25
+START_RESOURCES = {"carbon": 0, "food": 0, "fuel": 0, "ore": 0, "goods": 2, "science": 1}
+RESOURCE_LABELS = {"carbon": "Carbon", "food": "Food", "fuel": "Fuel", "ore": "Ore",
+                   "goods": "Trade goods", "science": "Science"}
+BASE_STORAGE = 2
+SCIENCE_STORAGE = 4  # the science lab holds 4 whatever Logistics says
+LOGISTICS_BONUS_PER_LEVEL = 1  # ours: the rulebook says only that Logistics raises storage
+MODULES = {"command": "Command", "logistics": "Logistics", "trade": "Trade",
+           "module_4": "Module 4", "module_5": "Module 5", "module_6": "Module 6"}
+MAX_STRENGTH = {"boosters": 4, "cannons": 6}  # 2 booster and 3 cannon tiles, each 1 dot then 2
+SPECIAL_CARDS = {"friend_of_the_people": "friendship", "hero_of_the_people": "fame"}
+CLAIM_AT = 3
+POINT_LIMIT = 99
+ASTRO_LIMIT = 9999
+VP_LIMIT = 99
+
+
+def flight_speed(yellow_die: int, boosters: int) -> int:
+    """How many sector cards a flight can reach: the yellow die plus booster strength."""
+    return yellow_die + boosters
+
+
+def pirate_fight(blue_die: int, cannons: int, pirate_strength: int) -> dict:
+    """A pirate fight: the blue die plus cannon strength wins when it reaches the pirate's strength."""
+    total = blue_die + cannons
+    return {"blue": blue_die, "cannons": cannons, "total": total, "pirate": pirate_strength,
+            "won": total >= pirate_strength}
+
+
+def storage_limit(player: dict, resource: str) -> int:
+    if resource == "science":
+        return SCIENCE_STORAGE
+    return BASE_STORAGE + LOGISTICS_BONUS_PER_LEVEL * player["modules"]["logistics"]
+
+
+def card_holder(state: State, card: str) -> str | None:
+    """Who holds Friend/Hero of the People: nobody until someone first reaches 3 points; afterwards
+    whoever leads, and back to the side while the two are level."""
+    if not state["claimed"][card]:
+        return None
+    kind = SPECIAL_CARDS[card]
+    points = sorted(((p[kind], pid) for pid, p in state["ships"].items()), reverse=True)
+    if points[0][0] == points[1][0]:
+        return None
+    return points[0][1]
+
+
+def vp_sources(state: State, pid: str) -> dict[str, int]:
+    ship = state["ships"][pid]
+    return {"level_ii_modules": sum(1 for level in ship["modules"].values() if level == 2),
+            "friend_of_the_people": int(card_holder(state, "friend_of_the_people") == pid),
+            "hero_of_the_people": int(card_holder(state, "hero_of_the_people") == pid),
+            "by_hand": ship["vp_by_hand"]}
+
+
+def initial_state(players: list[dict], options: dict) -> State:
+    if len(players) != 2:
+        raise RuleError("players", "Starship Catan is a game for exactly 2 players")
+    ship = {"resources": dict(START_RESOURCES), "astro": START_ASTRO, "fame": 0, "friendship": 0,
+            "boosters": 0, "cannons": 0, "modules": {name: 0 for name in MODULES}, "vp_by_hand": 0}
+    return {"players": players, "ships": {p["id"]: copy.deepcopy(ship) for p in players},
+            "claimed": {card: False for card in SPECIAL_CARDS}, "flight": None, "last_fight": None}
+
+
+def _target(state: State, event: dict) -> str:
+    """The player whose ship changes: `target` when given, else the acting player."""
+    if event.get("target") in (None, ""):
+        return event["player"]
+    return player_field(state, event, "target")
+
+
+def _bounded(name: str, value: int, low: int, high: int, what: str) -> int:
+    if value < low:
+        raise RuleError(name, f"{what} would fall to {value}, below {low}")
+    if value > high:
+        raise RuleError(name, f"{what} would rise to {value}, above the limit of {high}")
+    return value
+
+
+def _resource(state: State, ship: dict, event: dict) -> None:
+    resource = choice_field(event, "resource", list(START_RESOURCES))
+    delta = int_field(event, "delta", minimum=-99, maximum=99)
+    limit = storage_limit(ship, resource)
+    ship["resources"][resource] = _bounded("delta", ship["resources"][resource] + delta, 0, limit,
+                                           RESOURCE_LABELS[resource])
+
+
+def _astro(state: State, ship: dict, event: dict) -> None:
+    delta = int_field(event, "delta", minimum=-ASTRO_LIMIT, maximum=ASTRO_LIMIT)
+    ship["astro"] = _bounded("delta", ship["astro"] + delta, 0, ASTRO_LIMIT, "Astro")
+
+
+def _points(state: State, ship: dict, event: dict) -> None:
+    kind = choice_field(event, "kind", ["fame", "friendship"])
+    delta = int_field(event, "delta", minimum=-POINT_LIMIT, maximum=POINT_LIMIT)
+    ship[kind] = _bounded("delta", ship[kind] + delta, 0, POINT_LIMIT, f"{kind} points")
+    card = next(c for c, k in SPECIAL_CARDS.items() if k == kind)
+    if ship[kind] >= CLAIM_AT:
+        state["claimed"][card] = True
+
+
+def _strength(state: State, ship: dict, event: dict) -> None:
+    part = choice_field(event, "part", list(MAX_STRENGTH))
+    delta = int_field(event, "delta", minimum=-MAX_STRENGTH[part], maximum=MAX_STRENGTH[part])
+    ship[part] = _bounded("delta", ship[part] + delta, 0, MAX_STRENGTH[part], part)
+
+
+def _build_module(state: State, ship: dict, event: dict) -> None:
+    module = choice_field(event, "module", list(MODULES))
+    if ship["modules"][module] == 2:
+        raise RuleError("module", f"the {MODULES[module]} module is already at level II")
+    ship["modules"][module] += 1
+
+
+def _vp(state: State, ship: dict, event: dict) -> None:
+    delta = int_field(event, "delta", minimum=-VP_LIMIT, maximum=VP_LIMIT)
+    ship["vp_by_hand"] = _bounded("delta", ship["vp_by_hand"] + delta, 0, VP_LIMIT, "victory points by hand")
+
+
+def _yellow_die(state: State, ship: dict, event: dict) -> None:
+    state["flight"] = {"player": event["player"], "yellow": int_field(event, "value", minimum=1, maximum=6)}
+
+
+def _pirate_fight(state: State, ship: dict, event: dict) -> None:
+    strength = int_field(event, "strength", minimum=0, maximum=99)
+    blue = int_field(event, "blue", minimum=1, maximum=6)
+    fighter = state["ships"][event["player"]]
+    state["last_fight"] = {"player": event["player"], **pirate_fight(blue, fighter["cannons"], strength)}
+
+
+HANDLERS = {"resource": _resource, "astro": _astro, "points": _points, "strength": _strength,
+            "build_module": _build_module, "vp": _vp, "yellow_die": _yellow_die, "pirate_fight": _pirate_fight}
+
+
+def apply(state: State, event: dict) -> State:
+    player_field(state, event)
+    handler = HANDLERS.get(event.get("type"))
+    if handler is None:
+        raise RuleError("type", f"unknown event type {str(event.get('type'))[:40]!r}")
+    new = copy.deepcopy(state)
+    handler(new, new["ships"][_target(new, event)], event)
+    return new
+
+
+def derive(state: State) -> dict:
+    players = {}
+    for pid, ship in state["ships"].items():
+        sources = vp_sources(state, pid)
+        vp = sum(sources.values())
+        players[pid] = {
+            "vp": vp, "vp_sources": sources, "to_win": max(0, VICTORY_POINTS - vp),
+            "storage_limit": storage_limit(ship, "ore"),
+            "resources": {r: {"amount": n, "limit": storage_limit(ship, r), "label": RESOURCE_LABELS[r]}
+                          for r, n in ship["resources"].items()},
+            "astro": ship["astro"], "fame": ship["fame"], "friendship": ship["friendship"],
+            "boosters": ship["boosters"], "cannons": ship["cannons"],
+            "modules": dict(ship["modules"]),
+            "trade_cannot_be_refused": ship["modules"]["trade"] >= 1,
+        }
+    flight = state["flight"]
+    if flight is not None:
+        boosters = state["ships"][flight["player"]]["boosters"]
+        flight = {**flight, "boosters": boosters, "speed": flight_speed(flight["yellow"], boosters)}
+    winners = [pid for pid, p in players.items() if p["vp"] >= VICTORY_POINTS]
+    return {"target": VICTORY_POINTS, "players": players,
+            "friend_of_the_people": card_holder(state, "friend_of_the_people"),
+            "hero_of_the_people": card_holder(state, "hero_of_the_people"),
+            "flight": flight, "last_fight": state["last_fight"],
+            "winner": winners[0] if len(winners) == 1 else None}
+
+
+_TARGET = {"target": "player id whose ship changes (default: the acting player)"}
+
+RULES = GameRules(
+    id="starship_catan",
+    name="Starship Catan",
+    min_players=2,
+    max_players=2,
+    event_types=(
+        EventType("resource", "Gain or spend one kind of resource; refused below 0 or above what the "
+                  "storage holds (2, more with Logistics; science always up to 4)",
+                  {"resource": ", ".join(START_RESOURCES), "delta": "whole number, negative to spend", **_TARGET}),
+        EventType("astro", "Receive or pay Astro, the money (you start with 25); never below 0",
+                  {"delta": "whole number, negative to pay", **_TARGET}),
+        EventType("points", "Gain or lose fame or friendship points; Hero and Friend of the People follow the leader",
+                  {"kind": "fame or friendship", "delta": "whole number", **_TARGET}),
+        EventType("strength", "Build or lose booster or cannon strength (one red dot per step)",
+                  {"part": "boosters (0-4) or cannons (0-6)", "delta": "whole number", **_TARGET}),
+        EventType("build_module", "Build the next level of a module: level I, then level II (worth 1 VP)",
+                  {"module": ", ".join(MODULES), **_TARGET}),
+        EventType("vp", "Victory points from anything else (colonies, trading posts, missions...), entered by hand",
+                  {"delta": "whole number", **_TARGET}),
+        EventType("yellow_die", "The yellow die of this turn: production, and flight speed with your boosters",
+                  {"value": "1 to 6"}),
+        EventType("pirate_fight", "Fight a pirate: the blue die plus your cannons must reach its strength",
+                  {"strength": "the pirate's strength", "blue": "the blue die, 1 to 6"}),
+    ),
+    initial_state=initial_state,
+    apply=apply,
+    derive=derive,
+)

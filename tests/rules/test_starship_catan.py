@@ -1,0 +1,176 @@
+"""Starship Catan rules: every number from the rulebook summary (shared/seeds/003)."""
+import pytest
+
+from companion.rules import RuleError, get_rules
+from companion.rules import starship_catan as sc
+
+PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]
+
+
+def play(*events, state=None):
+    state = state or sc.initial_state(PLAYERS, {})
+    for event in events:
+        state = sc.apply(state, event)
+    return state
+
+
+def refused(state, event, field):
+    with pytest.raises(RuleError) as error:
+        sc.apply(state, event)
+    assert error.value.field == field
+    return error.value
+
+
+def test_registered_for_exactly_two_players():
+    rules = get_rules("starship_catan")
+    assert rules is sc.RULES and (rules.min_players, rules.max_players) == (2, 2)
+    with pytest.raises(RuleError) as error:
+        sc.initial_state(PLAYERS + [{"id": "p3", "name": "Cy", "color": "green"}], {})
+    assert error.value.field == "players"
+
+
+def test_setup_gives_25_astro_two_trade_goods_one_science_point():
+    derived = sc.derive(play())["players"]["p1"]
+    assert derived["astro"] == 25
+    assert {r: v["amount"] for r, v in derived["resources"].items()} == {
+        "carbon": 0, "food": 0, "fuel": 0, "ore": 0, "goods": 2, "science": 1}
+    assert derived["vp"] == 0 and derived["to_win"] == 10
+
+
+def test_storage_limit_is_two_and_refuses_a_third():
+    state = play({"type": "resource", "player": "p1", "resource": "ore", "delta": 2})
+    assert sc.derive(state)["players"]["p1"]["resources"]["ore"] == {"amount": 2, "limit": 2, "label": "Ore"}
+    error = refused(state, {"type": "resource", "player": "p1", "resource": "ore", "delta": 1}, "delta")
+    assert "above the limit of 2" in error.message
+
+
+def test_resources_never_go_negative():
+    refused(play(), {"type": "resource", "player": "p1", "resource": "fuel", "delta": -1}, "delta")
+
+
+def test_logistics_raises_storage_but_not_the_science_lab():
+    state = play({"type": "build_module", "player": "p1", "module": "logistics"})
+    assert sc.derive(state)["players"]["p1"]["storage_limit"] == 3
+    state = play({"type": "build_module", "player": "p1", "module": "logistics"}, state=state)
+    derived = sc.derive(state)["players"]["p1"]
+    assert derived["storage_limit"] == 4
+    assert derived["resources"]["science"]["limit"] == 4
+    assert sc.derive(state)["players"]["p2"]["storage_limit"] == 2
+
+
+def test_science_lab_holds_four_from_the_start():
+    state = play({"type": "resource", "player": "p1", "resource": "science", "delta": 3})
+    assert sc.derive(state)["players"]["p1"]["resources"]["science"]["amount"] == 4
+    refused(state, {"type": "resource", "player": "p1", "resource": "science", "delta": 1}, "delta")
+
+
+def test_astro_is_never_negative():
+    state = play({"type": "astro", "player": "p1", "delta": -25})
+    assert sc.derive(state)["players"]["p1"]["astro"] == 0
+    refused(state, {"type": "astro", "player": "p1", "delta": -1}, "delta")
+
+
+def test_level_ii_module_needs_level_i_and_is_worth_one_vp():
+    state = play({"type": "build_module", "player": "p1", "module": "trade"})
+    assert sc.derive(state)["players"]["p1"]["vp"] == 0
+    assert sc.derive(state)["players"]["p1"]["trade_cannot_be_refused"]
+    state = play({"type": "build_module", "player": "p1", "module": "trade"}, state=state)
+    assert sc.derive(state)["players"]["p1"]["vp_sources"]["level_ii_modules"] == 1
+    refused(state, {"type": "build_module", "player": "p1", "module": "trade"}, "module")
+    refused(state, {"type": "build_module", "player": "p1", "module": "warp"}, "module")
+
+
+def points(player, kind, delta):
+    return {"type": "points", "player": player, "kind": kind, "delta": delta}
+
+
+def test_friend_of_the_people_goes_to_the_first_with_three_friendship():
+    state = play(points("p1", "friendship", 2), points("p2", "friendship", 1))
+    assert sc.derive(state)["friend_of_the_people"] is None  # nobody has reached 3 yet
+    state = play(points("p1", "friendship", 1), state=state)
+    derived = sc.derive(state)
+    assert derived["friend_of_the_people"] == "p1"
+    assert derived["players"]["p1"]["vp"] == 1
+
+
+def test_friend_of_the_people_goes_back_to_the_side_on_a_tie_and_to_the_new_leader():
+    state = play(points("p1", "friendship", 3), points("p2", "friendship", 3))
+    derived = sc.derive(state)
+    assert derived["friend_of_the_people"] is None
+    assert derived["players"]["p1"]["vp"] == derived["players"]["p2"]["vp"] == 0
+    state = play(points("p2", "friendship", 1), state=state)
+    derived = sc.derive(state)
+    assert derived["friend_of_the_people"] == "p2"
+    assert (derived["players"]["p1"]["vp"], derived["players"]["p2"]["vp"]) == (0, 1)
+
+
+def test_hero_of_the_people_follows_fame_not_friendship():
+    state = play(points("p2", "fame", 3), points("p1", "friendship", 5))
+    derived = sc.derive(state)
+    assert derived["hero_of_the_people"] == "p2" and derived["friend_of_the_people"] == "p1"
+    state = play(points("p1", "fame", 4), state=state)
+    assert sc.derive(state)["hero_of_the_people"] == "p1"
+    assert sc.derive(state)["players"]["p1"]["vp"] == 2
+
+
+def test_fame_and_friendship_never_negative():
+    refused(play(), points("p1", "fame", -1), "delta")
+    refused(play(), points("p1", "honour", 1), "kind")
+
+
+def test_ten_victory_points_win_and_vp_sum_their_sources():
+    state = play({"type": "vp", "player": "p1", "delta": 8}, points("p1", "fame", 3),
+                 {"type": "build_module", "player": "p1", "module": "command"})
+    assert sc.derive(state)["winner"] is None
+    state = play({"type": "build_module", "player": "p1", "module": "command"}, state=state)
+    derived = sc.derive(state)
+    assert derived["players"]["p1"]["vp_sources"] == {
+        "level_ii_modules": 1, "friend_of_the_people": 0, "hero_of_the_people": 1, "by_hand": 8}
+    assert derived["players"]["p1"]["vp"] == 10 and derived["winner"] == "p1"
+    assert derived["players"]["p1"]["to_win"] == 0
+
+
+def test_boosters_and_cannons_have_two_and_three_tiles_of_two_dots():
+    state = play(*[{"type": "strength", "player": "p1", "part": "boosters", "delta": 1}] * 4)
+    assert sc.derive(state)["players"]["p1"]["boosters"] == 4
+    refused(state, {"type": "strength", "player": "p1", "part": "boosters", "delta": 1}, "delta")
+    state = play({"type": "strength", "player": "p1", "part": "cannons", "delta": 6}, state=state)
+    refused(state, {"type": "strength", "player": "p1", "part": "cannons", "delta": 1}, "delta")
+    refused(play(), {"type": "strength", "player": "p1", "part": "cannons", "delta": -1}, "delta")
+
+
+def test_flight_speed_is_yellow_die_plus_boosters():
+    assert sc.flight_speed(4, 2) == 6
+    state = play({"type": "strength", "player": "p2", "part": "boosters", "delta": 2},
+                 {"type": "yellow_die", "player": "p2", "value": "5"})
+    assert sc.derive(state)["flight"] == {"player": "p2", "yellow": 5, "boosters": 2, "speed": 7}
+    refused(state, {"type": "yellow_die", "player": "p2", "value": 7}, "value")
+
+
+@pytest.mark.parametrize("blue, cannons, pirate, won", [(3, 2, 5, True), (3, 2, 6, False), (1, 0, 1, True)])
+def test_pirate_fight_wins_when_die_plus_cannons_reach_the_pirate(blue, cannons, pirate, won):
+    assert sc.pirate_fight(blue, cannons, pirate)["won"] is won
+
+
+def test_pirate_fight_event_uses_the_fighters_cannons():
+    state = play({"type": "strength", "player": "p1", "part": "cannons", "delta": 3},
+                 {"type": "pirate_fight", "player": "p1", "strength": 7, "blue": 4})
+    assert sc.derive(state)["last_fight"] == {"player": "p1", "blue": 4, "cannons": 3, "total": 7,
+                                              "pirate": 7, "won": True}
+    refused(state, {"type": "pirate_fight", "player": "p1", "strength": 7, "blue": 0}, "blue")
+
+
+def test_target_changes_the_other_players_ship_and_unknown_players_are_refused():
+    state = play({"type": "astro", "player": "p1", "target": "p2", "delta": -5})
+    assert sc.derive(state)["players"]["p2"]["astro"] == 20
+    refused(state, {"type": "astro", "player": "p1", "target": "p9", "delta": 1}, "target")
+    refused(state, {"type": "astro", "player": "p9", "delta": 1}, "player")
+    refused(state, {"type": "teleport", "player": "p1"}, "type")
+    refused(state, {"type": "astro", "player": "p1", "delta": "lots"}, "delta")
+
+
+def test_apply_never_mutates_its_argument():
+    state = play()
+    before = repr(state)
+    sc.apply(state, {"type": "resource", "player": "p1", "resource": "ore", "delta": 1})
+    assert repr(state) == before

@@ -1,0 +1,80 @@
+"""Property tests: no sequence of events, valid or not, breaks Starship Catan's invariants."""
+import copy
+import json
+
+from hypothesis import given, settings, strategies as st
+
+from companion.rules import RuleError
+from companion.rules import starship_catan as sc
+
+PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]
+small = st.integers(min_value=-6, max_value=6)
+player = st.sampled_from(["p1", "p2", "p9"])
+
+events = st.one_of(
+    st.fixed_dictionaries({"type": st.just("resource"), "player": player,
+                           "resource": st.sampled_from([*sc.START_RESOURCES, "gold"]), "delta": small}),
+    st.fixed_dictionaries({"type": st.just("astro"), "player": player, "delta": st.integers(-30, 30)}),
+    st.fixed_dictionaries({"type": st.just("points"), "player": player,
+                           "kind": st.sampled_from(["fame", "friendship"]), "delta": small}),
+    st.fixed_dictionaries({"type": st.just("strength"), "player": player,
+                           "part": st.sampled_from(["boosters", "cannons"]), "delta": small}),
+    st.fixed_dictionaries({"type": st.just("build_module"), "player": player,
+                           "module": st.sampled_from([*sc.MODULES, "warp"])}),
+    st.fixed_dictionaries({"type": st.just("vp"), "player": player, "delta": small}),
+    st.fixed_dictionaries({"type": st.just("yellow_die"), "player": player, "value": st.integers(0, 7)}),
+    st.fixed_dictionaries({"type": st.just("pirate_fight"), "player": player, "strength": st.integers(0, 12),
+                           "blue": st.integers(0, 7)}),
+    st.fixed_dictionaries({"type": st.sampled_from(["dance", ""]), "player": player}),
+    st.fixed_dictionaries({"type": st.just("astro"), "player": player,
+                           "delta": st.sampled_from(["x", "", None, 1.5, True])}),
+)
+
+
+def check_invariants(state):
+    derived = sc.derive(state)
+    json.dumps(state)
+    for pid, p in derived["players"].items():
+        assert p["vp"] == sum(p["vp_sources"].values())
+        assert p["astro"] >= 0 and p["fame"] >= 0 and p["friendship"] >= 0
+        for resource in p["resources"].values():
+            assert 0 <= resource["amount"] <= resource["limit"]
+        assert 0 <= p["boosters"] <= 4 and 0 <= p["cannons"] <= 6
+    for card, kind in sc.SPECIAL_CARDS.items():
+        holder = derived[card]
+        if holder is not None:
+            other = next(pid for pid in derived["players"] if pid != holder)
+            assert derived["players"][holder][kind] > derived["players"][other][kind]
+            assert max(p[kind] for p in derived["players"].values()) >= 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(events, max_size=40))
+def test_no_event_sequence_breaks_an_invariant(sequence):
+    state = sc.initial_state(PLAYERS, {})
+    for event in sequence:
+        before = copy.deepcopy(state)
+        try:
+            state = sc.apply(state, event)
+        except RuleError as error:
+            assert error.field and error.message
+            assert state == before  # a refused event changes nothing
+        check_invariants(state)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["p1", "p2"]), st.sampled_from(["fame", "friendship"]),
+                          st.integers(-2, 3)), max_size=30))
+def test_special_cards_stay_unclaimed_until_someone_first_reaches_three(changes):
+    state = sc.initial_state(PLAYERS, {})
+    reached = {"fame": False, "friendship": False}
+    for pid, kind, delta in changes:
+        try:
+            state = sc.apply(state, {"type": "points", "player": pid, "kind": kind, "delta": delta})
+        except RuleError:
+            continue
+        reached[kind] |= state["ships"][pid][kind] >= 3
+        derived = sc.derive(state)
+        for card, card_kind in sc.SPECIAL_CARDS.items():
+            if not reached[card_kind]:
+                assert derived[card] is None
