@@ -1,0 +1,432 @@
+"""Stars, Inc.: element tanks, fusion conversions, action costs with blocks, harvests, rounds and the end.
+
+Each player's H/He/C/Fe tanks, points, stars by life stage and planets are tracked from events; the module
+prices every action, refuses what a player cannot pay, previews each harvest and runs the round structure of
+the standard (nine environments) and advanced (target score) games. Numbers come from the Stars, Inc.
+rulebook v4.2; our readings are in docs/rules/stars_inc.md.
+"""
+from __future__ import annotations
+
+from .base import EventType, GameRules, RuleError, State, choice_field, int_field, player_field
+
+TANKS = ("H", "He", "C", "Fe")
+START_TANKS = {"H": 6, "He": 2, "C": 0, "Fe": 0}
+PAWNS_TO_PLAY = 4  # five pawns: one marks the score, four become stars
+STANDARD_ROUNDS = 9
+ENV_HYDROGEN = (2, 4)
+CONVERSIONS = {"h_to_he": ("H", 4, "He"), "he_to_c": ("He", 3, "C"), "c_to_point": ("C", 2, "points")}
+STAGES = ("blue_giant", "hypergiant", "sunlike", "red_giant", "white_dwarf", "red_dwarf")
+NEW_STARS = {"blue_giant": 7, "sunlike": 3, "red_dwarf": 1}  # hydrogen cost; a new star starts its track
+EVOLVES_TO = {"blue_giant": "hypergiant", "hypergiant": "supernova", "sunlike": "red_giant",
+              "red_giant": "white_dwarf"}
+MAIN_SEQUENCE = ("blue_giant", "sunlike")
+HARVEST = {"blue_giant": {"He": 3}, "hypergiant": {"He": 1, "C": 1}, "sunlike": {"He": 2},
+           "red_giant": {"C": 1}, "white_dwarf": {"points": 1}, "red_dwarf": {"He": 1}}
+PLANETS = {"rocky": {"H": 2, "C": 2, "Fe": 2}, "gas": {"H": 4, "He": 6, "Fe": 2}}
+ROCKY_CHOICES = 2
+MOVE_OTHER_COST = {"He": 1}
+MERGES = {"own": {"He": 2}, "opponent": {"He": 6}, "white_dwarfs": {"He": 8}}
+SUPERNOVA_IRON, WHITE_DWARF_POINTS, TYPE_1A_IRON, BLOCK_IRON = 2, 1, 1, 1
+POINT_SOURCES = ("harvest", "diamonds", "white_dwarfs", "by_hand")
+ACTIONS = {**{f"make_{s}": {"H": h} for s, h in NEW_STARS.items()},
+           **{f"make_{p}_planet": cost for p, cost in PLANETS.items()},
+           "move_own_star": {}, "move_other_star": MOVE_OTHER_COST,
+           **{f"merge_{m}": cost for m, cost in MERGES.items()}}
+
+
+def _cap_option(options: dict, tank: str) -> int | None:
+    name = f"max_{tank.lower()}"
+    value = options.get(name, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+        raise RuleError(f"options.{name}", "expected the printed tank maximum, 1 to 99 (0 = not entered)")
+    if value and value < START_TANKS[tank]:
+        raise RuleError(f"options.{name}", f"the tank starts at {START_TANKS[tank]}, so its maximum cannot be lower")
+    return value or None
+
+
+def initial_state(players: list[dict], options: dict) -> State:
+    mode = options.get("mode", "standard")
+    if mode not in ("standard", "advanced"):
+        raise RuleError("options.mode", "expected standard or advanced")
+    target = options.get("target_score", 30)
+    if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 999:
+        raise RuleError("options.target_score", "expected a whole number of points, 1 to 999")
+    ids = [p["id"] for p in players]
+    return {"players": players, "mode": mode, "target_score": target,
+            "caps": {t: _cap_option(options, t) for t in TANKS},
+            "tanks": {pid: dict(START_TANKS) for pid in ids}, "points": dict.fromkeys(ids, 0),
+            "point_sources": {pid: dict.fromkeys(POINT_SOURCES, 0) for pid in ids},
+            "stars": {pid: dict.fromkeys(STAGES, 0) for pid in ids},
+            "planets": {pid: {"rocky": 0, "gas": 0} for pid in ids},
+            "round": 0, "in_round": False, "environment": None, "status": "playing",
+            "harvested": [], "pending": None, "shared": False}
+
+
+# ---- pure arithmetic -------------------------------------------------------------------------------------
+
+def stars_on_board(stars: dict) -> int:
+    return sum(stars.values())
+
+
+def harvest_preview(state: State, pid: str) -> dict:
+    """What one player's harvest brings: environment hydrogen, 1 H per unplayed pawn, each star by its stage,
+    each gas planet 1 point, and two elements of the player's choice per rocky planet."""
+    stars, planets = state["stars"][pid], state["planets"][pid]
+    env = state["environment"]["hydrogen"] if state["environment"] else 0
+    gain = {"H": env + PAWNS_TO_PLAY - stars_on_board(stars), "He": 0, "C": 0, "Fe": 0,
+            "points": planets["gas"]}
+    for stage, count in stars.items():
+        for what, amount in HARVEST[stage].items():
+            gain[what] += amount * count
+    return {**gain, "rocky_choices": ROCKY_CHOICES * planets["rocky"]}
+
+
+def can_pay(tanks: dict, cost: dict) -> bool:
+    return all(tanks[t] >= n for t, n in cost.items())
+
+
+def standings(state: State) -> list[str]:
+    """Player ids, best first: points, then (standard game) the most planets still in play."""
+    def key(pid):
+        planets = sum(state["planets"][pid].values()) if state["mode"] == "standard" else 0
+        return (state["points"][pid], planets)
+    return sorted((p["id"] for p in state["players"]), key=key, reverse=True)
+
+
+def leaders(state: State) -> list[str]:
+    order = standings(state)
+    top = order[0]
+    same = (lambda pid: state["points"][pid] == state["points"][top] and
+            (state["mode"] == "advanced" or sum(state["planets"][pid].values()) == sum(state["planets"][top].values())))
+    return [pid for pid in order if same(pid)]
+
+
+# ---- state changes ---------------------------------------------------------------------------------------
+
+def _copy(state: State) -> State:
+    return {**state, "tanks": {k: dict(v) for k, v in state["tanks"].items()}, "points": dict(state["points"]),
+            "point_sources": {k: dict(v) for k, v in state["point_sources"].items()},
+            "stars": {k: dict(v) for k, v in state["stars"].items()},
+            "planets": {k: dict(v) for k, v in state["planets"].items()}, "harvested": list(state["harvested"])}
+
+
+def _gain(state: State, pid: str, what: str, amount: int, source: str = "") -> None:
+    """Add to a tank up to its maximum (anything above the printed maximum is lost) or to points, which
+    also keep where they came from."""
+    if what == "points":
+        state["points"][pid] += amount
+        state["point_sources"][pid][source] += amount
+        return
+    cap = state["caps"][what]
+    state["tanks"][pid][what] = min(cap, state["tanks"][pid][what] + amount) if cap else state["tanks"][pid][what] + amount
+
+
+def _pay(state: State, pid: str, cost: dict, field: str) -> None:
+    tanks = state["tanks"][pid]
+    short = [f"{n - tanks[t]} {t}" for t, n in cost.items() if tanks[t] < n]
+    if short:
+        raise RuleError(field, f"short of {', '.join(short)} (costs {_cost_text(cost)})")
+    for t, n in cost.items():
+        tanks[t] -= n
+
+
+def _cost_text(cost: dict) -> str:
+    return " + ".join(f"{n} {t}" for t, n in cost.items()) or "nothing"
+
+
+def _convert(state: State, pid: str, event: dict) -> None:
+    name = choice_field(event, "conversion", tuple(CONVERSIONS))
+    times = int_field(event, "times", minimum=1, maximum=50, default=1)
+    source, rate, product = CONVERSIONS[name]
+    if state["tanks"][pid][source] < rate * times:
+        raise RuleError("conversion", f"needs {rate * times} {source}, you have {state['tanks'][pid][source]}")
+    cap = state["caps"].get(product)
+    if cap and state["tanks"][pid][product] + times > cap:
+        raise RuleError("conversion", f"your {product} tank holds at most {cap}")
+    state["tanks"][pid][source] -= rate * times
+    _gain(state, pid, product, times, "diamonds")
+
+
+def _make(state: State, pid: str, event: dict) -> dict:
+    if event["type"] == "make_star":
+        star = choice_field(event, "star", tuple(NEW_STARS))
+        if stars_on_board(state["stars"][pid]) >= PAWNS_TO_PLAY:
+            raise RuleError("star", f"all {PAWNS_TO_PLAY} of your pawns are already stars")
+        cost = {"H": NEW_STARS[star]}
+        _pay(state, pid, cost, "star")
+        state["stars"][pid][star] += 1
+        return cost
+    planet = choice_field(event, "planet", tuple(PLANETS))
+    if not stars_on_board(state["stars"][pid]):
+        raise RuleError("planet", "a planet needs one of your stars on the board to orbit")
+    _pay(state, pid, PLANETS[planet], "planet")
+    state["planets"][pid][planet] += 1
+    return PLANETS[planet]
+
+
+def _lose_planets(state: State, owner: str, event: dict) -> None:
+    for kind in ("rocky", "gas"):
+        lost = int_field(event, f"{kind}_lost", minimum=0, maximum=99, default=0)
+        if lost > state["planets"][owner][kind]:
+            raise RuleError(f"{kind}_lost", f"that player has only {state['planets'][owner][kind]} {kind} planets")
+        state["planets"][owner][kind] -= lost
+
+
+def _move(state: State, pid: str, event: dict) -> tuple[dict, str]:
+    owner = player_field(state, event, "owner") if event.get("owner") not in (None, "") else pid
+    star = choice_field(event, "star", STAGES)
+    evolves = choice_field(event, "evolves", ("no", "yes"), default="no")
+    if not state["stars"][owner][star]:
+        raise RuleError("star", f"no {star.replace('_', ' ')} of that player is on the board")
+    if star == "white_dwarf" or (evolves == "yes" and star not in EVOLVES_TO):
+        raise RuleError("evolves", f"a {star.replace('_', ' ')} does not evolve further")
+    cost = MOVE_OTHER_COST if owner != pid else {}
+    _pay(state, pid, cost, "owner")
+    if evolves == "yes":
+        if star in MAIN_SEQUENCE:
+            _lose_planets(state, owner, event)
+        state["stars"][owner][star] -= 1
+        result = EVOLVES_TO[star]
+        if result == "supernova":
+            _gain(state, owner, "Fe", SUPERNOVA_IRON)
+        else:
+            state["stars"][owner][result] += 1
+        if result == "white_dwarf":
+            _gain(state, owner, "points", WHITE_DWARF_POINTS, "white_dwarfs")
+    return cost, owner
+
+
+def _merge(state: State, pid: str, event: dict) -> tuple[dict, list[str]]:
+    merge = choice_field(event, "merge", tuple(MERGES))
+    if merge == "own":
+        if stars_on_board(state["stars"][pid]) < 2:
+            raise RuleError("merge", "you need two of your stars on the board to merge")
+        _pay(state, pid, MERGES[merge], "merge")
+        return MERGES[merge], []
+    if merge == "opponent":
+        target = player_field(state, event, "target")
+        if target == pid:
+            raise RuleError("target", "for your own two stars choose the merge 'own'")
+        if stars_on_board(state["stars"][target]) < 2:
+            raise RuleError("target", "that player has fewer than two stars on the board")
+        _pay(state, pid, MERGES[merge], "merge")
+        return MERGES[merge], [target]
+    first, second = player_field(state, event, "first"), player_field(state, event, "second")
+    for owner, field in ((first, "first"), (second, "second")):
+        if state["stars"][owner]["white_dwarf"] < (first, second).count(owner):
+            raise RuleError(field, "that player lacks the white dwarfs for this merger")
+    _pay(state, pid, MERGES[merge], "merge")
+    for owner in (first, second):  # a Type 1a supernova: both dwarfs go, each pays its owner in iron
+        state["stars"][owner]["white_dwarf"] -= 1
+        _gain(state, owner, "Fe", TYPE_1A_IRON)
+    return MERGES[merge], sorted({first, second} - {pid})
+
+
+def _block(state: State, pending: dict | None, pid: str) -> State:
+    if not pending or pid not in pending["targets"] or pid in pending["blocked_by"]:
+        raise RuleError("player", "nothing you are the target of can be blocked right now")
+    if pending["blocked_by"] and pending["action"] != "merge_white_dwarfs":
+        raise RuleError("player", "that action is already blocked")
+    if state["tanks"][pid]["Fe"] < BLOCK_IRON:
+        raise RuleError("player", f"a block costs {BLOCK_IRON} Fe; you have none")
+    if not pending["blocked_by"]:  # the action is undone: back to before it, minus what the actor keeps paid
+        state = {**state, **pending["before"]}
+        state = _copy(state)
+        for tank, n in pending["paid"].items():
+            state["tanks"][pending["actor"]][tank] -= n - n // 2
+    state["tanks"][pid]["Fe"] -= BLOCK_IRON
+    return {**state, "pending": {**pending, "blocked_by": [*pending["blocked_by"], pid]}}
+
+
+def _board(state: State, pid: str, event: dict) -> None:
+    owner = player_field(state, event, "owner") if event.get("owner") not in (None, "") else pid
+    piece = choice_field(event, "piece", (*STAGES, "rocky", "gas"))
+    delta = int_field(event, "delta", minimum=-PAWNS_TO_PLAY, maximum=PAWNS_TO_PLAY)
+    group = state["planets"][owner] if piece in ("rocky", "gas") else state["stars"][owner]
+    if group[piece] + delta < 0:
+        raise RuleError("delta", f"that player has only {group[piece]} {piece.replace('_', ' ')}")
+    group[piece] += delta
+    if stars_on_board(state["stars"][owner]) > PAWNS_TO_PLAY:
+        raise RuleError("delta", f"a player has only {PAWNS_TO_PLAY} pawns to be stars")
+
+
+def _adjust(state: State, pid: str, event: dict) -> None:
+    what = choice_field(event, "what", (*TANKS, "points"))
+    delta = int_field(event, "delta", minimum=-99, maximum=99)
+    have = state["points"][pid] if what == "points" else state["tanks"][pid][what]
+    if have + delta < 0:
+        raise RuleError("delta", f"you have only {have} {what}")
+    _gain(state, pid, what, delta, "by_hand")
+
+
+def _harvest(state: State, pid: str, event: dict) -> None:
+    if not (state["in_round"] or state["status"] == "final_harvest"):
+        raise RuleError("type", "harvest happens once a round has begun (flip an environment first)")
+    if pid in state["harvested"]:
+        raise RuleError("type", "you have already harvested this round")
+    preview = harvest_preview(state, pid)
+    chosen = {t: int_field(event, f"rocky_{t.lower()}", minimum=0, maximum=99, default=0) for t in TANKS}
+    if sum(chosen.values()) != preview["rocky_choices"]:
+        raise RuleError("rocky_h", f"your rocky planets give exactly {preview['rocky_choices']} elements of "
+                                   f"your choice; you chose {sum(chosen.values())}")
+    for what in (*TANKS, "points"):
+        _gain(state, pid, what, preview[what] + chosen.get(what, 0), "harvest")
+    state["harvested"].append(pid)
+
+
+def _end_check(state: State) -> State:
+    """After the deciding harvest or tie round: over, or (advanced game) one more round to break a tie."""
+    if state["mode"] == "advanced" and len(leaders(state)) > 1:
+        return {**state, "status": "tie_round"}
+    return {**state, "status": "over"}
+
+
+def _rounds(state: State, event: dict) -> State:
+    kind = event["type"]
+    if kind == "new_round":
+        if state["in_round"] or state["status"] not in ("playing", "tie_round"):
+            raise RuleError("type", "finish the current round (or the game has ended)")
+        if state["mode"] == "standard" and state["round"] >= STANDARD_ROUNDS:
+            raise RuleError("type", f"the standard game has only {STANDARD_ROUNDS} environment cards")
+        env = {"hydrogen": int_field(event, "hydrogen", minimum=ENV_HYDROGEN[0], maximum=ENV_HYDROGEN[1]),
+               "actions": int_field(event, "actions", minimum=1, maximum=9),
+               "name": str(event.get("environment", "")).strip()[:40]}
+        return {**state, "round": state["round"] + 1, "in_round": True, "environment": env, "harvested": []}
+    if kind == "end_round":
+        if not state["in_round"]:
+            raise RuleError("type", "no round is in play")
+        state = {**state, "in_round": False, "harvested": []}
+        if state["status"] == "tie_round":
+            return _end_check(state)
+        reached = max(state["points"].values()) >= state["target_score"]
+        last = state["round"] >= STANDARD_ROUNDS if state["mode"] == "standard" else reached
+        return {**state, "status": "final_harvest"} if last else state
+    if state["mode"] != "advanced" or state["status"] != "tie_round":
+        raise RuleError("type", "sharing the victory is agreed only on a tie in the advanced game")
+    return {**state, "status": "over", "shared": True}
+
+
+def apply(state: State, event: dict) -> State:
+    pid = player_field(state, event)
+    kind = event.get("type")
+    if state["status"] == "over":
+        raise RuleError("type", "the game is over")
+    if kind in ("new_round", "end_round", "share_victory"):
+        return {**_rounds(state, event), "pending": None}
+    if kind == "block":
+        return _block(state, state["pending"], pid)
+    new = _copy(state)
+    pending = None
+    if kind == "convert":
+        _convert(new, pid, event)
+    elif kind == "harvest":
+        _harvest(new, pid, event)
+        if new["status"] == "final_harvest" and len(new["harvested"]) == len(new["players"]):
+            new = _end_check(new)
+    elif kind in ("make_star", "make_planet"):
+        _make(new, pid, event)
+    elif kind == "move_star":
+        cost, owner = _move(new, pid, event)
+        if owner != pid:
+            pending = {"action": "move_other_star", "targets": [owner], "paid": cost}
+    elif kind == "merge":
+        cost, targets = _merge(new, pid, event)
+        if targets:
+            pending = {"action": f"merge_{event['merge']}", "targets": targets, "paid": cost}
+    elif kind == "board":
+        _board(new, pid, event)
+    elif kind == "adjust":
+        _adjust(new, pid, event)
+    else:
+        raise RuleError("type", f"unknown event type {kind!r}")
+    if pending:
+        before = {k: state[k] for k in ("tanks", "points", "point_sources", "stars", "planets")}
+        pending = {**pending, "actor": pid, "blocked_by": [], "before": before}
+    return {**new, "pending": pending}
+
+
+# ---- what the table shows --------------------------------------------------------------------------------
+
+def _player_view(state: State, pid: str) -> dict:
+    tanks, points = state["tanks"][pid], state["points"][pid]
+    return {"tanks": tanks, "points": points, "point_sources": state["point_sources"][pid], "tens": points // 10, "ones": points % 10,
+            "stars": state["stars"][pid], "planets": {**state["planets"][pid],
+                                                     "total": sum(state["planets"][pid].values())},
+            "pawns_in_supply": PAWNS_TO_PLAY - stars_on_board(state["stars"][pid]),
+            "harvest": harvest_preview(state, pid), "harvested": pid in state["harvested"],
+            "conversions": {name: tanks[src] >= rate and not (state["caps"].get(dst) and tanks[dst] >= state["caps"][dst])
+                            for name, (src, rate, dst) in CONVERSIONS.items()},
+            "affordable": {name: can_pay(tanks, cost) for name, cost in ACTIONS.items()}}
+
+
+def derive(state: State) -> dict:
+    players = [p["id"] for p in state["players"]]
+    first = players[(state["round"] - 1) % len(players)] if state["round"] else players[0]
+    standard = state["mode"] == "standard"
+    reached = [pid for pid in players if state["points"][pid] >= state["target_score"]]
+    final_round = state["in_round"] and (state["round"] == STANDARD_ROUNDS if standard
+                                         else bool(reached) or state["status"] == "tie_round")
+    pending = state["pending"]
+    block = None
+    if pending and (not pending["blocked_by"] or pending["action"] == "merge_white_dwarfs"):
+        block = {"actor": pending["actor"], "action": pending["action"], "targets": pending["targets"],
+                 "blocked_by": pending["blocked_by"],
+                 "refund": {t: n // 2 for t, n in pending["paid"].items()}}
+    over = state["status"] == "over"
+    return {"mode": state["mode"], "round": state["round"], "in_round": state["in_round"],
+            "status": state["status"], "environment": state["environment"], "first_player": first,
+            "rounds_left": max(0, STANDARD_ROUNDS - state["round"]) if standard else None,
+            "target_score": None if standard else state["target_score"], "reached_target": reached,
+            "final_round": final_round, "caps": state["caps"], "costs": ACTIONS,
+            "conversions": {name: {"from": s, "rate": r, "to": d} for name, (s, r, d) in CONVERSIONS.items()},
+            "players": {pid: _player_view(state, pid) for pid in players},
+            "standings": standings(state), "leaders": leaders(state), "block": block,
+            "waiting_to_harvest": [pid for pid in players if pid not in state["harvested"]]
+            if state["in_round"] or state["status"] == "final_harvest" else [],
+            "winners": (players if state["shared"] else leaders(state)) if over else []}
+
+
+_ROCKY = {f"rocky_{t.lower()}": f"{t} chosen from your rocky planets" for t in TANKS}
+
+RULES = GameRules(
+    id="stars_inc",
+    name="Stars, Inc.",
+    min_players=2,
+    max_players=4,
+    event_types=(
+        EventType("new_round", "Flip the next environment: a new round begins with its harvest.",
+                  {"hydrogen": "hydrogen every player gathers (2 to 4)", "actions": "actions per player",
+                   "environment": "the card's name (optional)"}),
+        EventType("harvest", "Collect your harvest for this round (or the final harvest): the previewed "
+                  "elements and points, plus your rocky planets' picks. Overflow above a tank's maximum is lost.",
+                  _ROCKY),
+        EventType("convert", "Fuse elements at any time: 4 H → 1 He, 3 He → 1 C, or 2 C → 1 point.",
+                  {"conversion": "h_to_he, he_to_c or c_to_point", "times": "how many (default 1)"}),
+        EventType("make_star", "Pay hydrogen to turn a pawn into a new star: blue giant 7, sunlike 3, red dwarf 1.",
+                  {"star": "blue_giant, sunlike or red_dwarf"}),
+        EventType("make_planet", "Ring one of your stars with a planet: rocky 2 H + 2 C + 2 Fe, "
+                  "gas 4 H + 6 He + 2 Fe.", {"planet": "rocky or gas"}),
+        EventType("move_star", "Push a star one space along its life; free for your own, 1 He for another "
+                  "player's. Leaving the main sequence wrecks its planets; a supernova pays 2 Fe and frees the "
+                  "pawn; a new white dwarf pays 1 point.",
+                  {"star": "its stage now", "evolves": "yes if the move reaches the next stage",
+                   "owner": "whose star (default you)", "rocky_lost": "planets wrecked", "gas_lost": "planets wrecked"}),
+        EventType("merge", "Pay helium to merge two stars: your own 2 He, one opponent's 6 He, two white "
+                  "dwarfs 8 He (both explode, 1 Fe to each owner). Record other merger results with 'board'.",
+                  {"merge": "own, opponent or white_dwarfs", "target": "the opponent (merge opponent)",
+                   "first": "owner of one white dwarf", "second": "owner of the other"}),
+        EventType("block", "Spend 1 Fe to stop an action aimed at you; it is undone and its maker gets half "
+                  "the cost back (rounded down). Must be the next tap after that action."),
+        EventType("board", "Correct the board: add or take away a star stage or planet (merger results, "
+                  "environment effects).", {"piece": "a star stage, rocky or gas", "delta": "−4 to 4",
+                                            "owner": "whose piece (default you)"}),
+        EventType("adjust", "Correct a tank or your points by hand (environment effects).",
+                  {"what": "H, He, C, Fe or points", "delta": "−99 to 99"}),
+        EventType("end_round", "Everyone has acted: close the round (the first-player token moves on)."),
+        EventType("share_victory", "Advanced game, still tied: agree to share the win."),
+    ),
+    initial_state=initial_state,
+    apply=apply,
+    derive=derive,
+    options={"mode": "standard", "target_score": 30, "max_h": 0, "max_he": 0, "max_c": 0, "max_fe": 0},
+)

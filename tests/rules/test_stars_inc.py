@@ -1,0 +1,323 @@
+"""Stars, Inc. rules: tanks, conversions, action costs, blocks, harvests and the end of the game."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from companion.rules import RuleError, get_rules
+from companion.rules import stars_inc as si
+
+PLAYERS = [{"id": "p1", "name": "Alex", "color": "red"}, {"id": "p2", "name": "Bri", "color": "blue"},
+           {"id": "p3", "name": "Cas", "color": "green"}]
+
+
+def new(players=2, **options):
+    return si.initial_state(PLAYERS[:players], options)
+
+
+def play(state, *events):
+    for event in events:
+        state = si.apply(state, event)
+    return state
+
+
+def ev(kind, player="p1", **payload):
+    return {"type": kind, "player": player, **payload}
+
+
+def setup(state, pid="p1", tanks=None, stars=None, planets=None, points=None):
+    """A state in the middle of a game, built directly (the rules never need the history)."""
+    state = copy.deepcopy(state)
+    state["tanks"][pid].update(tanks or {})
+    state["stars"][pid].update(stars or {})
+    state["planets"][pid].update(planets or {})
+    if points is not None:
+        state["points"][pid] = points
+        state["point_sources"][pid] = {**dict.fromkeys(si.POINT_SOURCES, 0), "by_hand": points}
+    return state
+
+
+def refused(state, event, field):
+    before = copy.deepcopy(state)
+    with pytest.raises(RuleError) as err:
+        si.apply(state, event)
+    assert err.value.field == field, err.value
+    assert state == before
+    return err.value
+
+
+def test_registered_and_tanks_start_at_six_two_zero_zero():
+    assert get_rules("stars_inc") is si.RULES
+    state = new()
+    assert state["tanks"]["p1"] == {"H": 6, "He": 2, "C": 0, "Fe": 0} and state["points"]["p1"] == 0
+    assert si.derive(state)["players"]["p1"]["pawns_in_supply"] == 4
+
+
+@pytest.mark.parametrize("conversion, start, after", [
+    ("h_to_he", {"H": 4, "He": 0}, {"H": 0, "He": 1}),
+    ("he_to_c", {"He": 3, "C": 0}, {"He": 0, "C": 1}),
+])
+def test_conversions_four_h_to_one_he_three_he_to_one_c(conversion, start, after):
+    state = play(setup(new(), tanks=start), ev("convert", conversion=conversion))
+    assert {k: state["tanks"]["p1"][k] for k in after} == after
+
+
+def test_two_carbon_sell_for_one_point_and_times_repeats():
+    state = play(setup(new(), tanks={"C": 5}), ev("convert", conversion="c_to_point", times="2"))
+    assert state["tanks"]["p1"]["C"] == 1 and state["points"]["p1"] == 2
+
+
+@pytest.mark.parametrize("conversion, tanks", [("h_to_he", {"H": 3}), ("he_to_c", {"He": 2}),
+                                               ("c_to_point", {"C": 1})])
+def test_conversions_refuse_when_short(conversion, tanks):
+    err = refused(setup(new(), tanks=tanks), ev("convert", conversion=conversion), "conversion")
+    assert "needs" in err.message
+
+
+def test_conversion_refuses_when_the_product_tank_is_full():
+    state = setup(new(max_he=5), tanks={"H": 8, "He": 5})
+    refused(state, ev("convert", conversion="h_to_he"), "conversion")
+    assert si.derive(state)["players"]["p1"]["conversions"]["h_to_he"] is False
+
+
+def test_tanks_never_exceed_the_entered_maximum_and_overflow_is_lost():
+    state = play(new(max_h=10), ev("new_round", hydrogen=4, actions=2), ev("harvest"))
+    assert state["tanks"]["p1"]["H"] == 10  # 6 + 4 + 4 unplayed pawns = 14, capped
+    uncapped = play(new(), ev("new_round", hydrogen=4, actions=2), ev("harvest"))
+    assert uncapped["tanks"]["p1"]["H"] == 14
+
+
+@pytest.mark.parametrize("options, field", [({"max_h": 5}, "options.max_h"), ({"mode": "blitz"}, "options.mode"),
+                                            ({"target_score": 0}, "options.target_score"),
+                                            ({"max_fe": 100}, "options.max_fe")])
+def test_bad_options_name_the_option(options, field):
+    with pytest.raises(RuleError) as err:
+        new(**options)
+    assert err.value.field == field
+
+
+@pytest.mark.parametrize("points, tens, ones", [(0, 0, 0), (9, 0, 9), (10, 1, 0), (18, 1, 8), (23, 2, 3)])
+def test_points_shown_as_rings_of_ten_and_track_ones(points, tens, ones):
+    view = si.derive(setup(new(), points=points))["players"]["p1"]
+    assert (view["tens"], view["ones"]) == (tens, ones)
+
+
+@pytest.mark.parametrize("star, cost", [("blue_giant", 7), ("sunlike", 3), ("red_dwarf", 1)])
+def test_making_a_star_costs_hydrogen_and_uses_a_pawn(star, cost):
+    state = play(setup(new(), tanks={"H": 10}), ev("make_star", star=star))
+    assert state["tanks"]["p1"]["H"] == 10 - cost and state["stars"]["p1"][star] == 1
+    assert si.derive(state)["players"]["p1"]["pawns_in_supply"] == 3
+    assert si.ACTIONS[f"make_{star}"] == {"H": cost}
+
+
+def test_star_refused_when_short_or_out_of_pawns():
+    refused(new(), ev("make_star", star="blue_giant"), "star")
+    refused(setup(new(), stars={"red_dwarf": 4}), ev("make_star", star="red_dwarf"), "star")
+    assert si.derive(new())["players"]["p1"]["affordable"]["make_blue_giant"] is False
+
+
+@pytest.mark.parametrize("planet, cost", [("rocky", {"H": 2, "C": 2, "Fe": 2}), ("gas", {"H": 4, "He": 6, "Fe": 2})])
+def test_planet_costs(planet, cost):
+    state = setup(new(), tanks={"H": 9, "He": 9, "C": 9, "Fe": 9}, stars={"sunlike": 1})
+    state = play(state, ev("make_planet", planet=planet))
+    assert all(state["tanks"]["p1"][t] == 9 - cost.get(t, 0) for t in si.TANKS)
+    assert state["planets"]["p1"][planet] == 1
+
+
+def test_planet_needs_a_star_and_the_elements():
+    refused(setup(new(), tanks={"H": 9, "C": 9, "Fe": 9}), ev("make_planet", planet="rocky"), "planet")
+    err = refused(setup(new(), stars={"red_dwarf": 1}), ev("make_planet", planet="rocky"), "planet")
+    assert "short of 2 C, 2 Fe" in err.message
+
+
+def test_moving_own_star_is_free_another_players_costs_one_helium():
+    state = setup(setup(new(), stars={"sunlike": 1}), "p2", stars={"red_dwarf": 1})
+    state = play(state, ev("move_star", star="sunlike"), ev("move_star", owner="p2", star="red_dwarf"))
+    assert state["tanks"]["p1"]["He"] == 1
+    refused(setup(state, tanks={"He": 0}), ev("move_star", owner="p2", star="red_dwarf"), "owner")
+
+
+def test_leaving_the_main_sequence_wrecks_planets():
+    state = setup(new(), stars={"sunlike": 1}, planets={"rocky": 1, "gas": 1})
+    state = play(state, ev("move_star", star="sunlike", evolves="yes", rocky_lost=1, gas_lost=1))
+    assert state["stars"]["p1"]["red_giant"] == 1 and state["planets"]["p1"] == {"rocky": 0, "gas": 0}
+
+
+def test_supernova_pays_two_iron_and_frees_the_pawn():
+    state = play(setup(new(), stars={"hypergiant": 1}), ev("move_star", star="hypergiant", evolves="yes"))
+    assert state["tanks"]["p1"]["Fe"] == 2 and si.derive(state)["players"]["p1"]["pawns_in_supply"] == 4
+
+
+def test_new_white_dwarf_pays_one_point_at_once():
+    state = play(setup(new(), stars={"red_giant": 1}), ev("move_star", star="red_giant", evolves="yes"))
+    assert state["points"]["p1"] == 1 and state["stars"]["p1"]["white_dwarf"] == 1
+    refused(state, ev("move_star", star="white_dwarf"), "evolves")
+
+
+@pytest.mark.parametrize("merge, cost", [("own", 2), ("opponent", 6), ("white_dwarfs", 8)])
+def test_merge_costs(merge, cost):
+    state = setup(setup(new(), tanks={"He": 10}, stars={"red_dwarf": 2}), "p2",
+                  stars={"red_dwarf": 1, "white_dwarf": 2})
+    event = ev("merge", merge=merge, target="p2", first="p2", second="p2")
+    assert play(state, event)["tanks"]["p1"]["He"] == 10 - cost
+
+
+def test_white_dwarf_merger_destroys_both_and_gives_each_owner_iron():
+    state = setup(setup(new(), tanks={"He": 8}, stars={"white_dwarf": 1}), "p2", stars={"white_dwarf": 1})
+    state = play(state, ev("merge", merge="white_dwarfs", first="p1", second="p2"))
+    assert state["stars"]["p1"]["white_dwarf"] == state["stars"]["p2"]["white_dwarf"] == 0
+    assert state["tanks"]["p1"]["Fe"] == state["tanks"]["p2"]["Fe"] == 1
+    refused(setup(new(), tanks={"He": 8}, stars={"white_dwarf": 1}),
+            ev("merge", merge="white_dwarfs", first="p1", second="p1"), "first")
+
+
+def test_block_undoes_the_action_and_refunds_half_rounded_down():
+    state = setup(setup(new(), tanks={"He": 7}), "p2", tanks={"Fe": 1}, stars={"red_dwarf": 2})
+    state = play(state, ev("merge", merge="opponent", target="p2"))
+    assert si.derive(state)["block"] == {"actor": "p1", "action": "merge_opponent", "targets": ["p2"],
+                                         "blocked_by": [], "refund": {"He": 3}}
+    refused(state, ev("block", "p1"), "player")  # only the target may block
+    state = play(state, ev("block", "p2"))
+    assert state["tanks"]["p1"]["He"] == 4 and state["tanks"]["p2"]["Fe"] == 0
+    assert si.derive(state)["block"] is None
+
+
+def test_blocked_move_stays_put_and_one_helium_refunds_nothing():
+    state = setup(setup(new(), stars={"red_giant": 1}, tanks={"Fe": 1}), "p2")
+    state = play(state, ev("move_star", "p2", owner="p1", star="red_giant", evolves="yes"))
+    assert state["points"]["p1"] == 1
+    state = play(state, ev("block", "p1"))
+    assert state["stars"]["p1"]["red_giant"] == 1 and state["points"]["p1"] == 0
+    assert state["tanks"]["p2"]["He"] == 1 and state["tanks"]["p1"]["Fe"] == 0
+
+
+def test_white_dwarf_merger_may_be_blocked_by_both_owners():
+    state = setup(setup(new(3), stars={"white_dwarf": 1}, tanks={"Fe": 1}), "p2", stars={"white_dwarf": 1},
+                  tanks={"Fe": 1})
+    state = play(setup(state, "p3", tanks={"He": 9}), ev("merge", "p3", merge="white_dwarfs", first="p1", second="p2"),
+                 ev("block", "p1"), ev("block", "p2"))
+    assert state["tanks"]["p3"]["He"] == 5  # 9 - 8 + 4
+    assert state["stars"]["p1"]["white_dwarf"] == 1 and state["tanks"]["p1"]["Fe"] == state["tanks"]["p2"]["Fe"] == 0
+
+
+def test_block_window_closes_after_any_other_event_and_needs_iron():
+    state = setup(setup(new(), tanks={"He": 7}), "p2", stars={"red_dwarf": 2})
+    state = play(state, ev("merge", merge="opponent", target="p2"))
+    refused(state, ev("block", "p2"), "player")  # no iron
+    state = play(setup(state, "p2", tanks={"Fe": 1}), ev("convert", "p2", conversion="h_to_he"))
+    refused(state, ev("block", "p2"), "player")
+    own = setup(state, tanks={"He": 2}, stars={"red_dwarf": 2})
+    assert play(own, ev("merge", merge="own"))["pending"] is None  # merging your own stars targets nobody
+    refused(setup(own, stars={"red_dwarf": 1}), ev("merge", merge="own"), "merge")
+
+
+def test_harvest_helper_adds_environment_pawns_stars_and_planets():
+    state = setup(new(), stars={"blue_giant": 1, "hypergiant": 1}, planets={"gas": 2, "rocky": 1})
+    state = setup(state, "p2", stars={"sunlike": 1, "red_giant": 1, "white_dwarf": 1, "red_dwarf": 1})
+    state = play(state, ev("new_round", hydrogen=3, actions=3, environment="Overdensity"))
+    view = si.derive(state)["players"]
+    assert view["p1"]["harvest"] == {"H": 5, "He": 4, "C": 1, "Fe": 0, "points": 2, "rocky_choices": 2}
+    assert view["p2"]["harvest"] == {"H": 3, "He": 3, "C": 1, "Fe": 0, "points": 1, "rocky_choices": 0}
+    refused(state, ev("harvest"), "rocky_h")
+    state = play(state, ev("harvest", rocky_fe=2))
+    assert state["tanks"]["p1"] == {"H": 11, "He": 6, "C": 1, "Fe": 2} and state["points"]["p1"] == 2
+    refused(state, ev("harvest"), "type")
+    assert si.derive(state)["waiting_to_harvest"] == ["p2"]
+
+
+def test_harvest_needs_a_round():
+    refused(new(), ev("harvest"), "type")
+
+
+def test_rounds_rotate_the_first_player_and_keep_the_environment():
+    state = new(3)
+    firsts = []
+    for _ in range(4):
+        state = play(state, ev("new_round", hydrogen="2", actions="3"))
+        firsts.append(si.derive(state)["first_player"])
+        state = play(state, ev("end_round"))
+    assert firsts == ["p1", "p2", "p3", "p1"]
+    refused(state, ev("new_round", hydrogen=5, actions=3), "hydrogen")
+    refused(state, ev("end_round"), "type")
+
+
+def run_rounds(state, count):
+    for _ in range(count):
+        state = play(state, ev("new_round", hydrogen=2, actions=3), ev("end_round"))
+    return state
+
+
+def test_standard_game_ends_after_nine_rounds_with_a_final_harvest():
+    state = run_rounds(new(), 8)
+    state = play(state, ev("new_round", hydrogen=2, actions=3))
+    derived = si.derive(state)
+    assert derived["final_round"] and derived["rounds_left"] == 0
+    state = play(state, ev("end_round"))
+    assert state["status"] == "final_harvest"
+    refused(state, ev("new_round", hydrogen=2, actions=3), "type")
+    state = setup(state, stars={"white_dwarf": 1})
+    state = play(state, ev("harvest"), ev("harvest", "p2"))
+    assert state["status"] == "over" and state["points"]["p1"] == 1
+    assert si.derive(state)["winners"] == ["p1"]
+    refused(state, ev("convert", conversion="h_to_he"), "type")
+
+
+def test_standard_tie_broken_by_most_planets_then_shared():
+    state = play(run_rounds(new(), 9), ev("harvest"))
+    state = setup(setup(state, points=6, planets={"rocky": 1}), "p2", points=4, planets={"gas": 2})
+    state = play(state, ev("harvest", "p2"))  # p2's gas planets bring it level at 6 points
+    assert state["points"] == {"p1": 6, "p2": 6}
+    assert si.derive(state)["winners"] == ["p2"]  # two planets beat one
+    even = play(setup(setup(run_rounds(new(), 9), points=4), "p2", points=4), ev("harvest"), ev("harvest", "p2"))
+    assert si.derive(even)["winners"] == ["p1", "p2"]
+
+
+def test_advanced_game_finishes_the_round_when_the_target_is_reached():
+    state = play(new(mode="advanced", target_score=10), ev("new_round", hydrogen=2, actions=3))
+    assert not si.derive(state)["final_round"]
+    state = setup(state, points=10)
+    assert si.derive(state)["final_round"] and si.derive(state)["reached_target"] == ["p1"]
+    state = play(state, ev("end_round"))
+    assert state["status"] == "final_harvest"
+    state = play(state, ev("harvest"), ev("harvest", "p2"))
+    assert state["status"] == "over" and si.derive(state)["winners"] == ["p1"]
+
+
+def test_advanced_tie_plays_more_rounds_or_shares():
+    state = play(new(mode="advanced"), ev("new_round", hydrogen=2, actions=3))
+    state = setup(setup(state, points=30, planets={"gas": 3}), "p2", points=30)
+    state = play(state, ev("end_round"), ev("harvest", rocky_h=0), ev("harvest", "p2"))
+    assert state["status"] == "over"  # p1's gas planets paid 3 more points in the final harvest
+    tied = play(new(mode="advanced"), ev("new_round", hydrogen=2, actions=3))
+    tied = play(setup(setup(tied, points=31), "p2", points=31), ev("end_round"), ev("harvest"), ev("harvest", "p2"))
+    assert tied["status"] == "tie_round" and si.derive(tied)["winners"] == []
+    again = play(tied, ev("new_round", hydrogen=2, actions=3))
+    assert si.derive(again)["final_round"]
+    assert play(again, ev("end_round"))["status"] == "tie_round"
+    resolved = play(setup(again, "p2", points=32), ev("end_round"))
+    assert resolved["status"] == "over" and si.derive(resolved)["winners"] == ["p2"]
+    shared = play(tied, ev("share_victory", "p2"))
+    assert si.derive(shared)["winners"] == ["p1", "p2"]
+    refused(new(), ev("share_victory"), "type")
+
+
+@pytest.mark.parametrize("event, field", [
+    ({"type": "warp", "player": "p1"}, "type"),
+    ({"type": "convert", "player": "p7", "conversion": "h_to_he"}, "player"),
+    ({"type": "convert", "player": "p1", "conversion": "h_to_fe"}, "conversion"),
+    ({"type": "make_star", "player": "p1", "star": "neutron"}, "star"),
+    ({"type": "adjust", "player": "p1", "what": "He", "delta": -3}, "delta"),
+    ({"type": "board", "player": "p1", "piece": "red_dwarf", "delta": 5}, "delta"),
+    ({"type": "new_round", "player": "p1", "hydrogen": 3}, "actions"),
+])
+def test_invalid_events_name_the_field_and_leave_state_alone(event, field):
+    refused(new(), event, field)
+
+
+def test_board_and_adjust_corrections():
+    state = play(new(), ev("board", piece="red_dwarf", delta=2), ev("board", piece="gas", delta="1"),
+                 ev("adjust", what="Fe", delta=3), ev("adjust", what="points", delta=4))
+    assert state["stars"]["p1"]["red_dwarf"] == 2 and state["planets"]["p1"]["gas"] == 1
+    assert state["tanks"]["p1"]["Fe"] == 3 and state["points"]["p1"] == 4
+    refused(state, ev("board", piece="sunlike", delta=3), "delta")  # only four pawns
