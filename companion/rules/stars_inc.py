@@ -381,6 +381,7 @@ def derive(state: State) -> dict:
             "conversions": {name: {"from": s, "rate": r, "to": d} for name, (s, r, d) in CONVERSIONS.items()},
             "players": {pid: _player_view(state, pid) for pid in players},
             "standings": standings(state), "leaders": leaders(state), "block": block,
+            "scores": dict(state["points"]),
             "waiting_to_harvest": [pid for pid in players if pid not in state["harvested"]]
             if state["in_round"] or state["status"] == "final_harvest" else [],
             "winners": (players if state["shared"] else leaders(state)) if over else []}

@@ -261,7 +261,8 @@ def derive(state: State) -> dict:
     return {"round": turn["round"], "active_player": active, "phase": PHASES[turn["phase"]],
             "phase_number": turn["phase"] + 1, "phases": list(PHASES),
             "must_remove_now": empires[active]["unsupported"] if PHASES[turn["phase"]] == "support" else 0,
-            "empires": empires, "battle": preview, "winners": _winners(state)}
+            "empires": empires, "battle": preview, "winners": _winners(state),
+            "scores": {pid: e["worlds"] for pid, e in state["empires"].items()}}
 
 
 _SIDE_HELP = {"fleets": "fleets in the space", "warfleets": "warfleets in the space (3 force each)",

@@ -321,3 +321,12 @@ def test_board_and_adjust_corrections():
     assert state["stars"]["p1"]["red_dwarf"] == 2 and state["planets"]["p1"]["gas"] == 1
     assert state["tanks"]["p1"]["Fe"] == 3 and state["points"]["p1"] == 4
     refused(state, ev("board", piece="sunlike", delta=3), "delta")  # only four pawns
+
+
+def test_docs_describe_every_event_type_and_derived_field():
+    from pathlib import Path
+    doc = (Path(__file__).parents[2] / "docs" / "rules" / "stars_inc.md").read_text()
+    assert all(f"`{t.name}`" in doc for t in si.RULES.event_types)
+    derived = si.derive(new())
+    assert all(f"`{name}" in doc for name in derived)
+    assert all(name in doc for name in derived["players"]["p1"])
