@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .exports import PRESETS, faces, write_pngs, write_single_pdf, write_svgs
 from .imposition import Settings, Sheet, fits_on_page, impose
 from .loader import load_game
 from .model import Game, ResolvedComponent
@@ -14,14 +14,17 @@ from .pdfdoc import ContentsRow, PdfDocument, contents_pages, page_ranges
 from .render import SceneCache
 from .scene import Scene
 
-FORMATS = ("pdf", "svg")
+FORMATS = ("pdf", "svg", "png", "pdf-single")
+DEFAULT_FORMATS = ("pdf", "svg")
 Run = list[tuple[Scene, Scene | None, str]]
 
 
 @dataclass(frozen=True)
 class BuildOptions:
     settings: Settings = Settings()
-    formats: tuple[str, ...] = FORMATS
+    formats: tuple[str, ...] = DEFAULT_FORMATS
+    dpi: int = 300  # for png
+    preset: str | None = None  # a print-on-demand preset (exports.PRESETS): warn about cards of another size
     out: Path = Path("output")
     options: frozenset[str] = frozenset()
     strict: bool = False
@@ -38,14 +41,20 @@ class BuildResult:
     unspecified: tuple[str, ...] = ()
     ours: tuple[str, ...] = ()
     overrides: tuple[str, ...] = ()
+    folder: Path | None = None  # where the files went
 
 
 class BuildFailed(Exception):
     """--strict and there were warnings."""
 
 
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "piece"
+def preset_warnings(game: Game, preset: str | None) -> list[str]:
+    if preset is None:
+        return []
+    want = PRESETS[preset]["trim"]
+    return [f"{c.spec.id}: cards are {c.spec.size[0]:g} × {c.spec.size[1]:g} mm; the {preset} preset prints "
+            f"{want[0]:g} × {want[1]:g} mm" for c in game.components
+            if c.spec.kind == "card" and any(abs(a - b) > 0.1 for a, b in zip(sorted(c.spec.size), sorted(want)))]
 
 
 def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
@@ -131,34 +140,18 @@ def manifest(game: Game, settings: Settings, pages: dict[str, list[int]], result
     }
 
 
-def write_svgs(cache: SceneCache, out: Path) -> list[Path]:
-    written = []
-    for (comp_id, piece, color, side), scene in cache.scenes.items():
-        from .svg import scene_to_svg  # only builds that ask for SVG pay for svgwrite
-
-        name = slug(piece) + (f"-{color}" if color else "") + f"-{side}.svg"
-        path = out / comp_id / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(scene_to_svg(scene), encoding="utf-8")
-        written.append(path)
-    return written
-
-
-def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] = lambda _: None) -> BuildResult:
+def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] = lambda _: None,
+               memo: dict | None = None) -> BuildResult:
+    """Build one game folder; `memo` carries drawn faces from an earlier build (see SceneCache)."""
     game = load_game(folder, options.options)
     settings = options.settings
     result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours,
                          overrides=game.overrides)
     step("drawing faces")
-    cache = SceneCache(settings.bleed, folder)
+    cache = SceneCache(settings.bleed, folder, memo)
+    all_faces = faces(game, cache)  # every face drawn once, so warnings cover every format
     runs = make_runs(game, cache, settings)
-    if not options.formats or set(options.formats) == {"svg"}:
-        for comp in game.components:  # SVG alone still draws every face
-            for piece in comp.pieces:
-                cache.face(comp, piece, "front")
-                if piece.back:
-                    cache.face(comp, piece, "back")
-    result.warnings = list(cache.warnings)
+    result.warnings = list(cache.warnings) + preset_warnings(game, options.preset)
     if options.strict and result.warnings:
         raise BuildFailed("\n".join(result.warnings))
     step("imposing sheets")
@@ -167,7 +160,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     pages = component_pages(game, sheets, n_contents + 1)
     result.pieces = sum(c.quantity for c in game.components)
     result.pages = n_contents + len(sheets)
-    out = options.out / game.info.id
+    out = result.folder = options.out / game.info.id
     out.mkdir(parents=True, exist_ok=True)
     if "pdf" in options.formats:
         step("writing PDF")
@@ -183,7 +176,13 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
         result.files.append(path)
     if "svg" in options.formats:
         step("writing SVG")
-        result.files.extend(write_svgs(cache, out / "svg"))
+        result.files.extend(write_svgs(all_faces, out))
+    if "png" in options.formats:
+        step("writing PNG")
+        result.files.extend(write_pngs(all_faces, out, options.dpi))
+    if "pdf-single" in options.formats:
+        step("writing one page per face")
+        result.files.extend(write_single_pdf(all_faces, out, game.info.id))
     path = out / "manifest.json"
     path.write_text(json.dumps(manifest(game, settings, pages, result), indent=2, ensure_ascii=False) + "\n",
                     encoding="utf-8")

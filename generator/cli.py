@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from .build import FORMATS, BuildFailed, BuildOptions, BuildResult, build_game
+from .exports import PRESETS
 from .imposition import PAPERS, Settings
 from .loader import builtin_games, find_game, load_game
 from .yamlio import DataError, DataErrors
@@ -115,7 +116,7 @@ def parse_formats(value: str) -> tuple[str, ...]:
 
 def report(result: BuildResult, quiet: bool) -> None:
     click.echo(f"{result.name}: {result.pieces} pieces on {result.pages} pages, {len(result.files)} files "
-               f"-> {result.files[0].parent if result.files else '-'}")
+               f"-> {result.folder}")
     if quiet:
         return
     if result.overrides:
@@ -150,41 +151,83 @@ def report(result: BuildResult, quiet: bool) -> None:
 @click.option("--option", "game_options", multiple=True, help="Turn on a game option (see `starpnp list`).")
 @click.option("--strict", is_flag=True, help="Fail on any warning (text that does not fit, missing art).")
 @click.option("--quiet", "-q", is_flag=True, help="Only one summary line per game.")
-def build(games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, game_options, strict, quiet):
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution for png.")
+@click.option("--preset", type=click.Choice(sorted(PRESETS)), default=None,
+              help="Print-on-demand card preset: sets bleed and dpi, exports png,pdf-single unless --format is "
+                   "given, and warns about cards of another size.")
+@click.option("--watch", is_flag=True, help="Rebuild one game folder each time a file in it changes.")
+@click.pass_context
+def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, game_options, strict,
+          quiet, dpi, preset, watch):
     """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
     try:
         folders = games_from(games, all_games)
     except DataError as exc:
         fail([str(exc)])
+    if preset:
+        chosen = PRESETS[preset]
+        given = lambda name: ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE  # noqa: E731
+        bleed = bleed if given("bleed") else chosen["bleed"]
+        dpi = dpi if given("dpi") else chosen["dpi"]
+        formats = formats if given("formats") else ("png", "pdf-single")
     settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex)
     options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
-                           strict=strict)
-    errors: list[str] = []
-    for folder in folders:
-        try:
-            result = build_with_progress(folder, options, quiet)
-        except DataErrors as exc:
-            errors.extend(exc.errors)
-            continue
-        except BuildFailed as exc:
-            errors.extend(f"{folder}: --strict: {line}" for line in str(exc).splitlines())
-            continue
-        except OSError as exc:
-            fail([f"{exc.filename or out}: cannot write: {exc.strerror}"], 1)
-        report(result, quiet)
+                           strict=strict, dpi=dpi, preset=preset)
+    if watch:
+        if len(folders) != 1:
+            raise click.UsageError("--watch follows exactly one game folder")
+        from .watch import watch as follow, watched_folders
+
+        folder = folders[0]
+        follow(watched_folders(folder, base_of(folder)), lambda memo: build_and_report(folder, options, quiet, memo),
+               click.echo)
+        return
+    errors = [line for folder in folders for line in build_and_report(folder, options, quiet)]
     if errors:
         fail(errors)
 
 
-def build_with_progress(folder: Path, options: BuildOptions, quiet: bool) -> BuildResult:
+def base_of(folder: Path) -> Path | None:
+    """The game an overrides folder extends (watched too), or None."""
+    from .overrides import OVERRIDES_FILE, apply_overrides
+
+    if not (folder / OVERRIDES_FILE).is_file():
+        return None
+    try:
+        return apply_overrides(folder, find_game).base
+    except (DataError, DataErrors):
+        return None
+
+
+def build_and_report(folder: Path, options: BuildOptions, quiet: bool, memo: dict | None = None) -> list[str]:
+    """Build one folder and print its report; returns its error lines (printed later, or now when watching)."""
+    try:
+        result = build_with_progress(folder, options, quiet, memo)
+    except DataErrors as exc:
+        errors = exc.errors
+    except BuildFailed as exc:
+        errors = [f"{folder}: --strict: {line}" for line in str(exc).splitlines()]
+    except OSError as exc:
+        fail([f"{exc.filename or options.out}: cannot write: {exc.strerror}"], 1)
+    else:
+        report(result, quiet)
+        return []
+    if memo is not None:  # watching: show the problem and keep going
+        for line in errors:
+            click.echo(line, err=True)
+    return errors
+
+
+def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: dict | None) -> BuildResult:
     if quiet or not sys.stderr.isatty():
-        return build_game(folder, options)
+        return build_game(folder, options, memo=memo)
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
                   transient=True, console=None) as progress:
         task = progress.add_task(folder.name)
-        return build_game(folder, options, lambda text: progress.update(task, description=f"{folder.name}: {text}"))
+        return build_game(folder, options, lambda text: progress.update(task, description=f"{folder.name}: {text}"),
+                          memo)
 
 
 @main.command()

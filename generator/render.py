@@ -15,21 +15,32 @@ DEFAULT_CORNER = {"card": 3.0}
 class SceneCache:
     """One scene per (component, piece, side): copies share it, and so does the PDF form it becomes."""
 
-    def __init__(self, bleed: float, base_dir: Path):
+    def __init__(self, bleed: float, base_dir: Path, memo: dict | None = None):
         self.bleed = bleed
         self.base_dir = base_dir
         self.layouts = load_all()
         self.scenes: dict[tuple, Scene] = {}
         self.warnings: list[str] = []
+        # Scenes by everything that shapes them; --watch keeps it between builds to redraw only what changed.
+        self.memo = {} if memo is None else memo
 
     def face(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> Scene:
-        key = (component.spec.id, piece.name, piece.color, side)
+        key = (component.spec.id, id(piece), side)  # two items may share a name, never a PieceSpec
         if key not in self.scenes:
             face: FaceSpec = piece.front if side == "front" else piece.back
-            self.scenes[key] = self._draw(component, piece, face, side)
+            spec = component.spec
+            content = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name,
+                       piece.color, side, self.bleed, face.layout, face.params.model_dump_json())
+            if content not in self.memo:
+                self.memo[content] = self._draw(component, piece, face, side)
+            scene, warnings = self.memo[content]
+            for warning in warnings:
+                if warning not in self.warnings:
+                    self.warnings.append(warning)
+            self.scenes[key] = scene
         return self.scenes[key]
 
-    def _draw(self, component: ResolvedComponent, piece: PieceSpec, face: FaceSpec, side: str) -> Scene:
+    def _draw(self, component: ResolvedComponent, piece: PieceSpec, face: FaceSpec, side: str) -> tuple[Scene, list]:
         spec = component.spec
         w, h = spec.size
         radius = spec.corner_radius if spec.corner_radius is not None else DEFAULT_CORNER.get(spec.kind, 0.0)
@@ -38,8 +49,5 @@ class SceneCache:
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
                           face.params.background_art, face.params.background_fit)
         elements = self.layouts[face.layout].draw(ctx, face.params)
-        for warning in ctx.warnings:
-            if warning not in self.warnings:
-                self.warnings.append(warning)
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
-        return Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)
+        return Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label), ctx.warnings

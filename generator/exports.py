@@ -1,0 +1,148 @@
+"""Print-shop exports: every distinct face as its own PNG or PDF page, with a list pairing fronts and backs.
+
+Print-on-demand services want one image (or page) per card face, bleed included, plus how many of each
+to make; sheets with crop marks are for home printers.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+from .model import Game
+from .pdf import draw_scene
+from .render import SceneCache
+from .scene import Scene
+from .units import PT_PER_MM
+
+# Print-on-demand card presets: trim, bleed and safe zone (mm) as common services publish them.
+PRESETS: dict[str, dict] = {
+    "pod-poker": {"trim": (63.5, 88.9), "bleed": 3.175, "safe": 3.175, "dpi": 300,
+                  "help": "2.5 x 3.5 in poker cards, 1/8 in bleed (most US print-on-demand shops)"},
+    "pod-bridge": {"trim": (57.15, 88.9), "bleed": 3.175, "safe": 3.175, "dpi": 300,
+                   "help": "2.25 x 3.5 in bridge cards, 1/8 in bleed"},
+    "pod-mini": {"trim": (44.45, 63.5), "bleed": 3.175, "safe": 3.175, "dpi": 300,
+                 "help": "1.75 x 2.5 in mini cards, 1/8 in bleed"},
+    "pod-tarot": {"trim": (69.85, 120.65), "bleed": 3.175, "safe": 3.175, "dpi": 300,
+                  "help": "2.75 x 4.75 in tarot cards, 1/8 in bleed"},
+    "eu-poker": {"trim": (63.0, 88.0), "bleed": 3.0, "safe": 3.0, "dpi": 300,
+                 "help": "63 x 88 mm cards, 3 mm bleed (European card printers)"},
+}
+
+
+@dataclass(frozen=True)
+class Face:
+    component: str
+    stem: str  # file name without side and extension; front and back share it
+    count: int
+    front: Scene
+    back: Scene | None
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "piece"
+
+
+def faces(game: Game, cache: SceneCache) -> list[Face]:
+    """Every distinct face pair in data order, each with a file stem unique within its component."""
+    out = []
+    for comp in game.components:
+        taken: set[str] = set()
+        for piece in comp.pieces:
+            base = slug(piece.name) + (f"-{piece.color}" if piece.color else "")
+            stem, n = base, 1
+            while stem in taken:
+                n += 1
+                stem = f"{base}-{n}"
+            taken.add(stem)
+            back = cache.face(comp, piece, "back") if piece.back else None
+            out.append(Face(comp.spec.id, stem, piece.count, cache.face(comp, piece, "front"), back))
+    return out
+
+
+def face_pdf(scenes: list[Scene], target) -> None:
+    """One page per scene, sized to its bleed box, with TrimBox and BleedBox set."""
+    first = scenes[0]
+    c = Canvas(target, pagesize=(first.outer_width * PT_PER_MM, first.outer_height * PT_PER_MM), invariant=1,
+               pageCompression=1, initialFontName=fonts.register("Lato-Regular"))
+    for scene in scenes:
+        ow, oh, b = (v * PT_PER_MM for v in (scene.outer_width, scene.outer_height, scene.bleed))
+        c.setPageSize((ow, oh))
+        c.setBleedBox((0, 0, round(ow, 3), round(oh, 3)))
+        c.setTrimBox((round(b, 3), round(b, 3), round(ow - b, 3), round(oh - b, 3)))
+        draw_scene(c, scene)
+        c.showPage()
+    c.save()
+
+
+def write_faces_list(path: Path, rows: list[tuple[str, int, str, str]]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f, lineterminator="\n")
+        writer.writerow(["component", "count", "front", "back"])
+        writer.writerows(rows)
+
+
+def write_svgs(all_faces: list[Face], out: Path) -> list[Path]:
+    """svg/<component>/<piece>[-colour]-front.svg and -back.svg, bleed included."""
+    from .svg import scene_to_svg  # only builds that ask for SVG pay for svgwrite
+
+    written = []
+    for face in all_faces:
+        for side, scene in (("front", face.front), ("back", face.back)):
+            if scene is not None:
+                path = out / "svg" / face.component / f"{face.stem}-{side}.svg"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(scene_to_svg(scene), encoding="utf-8")
+                written.append(path)
+    return written
+
+
+def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
+    """png/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv."""
+    import pypdfium2  # only PNG exports pay for PDFium
+
+    written, rows = [], []
+    for face in all_faces:
+        folder = out / "png" / face.component
+        folder.mkdir(parents=True, exist_ok=True)
+        names = []
+        for side, scene in (("front", face.front), ("back", face.back)):
+            if scene is None:
+                names.append("")
+                continue
+            buf = io.BytesIO()
+            face_pdf([scene], buf)
+            page = pypdfium2.PdfDocument(buf.getvalue())[0]
+            size = (round(scene.outer_width / 25.4 * dpi), round(scene.outer_height / 25.4 * dpi))
+            image = page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))  # PDFium rounds up; we round
+            path = folder / f"{face.stem}-{side}.png"
+            image.save(path, dpi=(dpi, dpi))
+            written.append(path)
+            names.append(str(path.relative_to(out / "png")))
+        rows.append((face.component, face.count, *names))
+    list_path = out / "png" / "faces.csv"
+    write_faces_list(list_path, rows)
+    return [*written, list_path]
+
+
+def write_single_pdf(all_faces: list[Face], out: Path, game_id: str) -> list[Path]:
+    """<game>-faces.pdf: each distinct face on its own page (front, then its back), plus faces.csv."""
+    pages, rows = [], []
+    for face in all_faces:
+        front_page = len(pages) + 1
+        pages.append(face.front)
+        back_page = ""
+        if face.back is not None:
+            pages.append(face.back)
+            back_page = f"page {len(pages)}"
+        rows.append((face.component, face.count, f"page {front_page}", back_page))
+    path = out / f"{game_id}-faces.pdf"
+    face_pdf(pages, str(path))
+    list_path = out / f"{game_id}-faces.csv"
+    write_faces_list(list_path, rows)
+    return [path, list_path]

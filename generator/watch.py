@@ -1,0 +1,54 @@
+"""`starpnp build DIR --watch`: rebuild whenever a data or art file in the folder changes."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Callable
+
+from .overrides import OVERRIDES_FILE
+
+Snapshot = dict[Path, tuple[int, int]]
+
+
+def watched_folders(folder: Path, base: Path | None) -> list[Path]:
+    return [folder] + ([base] if base is not None and base.resolve() != folder.resolve() else [])
+
+
+def snapshot(folders: list[Path]) -> Snapshot:
+    """Modification time and size of every visible file under the folders."""
+    files: Snapshot = {}
+    for folder in folders:
+        for path in folder.rglob("*"):
+            if path.is_file() and not any(part.startswith(".") for part in path.relative_to(folder).parts):
+                stat = path.stat()
+                files[path] = (stat.st_mtime_ns, stat.st_size)
+    return files
+
+
+def only_data_changed(before: Snapshot, after: Snapshot) -> bool:
+    """True when every changed file is YAML: drawn faces whose data did not change can be reused."""
+    changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
+    return all(p.suffix in (".yaml", ".yml") or p.name == OVERRIDES_FILE for p in changed)
+
+
+def watch(folders: list[Path], rebuild: Callable[[dict], None], echo: Callable[[str], None],
+          interval: float = 0.2) -> None:
+    """Build now, then again after each change, until interrupted; faces are redrawn only when needed."""
+    memo: dict = {}
+    seen = snapshot(folders)
+    rebuild(memo)
+    echo(f"watching {', '.join(map(str, folders))} (Ctrl-C to stop)")
+    try:
+        while True:
+            time.sleep(interval)
+            now = snapshot(folders)
+            if now == seen:
+                continue
+            if not only_data_changed(seen, now):
+                memo.clear()  # an image changed: faces that show it must be drawn again
+            seen = now
+            start = time.perf_counter()
+            rebuild(memo)
+            echo(f"rebuilt in {time.perf_counter() - start:.2f} s")
+    except KeyboardInterrupt:
+        echo("stopped watching")
