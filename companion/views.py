@@ -114,7 +114,8 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
 
 
 def _render_live(snap: Snapshot, me: str | None, error: str | None = None, status: int = 200):
-    return render_template("companion/_live.html", **_context(snap, me, error)), status, {"Vary": "HX-Request"}
+    headers = {"Vary": "HX-Request", "X-Table-Version": str(snap.table.version)}
+    return render_template("companion/_live.html", **_context(snap, me, error)), status, headers
 
 
 @bp.get("/t/<code>/p/<player>")

@@ -1,7 +1,9 @@
 // starpnp companion: keep polls and queued taps from stepping on each other.
-// htmx would drop a queued tap whose form was swapped away, so #live is only swapped by the last tap
-// in flight, and polls wait while taps are pending. Polls also pause while the page is hidden
-// (htmx's [filter] syntax needs eval, which our CSP forbids).
+// - htmx drops a queued tap whose form was swapped away, so #live is only swapped by the answer to the
+//   last tap in flight, and poll answers wait while taps are pending.
+// - an answer older than what the page shows (X-Table-Version) is never swapped in.
+// - a poll does not wipe a number someone is typing.
+// - polls pause while the page is hidden (htmx's [filter] syntax needs eval, which our CSP forbids).
 (function () {
   "use strict";
   var counted = new WeakSet();
@@ -11,11 +13,19 @@
   function isTap(elt) { return !!(elt && elt.closest && elt.closest("[data-tap]")); }
   function isPoll(elt) { return !!(elt && elt.hasAttribute && elt.hasAttribute("data-poll")); }
   function settle() { pending = Math.max(0, pending - 1); }
+  function shownVersion() {
+    var input = document.getElementById("version");
+    return input ? parseInt(input.value, 10) : -1;
+  }
+  function typing() {
+    var active = document.activeElement;
+    return !!(active && active.closest && active.closest("#live") && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName));
+  }
 
   document.addEventListener("htmx:confirm", function (evt) {
     var elt = evt.detail.elt;
     if (isPoll(elt)) {
-      if (pending > 0 && Date.now() - lastTap > 15000) { pending = 0; }  // never stall polling
+      if (pending > 0 && Date.now() - lastTap > 15000) { pending = 0; }  // never stall polling for good
       if (document.visibilityState !== "visible" || pending > 0) { evt.preventDefault(); }
       return;
     }
@@ -26,10 +36,18 @@
     pending += 1;
     lastTap = Date.now();
   });
-  document.addEventListener("htmx:afterRequest", function (evt) { if (isTap(evt.detail.elt)) { settle(); } });
+  // A tap settles when its XHR ends: htmx's own after-request events fire on the form, which the swap
+  // may already have removed from the page, so they would never reach this document.
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    if (isTap(evt.detail.elt)) { evt.detail.xhr.addEventListener("loadend", settle); }
+  });
   document.addEventListener("htmx:validation:halted", function (evt) { if (isTap(evt.detail.elt)) { settle(); } });
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var elt = evt.detail.elt;
-    if ((isTap(elt) && pending > 1) || (isPoll(elt) && pending > 0)) { evt.detail.shouldSwap = false; }
+    var incoming = parseInt(evt.detail.xhr.getResponseHeader("X-Table-Version"), 10);
+    if ((isTap(elt) && pending > 1) || (isPoll(elt) && (pending > 0 || typing())) ||
+        (!isNaN(incoming) && incoming < shownVersion())) {
+      evt.detail.shouldSwap = false;
+    }
   });
 })();

@@ -1,0 +1,136 @@
+"""Real Chromium, two phones on one table: sync, queued taps, escaping, CSP, and forms without JS."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from companion_test_helpers import create_table, request
+
+pytestmark = pytest.mark.browser
+
+
+def counter(page, player: str):
+    return page.locator(f'article[data-player="{player}"] .big-number').first
+
+
+def plus(page, player: str):
+    return page.locator(f'article[data-player="{player}"] button.plus').first
+
+
+def api_score(base_url: str, code: str, player: str) -> int:
+    status, table = request("GET", f"{base_url}/api/tables/{code}")
+    return table["state"]["counters"][player]["Score"]
+
+
+def watch_csp(page) -> list[str]:
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    return problems
+
+
+def test_a_tap_on_one_phone_shows_on_the_other_within_3_seconds(live_server, two_phones):
+    code = create_table(live_server)["code"]
+    ann, ben = two_phones
+    errors = watch_csp(ann) + watch_csp(ben)
+    ann.goto(f"{live_server}/t/{code}/p/p1")
+    ben.goto(f"{live_server}/t/{code}/p/p2")
+    expect(counter(ben, "p1")).to_have_text("0")
+    time.sleep(0.3)  # let both pages finish loading htmx
+    plus(ann, "p1").click()
+    started = time.monotonic()
+    expect(counter(ben, "p1")).to_have_text("1", timeout=3000)
+    assert time.monotonic() - started < 3
+    expect(counter(ann, "p1")).to_have_text("1")
+    assert errors == []
+
+
+def test_20_quick_taps_give_exactly_plus_20(live_server, two_phones):
+    code = create_table(live_server)["code"]
+    ann, ben = two_phones
+    ann.goto(f"{live_server}/t/{code}/p/p1")
+    ben.goto(f"{live_server}/t/{code}/p/p2")
+    expect(counter(ann, "p1")).to_have_text("0")
+    time.sleep(0.3)
+    for _ in range(20):
+        plus(ann, "p1").click(delay=0, no_wait_after=True)
+    expect(counter(ann, "p1")).to_have_text("20", timeout=10000)
+    expect(counter(ben, "p1")).to_have_text("20", timeout=5000)
+    time.sleep(2.5)  # nothing arrives late or twice
+    assert api_score(live_server, code, "p1") == 20
+    expect(counter(ann, "p1")).to_have_text("20")
+
+
+def test_taps_from_both_phones_at_once_all_count(live_server, two_phones):
+    code = create_table(live_server)["code"]
+    ann, ben = two_phones
+    ann.goto(f"{live_server}/t/{code}/p/p1")
+    ben.goto(f"{live_server}/t/{code}/p/p2")
+    time.sleep(0.3)
+    for _ in range(10):
+        plus(ann, "p2").click(no_wait_after=True)
+        plus(ben, "p2").click(no_wait_after=True)
+    expect(counter(ann, "p2")).to_have_text("20", timeout=10000)
+    expect(counter(ben, "p2")).to_have_text("20", timeout=5000)
+    assert api_score(live_server, code, "p2") == 20
+
+
+def test_undo_on_a_phone(live_server, two_phones):
+    code = create_table(live_server)["code"]
+    ann, ben = two_phones
+    ann.goto(f"{live_server}/t/{code}/p/p1")
+    ben.goto(f"{live_server}/t/{code}/p/p2")
+    time.sleep(0.3)
+    plus(ann, "p1").click()
+    expect(counter(ann, "p1")).to_have_text("1")
+    plus(ben, "p1").click()  # Ben gives Ann a point too
+    expect(counter(ben, "p1")).to_have_text("2")
+    ann.get_by_role("button", name="Undo my last action").click()
+    expect(counter(ann, "p1")).to_have_text("1")  # Ann's own tap is taken back, not Ben's
+    expect(counter(ben, "p1")).to_have_text("1", timeout=3000)
+
+
+def test_script_tags_in_names_render_as_text(live_server, browser):
+    evil = "<script>window.pwned=1</script>"
+    code = create_table(live_server, players=[{"name": evil}, {"name": "<b>Ben</b>"}])["code"]
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    for path in (f"/t/{code}/p/p1", f"/t/{code}", "/"):
+        page.goto(live_server + path)
+        expect(page.get_by_text(evil).first).to_be_visible()
+        assert page.evaluate("window.pwned") is None
+        assert page.locator("b", has_text="Ben").count() == 0
+    context.close()
+
+
+def test_polls_send_the_version_and_get_204_while_unchanged(live_server, browser):
+    code = create_table(live_server)["code"]
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    polls: list[tuple[str, int]] = []
+    page.on("response", lambda r: polls.append((r.url, r.status)) if "/live" in r.url else None)
+    page.goto(f"{live_server}/t/{code}/p/p1")
+    page.wait_for_timeout(4500)
+    assert len(polls) >= 2 and all(url.endswith("v=0") and status == 204 for url, status in polls), polls
+    request("POST", f"{live_server}/api/tables/{code}/events", {"type": "add", "player": "p1", "delta": 7})
+    expect(counter(page, "p1")).to_have_text("7", timeout=3000)
+    context.close()
+
+
+def test_forms_work_without_javascript(live_server, browser):
+    code = create_table(live_server)["code"]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server}/")
+    page.fill("input[name=code]", code.lower().replace("-", ""))
+    page.get_by_role("button", name="Join").click()
+    page.get_by_role("link", name="Ann").click()
+    plus(page, "p1").click()
+    expect(counter(page, "p1")).to_have_text("1")
+    page.locator('article[data-player="p1"] input[name=value]').fill("42")
+    page.locator('article[data-player="p1"] button', has_text="Set").click()
+    expect(counter(page, "p1")).to_have_text("42")
+    assert api_score(live_server, code, "p1") == 42
+    context.close()
