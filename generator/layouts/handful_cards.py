@@ -1,0 +1,301 @@
+"""A Handful of Stars faces: deck cards (cost, VP, timing, effect, resource symbols) and system tiles.
+
+Every value the rulebook does not give may be `unspecified`; it then prints a tidy dashed spot to
+write in, so one layout serves the known cards and the ones a player completes by hand.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..palette import resolve
+from ..scene import Circle, Element, Line, Rect, Style
+from ..text import fit_text
+from . import layout
+from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
+
+RESOURCES = {  # icon, colour
+    "energy": ("hs_energy", "#EF6C00"),
+    "matter": ("hs_matter", "#5D4037"),
+    "population": ("hs_population", "#2E7D32"),
+    "research": ("hs_research", "#1565C0"),
+}
+TAGS = ("Action", "Free action", "One-use", "Combat", "Reserve")
+DASHED = Style(fill="#FFFFFF", stroke="#555555", stroke_width=0.25, dash=(1.2, 0.8))
+
+
+class Resource(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["energy", "matter", "population", "research"]
+    value: int = Field(ge=1)
+
+
+def _known_tags(tags):
+    if isinstance(tags, list):
+        for tag in tags:
+            if tag not in TAGS:
+                raise ValueError(f"unknown tag {tag!r}; known: {', '.join(TAGS)}")
+    return tags
+
+
+class HandfulCardParams(FaceParams):
+    layout: Literal["handful_card"] = "handful_card"
+    title: str = Field(description="card name; 'unspecified' prints a write-in line")
+    kind: str = Field(description="card type shown in the footer, e.g. Technology")
+    color: str = "#00695C"
+    icon: str | None = None
+    cost: int | str | None = Field(None, description="Research needed to draft it; 'unspecified' = write-in disc")
+    vp: int | str | None = Field(None, description="victory points; 'unspecified' = write-in disc")
+    tags: list[str] | str = Field([], description=f"timing chips from {', '.join(TAGS)}, or 'unspecified'")
+    text: str = Field("", description="effect in our words; 'unspecified' prints a write-in area")
+    items: list[str] = Field([], description="a short list under the text; 'unspecified' entries are write-in lines")
+    resources: list[Resource] | str = Field([], description="resource symbols, or 'unspecified'")
+    footer: str = ""
+
+    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
+    _tags = field_validator("tags")(lambda cls, v: _known_tags(v))
+
+
+def _write_line(label: str, x, y, w, h, ink) -> list[Element]:
+    """A labelled dashed box, smaller than FaceContext.write_in, for one word or number."""
+    return [Rect(x, y, w, h, DASHED, radius=1),
+            fit_text(label, x + 1, y + 0.5, w - 2, min(3.2, h - 0.6), font="Lato-Italic", size=5.5, min_size=5,
+                     color=ink).text]
+
+
+def _disc(ctx: FaceContext, field: str, value, cx, cy, r, color, icon_name: str | None, label: str):
+    """A value disc; an icon sits in it when there is no number, a dashed ring when unspecified."""
+    if is_unspecified(value):
+        return [Circle(cx, cy, r, DASHED),
+                fit_text(label, cx - r, cy + r * 0.15, 2 * r, r * 0.6, font="Lato-Italic", size=5, min_size=5,
+                         color="#555555", align="center", valign="middle").text,
+                ctx.icon(icon_name, cx - r * 0.35, cy - r * 0.75, r * 0.7, "#9E9E9E")] if icon_name else [
+                Circle(cx, cy, r, DASHED)]
+    ink = readable_ink(color)
+    out: list[Element] = [Circle(cx, cy, r, Style(fill="#FFFFFF")), Circle(cx, cy, r - 0.5, Style(fill=color))]
+    out.append(ctx.text(field, str(value), cx - r, cy - r * 0.85, 2 * r, r * 1.25, font="Lato-Black", size=11,
+                        min_size=6, color=ink, align="center", valign="middle"))
+    out.append(fit_text(label, cx - r, cy + r * 0.3, 2 * r, r * 0.55, font="Lato-Bold", size=5, min_size=5,
+                        color=ink, align="center", valign="middle").text)
+    return out
+
+
+def resource_badges(ctx: FaceContext, resources, x, y, w, h) -> list[Element]:
+    """Resource symbols centred in a strip: coloured disc, icon and number."""
+    if is_unspecified(resources):
+        out = [Rect(x, y, w, h, DASHED, radius=1.5),
+               fit_text("write in: resource symbols", x + 1.5, y + 0.6, w - 3, 3, font="Lato-Italic", size=5.5,
+                        min_size=5, color="#555555").text]
+        size = h - 4.5
+        for i, (name, color) in enumerate(RESOURCES.values()):
+            out.append(ctx.icon(name, x + w - (4 - i) * (size + 1.5), y + 3.7, size, mix(color, "#FFFFFF", 0.55)))
+        return out
+    out: list[Element] = []
+    if not resources:
+        return out
+    badge = min(h, 14.0)
+    total = len(resources) * badge + (len(resources) - 1) * 2
+    bx = x + (w - total) / 2
+    for res in resources:
+        name, color = RESOURCES[res.kind]
+        r = badge / 2
+        cx, cy = bx + r, y + h / 2
+        out += [Circle(cx, cy, r, Style(fill=color, stroke="#FFFFFF", stroke_width=0.5)),
+                ctx.icon(name, cx - r * 0.62, cy - r * 0.62, r * 1.24, mix(color, "#FFFFFF", 0.45), color),
+                ctx.text("resources", str(res.value), cx - r, cy - r, 2 * r, 2 * r, font="Lato-Black", size=12,
+                         min_size=7, color="#FFFFFF", align="center", valign="middle")]
+        bx += badge + 2
+    return out
+
+
+def _tag_chips(ctx: FaceContext, tags, x, y, w, h, color) -> list[Element]:
+    if is_unspecified(tags):
+        return _write_line("write in: when it is played", x + w * 0.15, y, w * 0.7, h, "#555555")
+    out: list[Element] = []
+    if not tags:
+        return out
+    chip_w = min(20.0, (w - 1.5 * (len(tags) - 1)) / len(tags))
+    cx = x + (w - (chip_w * len(tags) + 1.5 * (len(tags) - 1))) / 2
+    for tag in tags:
+        out.append(Rect(cx, y, chip_w, h, Style(fill=color), radius=h / 2))
+        out.append(ctx.text("tags", tag.upper(), cx + 1, y, chip_w - 2, h, font="Lato-Black", size=6, min_size=6,
+                            color=readable_ink(color), align="center", valign="middle"))
+        cx += chip_w + 1.5
+    return out
+
+
+@layout("handful_card", HandfulCardParams)
+def handful_card(ctx: FaceContext, p: HandfulCardParams) -> list[Element]:
+    w, h = ctx.width, ctx.height
+    frame = resolve(p.color)
+    ink = readable_ink(frame)
+    inset = 3.0
+    title_h = 11.0
+    out: list[Element] = [ctx.background(frame)]
+    # title band, with room for the cost and VP discs
+    side = title_h * 0.95 if (p.cost is not None or p.vp is not None) else 1.5
+    tx, tw = inset + side, w - 2 * (inset + side)
+    if is_unspecified(p.title):
+        out += [Rect(tx, inset + 1.5, tw, title_h - 3, Style(fill=mix(frame, "#FFFFFF", 0.85), stroke=ink,
+                                                             stroke_width=0.25, dash=(1.2, 0.8)), radius=1),
+                fit_text("write in: card name", tx + 1, inset + 2, tw - 2, 3, font="Lato-Italic", size=5.5,
+                         min_size=5, color=mix(frame, "#000000", 0.5)).text]
+    else:
+        out.append(ctx.text("title", p.title, tx, inset, tw, title_h, font="Lato-Black", size=11, min_size=7,
+                            color=ink, align="center", valign="middle", max_lines=2))
+    panel_top = inset + title_h
+    out.append(Rect(inset, panel_top, w - 2 * inset, h - panel_top - inset, Style(fill="#FFFFFF"), radius=2))
+    ax, aw = inset + 2, w - 2 * inset - 4
+    art_h = h * 0.2
+    ay = panel_top + 2
+    out.append(Rect(ax, ay, aw, art_h, Style(fill=mix(frame, "#FFFFFF", 0.85)), radius=1.5))
+    if p.icon:
+        size = art_h * 0.8
+        out.append(ctx.icon(p.icon, ax + (aw - size) / 2, ay + (art_h - size) / 2, size, frame,
+                            mix(frame, "#FFFFFF", 0.85)))
+    if ctx.color is not None:
+        out.extend(ctx.player_mark(ax + 1.5, ay + 1.5, 7))
+    y = ay + art_h + 1.5
+    tags_h = 4.2
+    out.extend(_tag_chips(ctx, p.tags, ax, y, aw, tags_h, mix(frame, "#000000", 0.2)))
+    if p.tags:
+        y += tags_h + 1.2
+    footer_h = 4.0
+    bottom = h - inset - footer_h - 0.5
+    res_h = 11.0 if p.resources else 0.0
+    items_h = 0.0
+    if p.items:
+        items_h = 5.2 * len(p.items)
+    text_bottom = bottom - res_h - (1 if res_h else 0) - items_h
+    if is_unspecified(p.text):
+        out.extend(ctx.write_in("effect (not given in the rulebook)", ax, y, aw, text_bottom - y))
+    elif p.text:
+        out.append(ctx.text("text", p.text, ax + 0.5, y, aw - 1, text_bottom - y, size=8, min_size=6,
+                            color="#1A1A1A", align="center", valign="middle"))
+    iy = text_bottom
+    for i, entry in enumerate(p.items):
+        if is_unspecified(entry):
+            out.extend(_write_line("write in: ability card", ax + 4, iy + 0.4, aw - 8, 4.6, "#555555"))
+        else:
+            out.append(Circle(ax + 5, iy + 2.7, 0.9, Style(fill=frame)))
+            out.append(ctx.text(f"items[{i}]", entry, ax + 7, iy + 0.2, aw - 9, 5, font="Lato-Bold", size=7.5,
+                                min_size=6, color="#1A1A1A", valign="middle"))
+        iy += 5.2
+    if res_h:
+        out.extend(resource_badges(ctx, p.resources, ax, bottom - res_h, aw, res_h))
+    footer = p.kind.upper() + (f" · {p.footer}" if p.footer else "")
+    out.append(ctx.text("footer", footer, ax, h - inset - footer_h, aw, footer_h, font="Lato-Bold", size=6,
+                        min_size=6, color=mix(frame, "#000000", 0.3), align="center", valign="middle"))
+    disc_r = title_h * 0.43
+    if p.cost is not None:
+        out.extend(_disc(ctx, "cost", p.cost, inset + disc_r + 0.3, inset + title_h / 2, disc_r,
+                         RESOURCES["research"][1], "hs_research", "cost"))
+    if p.vp is not None:
+        out.extend(_disc(ctx, "vp", p.vp, w - inset - disc_r - 0.3, inset + title_h / 2, disc_r, "#F9A825",
+                         "victory", "VP"))
+    return out
+
+
+class SystemTileParams(FaceParams):
+    layout: Literal["handful_tile"] = "handful_tile"
+    system: str = Field(description="the system's name")
+    habitable: bool
+    strength: int | str | None = Field(None, description="combat strength of a neutral habitable system")
+    black_hole: str | None = Field(None, description="letter of the connection that gets a black hole")
+    wormhole: bool = False
+
+
+GREEN, RED = "#2E7D32", "#C62828"
+
+
+@layout("handful_tile", SystemTileParams)
+def handful_tile(ctx: FaceContext, p: SystemTileParams) -> list[Element]:
+    """A round system tile: green rim and Population symbol when habitable, red rim when not."""
+    w, h = ctx.width, ctx.height
+    r = min(w, h) / 2
+    cx, cy = w / 2, h / 2
+    rim = GREEN if p.habitable else RED
+    out: list[Element] = [ctx.background("#101A33"), Circle(cx, cy, r * 0.9, Style(stroke=rim, stroke_width=r * 0.1))]
+    out.append(ctx.icon("hs_system", cx - r * 0.3, cy - r * 0.72, r * 0.6, "#3F51B5", "#101A33"))
+    out.append(ctx.text("system", p.system, cx - r * 0.7, cy - r * 0.12, r * 1.4, r * 0.36, font="Lato-Black", size=9,
+                        min_size=6, color="#FFFFFF", align="center", valign="middle"))
+    row = cy + r * 0.3
+    s = r * 0.36
+    spots: list = []
+    if p.habitable:
+        spots.append("population")
+    if p.strength is not None:
+        spots.append("strength")
+    if p.black_hole:
+        spots.append("black_hole")
+    if p.wormhole:
+        spots.append("wormhole")
+    gap = s * 0.25
+    x = cx - (len(spots) * s + (len(spots) - 1) * gap) / 2
+    for spot in spots:
+        if spot == "population":
+            out += [Circle(x + s / 2, row + s / 2, s / 2, Style(fill=GREEN)),
+                    ctx.icon("hs_population", x + s * 0.15, row + s * 0.15, s * 0.7, "#FFFFFF", GREEN)]
+        elif spot == "strength":
+            if is_unspecified(p.strength):
+                out += [Circle(x + s / 2, row + s / 2, s / 2, DASHED),
+                        ctx.icon("hs_combat", x + s * 0.25, row + s * 0.25, s * 0.5, "#CFD8DC")]
+            else:
+                out += [Circle(x + s / 2, row + s / 2, s / 2, Style(fill="#FFFFFF")),
+                        ctx.text("strength", str(p.strength), x, row, s, s, font="Lato-Black", size=9, min_size=6,
+                                 color="#1A1A1A", align="center", valign="middle")]
+        elif spot == "black_hole":
+            out += [Circle(x + s / 2, row + s / 2, s / 2, Style(fill="#000000", stroke="#FFFFFF", stroke_width=0.3)),
+                    ctx.text("black_hole", p.black_hole, x, row, s, s, font="Lato-Black", size=9, min_size=6,
+                             color="#FFFFFF", align="center", valign="middle")]
+        else:
+            out.append(ctx.icon("wormhole", x, row, s, "#B39DDB", "#101A33"))
+        x += s + gap
+    out.append(Line(cx - r * 0.5, cy + r * 0.24, cx + r * 0.5, cy + r * 0.24, Style(stroke=rim, stroke_width=0.3)))
+    out.append(ctx.outline())
+    return out
+
+
+class CounterParams(FaceParams):
+    layout: Literal["handful_counter"] = "handful_counter"
+    title: str
+    icon: str | None = None
+    color: str = "#37474F"
+    value: int | str | None = Field(None, description="a number in a disc; 'unspecified' = write-in ring")
+    text: str = Field("", description="'unspecified' prints a write-in box for the counter's face")
+
+    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
+
+
+@layout("handful_counter", CounterParams)
+def handful_counter(ctx: FaceContext, p: CounterParams) -> list[Element]:
+    """A small counter's revealed face: icon and title above, the value or a write-in spot below."""
+    w, h = ctx.width, ctx.height
+    side = min(w, h)
+    bg = resolve(p.color)
+    ink = readable_ink(bg)
+    out: list[Element] = [ctx.background(bg)]
+    icon_s = side * 0.26
+    if p.icon:
+        out.append(ctx.icon(p.icon, (w - icon_s) / 2, side * 0.08, icon_s, mix(bg, ink, 0.6), bg))
+    out.append(ctx.text("title", p.title, w * 0.12, side * 0.33, w * 0.76, side * 0.16, font="Lato-Black", size=7,
+                        min_size=6, color=ink, align="center", valign="middle"))
+    spot_y, spot_h = side * 0.52, side * 0.4
+    if is_unspecified(p.value):
+        r = spot_h / 2
+        out.append(Circle(w / 2, spot_y + r, r, DASHED))
+    elif p.value is not None:
+        r = spot_h / 2
+        out += [Circle(w / 2, spot_y + r, r, Style(fill="#FFFFFF")),
+                ctx.text("value", str(p.value), w / 2 - r, spot_y, 2 * r, 2 * r, font="Lato-Black", size=10,
+                         min_size=6, color="#1A1A1A", align="center", valign="middle")]
+    if is_unspecified(p.text):
+        bw = side * (0.62 if ctx.shape == "round" else 0.8)
+        out.append(Rect((w - bw) / 2, spot_y, bw, spot_h * 0.9, DASHED, radius=1))
+    elif p.text:
+        out.append(ctx.text("text", p.text, w * 0.1, spot_y, w * 0.8, spot_h, size=6, min_size=6, color=ink,
+                            align="center", valign="middle"))
+    if ctx.shape != "rect":
+        out.append(ctx.outline())
+    return out
