@@ -82,9 +82,9 @@ def _system(ink, paper):
 
 @icon("hs_aggroloids")
 def _aggroloids(ink, paper):
-    """A spiked fist of a warship prow."""
+    """A spiked mine: all points outward."""
     return [Polygon(star_points(50, 50, 48, 28, 7), fill(ink)), Circle(50, 50, 20, fill(paper)),
-            Polygon(((50, 36), (62, 60), (38, 60)), fill(ink))]
+            Circle(50, 50, 11, fill(ink))]
 
 
 @icon("hs_bilderoids")

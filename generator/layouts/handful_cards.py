@@ -50,6 +50,7 @@ class HandfulCardParams(FaceParams):
     tags: list[str] | str = Field([], description=f"timing chips from {', '.join(TAGS)}, or 'unspecified'")
     text: str = Field("", description="effect in our words; 'unspecified' prints a write-in area")
     items: list[str] = Field([], description="a short list under the text; 'unspecified' entries are write-in lines")
+    items_title: str = Field("", description="small heading over the list")
     resources: list[Resource] | str = Field([], description="resource symbols, or 'unspecified'")
     footer: str = ""
 
@@ -94,18 +95,18 @@ def resource_badges(ctx: FaceContext, resources, x, y, w, h) -> list[Element]:
     out: list[Element] = []
     if not resources:
         return out
-    badge = min(h, 14.0)
-    total = len(resources) * badge + (len(resources) - 1) * 2
+    badge = min(h, 10.0)
+    pill = badge * 1.8
+    total = len(resources) * pill + (len(resources) - 1) * 2
     bx = x + (w - total) / 2
+    by = y + (h - badge) / 2
     for res in resources:
         name, color = RESOURCES[res.kind]
-        r = badge / 2
-        cx, cy = bx + r, y + h / 2
-        out += [Circle(cx, cy, r, Style(fill=color, stroke="#FFFFFF", stroke_width=0.5)),
-                ctx.icon(name, cx - r * 0.62, cy - r * 0.62, r * 1.24, mix(color, "#FFFFFF", 0.45), color),
-                ctx.text("resources", str(res.value), cx - r, cy - r, 2 * r, 2 * r, font="Lato-Black", size=12,
-                         min_size=7, color="#FFFFFF", align="center", valign="middle")]
-        bx += badge + 2
+        out += [Rect(bx, by, pill, badge, Style(fill=color), radius=badge / 2),
+                ctx.icon(name, bx + badge * 0.18, by + badge * 0.15, badge * 0.7, "#FFFFFF", color),
+                ctx.text("resources", str(res.value), bx + badge * 0.85, by, pill - badge * 0.95, badge,
+                         font="Lato-Black", size=13, min_size=7, color="#FFFFFF", align="center", valign="middle")]
+        bx += pill + 2
     return out
 
 
@@ -166,7 +167,7 @@ def handful_card(ctx: FaceContext, p: HandfulCardParams) -> list[Element]:
     res_h = 11.0 if p.resources else 0.0
     items_h = 0.0
     if p.items:
-        items_h = 5.2 * len(p.items)
+        items_h = 5.2 * len(p.items) + (4.5 if p.items_title else 0)
     text_bottom = bottom - res_h - (1 if res_h else 0) - items_h
     if is_unspecified(p.text):
         out.extend(ctx.write_in("effect (not given in the rulebook)", ax, y, aw, text_bottom - y))
@@ -174,6 +175,10 @@ def handful_card(ctx: FaceContext, p: HandfulCardParams) -> list[Element]:
         out.append(ctx.text("text", p.text, ax + 0.5, y, aw - 1, text_bottom - y, size=8, min_size=6,
                             color="#1A1A1A", align="center", valign="middle"))
     iy = text_bottom
+    if p.items and p.items_title:
+        out.append(ctx.text("items_title", p.items_title.upper(), ax, iy, aw, 4.2, font="Lato-Black", size=6.5,
+                            min_size=6, color=mix(frame, "#000000", 0.2), valign="middle"))
+        iy += 4.5
     for i, entry in enumerate(p.items):
         if is_unspecified(entry):
             out.extend(_write_line("write in: ability card", ax + 4, iy + 0.4, aw - 8, 4.6, "#555555"))
@@ -298,4 +303,48 @@ def handful_counter(ctx: FaceContext, p: CounterParams) -> list[Element]:
                             align="center", valign="middle"))
     if ctx.shape != "rect":
         out.append(ctx.outline())
+    return out
+
+
+class PieceParams(FaceParams):
+    layout: Literal["handful_piece"] = "handful_piece"
+    icon: str
+    label: str = ""
+    value: int | None = Field(None, description="combat strength, in a disc")
+
+    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
+
+
+@layout("handful_piece", PieceParams)
+def handful_piece(ctx: FaceContext, p: PieceParams) -> list[Element]:
+    """A player's piece: its colour, one icon, and the colour's shape so it reads in greyscale."""
+    w, h = ctx.width, ctx.height
+    side = min(w, h)
+    bg = ctx.color.hex if ctx.color else "#9E9E9E"
+    ink = readable_ink(bg)
+    round_piece = ctx.shape == "round"
+    out: list[Element] = [ctx.background(bg)]
+    icon_s = side * (0.42 if p.label else 0.5)
+    icon_y = side * (0.16 if p.label else 0.14)
+    out.append(ctx.icon(p.icon, (w - icon_s) / 2, icon_y, icon_s, ink, bg))
+    if p.label:
+        out.append(ctx.text("label", p.label, w * 0.12, icon_y + icon_s, w * 0.76, side * 0.2, font="Lato-Black",
+                            size=7, min_size=6, color=ink, align="center", valign="middle"))
+    mark = side * (0.3 if side < 15 else 0.26)
+    mx, my = ((w - mark) / 2, h - mark - side * 0.06) if round_piece else (side * 0.06, h - mark - side * 0.06)
+    if not p.label:
+        out.extend(ctx.player_mark(mx, my, mark))
+    else:
+        out.extend(ctx.player_mark(side * 0.06, side * 0.06, mark))
+    if p.value is not None:
+        r = side * 0.15
+        cx, cy = w - r - side * 0.06, r + side * 0.06
+        out += [Circle(cx, cy, r, Style(fill="#FFFFFF", stroke="#1A1A1A", stroke_width=0.2)),
+                ctx.text("value", str(p.value), cx - r, cy - r, 2 * r, 2 * r, font="Lato-Black", size=7, min_size=6,
+                         color="#1A1A1A", align="center", valign="middle")]
+    if round_piece:
+        out.append(ctx.outline())
+    else:
+        out.append(Rect(side * 0.03, side * 0.03, w - side * 0.06, h - side * 0.06,
+                        Style(stroke=mix(bg, ink, 0.5), stroke_width=0.2), radius=0.8))
     return out
