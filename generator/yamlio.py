@@ -32,15 +32,22 @@ class _Loader(yaml.SafeLoader):
 
 
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
+    """A mapping that remembers its lines; its own keys may override keys merged in with `<<: *anchor`."""
+    own = {id(key_node) for key_node, _ in node.value if key_node.tag != "tag:yaml.org,2002:merge"}
     loader.flatten_mapping(node)
     result = LineDict()
     result.line = node.start_mark.line + 1
     result.key_lines = {}
+    own_keys = set()
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
-        if key in result:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark)
+        if id(key_node) in own:
+            if key in own_keys:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r}", key_node.start_mark)
+            own_keys.add(key)
+        elif key in result:  # merged keys never override each other's first value
+            continue
         result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = key_node.start_mark.line + 1
     return result
