@@ -133,3 +133,14 @@ def _draw(ink, paper):
     """Three cards fanned out in a hand."""
     return [Group((Rect(-18, -60, 36, 52, solid(paper, ink, 5), radius=5),), dx=50, dy=90, rotate=a)
             for a in (-24, 0, 24)] + [Polygon(star_points(50, 50, 9, 4), fill(ink))]
+
+
+@icon("ss_nebula")
+def _nebula(ink, paper):
+    """A cloud of overlapping puffs with a few stars, drawn opaque: the PDF backend's transparency does
+    not survive inside reused faces (ExtGState missing in the form resources)."""
+    puffs = [(30, 56, 22), (52, 42, 26), (72, 58, 20), (48, 68, 18), (20, 38, 12), (80, 36, 12)]
+    return [Circle(x, y, r, fill(ink)) for x, y, r in puffs] + [
+        Circle(x, y, r, line(paper, 2)) for x, y, r in ((20, 38, 12), (80, 36, 12))] + [
+        Polygon(star_points(40, 50, 6, 2.2, 4), fill(paper)), Circle(64, 58, 3, fill(paper)),
+        Circle(54, 32, 2.5, fill(paper))]
