@@ -17,7 +17,7 @@ test: $(STAMP)
 	$(VENV)/bin/pytest -q
 
 serve: $(STAMP)
-	$(VENV)/bin/starpnp serve
+	$(VENV)/bin/starpnp serve --data data
 
 bench: $(STAMP)
 	$(PY) bench/run.py

@@ -234,12 +234,19 @@ def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: 
 @click.option("--host", default="0.0.0.0", show_default=True)
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--data", "data_dir", type=click.Path(file_okay=False), default=None,
-              help="Folder for the table database (default: $STARPNP_DATA or ./data).")
-def serve(host: str, port: int, data_dir: str | None) -> None:
-    """Run the table companion for phones on this network."""
+              help="Folder for the table database (default: $STARPNP_DATA or the current folder).")
+@click.option("--print-folder", "print_folders", multiple=True, type=click.Path(file_okay=False),
+              help="A game folder of your own to offer on the /print page too (repeatable).")
+def serve(host: str, port: int, data_dir: str | None, print_folders: tuple[str, ...]) -> None:
+    """Run the table companion for phones on this network (and /print for PDFs)."""
     from companion.serve import run
 
-    run(host, port, data_dir)
+    for folder in print_folders:
+        try:
+            find_game(folder)
+        except DataError as exc:
+            fail([f"--print-folder: {exc}"])
+    run(host, port, data_dir, {"PRINT_FOLDERS": list(print_folders)})
 
 
 if __name__ == "__main__":

@@ -1,0 +1,142 @@
+"""The print page: pick a game, paper, bleed, duplex and options on any device and download the PDF.
+
+PDFs are built on demand by the generator and cached by the hash of their inputs (generator.ondemand),
+so the second phone asking for the same set gets it at once. Games are ours plus any folders the server
+was given (`starpnp serve --print-folder DIR`).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, abort, current_app, render_template, request, send_file
+
+from generator.imposition import PAPERS, Settings
+from generator.loader import builtin_games, find_game, load_game
+from generator.ondemand import printed
+from generator.yamlio import DataError, DataErrors
+
+from .errors import error_response
+
+bp = Blueprint("printing", __name__)
+
+DUPLEX = ("long", "short", "off")
+MAX_BLEED = 10.0
+
+
+class BadParameter(ValueError):
+    """A query parameter the print page cannot use; the message names it (answered with 400)."""
+
+
+@dataclass(frozen=True)
+class PrintableGame:
+    id: str
+    name: str
+    folder: Path
+    players: str
+    components: int
+    pieces: int
+    options: dict  # option name -> help
+
+
+def print_folders() -> list[Path]:
+    configured = current_app.config.get("PRINT_FOLDERS") or []
+    from_env = [p for p in os.environ.get("STARPNP_PRINT_FOLDERS", "").split(os.pathsep) if p]
+    return [find_game(name) for name in builtin_games()] + [Path(p) for p in [*configured, *from_env]]
+
+
+def data_stamp(folder: Path) -> tuple:
+    """Names and modification times of a folder's YAML files: loading is redone only when they change."""
+    return tuple((p.name, p.stat().st_mtime_ns) for p in sorted(folder.glob("*.yaml")))
+
+
+@lru_cache(maxsize=64)
+def describe(folder: Path, stamp: tuple) -> PrintableGame | None:
+    try:
+        game = load_game(folder)
+    except (DataError, DataErrors):
+        return None  # a folder that does not load is left off the list; `starpnp check` explains why
+    info = game.info
+    return PrintableGame(info.id, info.name, folder, f"{info.players.min}–{info.players.max}",
+                         len(game.components), sum(c.quantity for c in game.components),
+                         {name: opt.help for name, opt in info.options.items()})
+
+
+def printable_games() -> dict[str, PrintableGame]:
+    found = (describe(folder, data_stamp(folder)) for folder in print_folders())
+    return {game.id: game for game in found if game is not None}
+
+
+def parse_settings(args, game: PrintableGame) -> tuple[Settings, frozenset[str]]:
+    paper = args.get("paper", "a4")
+    if paper not in PAPERS:
+        raise BadParameter(f"paper: expected one of {', '.join(PAPERS)}, got {paper[:20]!r}")
+    try:
+        bleed = float(args.get("bleed", "3"))
+    except ValueError:
+        raise BadParameter(f"bleed: expected millimetres (0–{MAX_BLEED:g}), got {args['bleed'][:20]!r}") from None
+    if not 0 <= bleed <= MAX_BLEED:
+        raise BadParameter(f"bleed: expected millimetres (0–{MAX_BLEED:g}), got {bleed:g}")
+    duplex = args.get("duplex", "long")
+    if duplex not in DUPLEX:
+        raise BadParameter(f"duplex: expected one of {', '.join(DUPLEX)}, got {duplex[:20]!r}")
+    options = frozenset(args.getlist("option"))
+    unknown = sorted(options - set(game.options))
+    if unknown:
+        raise BadParameter(f"option: {game.name} has no option {unknown[0][:40]!r}")
+    return Settings(paper=paper, bleed=bleed, duplex=duplex), options
+
+
+def game_or_404(game_id: str) -> PrintableGame:
+    game = printable_games().get(game_id)
+    if game is None:
+        abort(404, description=f"game: no printable game {game_id[:40]!r}")
+    return game
+
+
+def cache_dir() -> Path:
+    data = current_app.config.get("DATA_DIR") or os.environ.get("STARPNP_DATA") or "."
+    return Path(data) / "print-cache"
+
+
+def build_for(game: PrintableGame):
+    settings, options = parse_settings(request.args, game)
+    return printed(game.folder, settings, options, cache_dir()), settings
+
+
+@bp.errorhandler(BadParameter)
+def bad_parameter(error: BadParameter):
+    return error_response(400, str(error))
+
+
+@bp.errorhandler(DataErrors)
+def bad_data(error: DataErrors):
+    return error_response(422, f"this game's data does not load: {error.errors[0]}")
+
+
+@bp.get("/print")
+def index():
+    return render_template("companion/print.html", games=printable_games(), game=None)
+
+
+@bp.get("/print/<game_id>")
+def game_page(game_id: str):
+    game = game_or_404(game_id)
+    settings, options = parse_settings(request.args, game)
+    return render_template("companion/print.html", games=None, game=game, settings=settings, options=options,
+                           papers=PAPERS, duplex_modes=DUPLEX, query=request.query_string.decode())
+
+
+@bp.get("/print/<game_id>/preview.png")
+def preview(game_id: str):
+    result, _ = build_for(game_or_404(game_id))
+    return send_file(result.preview, mimetype="image/png", max_age=3600)
+
+
+@bp.get("/print/<game_id>/download")
+def download(game_id: str):
+    result, settings = build_for(game_or_404(game_id))
+    name = f"{game_id}-{settings.paper}.pdf"
+    return send_file(result.pdf, mimetype="application/pdf", as_attachment=True, download_name=name)

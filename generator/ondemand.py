@@ -1,0 +1,88 @@
+"""Builds on demand, cached by a hash of everything that shapes the PDF (for the companion's print page).
+
+The same game, data files, settings and options always give the same bytes, so a finished build is kept
+under its hash and served again without rebuilding; a change to any data or art file makes a new hash.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from dataclasses import asdict, dataclass
+from importlib.metadata import version
+from pathlib import Path
+
+from .build import BuildOptions, build_game
+from .imposition import Settings
+from .loader import find_game
+from .overrides import OVERRIDES_FILE, apply_overrides
+
+PREVIEW_PAGES = 3
+PREVIEW_DPI = 30
+
+_locks: dict[str, threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Printed:
+    pdf: Path
+    manifest: dict
+    preview: Path
+
+
+def source_folders(folder: Path) -> list[Path]:
+    """The folder, and for an overrides folder the game it extends too."""
+    if (folder / OVERRIDES_FILE).is_file():
+        return [folder, apply_overrides(folder, find_game).base]
+    return [folder]
+
+
+def inputs_hash(folder: Path, settings: Settings, options: frozenset[str]) -> str:
+    digest = hashlib.sha256()
+    digest.update(json.dumps([version("starpnp"), asdict(settings), sorted(options)]).encode())
+    for root in source_folders(folder):
+        for path in sorted(p for p in root.rglob("*") if p.is_file()):
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def _lock(key: str) -> threading.Lock:
+    with _locks_guard:
+        return _locks.setdefault(key, threading.Lock())
+
+
+def printed(folder: Path, settings: Settings, options: frozenset[str], cache: Path) -> Printed:
+    """The PDF for these inputs, built now or found in the cache; concurrent requests build it once.
+
+    Raises the loader's DataErrors for bad data, like `starpnp build`.
+    """
+    key = inputs_hash(folder, settings, options)
+    done = cache / key
+    with _lock(key):
+        if not (done / "manifest.json").is_file():
+            work = cache / f"{key}.partial"
+            build_game(folder, BuildOptions(settings=settings, formats=("pdf",), out=work, options=options))
+            (game_dir,) = [p for p in work.iterdir() if p.is_dir()]
+            write_preview(next(game_dir.glob("*.pdf")), game_dir / "preview.png")
+            game_dir.rename(done)  # only a finished build ever has this name
+            work.rmdir()
+    manifest = json.loads((done / "manifest.json").read_text(encoding="utf-8"))
+    return Printed(next(done.glob(f"*-{settings.paper}.pdf")), manifest, done / "preview.png")
+
+
+def write_preview(pdf: Path, target: Path) -> None:
+    """The first sheets side by side, small: enough to see what will come out of the printer."""
+    import pypdfium2
+    from PIL import Image
+
+    document = pypdfium2.PdfDocument(str(pdf))
+    pages = [document[i].render(scale=PREVIEW_DPI / 72).to_pil() for i in range(min(PREVIEW_PAGES, len(document)))]
+    gap = 8
+    strip = Image.new("RGB", (sum(p.width for p in pages) + gap * (len(pages) - 1), max(p.height for p in pages)),
+                      "#9E9E9E")
+    x = 0
+    for page in pages:
+        strip.paste(page, (x, 0))
+        x += page.width + gap
+    strip.save(target, optimize=True)

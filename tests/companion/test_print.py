@@ -1,0 +1,107 @@
+"""The print page: choose paper and options, download a PDF built on demand and cached by its inputs."""
+from __future__ import annotations
+
+import html
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from companion import create_app
+
+MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
+
+
+@pytest.fixture
+def client(tmp_path):
+    return create_app({"DATA_DIR": str(tmp_path), "PRINT_FOLDERS": [str(MINI)]}).test_client()
+
+
+def test_the_print_page_lists_the_games_it_was_given(client):
+    page = client.get("/print").get_data(as_text=True)
+    assert "Mini Test Game" in page and "/print/mini" in page
+
+
+def test_the_game_page_offers_paper_duplex_and_the_game_options(client):
+    page = client.get("/print/mini?paper=letter").get_data(as_text=True)
+    assert '<option value="letter" selected>' in page
+    assert 'name="option" value="power"' in page
+    assert "/print/mini/download?paper=letter" in page
+
+
+def test_download_gives_the_pdf_for_the_chosen_settings(client, tmp_path):
+    response = client.get("/print/mini/download?paper=letter&bleed=0&duplex=off&option=power")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert "mini-letter.pdf" in response.headers["Content-Disposition"]
+    reader = PdfReader(io.BytesIO(response.data))
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * 72 / 25.4, abs=0.1)
+    # duplex off: no back sheets, so fewer pages than the default build
+    default = PdfReader(io.BytesIO(client.get("/print/mini/download").data))
+    assert len(reader.pages) < len(default.pages)
+
+
+def test_the_same_inputs_are_built_once(client, tmp_path):
+    first = client.get("/print/mini/download?paper=a4").data
+    cache = tmp_path / "print-cache"
+    builds = sorted(p.name for p in cache.iterdir())
+    stamp = next(cache.iterdir()).stat().st_mtime_ns
+    second = client.get("/print/mini/download?paper=a4").data
+    assert first == second
+    assert sorted(p.name for p in cache.iterdir()) == builds and len(builds) == 1
+    assert next(cache.iterdir()).stat().st_mtime_ns == stamp
+    client.get("/print/mini/download?paper=letter")
+    assert len(list(cache.iterdir())) == 2
+
+
+def test_the_preview_is_a_png_of_the_first_sheets(client):
+    response = client.get("/print/mini/preview.png?paper=a4")
+    assert response.status_code == 200 and response.data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("query, message", [
+    ("paper=a5", "paper: expected one of a4, letter, a3, tabloid, got 'a5'"),
+    ("bleed=lots", "bleed: expected millimetres (0–10), got 'lots'"),
+    ("bleed=-1", "bleed: expected millimetres (0–10), got -1"),
+    ("duplex=sideways", "duplex: expected one of long, short, off, got 'sideways'"),
+    ("option=turbo", "option: Mini Test Game has no option 'turbo'"),
+])
+def test_bad_parameters_get_a_400_naming_them(client, query, message):
+    for path in ("/print/mini", "/print/mini/download", "/print/mini/preview.png"):
+        response = client.get(f"{path}?{query}")
+        assert response.status_code == 400, path
+        assert message in html.unescape(response.get_data(as_text=True))
+
+
+def test_an_unknown_game_is_a_404(client):
+    response = client.get("/print/nope/download")
+    assert response.status_code == 404
+    assert "game: no printable game 'nope'" in html.unescape(response.get_data(as_text=True))
+
+
+@pytest.mark.browser
+def test_a_phone_downloads_the_pdf_from_the_print_page(browser, tmp_path, monkeypatch):
+    from companion_test_helpers import ServerProcess
+
+    monkeypatch.setenv("STARPNP_PRINT_FOLDERS", str(MINI))
+    server = ServerProcess(tmp_path / "data").start()
+    try:
+        context = browser.new_context(viewport={"width": 360, "height": 740}, accept_downloads=True)
+        page = context.new_page()
+        page.goto(f"{server.base_url}/print")
+        page.get_by_role("link", name="Print Mini Test Game").click()
+        page.select_option("select[name=paper]", "letter")
+        page.wait_for_url("**paper=letter**")  # htmx swapped the form and pushed the new address
+        with page.expect_download() as info:
+            page.locator("#download").click()
+        path = info.value.path()
+        reader = PdfReader(path)
+        expected = PdfReader(io.BytesIO(create_app({"DATA_DIR": str(tmp_path / "check"),
+                                                    "PRINT_FOLDERS": [str(MINI)]}).test_client()
+                                        .get("/print/mini/download?paper=letter").data))
+        assert info.value.suggested_filename == "mini-letter.pdf"
+        assert len(reader.pages) == len(expected.pages) == 12
+        assert float(reader.pages[1].mediabox.height) == pytest.approx(279.4 * 72 / 25.4, abs=0.1)
+        context.close()
+    finally:
+        server.stop()
