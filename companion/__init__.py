@@ -24,11 +24,12 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_HTTPONLY": True,
     "PERMANENT_SESSION_LIFETIME": 7 * 24 * 3600,
     "JSON_SORT_KEYS": False,
+    "PRINT_FOLDERS": [],          # game folders offered on /print besides ours (serve --print-folder)
 }
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    from . import api, errors, views
+    from . import api, errors, printing, views
     from .rules import all_rules
     from .security import init_security
     from .storage import Store, database_url, make_engine
@@ -47,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     errors.init_errors(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(views.bp)
+    app.register_blueprint(printing.bp)
     if app.config["BENCH_HELLO"]:
         app.add_url_rule("/bench/hello", "bench_hello", lambda: "hello, world")
     return app
