@@ -1,0 +1,62 @@
+"""Real Chromium, two phones at a Stars, Inc. table: a scripted round (environment, harvests, a star, a
+conversion, a move against the other player) shown on both screens. With STARPNP_SCREENSHOTS=<dir> it also
+saves the 360x740 phone screens, light and dark."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from companion_test_helpers import create_table, request
+
+from test_browser_stratastar import SYNC_MS, save_screens, tap  # pytest puts tests/companion on sys.path
+
+pytestmark = pytest.mark.browser
+
+
+def tank(page, name: str):
+    return page.locator(f'[data-tank="{name}"]')
+
+
+def test_a_round_with_harvests_a_star_and_a_move_on_two_phones(live_server, two_phones):
+    code = create_table(live_server, "stars_inc", [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}],
+                        {"max_h": 14})["code"]
+    ann, bo = two_phones
+    ann.goto(f"{live_server}/t/{code}/p/p1")
+    bo.goto(f"{live_server}/t/{code}/p/p2")
+    expect(tank(ann, "H")).to_have_text("6")
+    expect(tank(bo, "He")).to_have_text("2")
+    time.sleep(0.3)
+
+    ann.locator("[data-round] select[name=hydrogen]").select_option("4")
+    ann.locator("[data-round] input[name=environment]").fill("Overdensity")
+    tap(ann, "Flip the next environment")
+    expect(ann.locator("[data-round] h2")).to_have_text("Round 1 of 9 · Overdensity")
+    expect(bo.locator("[data-harvest]")).to_contain_text("+8 H", timeout=SYNC_MS)  # 4 + one per unplayed pawn
+
+    tap(ann, "Harvest")
+    expect(tank(ann, "H")).to_have_text("14")  # 6 + 8, at the entered maximum
+    tap(bo, "Harvest")
+    expect(tank(bo, "H")).to_have_text("14")
+    expect(ann.locator('[data-player="p2"]')).to_contain_text("harvested", timeout=SYNC_MS)
+
+    tap(ann, "Sunlike · 3 H")
+    expect(tank(ann, "H")).to_have_text("11")
+    tap(ann, "4 H → 1 He")
+    expect(tank(ann, "H")).to_have_text("7")
+    expect(tank(ann, "He")).to_have_text("3")
+    expect(ann.get_by_role("button", name="2 C → 1 pt")).to_be_disabled()  # short of carbon
+    expect(bo.locator('[data-player="p1"]')).to_contain_text("H 7 · He 3", timeout=SYNC_MS)
+
+    bo.locator('[data-player="p1"] summary').click()
+    tap(bo, "Move their sunlike star · 1 He")
+    expect(tank(bo, "He")).to_have_text("1")
+    expect(ann.locator("[data-block]")).to_contain_text("Bo moves your star. Block it for 1 Fe? They get back nothing.", timeout=SYNC_MS)
+    expect(ann.get_by_role("button", name="Block (1 Fe)")).to_be_disabled()  # no iron to block with
+    save_screens(ann, "stars_inc")
+
+    status, table = request("GET", f"{live_server}/api/tables/{code}")
+    derived = table["derived"]
+    assert derived["players"]["p1"]["tanks"] == {"H": 7, "He": 3, "C": 0, "Fe": 0}
+    assert derived["block"]["actor"] == "p2" and derived["block"]["refund"] == {"He": 0}

@@ -1,0 +1,74 @@
+"""Real Chromium, two phones at a Stratastar table: a scripted turn (support with Logistics, a battle) shown
+on both screens. With STARPNP_SCREENSHOTS=<dir> it also saves the 360x740 phone screens, light and dark."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from companion_test_helpers import create_table, request
+
+pytestmark = pytest.mark.browser
+SYNC_MS = 5000  # a poll every 2 s, so the other phone shows a change well within this
+
+
+def save_screens(page, name: str) -> None:
+    if folder := os.environ.get("STARPNP_SCREENSHOTS"):
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.screenshot(path=str(Path(folder) / f"{name}-{scheme}.png"))
+        page.emulate_media(color_scheme="light")
+
+
+def tap(page, label: str) -> None:
+    page.get_by_role("button", name=label, exact=True).first.click()
+
+
+def test_a_support_phase_and_a_battle_on_two_phones(live_server, two_phones):
+    code = create_table(live_server, "stratastar", [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}])["code"]
+    ann, bo = two_phones
+    ann.goto(f"{live_server}/t/{code}/p/p1")
+    bo.goto(f"{live_server}/t/{code}/p/p2")
+    for page in (ann, bo):  # draw phase: every player fills the hand to the max draw size
+        expect(page.locator("[data-hero] .label")).to_have_text("Fill your hand to")
+        expect(page.locator("[data-hero-number]")).to_have_text("5")
+    time.sleep(0.3)
+
+    tap(ann, "Next phase →")
+    tap(ann, "Next phase →")
+    expect(ann.locator("[data-must-remove]")).to_contain_text("Remove 2 unsupported fleets")
+    expect(bo.locator("[data-phase]")).to_have_text("3/6 Support", timeout=SYNC_MS)
+    expect(bo.locator('[data-player="p1"]')).to_contain_text("Fleets 4/2")
+
+    tap(ann, "+1 Logistics card")
+    tap(ann, "+1 Logistics card")  # two Build cards count as a colony pair: support 3
+    expect(ann.locator("[data-must-remove] [data-hero-number]")).to_have_text("1")
+    save_screens(ann, "stratastar")
+    tap(ann, "Remove 1")
+    expect(ann.locator('[data-hero] [data-hero-number]')).to_have_text("3")
+    expect(bo.locator('[data-player="p1"]')).to_contain_text("Fleets 3/3", timeout=SYNC_MS)
+
+    tap(ann, "Fight Bo")
+    expect(bo.locator("[data-battle]")).to_contain_text("Bo defends", timeout=SYNC_MS)
+    ann.locator("[data-battle] input[name=fleets]").fill("3")
+    ann.locator("[data-battle] input[name=attack]").fill("1")
+    tap(ann, "Set my side")
+    expect(ann.locator('[data-force="attacker"]')).to_have_text("4")
+    bo.locator("[data-battle] input[name=fleets]").fill("2")
+    bo.locator("[data-battle] select[name=homeworld]").select_option("1")
+    tap(bo, "Set my side")
+    expect(bo.locator('[data-force="defender"]')).to_have_text("6")
+    assert bo.locator("[data-battle]").bounding_box()["y"] < bo.locator("[data-hero]").bounding_box()["y"]
+    expect(bo.locator("[data-result]")).to_contain_text("Bo wins")
+    expect(ann.locator('[data-force="defender"]')).to_have_text("6", timeout=SYNC_MS)
+    save_screens(bo, "stratastar-battle")
+    tap(ann, "Resolve")
+    expect(ann.locator("[data-last-battle]")).to_contain_text("Ann 4 – 6 Bo: Bo won")
+    expect(bo.locator("[data-last-battle]")).to_contain_text("Bo won", timeout=SYNC_MS)
+    expect(bo.locator('[data-player="p1"]')).to_contain_text("Fleets 0/3")
+
+    status, table = request("GET", f"{live_server}/api/tables/{code}")
+    assert table["state"]["empires"]["p1"]["fleets"] == 0 and table["state"]["empires"]["p2"]["fleets"] == 4
