@@ -1,4 +1,5 @@
-"""Icons for A Handful of Stars: the four resources, card timings and one emblem per race.
+"""Icons for A Handful of Stars: Energy and Population (Matter and Research use the shared `matter` and
+`science`), combat, reserve, development, a system, and one emblem per race.
 
 All drawn by us in the shared 100 × 100 box; names carry an `hs_` prefix so they never clash.
 """
@@ -26,23 +27,6 @@ def _population(ink, paper):
         body = arc_commands(cx, cy + r * 3.3, r * 1.7, 180, 360) + (("Z",),)
         people.append(Path(body, solid(ink, paper, 3)))
     return people
-
-
-@icon("hs_matter")
-def _matter(ink, paper):
-    """A cube seen corner-on: matter is shaped into ships and bombs."""
-    top = ((50, 8), (90, 28), (50, 48), (10, 28))
-    left = ((10, 28), (50, 48), (50, 94), (10, 74))
-    right = ((90, 28), (50, 48), (50, 94), (90, 74))
-    return [Polygon(top, solid(ink, paper, 3)), Polygon(left, solid(ink, paper, 3)),
-            Polygon(right, solid(ink, paper, 3)), Polygon(((50, 48), (90, 28), (90, 74), (50, 94)), fill(ink))]
-
-
-@icon("hs_research")
-def _research(ink, paper):
-    """An atom: three orbits around a nucleus."""
-    orbit = Path(ellipse_commands(0, 0, 46, 15), line(ink, 6))
-    return [Group((orbit,), dx=50, dy=50, rotate=a) for a in (30, 90, 150)] + [Circle(50, 50, 10, fill(ink))]
 
 
 # --- combat, reserve, development ----------------------------------------------------------------

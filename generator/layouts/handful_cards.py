@@ -17,9 +17,9 @@ from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, read
 
 RESOURCES = {  # icon, colour
     "energy": ("hs_energy", "#EF6C00"),
-    "matter": ("hs_matter", "#5D4037"),
+    "matter": ("matter", "#5D4037"),
     "population": ("hs_population", "#2E7D32"),
-    "research": ("hs_research", "#1565C0"),
+    "research": ("science", "#1565C0"),
 }
 TAGS = ("Action", "Free action", "One-use", "Combat", "Reserve")
 DASHED = Style(fill="#FFFFFF", stroke="#555555", stroke_width=0.25, dash=(1.2, 0.8))
@@ -195,7 +195,7 @@ def handful_card(ctx: FaceContext, p: HandfulCardParams) -> list[Element]:
     disc_r = title_h * 0.43
     if p.cost is not None:
         out.extend(_disc(ctx, "cost", p.cost, inset + disc_r + 0.3, inset + title_h / 2, disc_r,
-                         RESOURCES["research"][1], "hs_research", "cost"))
+                         RESOURCES["research"][1], "science", "cost"))
     if p.vp is not None:
         out.extend(_disc(ctx, "vp", p.vp, w - inset - disc_r - 0.3, inset + title_h / 2, disc_r, "#F9A825",
                          "victory", "VP"))
