@@ -97,7 +97,7 @@ class FaceContext:
         elements: list[Element] = [Rect(x, y, w, h, Style(fill="#FFFFFF", stroke=ink, stroke_width=0.25,
                                                             dash=(1.2, 0.8)), radius=1)]
         elements.append(fit_text(f"write in: {label}", x + 1.2, y + 0.8, w - 2.4, 3.2, font="Lato-Italic",
-                                 size=5.5, min_size=5, color=ink).text)
+                                 size=6, min_size=6, color=ink).text)
         rule_gap = 4.2
         ry = y + 4.8 + rule_gap
         while ry < y + h - 1:
