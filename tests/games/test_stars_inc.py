@@ -1,0 +1,187 @@
+"""Stars, Inc.: every piece of the rulebook's component list in its numbers, the rule-bearing marks on the
+boards, and the folding standee. Rulebook: /work/shared/seeds/002_*.txt (v4.2: "Components List", "Setup",
+"Harvest Phase", "Action Phase", "Anytime During Round", "Frequently Asked Questions")."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from generator.build import BuildOptions, build_game
+from generator.imposition import Settings
+from generator.loader import find_game, load_game
+from generator.render import SceneCache
+from generator.scene import Group, Line, Text
+
+GAME = "stars_inc"
+COLOURS = {"red", "yellow", "green", "blue"}  # "5 each in red, yellow, green, and blue"
+ENVIRONMENTS = ["Giant Molecular Cloud", "Superluminous Supernova", "Overdensity", "Stroemgren Sphere",
+                "Time Stasis", "Time Vortex", "Overcrowding"]  # the seven names the rulebook gives
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(find_game(GAME))
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def built(request, tmp_path_factory):
+    out = tmp_path_factory.mktemp(f"si-{request.param}")
+    build_game(find_game(GAME), BuildOptions(settings=Settings(paper=request.param), out=out, formats=("pdf",),
+                                             strict=True))
+    return json.loads((out / GAME / "manifest.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def scenes(game):
+    """Every face drawn once, keyed by (component id, piece name, colour, side)."""
+    cache = SceneCache(3.0, find_game(GAME))
+    drawn = {}
+    for comp in game.components:
+        for piece in comp.pieces:
+            for side in ("front", "back") if piece.back else ("front",):
+                drawn[comp.spec.id, piece.name, piece.color, side] = cache.face(comp, piece, side)
+    assert cache.warnings == []
+    return drawn
+
+
+def component(game, comp_id):
+    return next(c for c in game.components if c.spec.id == comp_id)
+
+
+def texts(elements, scale=1.0):
+    """(text, size in pt as printed) for every line, through nested scaled groups."""
+    for e in elements:
+        if isinstance(e, Group):
+            yield from texts(e.children, scale * e.scale)
+        elif isinstance(e, Text):
+            for line in e.lines:
+                yield line.text, e.size * scale
+
+
+def words(scene) -> list[str]:
+    return [t for t, _ in texts(scene.elements)]
+
+
+def test_rulebook_component_counts(built):
+    q = {c["id"]: c["quantity"] for c in built["components"]}
+    assert built["warnings"] == []
+    assert q == {
+        "board": 1,                 # 1 game board
+        "player_boards": 4,         # 4 player boards with resource tracks and reference information
+        "environments": 18,         # 18 environment cards, two each of nine environments
+        "merger_reference": 1,      # the merger chart, as one reference card
+        "pawns": 20,                # 20 player pawns, 5 each in four colours
+        "planet_rings": 50,         # 50 planet rings, 25 each in orange and black
+        "resource_markers": 16,     # 16 resource cubes, 4 each in four colours
+        "first_player": 1,          # 1 first player token
+    }
+    by_id = {c["id"]: c for c in built["components"]}
+    assert len(by_id["board"]["pages"]) > 2  # 457 mm square: tiled, with an assembly map
+    assert by_id["environments"]["double_sided"]
+
+
+def test_player_pieces_come_in_every_colour(built):
+    for comp_id, each in (("pawns", 5), ("player_boards", 1)):
+        comp = next(c for c in built["components"] if c["id"] == comp_id)
+        colours = Counter(p["color"] for p in comp["pieces"] for _ in range(p["count"]))
+        assert colours == {c: each for c in COLOURS}
+
+
+def test_nine_environments_twice_seven_named(game):
+    envs = component(game, "environments")
+    assert [p.count for p in envs.pieces] == [2] * 9
+    titles = [p.front.params.title for p in envs.pieces]
+    assert titles[:7] == ENVIRONMENTS and titles[7:] == ["unspecified"] * 2
+    flagged = [p.front.params.title for p in envs.pieces if p.front.params.badge]
+    assert flagged == ENVIRONMENTS[:4]  # the FAQ's environments for new players
+
+
+def test_unspecified_fields_are_reported(built):
+    reported = set(built["unspecified"])
+    expected = {f"environments: {name}: front.{field}" for name in ENVIRONMENTS
+                for field in ("harvest", "actions", "effect")}
+    for unnamed in ("Eighth environment", "Ninth environment"):
+        expected |= {f"environments: {unnamed}: front.{field}" for field in ("title", "harvest", "actions",
+                                                                              "effect")}
+    assert reported == expected
+    assert {"board: tracks", "player_boards: tanks.rows.max", "planet_rings: Rocky planet: color",
+            "resource_markers: Iron marker: color"} <= set(built["ours"])
+
+
+def test_unspecified_environment_prints_write_in_boxes(scenes):
+    named = words(scenes[("environments", "Time Stasis", None, "front")])
+    assert "Time Stasis" in named
+    assert sum("write in" in w for w in named) == 3  # hydrogen, actions, effect
+    unnamed = words(scenes[("environments", "Eighth environment", None, "front")])
+    assert sum("write in" in w for w in unnamed) == 4  # and the name
+
+
+def test_board_tracks_capacity_and_costs(game, scenes):
+    board = component(game, "board").pieces[0].front.params
+    tracks = {t.title: t for t in board.tracks}
+    assert set(tracks) == {"Blue Giant", "Sunlike Star", "Red Dwarf"}
+    assert {name: t.cost for name, t in tracks.items()} == {"Blue Giant": "7 H", "Sunlike Star": "3 H",
+                                                            "Red Dwarf": "1 H"}
+    assert tracks["Blue Giant"].capacity == tracks["Sunlike Star"].capacity == "N stars"
+    assert tracks["Red Dwarf"].capacity is None  # the red dwarf track holds any number
+    assert [s.yields for s in tracks["Blue Giant"].spaces][-1] == "1 He + 1 C"  # hypergiant
+    assert tracks["Blue Giant"].end.yields == "2 Fe"  # supernova
+    assert [s.yields for s in tracks["Sunlike Star"].spaces][-2:] == ["1 C", "1 pt"]  # red giant, white dwarf
+    printed = words(scenes[("board", "Game board", None, "front")])
+    capped = len(tracks["Blue Giant"].spaces) + len(tracks["Sunlike Star"].spaces)
+    assert printed.count("max N stars") == capped
+    assert printed.count("no limit") == len(tracks["Red Dwarf"].spaces)
+    assert [str(n) for n in range(10)] == [w for w in printed if w.isdigit() and len(w) == 1][-10:]
+    assert board.score.cells == 10  # the 0–9 score track; rings count the tens
+
+
+def test_player_board_tanks_conversions_and_costs(game, scenes):
+    params = component(game, "player_boards").pieces[0].front.params
+    start = {t.symbol: t.start for t in params.tanks.rows}
+    assert start == {"H": 6, "He": 2, "C": 0, "Fe": 0}  # set-up values
+    assert all(t.max >= 8 for t in params.tanks.rows)  # room for the dearest cost, 8 He
+    assert [(c.give, c.get) for c in params.conversions.items] == [("4 H", "1 He"), ("3 He", "1 C"),
+                                                                   ("2 C", "1 pt")]
+    costs = {row.label: row.cost for action in params.actions for row in action.rows}
+    assert costs == {
+        "Blue giant": "7 H", "Sunlike star": "3 H", "Red dwarf": "1 H",
+        "Rocky planet": "2 H + 2 C + 2 Fe", "Gas planet": "4 H + 6 He + 2 Fe",
+        "Your own star": "free", "Someone else's star": "1 He",
+        "Two of your stars": "2 He", "Two of one opponent's": "6 He", "Any two white dwarfs": "8 He",
+    }
+    printed = words(scenes[("player_boards", "Player board", "red", "front")])
+    assert {"MAKE", "MOVE", "MERGE", "BLOCK (not an action)"} <= set(printed)
+
+
+def test_standee_folds_into_a_figure(game, scenes):
+    pawns = component(game, "pawns")
+    w, h = pawns.spec.size
+    tab = pawns.pieces[0].front.params.tab
+    scene = scenes[("pawns", "Pawn", "green", "front")]
+    folds = sorted(e.y1 for e in scene.elements if isinstance(e, Line) and e.style.dash and e.y1 == e.y2)
+    assert folds == pytest.approx([tab, h / 2, h - tab])  # base tab, head, base tab
+    panels = [e for e in scene.elements if isinstance(e, Group) and e.children and e.dy == pytest.approx(h / 2)]
+    assert sorted(g.rotate for g in panels) == [0, 180]  # the back is turned to read upright once folded
+    assert words(scene).count("G") == 2  # greyscale letter on both panels
+
+
+def test_rings_slide_over_a_pawn(game):
+    pawn_w = component(game, "pawns").spec.size[0]
+    rings = component(game, "planet_rings")
+    assert {p.name: p.count for p in rings.pieces} == {"Rocky planet": 25, "Gas planet": 25}
+    for piece in rings.pieces:
+        assert pawn_w < piece.front.params.slot_w < rings.spec.size[0]
+
+
+def test_resource_markers_four_of_each(game):
+    markers = component(game, "resource_markers")
+    assert [(p.front.params.icon, p.count) for p in markers.pieces] == [
+        ("hydrogen", 4), ("helium", 4), ("carbon", 4), ("iron", 4)]
+
+
+def test_all_text_is_at_least_6_pt(scenes):
+    small = {(key, t, round(size, 1)) for key, scene in scenes.items() for t, size in texts(scene.elements)
+             if size < 6 - 1e-6}
+    assert not small
