@@ -272,6 +272,7 @@ def _combat_start(state: State, event: dict) -> None:
     if fleets + star_bases == 0:
         raise RuleError("fleets", "the attacker needs at least one fleet in the system")
     combat = {"attacker": attacker, "defender": defender, "phase": "opening", "crossed": False, "result": None,
+              "last_added": None,
               "attacker_side": _new_side(fleets, star_bases, True)}
     if defender == "neutral":
         combat["system"] = "neutral"
@@ -307,9 +308,18 @@ def _other(side: str) -> str:
     return "defender" if side == "attacker" else "attacker"
 
 
+def _may_add(state: State, combat: dict) -> list[str]:
+    """The side behind adds strength; having started, it may go on past the marker (Blue's two fleets at
+    Berylith) until the other side answers."""
+    behind = _other(leader(_marker(state, combat)))
+    last = combat["last_added"]
+    return [s for s in SIDES if combat[s] != "neutral" and s in (behind, last)]
+
+
 def _require_behind(state: State, combat: dict, side: str) -> None:
-    if leader(_marker(state, combat)) == side:
+    if side not in _may_add(state, combat):
         raise RuleError("player", f"the {side} is winning; only the side behind adds strength")
+    combat["last_added"] = side
 
 
 def _after_change(state: State, combat: dict) -> None:
@@ -443,13 +453,18 @@ def combat_report(state: State) -> dict | None:
                                   star_bases_can_retreat=units["star_bases_can_retreat"],
                                   force_shields=units["force_shields"])
     behind = None if result else ("defender" if leader(marker) == "attacker" else "attacker")
+    flags = ("fleets", "star_bases", "high_energy", "force_shields", "added")
+    sides = {s: {**{key: combat[f"{s}_side"][key] for key in flags},
+                 "missiles_used": combat[f"{s}_side"]["missiles"] is not None}
+             for s in SIDES if combat[s] != "neutral"}
     return {"attacker": combat["attacker"], "defender": combat["defender"], "system": combat["system"],
             "phase": combat["phase"], "strength": {s: strengths[s] for s in SIDES},
             "lines": {s: [list(line) for line in strengths[f"{s}_lines"]] for s in SIDES},
             "marker": marker, "ahead": leader(marker), "ahead_by": abs(marker),
             "needed": None if result else (1 - marker if behind == "attacker" else marker),
+            "may_add": [] if result else _may_add(state, combat),
             "behind": behind, "both_liable": combat["crossed"], "result": result,
-            "winner": winner, "how": how, "casualties": losses,
+            "winner": winner, "how": how, "casualties": losses, "sides": sides,
             "alien_removed": bool(result and combat["defender"] == "neutral" and winner == "attacker")}
 
 

@@ -204,6 +204,17 @@ def test_berylith_worked_example():
     assert hs.derive(state)["players"]["p1"]["systems"] == 11  # Red holds Berylith with units
 
 
+def test_a_response_may_overshoot_until_the_other_side_answers():
+    state = start(defender="p2", fleets=2, system="colony", defender_star_bases=1)  # 6 v 5
+    refused(state, ev("combat_add", what="matter", amount=1), "player")  # ahead at the start: waits
+    state = play(ev("combat_add", "p2", what="fleets", amount=1), state=state)  # 6 v 8: Blue ahead
+    assert report(state)["may_add"] == ["attacker", "defender"]
+    state = play(ev("combat_add", "p2", what="fleets", amount=1), ev("combat_add", what="fleets", amount=1),
+                 state=state)
+    assert report(state)["marker"] == -2 and report(state)["may_add"] == ["attacker"]
+    refused(state, ev("combat_add", "p2", what="matter", amount=1), "player")  # Blue ahead, Red answering
+
+
 def test_strength_fleets_three_star_bases_five_matter_one():
     state = start(defender="p2", fleets=1, star_bases=1, system="outpost", defender_fleets=1)
     assert report(state)["strength"] == {"attacker": 8, "defender": 3}

@@ -1,0 +1,77 @@
+"""Real Chromium, two phones on a Starship Catan table: one scripted flight turn shows on both screens.
+
+Set STARPNP_SCREENSHOTS=<dir> to keep 360x740 light and dark screenshots of the table page there
+(docs/screenshots/starship_catan-*.png were made this way).
+"""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from companion_test_helpers import create_table, request
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}]
+BIGGEST_TEXT = """() => { let best = [0, []];
+  for (const el of document.querySelectorAll("main *")) { const r = el.getBoundingClientRect();
+    if (!el.children.length && el.textContent.trim() && r.bottom > 0 && r.top < innerHeight) {
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size > best[0]) best = [size, []]; if (size === best[0]) best[1].push(el.textContent.trim()); } }
+  return best[1]; }"""
+
+
+def row(page, player: str, label: str):
+    return page.locator(f'[data-player="{player}"] [data-row="{label}"]')
+
+
+def test_a_flight_turn_on_two_phones(live_server, two_phones):
+    code = create_table(live_server, "starship_catan", PLAYERS)["code"]
+    ann, bo = two_phones
+    ann.goto(f"{live_server}/t/{code}/p/p1")
+    bo.goto(f"{live_server}/t/{code}/p/p2")
+    expect(bo.locator('[data-player="p1"] [data-vp]')).to_have_text("0")
+    time.sleep(0.3)  # let htmx load on both pages
+
+    ann.locator("[data-yellow]").get_by_role("button", name="4", exact=True).click()
+    expect(ann.locator("[data-speed]")).to_have_text("4")
+    row(ann, "p1", "Boosters").locator("button.plus").click()
+    expect(ann.locator("[data-speed]")).to_have_text("5")
+    expect(bo.locator("[data-speed]")).to_have_text("5", timeout=3000)  # die 4 + 1 booster
+
+    ore = row(ann, "p1", "Ore")
+    for expected in ("1 / 2", "2 / 2"):
+        ore.locator("button.plus").click()
+        expect(ore.locator("[data-value]")).to_have_text(expected)
+    ore.locator("button.plus").click()  # a third ore does not fit in storage
+    expect(ann.get_by_role("alert")).to_contain_text("above the limit of 2")
+    expect(ore.locator("[data-value]")).to_have_text("2 / 2")
+
+    for _ in range(3):
+        row(ann, "p1", "Friendship").locator("button.plus").click()
+    expect(row(ann, "p1", "Friendship").locator("[data-value]")).to_have_text("3")
+    expect(bo.locator('[data-card="friend_of_the_people"]')).to_contain_text("Ann", timeout=3000)
+    expect(bo.locator('[data-player="p1"] [data-vp]')).to_have_text("1")
+    expect(bo.locator('[data-player="p1"]')).to_contain_text("Ore 2/2")
+
+    bo.locator('input[name="strength"]').fill("6")
+    bo.locator('input[name="blue"]').fill("5")
+    bo.get_by_role("button", name="Fight").click()
+    expect(ann.locator("[data-fight]")).to_contain_text("Bo lost to the pirate", timeout=3000)
+    expect(ann.locator("[data-fight]")).to_contain_text("blue 5 + cannons 0 = 5 against 6")
+
+    status, table = request("GET", f"{live_server}/api/tables/{code}")
+    assert table["derived"]["players"]["p1"]["vp"] == 1
+    assert table["derived"]["flight"]["speed"] == 5
+    ann.evaluate("window.scrollTo(0, 0)")
+    assert "5" in ann.evaluate(BIGGEST_TEXT)  # the flight speed is the biggest number on the screen
+
+    shots = os.environ.get("STARPNP_SCREENSHOTS")
+    if shots:
+        for scheme in ("light", "dark"):
+            ann.emulate_media(color_scheme=scheme)
+            ann.screenshot(path=str(Path(shots) / f"starship_catan-{scheme}.png"))
