@@ -4,7 +4,9 @@ All drawn by us in the shared 100 × 100 box; names carry an `ss_` prefix so the
 """
 from __future__ import annotations
 
-from ..geometry import arc_commands, ellipse_commands, regular_polygon, star_points
+import math
+
+from ..geometry import arc_commands, ellipse_commands, star_points
 from ..icons import ICONS, fill, icon, line, solid
 from ..scene import Circle, Group, Line, Path, Polygon, Rect, Style
 
@@ -122,10 +124,14 @@ def _planet_buster(ink, paper):
 @icon("ss_nova_mine")
 def _nova_mine(ink, paper):
     """A round mine bristling with spikes."""
-    spikes = [Polygon(((x - 5 * (y - 50) / 40, y + 5 * (x - 50) / 40), (x + 5 * (y - 50) / 40, y - 5 * (x - 50) / 40),
-                       (50 + (x - 50) * 1.2, 50 + (y - 50) * 1.2)), fill(ink))
-              for x, y in regular_polygon(50, 50, 40, 8, -90)]
-    return spikes + [Circle(50, 50, 30, fill(ink)), Circle(40, 40, 7, fill(paper))]
+    spikes = [Polygon((polar(a - 14, 28), polar(a, 49), polar(a + 14, 28)), fill(ink)) for a in range(0, 360, 45)]
+    return spikes + [Circle(50, 50, 31, fill(ink)), Circle(40, 40, 7, fill(paper))]
+
+
+def polar(degrees: float, r: float) -> tuple[float, float]:
+    """A point r from the icon's centre, `degrees` clockwise from the right."""
+    a = math.radians(degrees)
+    return (50 + r * math.cos(a), 50 + r * math.sin(a))
 
 
 @icon("ss_draw")
