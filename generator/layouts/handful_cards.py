@@ -11,7 +11,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..palette import resolve
 from ..scene import Circle, Element, Line, Rect, Style
-from ..text import fit_text
 from . import layout
 from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
 
@@ -58,27 +57,27 @@ class HandfulCardParams(FaceParams):
     _tags = field_validator("tags")(lambda cls, v: _known_tags(v))
 
 
-def _write_line(label: str, x, y, w, h, ink) -> list[Element]:
+def _write_line(ctx: FaceContext, label: str, x, y, w, h, ink) -> list[Element]:
     """A labelled dashed box, smaller than FaceContext.write_in, for one word or number."""
     return [Rect(x, y, w, h, DASHED, radius=1),
-            fit_text(label, x + 1, y + 0.5, w - 2, min(3.2, h - 0.6), font="Lato-Italic", size=5.5, min_size=5,
-                     color=ink).text]
+            ctx.text("write-in label", label, x + 1, y + 0.3, w - 2, min(3.2, h - 0.4), font="Lato-Italic", size=6,
+                     min_size=6, color=ink)]
 
 
 def _disc(ctx: FaceContext, field: str, value, cx, cy, r, color, icon_name: str | None, label: str):
     """A value disc; an icon sits in it when there is no number, a dashed ring when unspecified."""
     if is_unspecified(value):
         return [Circle(cx, cy, r, DASHED),
-                fit_text(label, cx - r, cy + r * 0.15, 2 * r, r * 0.6, font="Lato-Italic", size=5, min_size=5,
-                         color="#555555", align="center", valign="middle").text,
+                ctx.text(field, label, cx - r, cy + r * 0.1, 2 * r, r * 0.7, font="Lato-Italic", size=6, min_size=6,
+                         color="#555555", align="center", valign="middle"),
                 ctx.icon(icon_name, cx - r * 0.35, cy - r * 0.75, r * 0.7, "#9E9E9E")] if icon_name else [
                 Circle(cx, cy, r, DASHED)]
     ink = readable_ink(color)
     out: list[Element] = [Circle(cx, cy, r, Style(fill="#FFFFFF")), Circle(cx, cy, r - 0.5, Style(fill=color))]
     out.append(ctx.text(field, str(value), cx - r, cy - r * 0.85, 2 * r, r * 1.25, font="Lato-Black", size=11,
                         min_size=6, color=ink, align="center", valign="middle"))
-    out.append(fit_text(label, cx - r, cy + r * 0.3, 2 * r, r * 0.55, font="Lato-Bold", size=5, min_size=5,
-                        color=ink, align="center", valign="middle").text)
+    out.append(ctx.text(field, label, cx - r, cy + r * 0.25, 2 * r, r * 0.7, font="Lato-Bold", size=6, min_size=6,
+                        color=ink, align="center", valign="middle"))
     return out
 
 
@@ -86,8 +85,8 @@ def resource_badges(ctx: FaceContext, resources, x, y, w, h) -> list[Element]:
     """Resource symbols centred in a strip: coloured disc, icon and number."""
     if is_unspecified(resources):
         out = [Rect(x, y, w, h, DASHED, radius=1.5),
-               fit_text("write in: resource symbols", x + 1.5, y + 0.6, w - 3, 3, font="Lato-Italic", size=5.5,
-                        min_size=5, color="#555555").text]
+               ctx.text("resources", "write in: resource symbols", x + 1.5, y + 0.5, w - 3, 3.2, font="Lato-Italic",
+                        size=6, min_size=6, color="#555555")]
         size = h - 4.5
         for i, (name, color) in enumerate(RESOURCES.values()):
             out.append(ctx.icon(name, x + w - (4 - i) * (size + 1.5), y + 3.7, size, mix(color, "#FFFFFF", 0.55)))
@@ -112,7 +111,7 @@ def resource_badges(ctx: FaceContext, resources, x, y, w, h) -> list[Element]:
 
 def _tag_chips(ctx: FaceContext, tags, x, y, w, h, color) -> list[Element]:
     if is_unspecified(tags):
-        return _write_line("write in: when it is played", x + w * 0.15, y, w * 0.7, h, "#555555")
+        return _write_line(ctx, "write in: when it is played", x + w * 0.15, y, w * 0.7, h, "#555555")
     out: list[Element] = []
     if not tags:
         return out
@@ -140,8 +139,8 @@ def handful_card(ctx: FaceContext, p: HandfulCardParams) -> list[Element]:
     if is_unspecified(p.title):
         out += [Rect(tx, inset + 1.5, tw, title_h - 3, Style(fill=mix(frame, "#FFFFFF", 0.85), stroke=ink,
                                                              stroke_width=0.25, dash=(1.2, 0.8)), radius=1),
-                fit_text("write in: card name", tx + 1, inset + 2, tw - 2, 3, font="Lato-Italic", size=5.5,
-                         min_size=5, color=mix(frame, "#000000", 0.5)).text]
+                ctx.text("title", "write in: card name", tx + 1, inset + 1.7, tw - 2, 3.2, font="Lato-Italic", size=6,
+                         min_size=6, color=mix(frame, "#000000", 0.5))]
     else:
         out.append(ctx.text("title", p.title, tx, inset, tw, title_h, font="Lato-Black", size=11, min_size=7,
                             color=ink, align="center", valign="middle", max_lines=2))
@@ -181,7 +180,7 @@ def handful_card(ctx: FaceContext, p: HandfulCardParams) -> list[Element]:
         iy += 4.5
     for i, entry in enumerate(p.items):
         if is_unspecified(entry):
-            out.extend(_write_line("write in: ability card", ax + 4, iy + 0.4, aw - 8, 4.6, "#555555"))
+            out.extend(_write_line(ctx, "write in: ability card", ax + 4, iy + 0.4, aw - 8, 4.6, "#555555"))
         else:
             out.append(Circle(ax + 5, iy + 2.7, 0.9, Style(fill=frame)))
             out.append(ctx.text(f"items[{i}]", entry, ax + 7, iy + 0.2, aw - 9, 5, font="Lato-Bold", size=7.5,
