@@ -8,6 +8,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
@@ -110,6 +111,21 @@ def _draw_text(c: Canvas, text: Text) -> None:
                 draw(0, 0, line.text)
 
 
+def end_form(c: Canvas, name: str) -> None:
+    """c.endForm(), then give the form its transparency states: ReportLab leaves ExtGState out of a form's
+    resources, so anything semi-transparent inside a form would be dropped by PDF readers."""
+    c.endForm()
+    form = c._doc.idToObject[pdfdoc.xObjectName(name)]
+    if form.ExtGState:
+        resources = pdfdoc.PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        resources.ExtGState = form.ExtGState
+        form.Resources = resources
+
+
 def _svg_form(c: Canvas, path: str) -> tuple[str, float, float]:
     """An SVG art file as a PDF form, defined on first use: vector art embedded once per file."""
     forms = c.__dict__.setdefault("_starpnp_svg_forms", {})
@@ -121,7 +137,7 @@ def _svg_form(c: Canvas, path: str) -> tuple[str, float, float]:
         name = f"SvgArt{len(forms) + 1}"
         c.beginForm(name, 0, 0, drawing.width, drawing.height)
         renderPDF.draw(drawing, c, 0, 0)
-        c.endForm()
+        end_form(c, name)
         forms[path] = (name, drawing.width, drawing.height)
     return forms[path]
 

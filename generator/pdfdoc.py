@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
 from .imposition import FOOTER_H, Settings, Sheet, Tile
-from .pdf import begin_mm_page, draw_element, draw_scene, saved
+from .pdf import begin_mm_page, draw_element, draw_scene, end_form, saved
 from .scene import Circle, Line, Rect, Scene, Style
 from .text import fit_text
 from .units import PT_PER_MM
@@ -74,7 +74,7 @@ class PdfDocument:
             ow, oh = scene.outer_width, scene.outer_height
             c.beginForm(name, 0, 0, ow * PT_PER_MM, oh * PT_PER_MM)
             draw_scene(c, scene)
-            c.endForm()
+            end_form(c, name)
             self.forms[key] = name
         return self.forms[key]
 

@@ -99,3 +99,26 @@ def test_both_backends_put_every_element_in_the_same_place():
     assert p_curves[0] == pytest.approx(s_curves[0], abs=TOL)
     assert p_lines[0] == pytest.approx(s_lines[0], abs=TOL)
     assert p_char == pytest.approx(s_char, abs=TOL)  # text: same start and baseline
+
+
+def test_transparency_inside_a_placed_piece_reaches_the_page(tmp_path):
+    """Pieces become PDF forms; their transparency must survive (poppler once reported 'ExtGState unknown')."""
+    import subprocess
+
+    from PIL import Image as PILImage
+
+    from conftest import need_tool
+    from generator.imposition import Placed, Settings, Sheet
+    from generator.pdfdoc import PdfDocument
+
+    scene = Scene(40, 40, 0, (Rect(0, 0, 40, 40, Style(fill="#FFFFFF")),
+                              Rect(0, 0, 40, 40, Style(fill="#C62828", opacity=0.5))))
+    path = tmp_path / "alpha.pdf"
+    doc = PdfDocument(str(path), Settings(), "Alpha", {"x": "X"})
+    doc.sheet(Sheet("front", ["x"], placed=[Placed(scene, 50, 50, 0, "x")]))
+    doc.save()
+    run = subprocess.run([need_tool("pdftoppm"), "-r", "25.4", "-png", "-singlefile", str(path), str(tmp_path / "p")],
+                         capture_output=True, text=True)
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    r, g, b = PILImage.open(tmp_path / "p.png").convert("RGB").getpixel((70, 70))  # 1 px per mm
+    assert (r, g, b) == pytest.approx((227, 148, 148), abs=4)  # half red over white, not red and not white
