@@ -105,6 +105,7 @@ def test_unspecified_fields_are_reported(built):
     for unnamed in ("Eighth environment", "Ninth environment"):
         expected |= {f"environments: {unnamed}: front.{field}" for field in ("title", "harvest", "actions",
                                                                               "effect")}
+    expected.add("merger_reference: Merger reference: front.outcomes[1].text")  # red dwarf + white dwarf
     assert reported == expected
     assert {"board: tracks", "player_boards: tanks.rows.max", "planet_rings: Rocky planet: color",
             "resource_markers: Iron marker: color"} <= set(built["ours"])
@@ -116,6 +117,18 @@ def test_unspecified_environment_prints_write_in_boxes(scenes):
     assert sum("write in" in w for w in named) == 3  # hydrogen, actions, effect
     unnamed = words(scenes[("environments", "Eighth environment", None, "front")])
     assert sum("write in" in w for w in unnamed) == 4  # and the name
+
+
+def test_merger_chart_from_the_rulebook_notes(game, scenes):
+    chart = component(game, "merger_reference").pieces[0].front.params
+    outcome = {frozenset(o.pair): o.text for o in chart.outcomes}
+    assert outcome[frozenset({"Red dwarf"})] == "a new sunlike star"  # same track: next track up
+    assert outcome[frozenset({"Sunlike star"})] == "a new blue giant"
+    assert outcome[frozenset({"Blue giant"})] == "supernova: 2 Fe"  # FAQ: two blue giants
+    assert outcome[frozenset({"White dwarf"})].startswith("type Ia")  # MERGE c
+    assert outcome[frozenset({"White dwarf", "Blue giant"})] == outcome[frozenset({"Red dwarf", "Blue giant"})]
+    assert [p.cost for p in chart.prices] == ["2 He", "6 He", "8 He"]
+    assert sum("write in" in w for w in words(scenes[("merger_reference", "Merger reference", None, "front")])) == 1
 
 
 def test_board_tracks_capacity_and_costs(game, scenes):
