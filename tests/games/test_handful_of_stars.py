@@ -161,8 +161,9 @@ def test_board_tracks(game):
     assert (shuffle.start, shuffle.cells) == (0, 21)  # spaces 0-20
     assert shuffle.marks == {14: "2 players", 18: "3 players", 20: "4 players"}
     slots = {r.title: r.slots for r in regions if r.type == "box" and r.slots}
-    assert slots["Development counters on offer"] == 6
     assert any(n == 8 and t.startswith("Technology cards") for t, n in slots.items())
+    development = [r for r in regions if r.type == "grid"]
+    assert [(g.cols, g.rows) for g in development] == [(6, 1)] and development[0].cell >= 22  # 22 mm counters
     combat = [r for r in regions if r.type == "track" and isinstance(r.cells, list) and "0" in r.cells]
     assert combat and any("defender" in r.title for r in regions if r.type == "track")
 
