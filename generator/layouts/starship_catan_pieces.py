@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from ..fonts import text_width_mm
 from ..palette import resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from . import layout
@@ -164,7 +165,10 @@ def starship_catan_card(ctx: FaceContext, p: StarshipCatanCardParams) -> list[El
         out.extend(_field_line(ctx, label, value, x, y, pw, row_h))
         y += row_h
     if is_unspecified(p.text):
-        out.extend(ctx.write_in("effect (not given in the rulebook)", x, y + 0.5, pw, bottom - y - 0.5))
+        label = "effect (not given in the rulebook)"
+        if text_width_mm(f"write in: {label}", "Lato-Italic", 6) > pw - 2.6:
+            label = "effect"  # the write-in label must stay on one line
+        out.extend(ctx.write_in(label, x, y + 0.5, pw, bottom - y - 0.5))
     elif p.text:
         out.append(ctx.text("text", p.text, x + 0.5, y, pw - 1, bottom - y, size=7.5, min_size=6, color=INK,
                             align="center", valign="middle"))

@@ -1,0 +1,181 @@
+"""Starship Catan: every piece the rulebook's setup names, in its numbers, the write-in shells it leaves
+open, the fold-up dice and legible faces. Rulebook: /work/shared/seeds/003_*.txt ("SETUP", "PHASES",
+"SPECIAL VICTORY POINT CARDS", "GAME END")."""
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from generator.build import BuildOptions, build_game
+from generator.imposition import Settings
+from generator.layouts.die_net import CELLS, TABS, DieNetParams, _outline, net_side
+from generator.loader import find_game, load_game
+from generator.render import SceneCache
+from generator.scene import Group, Line, Polygon, Text
+
+GAME = "starship_catan"
+COLOURS = ["red", "blue"]  # a two-player game
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def manifest(request, tmp_path_factory):
+    out = tmp_path_factory.mktemp(f"sc-{request.param}")
+    build_game(find_game(GAME), BuildOptions(settings=Settings(paper=request.param), out=out, formats=("pdf",),
+                                             strict=True))
+    return json.loads((out / GAME / "manifest.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def cache():
+    return SceneCache(3.0, find_game(GAME))
+
+
+@pytest.fixture(scope="module")
+def scenes(cache):
+    """(component id, piece name, colour, side) -> the drawn face."""
+    game = load_game(find_game(GAME))
+    faces = {}
+    for comp in game.components:
+        for piece in comp.pieces:
+            for side in ("front", "back") if piece.back else ("front",):
+                faces[(comp.spec.id, piece.name, piece.color, side)] = cache.face(comp, piece, side)
+    return faces
+
+
+def entry(manifest, comp_id):
+    return next(c for c in manifest["components"] if c["id"] == comp_id)
+
+
+def per_colour(comp):
+    """Piece name -> copies for each player colour, checking both colours get the same set."""
+    by_colour: dict[str, dict[str, int]] = {}
+    for piece in comp["pieces"]:
+        by_colour.setdefault(piece["color"], {})[piece["name"]] = piece["count"]
+    assert sorted(by_colour) == sorted(COLOURS)
+    first, second = by_colour.values()
+    assert first == second
+    return first
+
+
+def test_each_player_gets_the_setup_list(manifest):
+    assert per_colour(entry(manifest, "starship")) == {"Starship": 1}  # "Starship"
+    assert sum(per_colour(entry(manifest, "boosters")).values()) == 2  # "2 Booster and 3 Cannon tiles"
+    assert sum(per_colour(entry(manifest, "cannons")).values()) == 3
+    assert per_colour(entry(manifest, "ships")) == {"Colony ship": 1, "Trade ship": 1}  # "1 Colony [C] and Trade [T] Ship"
+    assert per_colour(entry(manifest, "resource_arrows")) == {"Resource arrow": 5, "Pink resource arrow": 1}  # "6 (1 pink)"
+    assert sum(per_colour(entry(manifest, "trade_goods")).values()) == 2  # "2 Trade Goods"
+    assert sum(per_colour(entry(manifest, "science")).values()) == 1  # "1 Science point"
+    assert per_colour(entry(manifest, "colony_card")) == {"Colony": 1}  # "Colony card and 6 ... Modules"
+    modules = per_colour(entry(manifest, "modules"))
+    assert len(modules) == 6 and set(modules.values()) == {1}
+    assert {"Command Module", "Logistics Module", "Trade Module"} <= set(modules)  # the three the rulebook names
+
+
+def test_tiles_and_modules_are_double_sided(manifest):
+    for comp_id in ("boosters", "cannons", "modules"):  # level I / level II; built / not built
+        assert entry(manifest, comp_id)["double_sided"]
+
+
+def test_shared_pieces(manifest):
+    advanced = entry(manifest, "advanced_modules")
+    assert advanced["quantity"] == 6 and not advanced["per_player"]  # "the 6 Advanced level II Modules"
+    people = entry(manifest, "people_cards")
+    assert {p["name"] for p in people["pieces"]} == {"Friend of the People", "Hero of the People"}
+    assert people["quantity"] == 2
+    assert entry(manifest, "sector_cards")["quantity"] == 40  # "4 Sector stacks of 10", borderless
+    assert entry(manifest, "dice")["quantity"] == 2  # the yellow and the blue die
+    assert {p["name"] for p in entry(manifest, "dice")["pieces"]} == {"Yellow die", "Blue die"}
+    assert entry(manifest, "score_board")["quantity"] == 1
+
+
+def test_astro_bank_covers_both_starting_purses(manifest):
+    astro = entry(manifest, "astro")
+    total = sum(p["count"] * int(p["name"].split()[0]) for p in astro["pieces"])
+    assert total >= 2 * 25  # "25 Astro" each
+
+
+def test_what_the_rulebook_leaves_open_is_reported(manifest):
+    unspecified = set(manifest["unspecified"])
+    expected = {
+        "dice: Yellow die: front.faces", "dice: Blue die: front.faces",
+        "starship: Starship: front.hangar_capacity",
+        "colony_card: Colony: front.fields.Produces on die",
+        "modules: Command Module: front.fields.Explore actions",
+        "modules: Module 4: front.title", "modules: Module 4: front.text",
+        "advanced_modules: Module 6 II: front.title",
+        "sector_cards: Sector card: front.title", "sector_cards: Sector card: front.text",
+        "reserve_sector_cards: Reserve sector card: front.fields.Deck number",
+        "council_cards: Galactic Council card: front.text",
+        "boosters: Booster: front.cost_resources", "cannons: Cannon: back.cost_resources",
+    }
+    assert expected <= unspecified
+    # the two names the rulebook gives are printed, the other four storage rows are write-ins
+    names = sorted(u for u in unspecified if u.startswith("starship:") and u.endswith(".name"))
+    assert names == [f"starship: Starship: front.storage[{i}].name" for i in range(2, 6)]
+    ours = set(manifest["ours"])
+    assert {"reserve_sector_cards: count", "council_cards: count", "astro: denominations",
+            "spare_ships: count", "score_board: Fame track"} <= ours
+
+
+def text_items(elements, depth=0):
+    """Every Text with whether it sits inside an icon (scaled group)."""
+    for e in elements:
+        if isinstance(e, Group):
+            yield from text_items(e.children, depth + (e.scale != 1))
+        elif isinstance(e, Text):
+            yield e, depth
+
+
+def test_faces_draw_without_warnings_and_text_is_at_least_6pt(scenes, cache):
+    assert cache.warnings == []
+    sizes = [t.size for scene in scenes.values() for t, in_icon in text_items(scene.elements) if not in_icon]
+    assert min(sizes) >= 6
+
+
+def test_victory_track_runs_to_10_and_marks_the_end(scenes):
+    board = scenes[("score_board", "Starship Catan · Score", None, "front")]
+    words = [line.text for t, _ in text_items(board.elements) for line in t.lines]
+    assert words.count("10") == 3 and "game ends" in words  # "The game ends when either player has 10 VP"
+    assert "Hero card" in words and "Friend card" in words  # the cards come at 3 points
+
+
+def test_die_net_is_a_closed_cube_with_seven_glue_tabs():
+    s = net_side(104, 72)
+    assert math.isclose(s, 24)
+    assert len(CELLS) == 6 and len(TABS) == 7  # 12 cube edges - 5 fold edges = 7 seams, one tab each
+    outline = _outline(s)
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    assert min(xs) == 0 and min(ys) == 0 and max(ys) == 3 * s and max(xs) <= 104
+    # every consecutive pair of outline points is joined by one straight cut: no jumps across the net
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
+        assert math.dist((x1, y1), (x2, y2)) <= s + 1e-9
+
+
+def test_die_net_checks_its_faces():
+    with pytest.raises(ValueError, match="6 faces"):
+        DieNetParams(layout="die_net", title="d", faces=["1", "2"])
+    with pytest.raises(ValueError, match="pips must be 1 to 6"):
+        DieNetParams(layout="die_net", title="d", faces=["pips:7"] + ["1"] * 5)
+    with pytest.raises(ValueError, match="unknown icon"):
+        DieNetParams(layout="die_net", title="d", faces=["icon:nope"] + ["1"] * 5)
+    ok = DieNetParams(layout="die_net", title="d", faces=[f"pips:{n}" for n in range(1, 7)])
+    assert ok.faces[5] == "pips:6"
+
+
+def test_die_faces_are_write_ins_with_dashed_folds(scenes):
+    die = scenes[("dice", "Yellow die", None, "front")]
+    labels = [line.text for t, _ in text_items(die.elements) for line in t.lines]
+    assert [f"write in: face {n}" for n in range(1, 7)] == [x for x in labels if x.startswith("write in: face")]
+    folds = [e for e in die.elements if isinstance(e, Line) and e.style.dash]
+    assert len(folds) == 5 + 7  # five folds between faces, one at the base of each tab
+    cut = [e for e in die.elements if isinstance(e, Polygon) and e.style.fill is None]
+    assert len(cut) == 1
+
+
+def test_write_in_labels_stay_on_one_line(scenes):
+    """A write-in label that wraps spills out of its box: each must fit on one line at 6 pt."""
+    wrapped = [(key, t.lines[0].text) for key, scene in scenes.items() for t, _ in text_items(scene.elements)
+               if t.lines and t.lines[0].text.startswith("write in") and len(t.lines) > 1]
+    assert wrapped == []
