@@ -65,6 +65,7 @@ def test_a_turn_and_the_berylith_combat_on_two_phones(live_server, two_phones):
     expect(red.locator("[data-ahead]")).to_have_text("Red")
     expect(blue.locator("[data-marker]")).to_have_text("5", timeout=3000)
     tap(blue, "+1 fleet (3)")
+    expect(blue.locator("[data-marker]")).to_have_text("2")  # 9 against Red's 11: still behind
     blue.get_by_role("spinbutton", name="Matter").fill("3")
     blue.get_by_role("button", name="Matter", exact=True).click()
     expect(red.locator("[data-marker]")).to_have_text("1", timeout=3000)
