@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib.resources import files
+from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -16,31 +17,54 @@ FONT_FILES = {
     "Lato-Italic": "Lato-Italic.ttf",
     "Lato-Black": "Lato-Black.ttf",
 }
+# Symbols Lato lacks (★ → ⚠ …) come from DejaVu Sans (Debian's fonts-dejavu-core), also embedded as a subset.
+SYMBOL_FONT = "DejaVuSans"
+SYMBOL_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 # SVG has no embedded fonts: name the family and weight so viewers with Lato match the PDF.
 SVG_FONT = {
-    "Lato-Regular": ("Lato, sans-serif", "normal", "normal"),
-    "Lato-Bold": ("Lato, sans-serif", "bold", "normal"),
-    "Lato-Italic": ("Lato, sans-serif", "normal", "italic"),
-    "Lato-Black": ("Lato, sans-serif", "900", "normal"),
+    "Lato-Regular": ("Lato, 'DejaVu Sans', sans-serif", "normal", "normal"),
+    "Lato-Bold": ("Lato, 'DejaVu Sans', sans-serif", "bold", "normal"),
+    "Lato-Italic": ("Lato, 'DejaVu Sans', sans-serif", "normal", "italic"),
+    "Lato-Black": ("Lato, 'DejaVu Sans', sans-serif", "900", "normal"),
 }
 
 
 def font_path(name: str) -> str:
+    if name == SYMBOL_FONT:
+        return str(SYMBOL_FILE)
     return str(files("font_lato") / "files" / FONT_FILES[name])
 
 
 @cache
 def register(name: str) -> str:
     """Register a font with ReportLab on first use; returns its name."""
-    if name not in FONT_FILES:
+    if name not in FONT_FILES and name != SYMBOL_FONT:
         raise KeyError(f"unknown font {name!r}; known: {', '.join(FONT_FILES)}")
     pdfmetrics.registerFont(TTFont(name, font_path(name)))
     return name
 
 
+@cache
+def _has_glyph(font: str, char: str) -> bool:
+    return ord(char) in pdfmetrics.getFont(register(font)).face.charToGlyph
+
+
+def runs(text: str, font: str) -> list[tuple[str, str]]:
+    """`text` as (font, piece) runs: the text font wherever it has the glyph, DejaVu Sans for the rest."""
+    symbols = SYMBOL_FILE.is_file()
+    out: list[tuple[str, str]] = []
+    for char in text:
+        use = SYMBOL_FONT if symbols and not _has_glyph(font, char) and _has_glyph(SYMBOL_FONT, char) else font
+        if out and out[-1][0] == use:
+            out[-1] = (use, out[-1][1] + char)
+        else:
+            out.append((use, char))
+    return out
+
+
 def text_width_mm(text: str, font: str, size_pt: float) -> float:
-    """Advance width of `text` in millimetres."""
-    return pdfmetrics.stringWidth(text, register(font), size_pt) * 25.4 / 72
+    """Advance width of `text` in millimetres, symbols measured in the font that will draw them."""
+    return sum(pdfmetrics.stringWidth(piece, register(f), size_pt) for f, piece in runs(text, font)) * 25.4 / 72
 
 
 def ascent_mm(font: str, size_pt: float) -> float:

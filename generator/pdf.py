@@ -8,7 +8,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
@@ -99,16 +99,20 @@ def draw_element(c: Canvas, element: Element) -> None:
 
 
 def _draw_text(c: Canvas, text: Text) -> None:
+    """Each line as font runs (symbols from the fallback font), placed by the line's alignment."""
     size_mm = text.size / PT_PER_MM
-    draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[text.align]
+    shift = {"left": 0.0, "center": 0.5, "right": 1.0}[text.align]
     with saved(c):
         c.setFillColor(text.color)
-        c.setFont(fonts.register(text.font), size_mm)
         for line in text.lines:
+            x = -shift * fonts.text_width_mm(line.text, text.font, text.size)
             with saved(c):
                 c.translate(line.x, line.y)
                 c.scale(1, -1)
-                draw(0, 0, line.text)
+                for font, piece in fonts.runs(line.text, text.font):
+                    c.setFont(fonts.register(font), size_mm)
+                    c.drawString(x, 0, piece)
+                    x += pdfmetrics.stringWidth(piece, font, size_mm)
 
 
 def end_form(c: Canvas, name: str) -> None:

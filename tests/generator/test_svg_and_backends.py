@@ -122,3 +122,26 @@ def test_transparency_inside_a_placed_piece_reaches_the_page(tmp_path):
     assert run.returncode == 0 and run.stderr == "", run.stderr
     r, g, b = PILImage.open(tmp_path / "p.png").convert("RGB").getpixel((70, 70))  # 1 px per mm
     assert (r, g, b) == pytest.approx((227, 148, 148), abs=4)  # half red over white, not red and not white
+
+
+def test_symbols_missing_from_lato_are_drawn_from_dejavu(tmp_path):
+    from generator import fonts
+
+    if not fonts.SYMBOL_FILE.is_file():
+        from conftest import need_tool
+
+        need_tool("fonts-dejavu-core (DejaVuSans.ttf)")  # skips locally, fails in CI
+    line = fit_text("Power ★ card", 2, 2, 40, 10, size=10, min_size=6, color="#000000").text
+    scene = Scene(50, 20, 0, (line,))
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(50 * PT_PER_MM, 20 * PT_PER_MM))
+    draw_scene(c, scene)
+    c.showPage()
+    c.save()
+    with pdfplumber.open(io.BytesIO(buf.getvalue())) as pdf:
+        chars = pdf.pages[0].chars
+    assert "".join(ch["text"] for ch in chars) == "Power ★ card"
+    star = next(ch for ch in chars if ch["text"] == "★")
+    assert star["fontname"].endswith("DejaVuSans") and chars[0]["fontname"].endswith("Lato-Regular")
+    after = chars[chars.index(star) + 1]  # the next glyph starts where the star's advance ends
+    assert after["x0"] == pytest.approx(star["x1"], abs=0.01)
