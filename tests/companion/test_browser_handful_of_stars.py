@@ -5,24 +5,17 @@ Set STARPNP_SCREENSHOTS=<dir> to keep 360x740 light and dark screenshots of the 
 """
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from test_browser_starship_catan import biggest_texts, save_screenshots
 
 from companion_test_helpers import create_table, request
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = [{"name": "Red", "color": "red"}, {"name": "Blue", "color": "blue"}]
-BIGGEST_TEXT = """() => { let best = [0, []];
-  for (const el of document.querySelectorAll("main *")) { const r = el.getBoundingClientRect();
-    if (!el.children.length && el.textContent.trim() && r.bottom > 0 && r.top < innerHeight) {
-      const size = parseFloat(getComputedStyle(el).fontSize);
-      if (size > best[0]) best = [size, []]; if (size === best[0]) best[1].push(el.textContent.trim()); } }
-  return best[1]; }"""
 
 
 def tap(page, name: str):
@@ -57,8 +50,7 @@ def test_a_turn_and_the_berylith_combat_on_two_phones(live_server, two_phones):
     form.get_by_role("button", name="Start the combat").click()
     expect(red.locator("[data-needed]")).to_contain_text("Red needs 1 more", timeout=3000)
     expect(red.locator("[data-marker]")).to_have_text("1")
-    red.evaluate("window.scrollTo(0, 0)")
-    assert red.evaluate(BIGGEST_TEXT) == ["1"]  # the tug-of-war marker is the biggest number on screen
+    assert biggest_texts(red) == ["1"]  # the tug-of-war marker is the biggest number on screen
 
     tap(red, "+1 fleet (3)")
     tap(red, "+1 fleet (3)")
@@ -71,11 +63,7 @@ def test_a_turn_and_the_berylith_combat_on_two_phones(live_server, two_phones):
     expect(red.locator("[data-marker]")).to_have_text("1", timeout=3000)
     expect(red.locator("[data-ahead]")).to_have_text("Blue")
 
-    shots = os.environ.get("STARPNP_SCREENSHOTS")
-    if shots:
-        for scheme in ("light", "dark"):
-            red.emulate_media(color_scheme=scheme)
-            red.screenshot(path=str(Path(shots) / f"handful_of_stars-{scheme}.png"))
+    save_screenshots(red, "handful_of_stars")
 
     tap(red, "Give up: Blue wins")
     for page in (red, blue):

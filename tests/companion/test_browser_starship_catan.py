@@ -25,6 +25,20 @@ BIGGEST_TEXT = """() => { let best = [0, []];
   return best[1]; }"""
 
 
+def biggest_texts(page) -> list[str]:
+    """The texts set in the largest font within the first screen: what a player sees first."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate(BIGGEST_TEXT)
+
+
+def save_screenshots(page, name: str) -> None:
+    """With STARPNP_SCREENSHOTS=<dir>, keep light and dark 360x740 screenshots of the page there."""
+    shots = os.environ.get("STARPNP_SCREENSHOTS")
+    for scheme in ("light", "dark") if shots else ():
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=str(Path(shots) / f"{name}-{scheme}.png"))
+
+
 def row(page, player: str, label: str):
     return page.locator(f'[data-player="{player}"] [data-row="{label}"]')
 
@@ -67,11 +81,5 @@ def test_a_flight_turn_on_two_phones(live_server, two_phones):
     status, table = request("GET", f"{live_server}/api/tables/{code}")
     assert table["derived"]["players"]["p1"]["vp"] == 1
     assert table["derived"]["flight"]["speed"] == 5
-    ann.evaluate("window.scrollTo(0, 0)")
-    assert "5" in ann.evaluate(BIGGEST_TEXT)  # the flight speed is the biggest number on the screen
-
-    shots = os.environ.get("STARPNP_SCREENSHOTS")
-    if shots:
-        for scheme in ("light", "dark"):
-            ann.emulate_media(color_scheme=scheme)
-            ann.screenshot(path=str(Path(shots) / f"starship_catan-{scheme}.png"))
+    assert "5" in biggest_texts(ann)  # the flight speed is among the biggest numbers on the screen
+    save_screenshots(ann, "starship_catan")

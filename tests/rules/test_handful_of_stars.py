@@ -398,3 +398,29 @@ def test_apply_never_mutates_its_argument():
     before = repr(state)
     hs.apply(state, ev("combat_add", what="matter", amount=3))
     assert repr(state) == before
+
+
+def test_worked_example_from_the_docs_through_the_json_api(tmp_path):
+    from companion import create_app
+
+    client = create_app({"DATA_DIR": str(tmp_path)}).test_client()
+    created = client.post("/api/tables", json={"game": "handful_of_stars", "players": [
+        {"name": "Red", "color": "red"}, {"name": "Blue", "color": "blue"}], "options": {}})
+    assert created.status_code == 201
+    url = f"/api/tables/{created.get_json()['code']}"
+    answers = [client.post(f"{url}/events", json=event) for event in (
+        {"type": "combat_start", "player": "p1", "defender": "p2", "system": "colony", "fleets": 2,
+         "defender_star_bases": 1},
+        {"type": "combat_retreat", "player": "p2"},
+        {"type": "combat_add", "player": "p2", "what": "fleets", "amount": 2},
+        {"type": "combat_add", "player": "p1", "what": "fleets", "amount": 1},
+        {"type": "combat_add", "player": "p1", "what": "matter", "amount": 3},
+        {"type": "combat_end", "player": "p2"},
+        {"type": "shuffle", "player": "p1"},
+        {"type": "end_turn", "player": "p1"})]
+    assert [a.status_code for a in answers] == [201, 422, 201, 201, 201, 201, 201, 201]
+    assert answers[1].get_json() == {"error": "player: the defender has no unit able to retreat"}
+    derived = client.get(url).get_json()["derived"]
+    assert derived["combat"]["casualties"]["defender"]["lost"] == 2
+    assert derived["players"]["p2"]["vp"] == 31 and derived["players"]["p1"]["systems"] == 11
+    assert (derived["shuffles"], derived["active"]) == (1, "p2")

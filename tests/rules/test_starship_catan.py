@@ -174,3 +174,25 @@ def test_apply_never_mutates_its_argument():
     before = repr(state)
     sc.apply(state, {"type": "resource", "player": "p1", "resource": "ore", "delta": 1})
     assert repr(state) == before
+
+
+def test_worked_example_from_the_docs_through_the_json_api(tmp_path):
+    from companion import create_app
+
+    client = create_app({"DATA_DIR": str(tmp_path)}).test_client()
+    created = client.post("/api/tables", json={"game": "starship_catan", "players": [
+        {"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}], "options": {}})
+    assert created.status_code == 201
+    url = f"/api/tables/{created.get_json()['code']}"
+    answers = [client.post(f"{url}/events", json=event) for event in (
+        {"type": "yellow_die", "player": "p1", "value": 4},
+        {"type": "resource", "player": "p1", "resource": "ore", "delta": 2},
+        {"type": "resource", "player": "p1", "resource": "ore", "delta": 1},
+        {"type": "points", "player": "p1", "kind": "friendship", "delta": 3},
+        {"type": "pirate_fight", "player": "p1", "strength": 5, "blue": 3})]
+    assert [a.status_code for a in answers] == [201, 201, 422, 201, 201]
+    assert answers[2].get_json() == {"error": "delta: Ore would rise to 3, above the limit of 2"}
+    derived = client.get(url).get_json()["derived"]
+    assert derived["flight"] == {"player": "p1", "yellow": 4, "boosters": 0, "speed": 4}
+    assert derived["friend_of_the_people"] == "p1" and derived["players"]["p1"]["vp"] == 1
+    assert derived["last_fight"]["won"] is False
