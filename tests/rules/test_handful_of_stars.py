@@ -424,3 +424,6 @@ def test_worked_example_from_the_docs_through_the_json_api(tmp_path):
     assert derived["combat"]["casualties"]["defender"]["lost"] == 2
     assert derived["players"]["p2"]["vp"] == 31 and derived["players"]["p1"]["systems"] == 11
     assert (derived["shuffles"], derived["active"]) == (1, "p2")
+    for page in (created.get_json()["watch_url"], created.get_json()["url"] + "/p/p2"):
+        html = client.get(page.removeprefix("http://localhost")).get_data(as_text=True)
+        assert "data-player=\"p1\"" in html  # the panel renders for a spectator and for a player

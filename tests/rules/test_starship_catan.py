@@ -196,3 +196,6 @@ def test_worked_example_from_the_docs_through_the_json_api(tmp_path):
     assert derived["flight"] == {"player": "p1", "yellow": 4, "boosters": 0, "speed": 4}
     assert derived["friend_of_the_people"] == "p1" and derived["players"]["p1"]["vp"] == 1
     assert derived["last_fight"]["won"] is False
+    for page in (created.get_json()["watch_url"], created.get_json()["url"] + "/p/p2"):
+        html = client.get(page.removeprefix("http://localhost")).get_data(as_text=True)
+        assert "data-player=\"p1\"" in html  # the panel renders for a spectator and for a player
