@@ -328,10 +328,12 @@ def _after_change(state: State, combat: dict) -> None:
     combat["phase"] = "fighting"
     if leader(_marker(state, combat)) != combat["start_leader"]:
         combat["crossed"] = True
+    if combat["defender"] == "neutral":
+        return
     for side in SIDES:
-        units = combat[f"{side}_side"].get("fleets", 0) + combat[f"{side}_side"].get("star_bases", 0)
+        units = combat[f"{side}_side"]["fleets"] + combat[f"{side}_side"]["star_bases"]
         has_settlement = side == "defender" and combat["system"] in ("home_world", "colony", "outpost")
-        if combat[side] != "neutral" and units == 0 and not has_settlement:
+        if units == 0 and not has_settlement:
             _finish(state, combat, winner=_other(side), how="no_pieces")
             return
 

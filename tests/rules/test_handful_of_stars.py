@@ -332,6 +332,13 @@ def test_star_bomb_removes_a_unit_and_empty_side_loses_at_once():
     assert hs.derive(state)["players"]["p2"]["occupied"] == 0
 
 
+def test_an_empty_side_does_not_lose_at_once_against_a_neutral_system():
+    state = start(defender="neutral", fleets=1, tile=4)
+    state = play(ev("combat_add", what="matter", amount=5), ev("combat_add", what="fleets", amount=-1),
+                 state=state)  # 5 against 4 with no unit left in the system
+    assert report(state)["result"] is None and report(state)["ahead"] == "attacker"
+
+
 def test_star_bomb_cannot_hit_aliens():
     refused(start(defender="neutral", fleets=1, tile=3, alien=2),
             ev("combat_card", card="star_bomb", unit="fleet"), "card")
