@@ -17,6 +17,7 @@ from .scene import Scene
 FORMATS = ("pdf", "svg", "png", "pdf-single")
 DEFAULT_FORMATS = ("pdf", "svg")
 Run = list[tuple[Scene, Scene | None, str]]
+SHARES_SHEETS = ("chit", "token", "marker")
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,12 @@ def preset_warnings(game: Game, preset: str | None) -> list[str]:
 
 
 def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
-    """Copies of every piece in data order; neighbours that share a size and sidedness share sheets."""
+    """Copies of every piece in data order, one run of sheets per component.
+
+    Only counters (chits, tokens, markers) of the same size and sidedness share sheets with their
+    neighbours, as on a punchboard; a deck, tiles or a board always starts its own sheet, so it can be
+    printed alone from the pages the contents list gives.
+    """
     runs: list[Run] = []
     key_of_last = None
     for comp in game.components:
@@ -71,11 +77,11 @@ def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
         if not entries:
             continue
         first = entries[0][0]
-        key = (first.outer_width, first.outer_height, sides)
+        key = (first.outer_width, first.outer_height, sides) if comp.spec.kind in SHARES_SHEETS else None
         if not fits_on_page(first, settings):
             runs.extend([[entry] for entry in entries])
             key_of_last = None
-        elif key == key_of_last:
+        elif key is not None and key == key_of_last:
             runs[-1].extend(entries)
         else:
             runs.append(entries)

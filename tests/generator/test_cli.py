@@ -150,3 +150,16 @@ def test_an_unreadable_image_is_a_warning_not_a_crash(game, tmp_path):
     result = run("build", game, "--out", tmp_path / "a")
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert "cards.yaml: deck: Attack: front: art: broken.png: image file is unreadable" in result.stdout
+
+
+def test_each_deck_starts_its_own_sheets_while_counters_share(game, tmp_path):
+    cards = (game / "cards.yaml").read_text()
+    second_deck = cards.split("components:\n", 1)[1].replace("id: deck", "id: deck2").replace("name: Deck", "name: Deck 2")
+    chits = (game / "chits.yaml").read_text()
+    more_chits = chits.split("components:\n", 1)[1].split("  - id: board")[0].replace("id: fleets", "id: fleets2")
+    (game / "cards.yaml").write_text(cards + second_deck)
+    (game / "chits.yaml").write_text(chits.replace("  - id: board", more_chits + "  - id: board"))
+    assert run("build", game, "--out", tmp_path, "--format", "pdf").returncode == 0
+    pages = {c["id"]: set(c["pages"]) for c in json.loads((tmp_path / "mini/manifest.json").read_text())["components"]}
+    assert not pages["deck"] & pages["deck2"]  # 6 cards each would fit on one sheet, yet they never share
+    assert pages["fleets"] == pages["fleets2"]  # 12 counters of one size share one punchboard sheet

@@ -1,0 +1,34 @@
+"""Every game of ours builds cleanly on A4 and Letter: no warning but the listed `unspecified` fields."""
+from __future__ import annotations
+
+import pytest
+
+from generator.build import BuildOptions, build_game
+from generator.imposition import Settings
+from generator.loader import builtin_games, find_game, load_game
+from generator.palette import PLAYER_COLORS
+
+GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
+
+
+def test_all_four_games_are_ours():
+    assert builtin_games() == sorted(GAMES)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_game_builds_without_warnings(game, paper, tmp_path):
+    options = BuildOptions(settings=Settings(paper=paper), formats=("pdf",), out=tmp_path, strict=True)
+    result = build_game(find_game(game), options)  # strict: any warning raises BuildFailed
+    assert result.warnings == []
+    assert result.pages > 1 and (tmp_path / game / f"{game}-{paper}.pdf").is_file()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_player_colours_come_from_the_shared_palette(game):
+    info = load_game(find_game(game)).info
+    assert set(info.colors) <= set(PLAYER_COLORS)
+    # colours are told apart in greyscale by a shape and a letter of their own
+    shapes = {PLAYER_COLORS[c].shape for c in info.colors}
+    letters = {PLAYER_COLORS[c].letter for c in info.colors}
+    assert len(shapes) == len(letters) == len(info.colors)
