@@ -306,11 +306,33 @@ def _rounds(state: State, event: dict) -> State:
     return {**state, "status": "over", "shared": True}
 
 
+def _setup(state: State, event: dict) -> State:
+    """Table options chosen at the table (the create form may not offer them): only before round 1."""
+    if state["round"]:
+        raise RuleError("type", "the game is set up before the first environment is flipped")
+    options = {"mode": choice_field(event, "mode", ("standard", "advanced"), default=state["mode"]),
+               "target_score": int_field(event, "target_score", minimum=1, maximum=999,
+                                         default=state["target_score"])}
+    for tank in TANKS:
+        name = f"max_{tank.lower()}"
+        options[name] = int_field(event, name, minimum=0, maximum=99, default=state["caps"][tank] or 0)
+        fullest = max(tanks[tank] for tanks in state["tanks"].values())
+        if options[name] and fullest > options[name]:
+            raise RuleError(name, f"a player already holds {fullest} {tank}")
+    try:
+        fresh = initial_state(state["players"], options)
+    except RuleError as error:
+        raise RuleError(error.field.removeprefix("options."), error.message) from None
+    return {**state, "mode": fresh["mode"], "target_score": fresh["target_score"], "caps": fresh["caps"]}
+
+
 def apply(state: State, event: dict) -> State:
     pid = player_field(state, event)
     kind = event.get("type")
     if state["status"] == "over":
         raise RuleError("type", "the game is over")
+    if kind == "setup":
+        return {**_setup(state, event), "pending": None}
     if kind in ("new_round", "end_round", "share_victory"):
         return {**_rounds(state, event), "pending": None}
     if kind == "block":
@@ -395,6 +417,10 @@ RULES = GameRules(
     min_players=2,
     max_players=4,
     event_types=(
+        EventType("setup", "Before the first round: choose the game and enter the tank maxima printed on "
+                  "your player boards (0 = no maximum).",
+                  {"mode": "standard or advanced", "target_score": "advanced game: points that end it",
+                   **{f"max_{t.lower()}": f"the {t} tank's printed maximum" for t in TANKS}}),
         EventType("new_round", "Flip the next environment: a new round begins with its harvest.",
                   {"hydrogen": "hydrogen every player gathers (2 to 4)", "actions": "actions per player",
                    "environment": "the card's name (optional)"}),

@@ -208,6 +208,8 @@ def apply(state: State, event: dict) -> State:
     kind = event.get("type")
     if kind == "next_phase":
         return _next_phase(state)
+    if kind == "power_cards":
+        return {**state, "power_cards": choice_field(event, "use", ("yes", "no")) == "yes"}
     if kind and kind.startswith("battle_"):
         if kind not in ("battle_start", "battle_side", "battle_resolve", "battle_cancel"):
             raise RuleError("type", f"unknown event type {kind!r}")
@@ -278,6 +280,8 @@ RULES = GameRules(
     event_types=(
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
                   "then the next player's draw. Any player may tap it."),
+        EventType("power_cards", "Play with or without the optional starred Power cards (2 force per Power "
+                  "Attack card).", {"use": "yes or no"}),
         EventType("logistics", "Active player: discard Build cards so each counts as one more colony for "
                   "support until this turn ends.", {"cards": "how many Build cards (default 1)"}),
         EventType("remove_unsupported", "Active player: take the fleets your support limit cannot carry off "

@@ -330,3 +330,13 @@ def test_docs_describe_every_event_type_and_derived_field():
     derived = si.derive(new())
     assert all(f"`{name}" in doc for name in derived)
     assert all(name in doc for name in derived["players"]["p1"])
+
+
+def test_setup_at_the_table_before_the_first_round():
+    state = play(new(), ev("setup", mode="advanced", target_score="25", max_h="12", max_he=8))
+    assert (state["mode"], state["target_score"], state["caps"]) == ("advanced", 25, {"H": 12, "He": 8, "C": None, "Fe": None})
+    assert play(state, ev("setup", max_h=0))["caps"]["H"] is None
+    refused(state, ev("setup", max_h=5), "max_h")  # below the starting 6 H
+    refused(state, ev("setup", mode="blitz"), "mode")
+    refused(setup(state, tanks={"He": 9}), ev("setup", max_he=8), "max_he")
+    refused(play(state, ev("new_round", hydrogen=2, actions=2)), ev("setup", max_c=3), "type")

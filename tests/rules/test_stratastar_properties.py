@@ -15,6 +15,7 @@ small = st.integers(min_value=-1, max_value=6) | st.sampled_from(["2", "x", ""])
 
 events = st.one_of(
     st.builds(lambda p: {"type": "next_phase", "player": p}, player),
+    st.builds(lambda p, u: {"type": "power_cards", "player": p, "use": u}, player, st.sampled_from(["yes", "no", ""])),
     st.builds(lambda p, k: {"type": k, "player": p}, player,
               st.sampled_from(["build_fleet", "build_warfleet", "colonise", "terraform", "build_stargate",
                                "remove_unsupported", "battle_resolve", "battle_cancel"])),

@@ -255,3 +255,13 @@ def test_docs_describe_every_event_type_and_derived_field():
     assert all(f"`{t.name}`" in doc for t in ss.RULES.event_types)
     derived = ss.derive(play(new(), ev("battle_start", defender="p2")))
     assert all(f"`{name}" in doc for name in [*derived, *(f"empires[pid].{k}" for k in derived["empires"]["p1"])])
+
+
+def test_power_cards_switched_on_at_the_table():
+    state = play(new(), ev("power_cards", "p2", use="yes"), ev("battle_start", defender="p2"),
+                 ev("battle_side", power_attack=1))
+    assert ss.derive(state)["battle"]["force"]["attacker"] == 2
+    assert play(state, ev("power_cards", use="no"))["power_cards"] is False
+    with pytest.raises(RuleError) as err:
+        ss.apply(state, ev("power_cards", use="maybe"))
+    assert err.value.field == "use"
