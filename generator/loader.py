@@ -91,23 +91,36 @@ class _Resolver:
         self.unspecified: list[str] = []
         self.ours: list[str] = []
 
-    def face(self, fields: dict, origin: dict, source: Path, raw: Any) -> Any:
-        """Validate merged fields; `origin` maps each field to the raw location it came from."""
+    def error(self, message: str) -> None:
+        if message not in self.errors:  # pieces sharing a bad front would repeat it once each
+            self.errors.append(message)
+
+    def face(self, fields: dict, origin: dict, source: Path, raw: Any, item: tuple, side: str) -> Any:
+        """Validate merged fields; `origin` maps each field to the raw location it came from.
+
+        A field missing altogether is reported where it would go on the item (`back.` for back fields).
+        """
         name = fields.get("layout")
+        on_item = item if side == "front" else item + ("back",)
         if name not in self.layouts:
+            if name is None:
+                component = item[:2]
+                self.error(f"{source}:{line_of(raw, component + (side,))}: {dotted(component + (side, 'layout'))}: "
+                           f"required field is missing")
+                return None
             line = line_of(raw, origin.get("layout", ()))
             known = ", ".join(sorted(self.layouts))
-            self.errors.append(f"{source}:{line}: {dotted(origin.get('layout', ('layout',)))}: "
-                               f"unknown layout {name!r}; known: {known}")
+            self.error(f"{source}:{line}: {dotted(origin.get('layout', ('layout',)))}: "
+                       f"unknown layout {name!r}; known: {known}")
             return None
         try:
             return self.layouts[name].params.model_validate(fields)
         except ValidationError as exc:
             for error in exc.errors():
                 top, rest = error["loc"][0], error["loc"][1:]
-                where = origin.get(top, ())
-                line = line_of(raw, where + rest)
-                self.errors.append(f"{source}:{line}: {dotted(where + rest) or top}: {_message(error)}")
+                where = origin.get(top, on_item + (top,))
+                line = line_of(raw, where + rest if top in origin else item)
+                self.error(f"{source}:{line}: {dotted(where + rest)}: {_message(error)}")
             return None
 
     def component(self, comp: Component, index: int, source: Path, raw: Any) -> ResolvedComponent | None:
@@ -133,16 +146,16 @@ class _Resolver:
             for option, changes in item.with_option.items():
                 if option not in self.info.options:
                     line = line_of(raw, ipath + ("with_option", option))
-                    self.errors.append(f"{source}:{line}: {dotted(ipath + ('with_option', option))}: "
-                                       f"unknown game option {option!r}")
+                    self.error(f"{source}:{line}: {dotted(ipath + ('with_option', option))}: "
+                               f"unknown game option {option!r}")
                     continue
                 if option in self.options:
                     changes = dict(changes)
                     count = changes.pop("count", count)
                     front.update(changes)
                     front_origin.update({k: ipath + ("with_option", option, k) for k in changes})
-            front_params = self.face(front, front_origin, source, raw)
-            back_params = self.face(back, back_origin, source, raw) if back is not None else None
+            front_params = self.face(front, front_origin, source, raw, ipath, "front")
+            back_params = self.face(back, back_origin, source, raw, ipath, "back") if back is not None else None
             if front_params is None or (back is not None and back_params is None):
                 continue
             label = item.name or front.get("title") or front.get("label") or f"#{item_index + 1}"

@@ -49,6 +49,10 @@ BAD_DATA = [
      "game.yaml:4: colors: unknown colour 'teal'"),
     ("cards.yaml", "title: Attack, icon", "title: [Attack, icon",
      "cards.yaml:9: YAML syntax error"),
+    ("cards.yaml", "{count: 3, title: Attack, icon", "{count: 3, icon",
+     "cards.yaml:9: components[0].items[0].title: required field is missing"),
+    ("cards.yaml", "front: {layout: card, color: blue}", "front: {color: blue}",
+     "cards.yaml:6: components[0].front.layout: required field is missing"),
 ]
 
 
