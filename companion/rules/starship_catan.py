@@ -12,8 +12,8 @@ from .base import EventType, GameRules, RuleError, State, choice_field, int_fiel
 
 VICTORY_POINTS = 10
 START_ASTRO = 25
-START_RESOURCES = {"carbon": 0, "food": 0, "fuel": 0, "ore": 0, "goods": 2, "science": 1}
-RESOURCE_LABELS = {"carbon": "Carbon", "food": "Food", "fuel": "Fuel", "ore": "Ore",
+START_RESOURCES = {"resource_a": 0, "resource_b": 0, "resource_c": 0, "resource_d": 0, "goods": 2, "science": 1}
+RESOURCE_LABELS = {"resource_a": "Resource A", "resource_b": "Resource B", "resource_c": "Resource C", "resource_d": "Resource D",
                    "goods": "Trade goods", "science": "Science"}
 BASE_STORAGE = 2
 SCIENCE_STORAGE = 4  # the science lab holds 4 whatever Logistics says
@@ -162,7 +162,7 @@ def derive(state: State) -> dict:
         vp = sum(sources.values())
         players[pid] = {
             "vp": vp, "vp_sources": sources, "to_win": max(0, VICTORY_POINTS - vp),
-            "storage_limit": storage_limit(ship, "ore"),
+            "storage_limit": storage_limit(ship, "resource_d"),
             "resources": {r: {"amount": n, "limit": storage_limit(ship, r), "label": RESOURCE_LABELS[r]}
                           for r, n in ship["resources"].items()},
             "astro": ship["astro"], "fame": ship["fame"], "friendship": ship["friendship"],

@@ -57,20 +57,20 @@ def test_a_flight_turn_on_two_phones(live_server, two_phones):
     expect(ann.locator("[data-speed]")).to_have_text("5")
     expect(bo.locator("[data-speed]")).to_have_text("5", timeout=3000)  # die 4 + 1 booster
 
-    ore = row(ann, "p1", "Ore")
+    res_d = row(ann, "p1", "Resource D")
     for expected in ("1 / 2", "2 / 2"):
-        ore.locator("button.plus").click()
-        expect(ore.locator("[data-value]")).to_have_text(expected)
-    ore.locator("button.plus").click()  # a third ore does not fit in storage
+        res_d.locator("button.plus").click()
+        expect(res_d.locator("[data-value]")).to_have_text(expected)
+    res_d.locator("button.plus").click()  # a third one does not fit in storage
     expect(ann.get_by_role("alert")).to_contain_text("above the limit of 2")
-    expect(ore.locator("[data-value]")).to_have_text("2 / 2")
+    expect(res_d.locator("[data-value]")).to_have_text("2 / 2")
 
     for _ in range(3):
         row(ann, "p1", "Friendship").locator("button.plus").click()
     expect(row(ann, "p1", "Friendship").locator("[data-value]")).to_have_text("3")
     expect(bo.locator('[data-card="friend_of_the_people"]')).to_contain_text("Ann", timeout=3000)
     expect(bo.locator('[data-player="p1"] [data-vp]')).to_have_text("1")
-    expect(bo.locator('[data-player="p1"]')).to_contain_text("Ore 2/2")
+    expect(bo.locator('[data-player="p1"]')).to_contain_text("Resource D 2/2")
 
     bo.locator('input[name="strength"]').fill("6")
     bo.locator('input[name="blue"]').fill("5")
