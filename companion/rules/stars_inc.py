@@ -11,6 +11,9 @@ from .base import EventType, GameRules, RuleError, State, choice_field, int_fiel
 
 TANKS = ("H", "He", "C", "Fe")
 START_TANKS = {"H": 6, "He": 2, "C": 0, "Fe": 0}
+# The rulebook's printed maxima are not in our text: these are the ones on starpnp's own player boards
+# (components/stars_inc/player_boards.yaml, marked ours there); a table can enter others.
+PRINTED_MAXIMA = {"H": 15, "He": 12, "C": 8, "Fe": 8}
 PAWNS_TO_PLAY = 4  # five pawns: one marks the score, four become stars
 STANDARD_ROUNDS = 9
 ENV_HYDROGEN = (2, 4)
@@ -36,7 +39,7 @@ ACTIONS = {**{f"make_{s}": {"H": h} for s, h in NEW_STARS.items()},
 
 def _cap_option(options: dict, tank: str) -> int | None:
     name = f"max_{tank.lower()}"
-    value = options.get(name, 0)
+    value = options.get(name, PRINTED_MAXIMA[tank])
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
         raise RuleError(f"options.{name}", "expected the printed tank maximum, 1 to 99 (0 = not entered)")
     if value and value < START_TANKS[tank]:
@@ -455,5 +458,5 @@ RULES = GameRules(
     initial_state=initial_state,
     apply=apply,
     derive=derive,
-    options={"mode": "standard", "target_score": 30, "max_h": 0, "max_he": 0, "max_c": 0, "max_fe": 0},
+    options={"mode": "standard", "target_score": 30, **{f"max_{t.lower()}": n for t, n in PRINTED_MAXIMA.items()}},
 )

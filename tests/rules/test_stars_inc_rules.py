@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
+import yaml
 
 from companion.rules import RuleError, get_rules
 from companion.rules import stars_inc as si
@@ -47,6 +49,13 @@ def refused(state, event, field):
     return err.value
 
 
+def test_default_maxima_are_those_printed_on_our_player_boards():
+    data = yaml.safe_load((Path(__file__).parents[2] / "components" / "stars_inc" / "player_boards.yaml").read_text())
+    rows = next(c for c in data["components"] if c["id"] == "player_boards")["front"]["tanks"]["rows"]
+    assert {row["symbol"]: row["max"] for row in rows} == si.PRINTED_MAXIMA == new()["caps"]
+    assert {row["symbol"]: row["start"] for row in rows} == si.START_TANKS
+
+
 def test_registered_and_tanks_start_at_six_two_zero_zero():
     assert get_rules("stars_inc") is si.RULES
     state = new()
@@ -84,7 +93,7 @@ def test_conversion_refuses_when_the_product_tank_is_full():
 def test_tanks_never_exceed_the_entered_maximum_and_overflow_is_lost():
     state = play(new(max_h=10), ev("new_round", hydrogen=4, actions=2), ev("harvest"))
     assert state["tanks"]["p1"]["H"] == 10  # 6 + 4 + 4 unplayed pawns = 14, capped
-    uncapped = play(new(), ev("new_round", hydrogen=4, actions=2), ev("harvest"))
+    uncapped = play(new(max_h=0), ev("new_round", hydrogen=4, actions=2), ev("harvest"))
     assert uncapped["tanks"]["p1"]["H"] == 14
 
 
@@ -324,7 +333,6 @@ def test_board_and_adjust_corrections():
 
 
 def test_docs_describe_every_event_type_and_derived_field():
-    from pathlib import Path
     doc = (Path(__file__).parents[2] / "docs" / "rules" / "stars_inc.md").read_text()
     assert all(f"`{t.name}`" in doc for t in si.RULES.event_types)
     derived = si.derive(new())
@@ -334,7 +342,7 @@ def test_docs_describe_every_event_type_and_derived_field():
 
 def test_setup_at_the_table_before_the_first_round():
     state = play(new(), ev("setup", mode="advanced", target_score="25", max_h="12", max_he=8))
-    assert (state["mode"], state["target_score"], state["caps"]) == ("advanced", 25, {"H": 12, "He": 8, "C": None, "Fe": None})
+    assert (state["mode"], state["target_score"], state["caps"]) == ("advanced", 25, {"H": 12, "He": 8, "C": 8, "Fe": 8})
     assert play(state, ev("setup", max_h=0))["caps"]["H"] is None
     refused(state, ev("setup", max_h=5), "max_h")  # below the starting 6 H
     refused(state, ev("setup", mode="blitz"), "mode")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -250,7 +251,6 @@ def test_invalid_events_name_the_field_and_leave_state_alone(event, field):
 
 
 def test_docs_describe_every_event_type_and_derived_field():
-    from pathlib import Path
     doc = (Path(__file__).parents[2] / "docs" / "rules" / "stratastar.md").read_text()
     assert all(f"`{t.name}`" in doc for t in ss.RULES.event_types)
     derived = ss.derive(play(new(), ev("battle_start", defender="p2")))
