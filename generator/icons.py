@@ -5,14 +5,17 @@ elements. Add an icon by writing one small function with @icon("name").
 """
 from __future__ import annotations
 
+from pathlib import Path as FilePath
 from typing import Callable
 
 from .geometry import arc_commands, ellipse_commands, hexagon, regular_polygon, star_points
+from .registry import LazyRegistry
 from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from .text import fit_text
 
 IconFn = Callable[[str, str], list[Element]]
-ICONS: dict[str, IconFn] = {}
+# The shared icons below, plus those in generator/iconsets/<name>.py, imported when first drawn.
+ICONS: LazyRegistry = LazyRegistry("generator.iconsets", FilePath(__file__).parent / "iconsets", "icon")
 
 
 def icon(name: str):
@@ -395,17 +398,3 @@ def _shape_star(ink, paper):
 @icon("shape_pentagon")
 def _pentagon(ink, paper):
     return [Polygon(regular_polygon(50, 54, 48, 5), fill(ink))]
-
-
-def _load_icon_sets() -> None:
-    """Icons beyond the shared set live in generator/iconsets/<name>.py, found here by file."""
-    import importlib
-    import pkgutil
-
-    from . import iconsets
-
-    for module in sorted(pkgutil.iter_modules(iconsets.__path__), key=lambda m: m.name):
-        importlib.import_module(f"{iconsets.__name__}.{module.name}")
-
-
-_load_icon_sets()

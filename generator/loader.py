@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .layouts import load_all
+from .layouts import LAYOUTS
 from .model import (
     UNSPECIFIED, Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent,
 )
@@ -86,7 +86,7 @@ class _Resolver:
     def __init__(self, info: GameInfo, options: frozenset[str]):
         self.info = info
         self.options = options
-        self.layouts = load_all()
+        self.layouts = LAYOUTS
         self.errors: list[str] = []
         self.unspecified: list[str] = []
         self.ours: list[str] = []

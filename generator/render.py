@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .layouts import load_all
+from .layouts import LAYOUTS
 from .layouts.base import FaceContext
 from .model import FaceSpec, PieceSpec, ResolvedComponent
 from .palette import PLAYER_COLORS
@@ -18,7 +18,7 @@ class SceneCache:
     def __init__(self, bleed: float, base_dir: Path, memo: dict | None = None):
         self.bleed = bleed
         self.base_dir = base_dir
-        self.layouts = load_all()
+        self.layouts = LAYOUTS
         self.scenes: dict[tuple, Scene] = {}
         self.warnings: list[str] = []
         # Scenes by everything that shapes them; --watch keeps it between builds to redraw only what changed.

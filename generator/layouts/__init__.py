@@ -1,11 +1,11 @@
 """Layouts turn a face's validated fields into scene elements. Register one with @layout."""
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
+from ..registry import LazyRegistry
 from ..scene import Element
 from .base import FaceContext, FaceParams
 
@@ -17,7 +17,8 @@ class Layout:
     draw: Callable[[FaceContext, FaceParams], list[Element]]
 
 
-LAYOUTS: dict[str, Layout] = {}
+# A new layout is a new file in this folder; its module is imported when a face first names the layout.
+LAYOUTS: LazyRegistry = LazyRegistry(__name__, Path(__file__).parent, "layout")
 
 
 def layout(name: str, params: type[FaceParams]):
@@ -28,8 +29,6 @@ def layout(name: str, params: type[FaceParams]):
     return register
 
 
-def load_all() -> dict[str, Layout]:
-    """Import every module in this package so their @layout registrations run; a new layout is a new file."""
-    for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        importlib.import_module(f"{__name__}.{module.name}")
-    return LAYOUTS
+def load_all() -> LazyRegistry:
+    """Every layout imported (for the JSON Schema and tests); builds look layouts up one by one instead."""
+    return LAYOUTS.load_all()

@@ -1,0 +1,39 @@
+"""Layouts and icons are found by name without importing every game's modules up front."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conftest import MINI
+
+PROBE = f"""
+import sys
+from generator.build import BuildOptions, build_game
+from generator.layouts import LAYOUTS
+from generator.icons import ICONS
+from pathlib import Path
+import tempfile
+build_game(Path({str(MINI)!r}), BuildOptions(out=Path(tempfile.mkdtemp()), formats=("pdf",)))
+loaded = sorted(m for m in sys.modules if m.startswith(("generator.layouts.", "generator.iconsets.")))
+print(",".join(loaded))
+print("stars_inc_board" in LAYOUTS, "si_merge" in ICONS or "ss_nebula" in ICONS, len(LAYOUTS) > 10)
+"""
+
+
+def test_a_build_imports_only_the_layouts_it_draws_yet_every_name_is_known():
+    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
+    loaded, known = result.stdout.strip().splitlines()
+    assert set(loaded.split(",")) == {"generator.layouts.base", "generator.layouts.board", "generator.layouts.card",
+                                      "generator.layouts.chit"}
+    assert known == "True True True"
+
+
+def test_every_indexed_name_really_is_registered_by_its_module():
+    from generator.icons import ICONS
+    from generator.layouts import LAYOUTS, load_all
+
+    load_all()
+    ICONS.load_all()
+    for registry in (LAYOUTS, ICONS):
+        for name in registry.index():
+            assert dict.__contains__(registry, name), name
