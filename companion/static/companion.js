@@ -3,15 +3,21 @@
 //   last tap in flight, and poll answers wait while taps are pending.
 // - an answer older than what the page shows (X-Table-Version) is never swapped in.
 // - a poll does not wipe a number someone is typing.
+// - nothing is swapped while a finger (or mouse button) is down: a button replaced between press and
+//   release never gets its click, and that tap would be lost. The newest answer waits for the release.
 // - polls pause while the page is hidden (htmx's [filter] syntax needs eval, which our CSP forbids).
 (function () {
   "use strict";
   var counted = new WeakSet();
   var pending = 0;
   var lastTap = 0;
+  var pressed = false;
+  var held = null;  // {html, version} of an answer that arrived while pressed
 
   function isTap(elt) { return !!(elt && elt.closest && elt.closest("[data-tap]")); }
   function isPoll(elt) { return !!(elt && elt.hasAttribute && elt.hasAttribute("data-poll")); }
+  // htmx fires htmx:beforeSwap on the target (#live); the element that asked is in requestConfig.
+  function requester(evt) { return (evt.detail.requestConfig && evt.detail.requestConfig.elt) || evt.detail.elt; }
   function settle() { pending = Math.max(0, pending - 1); }
   function shownVersion() {
     var input = document.getElementById("version");
@@ -43,11 +49,29 @@
   });
   document.addEventListener("htmx:validation:halted", function (evt) { if (isTap(evt.detail.elt)) { settle(); } });
   document.addEventListener("htmx:beforeSwap", function (evt) {
-    var elt = evt.detail.elt;
+    var elt = requester(evt);
     var incoming = parseInt(evt.detail.xhr.getResponseHeader("X-Table-Version"), 10);
     if ((isTap(elt) && pending > 1) || (isPoll(elt) && (pending > 0 || typing())) ||
         (!isNaN(incoming) && incoming < shownVersion())) {
       evt.detail.shouldSwap = false;
+    } else if (pressed && evt.detail.shouldSwap && (isTap(elt) || isPoll(elt))) {
+      held = {html: evt.detail.serverResponse, version: isNaN(incoming) ? -1 : incoming};
+      evt.detail.shouldSwap = false;
     }
   });
+  document.addEventListener("pointerdown", function () { pressed = true; }, true);
+  function release() {
+    pressed = false;
+    setTimeout(function () {  // after the click this release belongs to
+      var answer = held;
+      held = null;
+      if (answer && pending === 0 && answer.version >= shownVersion() && window.htmx) {
+        window.htmx.swap("#live", answer.html, {swapStyle: "innerHTML"});
+      }
+    }, 0);
+  }
+  // htmx (loaded before this file) processes the page on DOMContentLoaded; after that, taps are live.
+  document.addEventListener("DOMContentLoaded", function () { document.documentElement.dataset.live = "ready"; });
+  document.addEventListener("pointerup", release, true);
+  document.addEventListener("pointercancel", release, true);
 })();
