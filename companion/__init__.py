@@ -16,8 +16,9 @@ DEFAULTS: dict[str, Any] = {
     "DATA_DIR": None,             # SQLite lives here (else STARPNP_DATA, else the working directory)
     "DATABASE_URL": None,         # e.g. postgresql+psycopg://... (else STARPNP_DATABASE_URL)
     "PUBLIC_URL": None,           # base of join links and QR codes (serve sets the LAN address)
-    "BENCH_HELLO": False,         # register /bench/hello, the baseline route of bench/companion_load.py
-    "SQLITE_SYNCHRONOUS": "FULL",  # every 201 is on disk, not just in the OS cache
+    "BENCH_HELLO": False,         # register /bench/hello (or STARPNP_BENCH_HELLO=1): bench/companion_load.py's baseline
+    "SQLITE_SYNCHRONOUS": "NORMAL",  # WAL + NORMAL: a 201 survives the server being killed; FULL also
+                                     # survives power loss, at ~2 ms of fsync per write (BENCHMARKS.md)
     "POOL_SIZE": 8,
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "SESSION_COOKIE_SAMESITE": "Lax",
@@ -49,6 +50,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(views.bp)
     app.register_blueprint(printing.bp)
-    if app.config["BENCH_HELLO"]:
+    if app.config["BENCH_HELLO"] or os.environ.get("STARPNP_BENCH_HELLO") == "1":
         app.add_url_rule("/bench/hello", "bench_hello", lambda: "hello, world")
     return app

@@ -39,10 +39,8 @@ def get_table(code: str):
 
 @bp.post("/tables/<code>/events")
 def post_event(code: str):
-    code = codes_or_404(code)
-    table = store().table(code)
-    event = parse_event(_json_body(), table, rules_for(table))
-    seq, snap = store().append(code, event)
+    data = _json_body()
+    seq, snap = store().append(codes_or_404(code), lambda table: parse_event(data, table, rules_for(table)))
     return _changed(seq, snap)
 
 

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 import segno
 
 THREADS = 8
+SWITCH_INTERVAL = 0.0005  # seconds
 
 
 def lan_address() -> str:
@@ -49,6 +50,9 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
         server = create_server(app, host=host, port=port, threads=THREADS, ident="starpnp")
     except OSError as error:
         _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    # Writes to one table queue on a lock; with Python's default 5 ms GIL switch interval the thread
+    # holding it waits behind busy request threads. A shorter interval keeps the queue moving.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     print(f"starpnp companion on {url}  (Ctrl+C to stop)", flush=True)
     segno.make(url, error="m").terminal(compact=True)
     sys.stdout.flush()

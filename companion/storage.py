@@ -11,12 +11,12 @@ import json
 import secrets
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from sqlalchemy import create_engine, event as sa_event, insert, select, update
+from sqlalchemy import bindparam, create_engine, event as sa_event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -117,14 +117,22 @@ class Store:
         self.rules = rules
         self._cache: dict[int, tuple[int, dict]] = {}
         self._cache_lock = threading.Lock()
+        self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+        compiled = (select(schema.tables.c.version).where(schema.tables.c.code == bindparam("code"))
+                    .compile(dialect=engine.dialect))
+        self._version_sql, self._version_positional = str(compiled), bool(compiled.positional)
         with self._writing() as conn:
             schema.migrate(conn, time.time())
 
     # -- transactions ------------------------------------------------------------------------------
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
-        """A write transaction (BEGIN IMMEDIATE on SQLite)."""
-        with self.engine.connect() as conn:
+        """A write transaction (BEGIN IMMEDIATE on SQLite).
+
+        On SQLite, threads of this process also queue on a lock first: waiting in SQLite's busy handler
+        means sleeping in growing steps, which under load costs more than the writes themselves.
+        """
+        with self._write_lock, self.engine.connect() as conn:
             conn.execution_options(write=True)
             with conn.begin():
                 yield conn
@@ -178,9 +186,17 @@ class Store:
             return self._table_by(conn, schema.tables.c.watch_code == watch_code)
 
     def version(self, code: str) -> int | None:
-        """The table's version alone: the cheap question an unchanged poll asks."""
-        with self.engine.connect() as conn:
-            return conn.execute(select(schema.tables.c.version).where(schema.tables.c.code == code)).scalar()
+        """The table's version alone: the question every poll asks, so it skips SQLAlchemy's statement
+        machinery and runs one precompiled SELECT on a pooled DBAPI connection (a third of the cost)."""
+        conn = self.engine.raw_connection()
+        try:
+            cursor = conn.cursor()
+            cursor.execute(self._version_sql, (code,) if self._version_positional else {"code": code})
+            row = cursor.fetchone()
+            cursor.close()
+            return row[0] if row else None
+        finally:
+            conn.close()  # back to the pool, which rolls back any implicit transaction
 
     def recent_tables(self, limit: int = 12) -> list[TableInfo]:
         t = schema.tables
@@ -205,10 +221,16 @@ class Store:
         with self._reading() as conn:
             return self._events(conn, table.id, since)
 
-    def append(self, code: str, event: dict[str, Any]) -> tuple[int, Snapshot]:
-        """Validate `event` against the current state and append it; RuleError leaves the log unchanged."""
+    def append(self, code: str, event: dict[str, Any] | Callable[[TableInfo], dict[str, Any]]) -> tuple[int, Snapshot]:
+        """Validate an event against the current state and append it; RuleError leaves the log unchanged.
+
+        `event` may be a function of the table that builds the event (checking players, fields...), so
+        looking the table up and appending take one transaction.
+        """
         with self._writing() as conn:
             table = self._table_by(conn, schema.tables.c.code == code, lock=True)
+            if callable(event):
+                event = event(table)
             state = self.rules[table.game].apply(self._state(conn, table), event)
             payload = {k: v for k, v in event.items() if k not in ("type", "player")}
             seq = self._insert(conn, table, event["type"], event["player"], payload, None)

@@ -157,10 +157,9 @@ def _after_change(code: str, player: str, change) -> tuple | Response:
 @bp.post("/t/<code>/p/<player>/events")
 def post_event(code: str, player: str):
     def change():
-        table = store().table(codes_or_404(code))
         data = {k: v for k, v in request.form.items() if k not in FORM_TRANSPORT_FIELDS}
         data.setdefault("player", player)
-        store().append(table.code, parse_event(data, table, rules_for(table)))
+        store().append(codes_or_404(code), lambda table: parse_event(data, table, rules_for(table)))
     return _after_change(code, player, change)
 
 
