@@ -19,6 +19,8 @@ DEFAULTS: dict[str, Any] = {
     "BENCH_HELLO": False,         # register /bench/hello (or STARPNP_BENCH_HELLO=1): bench/companion_load.py's baseline
     "SQLITE_SYNCHRONOUS": "NORMAL",  # WAL + NORMAL: a 201 survives the server being killed; FULL also
                                      # survives power loss, at ~2 ms of fsync per write (BENCHMARKS.md)
+    "SOLE_WRITER": False,         # serve: this process alone writes the SQLite file (locked), so
+                                  # polls are answered from memory
     "POOL_SIZE": 8,
     "MAX_CONTENT_LENGTH": 64 * 1024,
     "SESSION_COOKIE_SAMESITE": "Lax",
@@ -41,7 +43,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     data_dir = app.config["DATA_DIR"] or os.environ.get("STARPNP_DATA")
     url = database_url(data_dir, app.config["DATABASE_URL"] or os.environ.get("STARPNP_DATABASE_URL"))
     engine = make_engine(url, app.config["POOL_SIZE"], app.config["SQLITE_SYNCHRONOUS"])
-    store = Store(engine, all_rules())
+    store = Store(engine, all_rules(), sole_writer=app.config["SOLE_WRITER"])
     app.extensions["companion_store"] = store
     app.secret_key = app.config.get("SECRET_KEY") or store.secret_key()
 

@@ -43,7 +43,7 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
 
     url = public_url(host, port)
     try:
-        app = create_app({"DATA_DIR": data_dir, "PUBLIC_URL": url, **(config or {})})
+        app = create_app({"DATA_DIR": data_dir, "PUBLIC_URL": url, "SOLE_WRITER": True, **(config or {})})
     except Exception as error:  # a bad data dir or database URL: say so in one line, no traceback
         _fail(f"cannot open the companion database: {str(error).splitlines()[0]}")
     try:

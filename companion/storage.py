@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
 import threading
 import time
+from collections import namedtuple
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,10 +96,59 @@ def make_engine(url: str, pool_size: int = 8, sqlite_synchronous: str = "NORMAL"
             dbapi_conn.execute(f"PRAGMA {pragma}")
 
     @sa_event.listens_for(engine, "begin")
-    def _begin(conn: Connection):
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
+    def _begin(conn: Connection):  # straight to the driver: this runs on every write
+        conn.connection.driver_connection.execute(
+            "BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
 
     return engine
+
+
+class _Prepared:
+    """A statement compiled once for the engine's dialect and run on the DBAPI cursor of the current
+    connection (inside its transaction): the hot paths, every poll and every event, skip SQLAlchemy's
+    per-call statement building, caching and result wrapping."""
+
+    def __init__(self, statement, dialect):
+        compiled = statement.compile(dialect=dialect)
+        self.sql = str(compiled)
+        self._order = compiled.positiontup if compiled.positional else None
+
+    def params(self, **values: Any) -> tuple | dict:
+        return tuple(values[name] for name in self._order) if self._order is not None else values
+
+    def run(self, conn: Connection, **values: Any):
+        """Execute on `conn`'s DBAPI connection; returns the cursor (rows are plain tuples)."""
+        cursor = conn.connection.cursor()
+        cursor.execute(self.sql, self.params(**values))
+        return cursor
+
+
+def _lock_exclusively(engine: Engine):
+    """Hold an exclusive lock beside the SQLite file for this process's lifetime (the kernel drops it
+    when the process dies, kill -9 included), so a second server on the same data cannot start."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no lock, so versions are read from the database as usual
+        return None
+    if engine.dialect.name != "sqlite" or not engine.url.database:
+        return None
+    lock_file = open(f"{engine.url.database}.lock", "a+")
+    try:
+        fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock_file.close()
+        raise Conflict(f"{Path(engine.url.database).parent}: another starpnp server is using this data "
+                       "directory; stop it or pass another --data") from None
+    return lock_file
+
+
+TableRow = namedtuple("TableRow", [c.name for c in schema.tables.columns])
+
+
+def _found(row) -> TableInfo:
+    if row is None:
+        raise NotFound("no table with this code")
+    return _row_to_table(row)
 
 
 def _row_to_table(row) -> TableInfo:
@@ -112,15 +163,29 @@ def _row_to_event(row) -> LoggedEvent:
 
 
 class Store:
-    def __init__(self, engine: Engine, rules: dict[str, GameRules]):
+    def __init__(self, engine: Engine, rules: dict[str, GameRules], sole_writer: bool = False):
+        """`sole_writer`: this process is the only one writing the database (`starpnp serve` on SQLite,
+        which holds an exclusive lock on it), so each table's row, whose only changing column is its
+        version, can be kept in memory: polls need no query at all and a write one fewer. Off for
+        PostgreSQL and wherever several processes may share a database."""
         self.engine = engine
         self.rules = rules
+        self._lock_file = _lock_exclusively(engine) if sole_writer else None
+        self._tables: dict[str, TableInfo] | None = {} if self._lock_file else None
         self._cache: dict[int, tuple[int, dict]] = {}
         self._cache_lock = threading.Lock()
-        self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
-        compiled = (select(schema.tables.c.version).where(schema.tables.c.code == bindparam("code"))
-                    .compile(dialect=engine.dialect))
-        self._version_sql, self._version_positional = str(compiled), bool(compiled.positional)
+        # re-entrant: append and undo keep holding it after their commit to note the new version
+        self._write_lock = threading.RLock() if engine.dialect.name == "sqlite" else nullcontext()
+        t, e, dialect = schema.tables, schema.events, engine.dialect
+        self._version_query = _Prepared(select(t.c.version).where(t.c.code == bindparam("p_code")), dialect)
+        self._lock_table = _Prepared(select(t).where(t.c.code == bindparam("p_code")).with_for_update(), dialect)
+        self._insert_event = _Prepared(insert(e).values(
+            table_id=bindparam("p_table"), seq=bindparam("p_seq"), type=bindparam("p_type"),
+            player=bindparam("p_player"), payload=bindparam("p_payload"), undoes=bindparam("p_undoes"),
+            created_at=bindparam("p_now")), dialect)
+        self._bump_version = _Prepared(update(t).where(t.c.id == bindparam("p_table")).values(
+            version=bindparam("p_seq"), updated_at=bindparam("p_now")), dialect)
+        self._poll_local = threading.local() if engine.dialect.name == "sqlite" else None
         with self._writing() as conn:
             schema.migrate(conn, time.time())
 
@@ -175,28 +240,62 @@ class Store:
         else:
             raise Conflict("could not find a free join code; try again")
         self._remember(table.id, 0, state)
+        self._note(table)
         return Snapshot(table, state)
 
     def table(self, code: str) -> TableInfo:
         with self._reading() as conn:
-            return self._table_by(conn, schema.tables.c.code == code)
+            return self._note(self._table_by(conn, schema.tables.c.code == code))
 
     def table_by_watch_code(self, watch_code: str) -> TableInfo:
         with self._reading() as conn:
             return self._table_by(conn, schema.tables.c.watch_code == watch_code)
 
     def version(self, code: str) -> int | None:
-        """The table's version alone: the question every poll asks, so it skips SQLAlchemy's statement
-        machinery and runs one precompiled SELECT on a pooled DBAPI connection (a third of the cost)."""
-        conn = self.engine.raw_connection()
-        try:
-            cursor = conn.cursor()
-            cursor.execute(self._version_sql, (code,) if self._version_positional else {"code": code})
-            row = cursor.fetchone()
-            cursor.close()
-            return row[0] if row else None
-        finally:
-            conn.close()  # back to the pool, which rolls back any implicit transaction
+        """The table's version alone: the question every poll asks.
+
+        As sole writer the answer comes from memory. Otherwise it skips SQLAlchemy's statement machinery
+        and runs one precompiled SELECT on a DBAPI connection; on SQLite each thread keeps its own
+        autocommit connection for this (one SELECT is its own snapshot in WAL mode), which saves the
+        pool's check-out and reset."""
+        if self._tables is not None:
+            known = self._tables.get(code)
+            if known is not None:
+                return known.version
+            try:
+                return self.table(code).version
+            except NotFound:
+                return None
+        params = self._version_query.params(p_code=code)
+        if self._poll_local is not None:
+            conn = getattr(self._poll_local, "conn", None)
+            if conn is None:
+                conn = self._poll_local.conn = self._connect_for_polls()
+            row = conn.execute(self._version_query.sql, params).fetchone()
+        else:
+            pooled = self.engine.raw_connection()
+            try:
+                cursor = pooled.cursor()
+                cursor.execute(self._version_query.sql, params)
+                row = cursor.fetchone()
+                cursor.close()
+            finally:
+                pooled.close()  # back to the pool, which rolls back any implicit transaction
+        return row[0] if row else None
+
+    def _note(self, table: TableInfo) -> TableInfo:
+        """Remember a table's row as sole writer; the newest version wins whichever thread comes first."""
+        if self._tables is not None:
+            with self._cache_lock:
+                known = self._tables.get(table.code)
+                if known is None or known.version < table.version:
+                    self._tables[table.code] = table
+        return table
+
+    def _connect_for_polls(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.engine.url.database, isolation_level=None, timeout=30)
+        conn.execute("PRAGMA query_only=ON")
+        return conn
 
     def recent_tables(self, limit: int = 12) -> list[TableInfo]:
         t = schema.tables
@@ -204,12 +303,17 @@ class Store:
             rows = conn.execute(select(t).order_by(t.c.updated_at.desc()).limit(limit)).all()
         return [_row_to_table(r) for r in rows]
 
-    def _table_by(self, conn: Connection, condition, lock: bool = False) -> TableInfo:
-        query = select(schema.tables).where(condition)
-        row = conn.execute(query.with_for_update() if lock else query).first()
-        if row is None:
-            raise NotFound("no table with this code")
-        return _row_to_table(row)
+    def _table_by(self, conn: Connection, condition) -> TableInfo:
+        return _found(conn.execute(select(schema.tables).where(condition)).first())
+
+    def _locked_table(self, conn: Connection, code: str) -> TableInfo:
+        """The table, row-locked for this write transaction (PostgreSQL; SQLite holds the file lock).
+
+        As sole writer, holding the write lock, the remembered row is the stored one."""
+        if self._tables is not None and code in self._tables:
+            return self._tables[code]
+        row = self._lock_table.run(conn, p_code=code).fetchone()
+        return _found(row and TableRow(*row))
 
     # -- events --------------------------------------------------------------------------------------
     def snapshot(self, code: str) -> Snapshot:
@@ -227,42 +331,45 @@ class Store:
         `event` may be a function of the table that builds the event (checking players, fields...), so
         looking the table up and appending take one transaction.
         """
-        with self._writing() as conn:
-            table = self._table_by(conn, schema.tables.c.code == code, lock=True)
-            if callable(event):
-                event = event(table)
-            state = self.rules[table.game].apply(self._state(conn, table), event)
-            payload = {k: v for k, v in event.items() if k not in ("type", "player")}
-            seq = self._insert(conn, table, event["type"], event["player"], payload, None)
-        return seq, self._committed(table, seq, state)
+        with self._write_lock:
+            with self._writing() as conn:
+                table = self._locked_table(conn, code)
+                if callable(event):
+                    event = event(table)
+                state = self.rules[table.game].apply(self._state(conn, table), event)
+                payload = {k: v for k, v in event.items() if k not in ("type", "player")}
+                seq = self._insert(conn, table, event["type"], event["player"], payload, None)
+            return seq, self._committed(table, seq, state)
 
     def undo(self, code: str, player: str) -> tuple[int, int, Snapshot]:
         """Take back `player`'s own newest action; returns (undo seq, undone seq, snapshot)."""
-        with self._writing() as conn:
-            table = self._table_by(conn, schema.tables.c.code == code, lock=True)
-            log = self._events(conn, table.id)
-            target = undo_target(log, player)
-            if target is None:
-                raise Conflict(f"player: {player} has nothing to undo")
-            try:
-                state = state_without(self.rules[table.game], table.players, table.options, log, target.seq)
-            except RuleError as error:
-                raise Conflict(error.message) from None
-            seq = self._insert(conn, table, UNDO, player, {}, target.seq)
-        return seq, target.seq, self._committed(table, seq, state)
+        with self._write_lock:
+            with self._writing() as conn:
+                table = self._locked_table(conn, code)
+                log = self._events(conn, table.id)
+                target = undo_target(log, player)
+                if target is None:
+                    raise Conflict(f"player: {player} has nothing to undo")
+                try:
+                    state = state_without(self.rules[table.game], table.players, table.options, log,
+                                          target.seq)
+                except RuleError as error:
+                    raise Conflict(error.message) from None
+                seq = self._insert(conn, table, UNDO, player, {}, target.seq)
+            return seq, target.seq, self._committed(table, seq, state)
 
     def _insert(self, conn: Connection, table: TableInfo, type_: str, player: str, payload: dict,
                 undoes: int | None) -> int:
         seq, now = table.version + 1, time.time()
-        conn.execute(insert(schema.events).values(table_id=table.id, seq=seq, type=type_, player=player,
-                                                  payload=json.dumps(payload), undoes=undoes, created_at=now))
-        conn.execute(update(schema.tables).where(schema.tables.c.id == table.id)
-                     .values(version=seq, updated_at=now))
+        self._insert_event.run(conn, p_table=table.id, p_seq=seq, p_type=type_, p_player=player,
+                               p_payload=json.dumps(payload), p_undoes=undoes, p_now=now)
+        self._bump_version.run(conn, p_table=table.id, p_seq=seq, p_now=now)
         return seq
 
     def _committed(self, table: TableInfo, seq: int, state: dict) -> Snapshot:
+        """After the commit, still under the write lock: remember the new version and state."""
         self._remember(table.id, seq, state)
-        return Snapshot(TableInfo(**{**table.__dict__, "version": seq}), state)
+        return Snapshot(self._note(TableInfo(**{**table.__dict__, "version": seq})), state)
 
     def _events(self, conn: Connection, table_id: int, since: int = 0) -> list[LoggedEvent]:
         e = schema.events

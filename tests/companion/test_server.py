@@ -124,3 +124,19 @@ def test_a_port_in_use_is_a_one_line_error_and_exit_status_1(tmp_path):
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().count("\n") == 0 and f"127.0.0.1:{port}" in result.stderr
+
+
+def test_a_second_server_on_the_same_data_is_a_one_line_error(tmp_path):
+    first = ServerProcess(tmp_path / "data").start()
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1", "--port", "0",
+             "--data", str(tmp_path / "data")], cwd=REPO, capture_output=True, text=True, timeout=30)
+        assert result.returncode == 1
+        assert "Traceback" not in result.stderr
+        assert result.stderr.strip().count("\n") == 0
+        assert "another starpnp server is using this data directory" in result.stderr
+        assert str(tmp_path / "data") in result.stderr
+        assert request("GET", f"{first.base_url}/")[0] == 200  # the first one carries on
+    finally:
+        first.stop()

@@ -1,4 +1,5 @@
 """The store on a real SQLite file: migrations, appends, undo, replay and the state cache."""
+import gc
 import os
 import threading
 
@@ -135,3 +136,49 @@ def test_recent_tables_lists_the_newest_activity_first(store):
     newer = store.create_table("generic", PLAYERS, {}).table.code
     add(store, older, "p1", 1)
     assert [t.code for t in store.recent_tables()][:2] == [older, newer]
+
+
+def sqlite_store(tmp_path, sole_writer=False):
+    """Sole writers exist on SQLite only (what `starpnp serve` uses), so these ignore the test URL."""
+    return Store(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"), all_rules(), sole_writer=sole_writer)
+
+
+def sole_writer_store(tmp_path):
+    return sqlite_store(tmp_path, sole_writer=True)
+
+
+def test_a_sole_writer_locks_the_file_so_a_second_one_cannot_start(tmp_path):
+    first = sole_writer_store(tmp_path)
+    with pytest.raises(Conflict, match="another starpnp server is using this data directory"):
+        sole_writer_store(tmp_path)
+    sqlite_store(tmp_path)  # a store that is not the sole writer (a test, a script) may still open it
+    del first
+    gc.collect()  # the lock goes with the store (and with the process, kill -9 included)
+    sole_writer_store(tmp_path)
+
+
+def test_a_sole_writer_answers_versions_from_memory_and_they_match_the_database(tmp_path):
+    writer = sole_writer_store(tmp_path)
+    reader = sqlite_store(tmp_path)  # reads the file itself, never the writer's memory
+    code = writer.create_table("generic", PLAYERS, {}).table.code
+    assert writer.version(code) == reader.version(code) == 0
+    threads = [threading.Thread(target=lambda p=p: [add(writer, code, p, 1) for _ in range(25)])
+               for p in ("p1", "p2", "p1", "p2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    writer.undo(code, "p1")
+    assert writer.version(code) == reader.version(code) == 101
+    assert scores(reader.snapshot(code)) == scores(writer.snapshot(code)) == {"p1": 49, "p2": 50}
+    assert [e.seq for e in reader.events(reader.table(code))] == list(range(1, 102))
+    assert writer.version("0000AAAA") is None
+
+
+def test_a_sole_writer_started_on_an_existing_file_reads_versions_from_it(tmp_path):
+    code = sqlite_store(tmp_path).create_table("generic", PLAYERS, {}).table.code
+    add(sqlite_store(tmp_path), code, "p1", 3)
+    writer = sole_writer_store(tmp_path)
+    assert writer.version(code) == 1
+    assert add(writer, code, "p2", 1)[0] == 2
+    assert sqlite_store(tmp_path).version(code) == 2
