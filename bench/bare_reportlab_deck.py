@@ -1,6 +1,6 @@
 """The benchmark deck drawn with ReportLab alone: the floor starpnp is measured against.
 
-85 poker cards (63 x 88 mm), 3 x 3 on A4, each a coloured frame, a white panel, a title and two
+85 poker cards (or 85 x COPIES: `bare_reportlab_deck.py OUT.pdf [COPIES]`) (63 x 88 mm), 3 x 3 on A4, each a coloured frame, a white panel, a title and two
 lines of text in embedded Lato, with crop marks at every trim line.
 """
 import sys
@@ -12,7 +12,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from deck_game import KINDS, TEXT
+from deck_game import TEXT, cards as deck_cards
 
 
 def lato(style: str) -> str:
@@ -21,9 +21,9 @@ def lato(style: str) -> str:
     return f"Lato-{style}"
 
 
-def main(out: str) -> None:
+def main(out: str, copies: int = 1) -> None:
     regular, black = lato("Regular"), lato("Black")
-    cards = [(name, color) for name, color, n in KINDS for _ in range(n)]
+    cards = deck_cards(copies)
     page_w, page_h = 210 * mm, 297 * mm
     cw, ch = 63 * mm, 88 * mm
     x0, y0 = (page_w - 3 * cw) / 2, (page_h - 3 * ch) / 2
@@ -55,4 +55,4 @@ def main(out: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1)

@@ -1,8 +1,10 @@
-"""Benchmarks: `make bench` or `.venv/bin/python bench/run.py [deck|companion]`.
+"""Benchmarks: `make bench` or `.venv/bin/python bench/run.py [deck|deck850|watch]`.
 
 deck: builds the 85-card poker deck with `starpnp build` and with a bare ReportLab script, each as a
-whole process, and reports wall time and peak resident memory (best of several runs). Results go in
-BENCHMARKS.md by hand, with the machine they were measured on.
+whole process, and reports wall time and peak resident memory (best of several runs); deck850 does the
+same with ten times as many cards, to show how the ratio moves with the size of a set.
+watch: seconds from saving one card's change to the rebuilt PDF in `--watch` mode.
+Results go in BENCHMARKS.md by hand, with the machine they were measured on.
 """
 from __future__ import annotations
 
@@ -38,13 +40,13 @@ def best(cmd: list[str], cwd: Path) -> tuple[float, float]:
     return min(r[0] for r in runs), max(r[1] for r in runs)
 
 
-def deck() -> None:
+def deck(copies: int = 1) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        game = write_deck_game(tmp / "benchdeck")
+        game = write_deck_game(tmp / "benchdeck", copies)
         starpnp = [sys.executable, "-m", "generator.cli", "build", str(game), "--out", str(tmp / "out"),
                    "--format", "pdf", "--bleed", "0", "--quiet"]
-        bare = [sys.executable, str(HERE / "bare_reportlab_deck.py"), str(tmp / "bare.pdf")]
+        bare = [sys.executable, str(HERE / "bare_reportlab_deck.py"), str(tmp / "bare.pdf"), str(copies)]
         s_wall, s_rss = best(starpnp, HERE.parent)
         b_wall, b_rss = best(bare, HERE)
         pages = subprocess.run(["pdfinfo", str(tmp / "out/benchdeck/benchdeck-a4.pdf")], capture_output=True,
@@ -85,7 +87,7 @@ def watch() -> None:
               f"(rebuild alone {min(reported):.2f}-{max(reported):.2f} s; polling every 0.2 s). Goal: < 1 s")
 
 
-BENCHES = {"deck": deck, "watch": watch}
+BENCHES = {"deck": deck, "deck850": lambda: deck(copies=10), "watch": watch}
 
 if __name__ == "__main__":
     names = sys.argv[1:] or list(BENCHES)
