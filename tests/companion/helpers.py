@@ -94,3 +94,34 @@ class ServerProcess:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")[-3000:] if self.log_path.exists() else ""
+
+
+# -- browser tests (two phones on one table) -------------------------------------------------------------
+SYNC_MS = 5000  # a poll every 2 s, so the other phone shows a change well within this
+BIGGEST_TEXT = """() => { let best = [0, []];
+  for (const el of document.querySelectorAll("main *")) { const r = el.getBoundingClientRect();
+    if (!el.children.length && el.textContent.trim() && r.bottom > 0 && r.top < innerHeight) {
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size > best[0]) best = [size, []]; if (size === best[0]) best[1].push(el.textContent.trim()); } }
+  return best[1]; }"""
+
+
+def tap(page, label: str) -> None:
+    """Tap the (first) button labelled exactly `label`."""
+    page.get_by_role("button", name=label, exact=True).first.click()
+
+
+def biggest_texts(page) -> list[str]:
+    """The texts set in the largest font within the first screen: what a player sees first."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate(BIGGEST_TEXT)
+
+
+def save_screens(page, name: str) -> None:
+    """With STARPNP_SCREENSHOTS=<dir>, keep light and dark screenshots of the page there as NAME-light.png
+    and NAME-dark.png (docs/screenshots were made this way)."""
+    if folder := os.environ.get("STARPNP_SCREENSHOTS"):
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.screenshot(path=str(Path(folder) / f"{name}-{scheme}.png"))
+        page.emulate_media(color_scheme="light")

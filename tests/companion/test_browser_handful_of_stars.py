@@ -9,17 +9,12 @@ import time
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_starship_catan import biggest_texts, save_screenshots
 
-from companion_test_helpers import create_table, request
+from companion_test_helpers import biggest_texts, create_table, request, save_screens, tap
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = [{"name": "Red", "color": "red"}, {"name": "Blue", "color": "blue"}]
-
-
-def tap(page, name: str):
-    page.get_by_role("button", name=name, exact=True).first.click()
 
 
 def test_a_turn_and_the_berylith_combat_on_two_phones(live_server, two_phones):
@@ -63,7 +58,7 @@ def test_a_turn_and_the_berylith_combat_on_two_phones(live_server, two_phones):
     expect(red.locator("[data-marker]")).to_have_text("1", timeout=3000)
     expect(red.locator("[data-ahead]")).to_have_text("Blue")
 
-    save_screenshots(red, "handful_of_stars")
+    save_screens(red, "handful_of_stars")
 
     tap(red, "Give up: Blue wins")
     for page in (red, blue):

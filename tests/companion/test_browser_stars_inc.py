@@ -8,9 +8,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import create_table, request
+from companion_test_helpers import SYNC_MS, create_table, request, save_screens, tap
 
-from test_browser_stratastar import SYNC_MS, save_screens, tap  # pytest puts tests/companion on sys.path
 
 pytestmark = pytest.mark.browser
 

@@ -5,40 +5,16 @@ Set STARPNP_SCREENSHOTS=<dir> to keep 360x740 light and dark screenshots of the 
 """
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import create_table, request
+from companion_test_helpers import biggest_texts, create_table, request, save_screens
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}]
-BIGGEST_TEXT = """() => { let best = [0, []];
-  for (const el of document.querySelectorAll("main *")) { const r = el.getBoundingClientRect();
-    if (!el.children.length && el.textContent.trim() && r.bottom > 0 && r.top < innerHeight) {
-      const size = parseFloat(getComputedStyle(el).fontSize);
-      if (size > best[0]) best = [size, []]; if (size === best[0]) best[1].push(el.textContent.trim()); } }
-  return best[1]; }"""
-
-
-def biggest_texts(page) -> list[str]:
-    """The texts set in the largest font within the first screen: what a player sees first."""
-    page.evaluate("window.scrollTo(0, 0)")
-    return page.evaluate(BIGGEST_TEXT)
-
-
-def save_screenshots(page, name: str) -> None:
-    """With STARPNP_SCREENSHOTS=<dir>, keep light and dark 360x740 screenshots of the page there."""
-    shots = os.environ.get("STARPNP_SCREENSHOTS")
-    for scheme in ("light", "dark") if shots else ():
-        page.emulate_media(color_scheme=scheme)
-        page.screenshot(path=str(Path(shots) / f"{name}-{scheme}.png"))
-
-
 def row(page, player: str, label: str):
     return page.locator(f'[data-player="{player}"] [data-row="{label}"]')
 
@@ -82,4 +58,4 @@ def test_a_flight_turn_on_two_phones(live_server, two_phones):
     assert table["derived"]["players"]["p1"]["vp"] == 1
     assert table["derived"]["flight"]["speed"] == 5
     assert "5" in biggest_texts(ann)  # the flight speed is among the biggest numbers on the screen
-    save_screenshots(ann, "starship_catan")
+    save_screens(ann, "starship_catan")

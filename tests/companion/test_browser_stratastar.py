@@ -2,29 +2,14 @@
 on both screens. With STARPNP_SCREENSHOTS=<dir> it also saves the 360x740 phone screens, light and dark."""
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import create_table, request
+from companion_test_helpers import SYNC_MS, create_table, request, save_screens, tap
 
 pytestmark = pytest.mark.browser
-SYNC_MS = 5000  # a poll every 2 s, so the other phone shows a change well within this
-
-
-def save_screens(page, name: str) -> None:
-    if folder := os.environ.get("STARPNP_SCREENSHOTS"):
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            page.screenshot(path=str(Path(folder) / f"{name}-{scheme}.png"))
-        page.emulate_media(color_scheme="light")
-
-
-def tap(page, label: str) -> None:
-    page.get_by_role("button", name=label, exact=True).first.click()
 
 
 def test_a_support_phase_and_a_battle_on_two_phones(live_server, two_phones):

@@ -90,6 +90,8 @@ def test_a_phone_downloads_the_pdf_from_the_print_page(browser, tmp_path, monkey
         page = context.new_page()
         page.goto(f"{server.base_url}/print")
         page.get_by_role("link", name="Print Mini Test Game").click()
+        page.wait_for_url("**/print/mini**")
+        page.wait_for_selector("html[data-live=ready]", state="attached")  # htmx is listening
         page.select_option("select[name=paper]", "letter")
         page.wait_for_url("**paper=letter**")  # htmx swapped the form and pushed the new address
         with page.expect_download() as info:

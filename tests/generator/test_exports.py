@@ -5,7 +5,6 @@ import csv
 import signal
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 from PIL import Image

@@ -3,6 +3,7 @@ import pytest
 
 from companion.rules import RuleError, get_rules
 from companion.rules import handful_of_stars as hs
+from table_helpers import check_pages_render, derived, new_table, post_events
 
 COLOURS = ["red", "blue", "green", "yellow"]
 
@@ -407,15 +408,9 @@ def test_apply_never_mutates_its_argument():
     assert repr(state) == before
 
 
-def test_worked_example_from_the_docs_through_the_json_api(tmp_path):
-    from companion import create_app
-
-    client = create_app({"DATA_DIR": str(tmp_path)}).test_client()
-    created = client.post("/api/tables", json={"game": "handful_of_stars", "players": [
-        {"name": "Red", "color": "red"}, {"name": "Blue", "color": "blue"}], "options": {}})
-    assert created.status_code == 201
-    url = f"/api/tables/{created.get_json()['code']}"
-    answers = [client.post(f"{url}/events", json=event) for event in (
+def test_worked_example_from_the_docs_through_the_json_api(client):
+    table = new_table(client, "handful_of_stars", [])
+    answers = post_events(client, table, [
         {"type": "combat_start", "player": "p1", "defender": "p2", "system": "colony", "fleets": 2,
          "defender_star_bases": 1},
         {"type": "combat_retreat", "player": "p2"},
@@ -424,13 +419,11 @@ def test_worked_example_from_the_docs_through_the_json_api(tmp_path):
         {"type": "combat_add", "player": "p1", "what": "matter", "amount": 3},
         {"type": "combat_end", "player": "p2"},
         {"type": "shuffle", "player": "p1"},
-        {"type": "end_turn", "player": "p1"})]
+        {"type": "end_turn", "player": "p1"}])
     assert [a.status_code for a in answers] == [201, 422, 201, 201, 201, 201, 201, 201]
     assert answers[1].get_json() == {"error": "player: the defender has no unit able to retreat"}
-    derived = client.get(url).get_json()["derived"]
-    assert derived["combat"]["casualties"]["defender"]["lost"] == 2
-    assert derived["players"]["p2"]["vp"] == 31 and derived["players"]["p1"]["systems"] == 11
-    assert (derived["shuffles"], derived["active"]) == (1, "p2")
-    for page in (created.get_json()["watch_url"], created.get_json()["url"] + "/p/p2"):
-        html = client.get(page.removeprefix("http://localhost")).get_data(as_text=True)
-        assert "data-player=\"p1\"" in html  # the panel renders for a spectator and for a player
+    now = derived(client, table)
+    assert now["combat"]["casualties"]["defender"]["lost"] == 2
+    assert now["players"]["p2"]["vp"] == 31 and now["players"]["p1"]["systems"] == 11
+    assert (now["shuffles"], now["active"]) == (1, "p2")
+    check_pages_render(client, table)

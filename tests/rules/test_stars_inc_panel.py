@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_stratastar_panel import check_panel, client, ev, new_table  # noqa: F401 (client is a fixture)
+from table_helpers import check_panel, ev, new_table
 
 ROUND = ev("new_round", hydrogen=3, actions=2, environment="Overdensity")
 BOARD = [ev("board", piece=stage, delta=1, owner=owner) for owner in ("p1", "p2")

@@ -3,6 +3,7 @@ import pytest
 
 from companion.rules import RuleError, get_rules
 from companion.rules import starship_catan as sc
+from table_helpers import check_pages_render, derived, new_table, post_events
 
 PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]
 
@@ -176,26 +177,18 @@ def test_apply_never_mutates_its_argument():
     assert repr(state) == before
 
 
-def test_worked_example_from_the_docs_through_the_json_api(tmp_path):
-    from companion import create_app
-
-    client = create_app({"DATA_DIR": str(tmp_path)}).test_client()
-    created = client.post("/api/tables", json={"game": "starship_catan", "players": [
-        {"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}], "options": {}})
-    assert created.status_code == 201
-    url = f"/api/tables/{created.get_json()['code']}"
-    answers = [client.post(f"{url}/events", json=event) for event in (
+def test_worked_example_from_the_docs_through_the_json_api(client):
+    table = new_table(client, "starship_catan", [])
+    answers = post_events(client, table, [
         {"type": "yellow_die", "player": "p1", "value": 4},
         {"type": "resource", "player": "p1", "resource": "resource_d", "delta": 2},
         {"type": "resource", "player": "p1", "resource": "resource_d", "delta": 1},
         {"type": "points", "player": "p1", "kind": "friendship", "delta": 3},
-        {"type": "pirate_fight", "player": "p1", "strength": 5, "blue": 3})]
+        {"type": "pirate_fight", "player": "p1", "strength": 5, "blue": 3}])
     assert [a.status_code for a in answers] == [201, 201, 422, 201, 201]
     assert answers[2].get_json() == {"error": "delta: Resource D would rise to 3, above the limit of 2"}
-    derived = client.get(url).get_json()["derived"]
-    assert derived["flight"] == {"player": "p1", "yellow": 4, "boosters": 0, "speed": 4}
-    assert derived["friend_of_the_people"] == "p1" and derived["players"]["p1"]["vp"] == 1
-    assert derived["last_fight"]["won"] is False
-    for page in (created.get_json()["watch_url"], created.get_json()["url"] + "/p/p2"):
-        html = client.get(page.removeprefix("http://localhost")).get_data(as_text=True)
-        assert "data-player=\"p1\"" in html  # the panel renders for a spectator and for a player
+    now = derived(client, table)
+    assert now["flight"] == {"player": "p1", "yellow": 4, "boosters": 0, "speed": 4}
+    assert now["friend_of_the_people"] == "p1" and now["players"]["p1"]["vp"] == 1
+    assert now["last_fight"]["won"] is False
+    check_pages_render(client, table)

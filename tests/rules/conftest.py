@@ -1,0 +1,10 @@
+"""Fixtures for the rules tests that go through the app (Flask test client on a fresh SQLite file)."""
+import pytest
+
+from companion import create_app
+from table_helpers import PUBLIC_URL
+
+
+@pytest.fixture
+def client(tmp_path):
+    return create_app({"DATA_DIR": str(tmp_path), "PUBLIC_URL": PUBLIC_URL}).test_client()
