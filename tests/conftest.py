@@ -5,8 +5,6 @@ When CI is set, a missing tool (chromium) FAILS the test instead of skipping it.
 from __future__ import annotations
 
 import importlib.util
-import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -19,33 +17,23 @@ if REPO not in sys.path:
     sys.path.insert(0, REPO)
 
 
-def _load_helpers():
-    """tests/companion/helpers.py under a unique module name, importable from any test directory."""
-    spec = importlib.util.spec_from_file_location(
-        "companion_test_helpers", Path(__file__).resolve().parent / "companion" / "helpers.py")
+def _load(name: str, relative: str):
+    """A helper file under a unique module name, importable from any test directory."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parent / relative)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
 
-_helpers = _load_helpers()
+require_tool = _load("starpnp_test_support", "support.py").require_tool
+_helpers = _load("companion_test_helpers", "companion/helpers.py")
 ServerProcess, _create_table = _helpers.ServerProcess, _helpers.create_table
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 360, "height": 740}
-
-
-def require_tool(path_or_name: str) -> None:
-    """Skip when a tool is missing — but fail under CI, where every tool must be installed."""
-    if Path(path_or_name).exists() or shutil.which(path_or_name):
-        return
-    message = f"{path_or_name} is not installed"
-    if os.environ.get("CI"):
-        pytest.fail(f"{message} (CI is set, so this fails instead of skipping)")
-    pytest.skip(message)
 
 
 @pytest.fixture(scope="session")
@@ -64,7 +52,7 @@ def create_table():
 
 @pytest.fixture(scope="session")
 def browser():
-    require_tool(CHROMIUM)
+    require_tool(CHROMIUM, "chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

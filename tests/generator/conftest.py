@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 
@@ -13,17 +12,6 @@ from generator.imposition import Settings
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 MINI = FIXTURES / "mini"
-
-
-def need_tool(name: str) -> str:
-    """The tool's path; when it is missing, skip locally but fail in CI (CI must run every test)."""
-    path = shutil.which(name)
-    if path is None:
-        message = f"{name} is not installed (Debian: poppler-utils / chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return path
 
 
 def build_mini(out: Path, **settings) -> dict:
@@ -44,3 +32,11 @@ def mini(tmp_path_factory) -> dict:
 @pytest.fixture(scope="session")
 def mini_short(tmp_path_factory) -> dict:
     return build_mini(tmp_path_factory.mktemp("mini-short"), duplex="short", paper="letter")
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    """A private copy of the test game to break."""
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    return folder

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from conftest import MINI
 from pdf_probe import images_of
-from test_cli import run
+from cli_runner import run
 
 SVG_ART = """<svg xmlns="http://www.w3.org/2000/svg" width="100" height="140" viewBox="0 0 100 140">
 <rect width="100" height="140" fill="#0B3D91"/><circle cx="50" cy="70" r="30" fill="#FFD54F"/></svg>"""

@@ -2,35 +2,11 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from cli_runner import replace, run
 from conftest import MINI
-
-STARPNP = [sys.executable, "-c", "from generator.cli import main; main()"]
-
-
-def run(*args, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([*STARPNP, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=120)
-
-
-@pytest.fixture
-def game(tmp_path) -> Path:
-    """A private copy of the test game to break."""
-    folder = tmp_path / "mini"
-    shutil.copytree(MINI, folder)
-    return folder
-
-
-def replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-
 
 BAD_DATA = [
     ("cards.yaml", "{count: 3, title: Attack", "{count: -3, title: Attack",

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from conftest import MINI
-from test_cli import run
+from cli_runner import run
 
 
 def svgs(folder: Path) -> dict[str, bytes]:

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from conftest import MINI
 from pdf_probe import MM
-from test_cli import STARPNP, game, replace, run  # noqa: F401  (game is a fixture)
+from cli_runner import STARPNP, replace, run
 
 
 @pytest.mark.parametrize("dpi, bleed", [(300, 3.0), (150, 0.0), (600, 3.175)])

@@ -174,10 +174,10 @@ def render(pdf_path, page: int, tmp_path, dpi: int = 40):
 
     from PIL import Image
 
-    from conftest import need_tool
+    from starpnp_test_support import require_tool
 
     prefix = tmp_path / f"p{page}"
-    subprocess.run([need_tool("pdftoppm"), "-r", str(dpi), "-png", "-singlefile", "-f", str(page), "-l", str(page),
+    subprocess.run([require_tool("pdftoppm", "poppler-utils"), "-r", str(dpi), "-png", "-singlefile", "-f", str(page), "-l", str(page),
                     str(pdf_path), str(prefix)], check=True)
     return Image.open(f"{prefix}.png").convert("RGB")
 

@@ -107,7 +107,7 @@ def test_transparency_inside_a_placed_piece_reaches_the_page(tmp_path):
 
     from PIL import Image as PILImage
 
-    from conftest import need_tool
+    from starpnp_test_support import require_tool
     from generator.imposition import Placed, Settings, Sheet
     from generator.pdfdoc import PdfDocument
 
@@ -117,7 +117,7 @@ def test_transparency_inside_a_placed_piece_reaches_the_page(tmp_path):
     doc = PdfDocument(str(path), Settings(), "Alpha", {"x": "X"})
     doc.sheet(Sheet("front", ["x"], placed=[Placed(scene, 50, 50, 0, "x")]))
     doc.save()
-    run = subprocess.run([need_tool("pdftoppm"), "-r", "25.4", "-png", "-singlefile", str(path), str(tmp_path / "p")],
+    run = subprocess.run([require_tool("pdftoppm", "poppler-utils"), "-r", "25.4", "-png", "-singlefile", str(path), str(tmp_path / "p")],
                          capture_output=True, text=True)
     assert run.returncode == 0 and run.stderr == "", run.stderr
     r, g, b = PILImage.open(tmp_path / "p.png").convert("RGB").getpixel((70, 70))  # 1 px per mm
@@ -128,9 +128,9 @@ def test_symbols_missing_from_lato_are_drawn_from_dejavu(tmp_path):
     from generator import fonts
 
     if not fonts.SYMBOL_FILE.is_file():
-        from conftest import need_tool
+        from starpnp_test_support import require_tool
 
-        need_tool("fonts-dejavu-core (DejaVuSans.ttf)")  # skips locally, fails in CI
+        require_tool(str(fonts.SYMBOL_FILE), "fonts-dejavu-core")  # skips locally, fails in CI
     line = fit_text("Power ★ card", 2, 2, 40, 10, size=10, min_size=6, color="#000000").text
     scene = Scene(50, 20, 0, (line,))
     buf = io.BytesIO()

@@ -1,0 +1,19 @@
+"""The CI rule itself: a missing tool skips a test on a developer's machine and fails it in CI."""
+import pytest
+from _pytest.outcomes import Failed, Skipped
+
+from starpnp_test_support import require_tool
+
+
+def test_a_missing_tool_fails_under_ci_and_skips_elsewhere(monkeypatch):
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(Failed, match="no-such-tool-7k2m is not installed .*CI is set"):
+        require_tool("no-such-tool-7k2m", "some-package")
+    monkeypatch.delenv("CI")
+    with pytest.raises(Skipped, match=r"no-such-tool-7k2m is not installed \(Debian: some-package\)"):
+        require_tool("no-such-tool-7k2m", "some-package")
+
+
+def test_a_present_tool_or_file_is_returned(tmp_path):
+    assert require_tool("sh").endswith("/sh")
+    assert require_tool(str(tmp_path)) == str(tmp_path)
