@@ -1,4 +1,5 @@
-"""Every game of ours builds cleanly on A4 and Letter: no warning but the listed `unspecified` fields."""
+"""Every game of ours builds cleanly on A4 and Letter (no warning but the listed `unspecified` fields), in the
+shared player colours, with every line of text printed at 6 pt or more."""
 from __future__ import annotations
 
 import pytest
@@ -7,6 +8,8 @@ from generator.build import BuildOptions, build_game
 from generator.imposition import Settings
 from generator.loader import builtin_games, find_game, load_game
 from generator.palette import PLAYER_COLORS
+from generator.render import SceneCache
+from scene_text import printed_texts
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 
@@ -32,3 +35,18 @@ def test_player_colours_come_from_the_shared_palette(game):
     shapes = {PLAYER_COLORS[c].shape for c in info.colors}
     letters = {PLAYER_COLORS[c].letter for c in info.colors}
     assert len(shapes) == len(letters) == len(info.colors)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_face_prints_its_text_at_six_points_or_more(game):
+    folder = find_game(game)
+    loaded = load_game(folder, set(load_game(folder).info.options))  # every build option on
+    cache = SceneCache(3.0, folder)
+    for comp in loaded.components:
+        for piece in comp.pieces:
+            for side in ("front", "back") if piece.back else ("front",):
+                cache.face(comp, piece, side)
+    assert cache.warnings == []
+    lines = [(text, size) for scene in cache.scenes.values() for text, size in printed_texts(scene.elements)]
+    assert len(lines) > 100
+    assert sorted({(text, round(size, 2)) for text, size in lines if size < 6 - 1e-6}) == []

@@ -12,7 +12,8 @@ from generator.build import BuildOptions, build_game
 from generator.imposition import Settings
 from generator.loader import find_game, load_game
 from generator.render import SceneCache
-from generator.scene import Group, Line, Text
+from generator.scene import Group, Line
+from scene_text import printed_texts
 
 GAME = "stars_inc"
 COLOURS = {"red", "yellow", "green", "blue"}  # "5 each in red, yellow, green, and blue"
@@ -50,18 +51,8 @@ def component(game, comp_id):
     return next(c for c in game.components if c.spec.id == comp_id)
 
 
-def texts(elements, scale=1.0):
-    """(text, size in pt as printed) for every line, through nested scaled groups."""
-    for e in elements:
-        if isinstance(e, Group):
-            yield from texts(e.children, scale * e.scale)
-        elif isinstance(e, Text):
-            for line in e.lines:
-                yield line.text, e.size * scale
-
-
 def words(scene) -> list[str]:
-    return [t for t, _ in texts(scene.elements)]
+    return [t for t, _ in printed_texts(scene.elements)]
 
 
 def test_rulebook_component_counts(built):
@@ -192,9 +183,3 @@ def test_resource_markers_four_of_each(game):
     markers = component(game, "resource_markers")
     assert [(p.front.params.icon, p.count) for p in markers.pieces] == [
         ("hydrogen", 4), ("helium", 4), ("carbon", 4), ("iron", 4)]
-
-
-def test_all_text_is_at_least_6_pt(scenes):
-    small = {(key, t, round(size, 1)) for key, scene in scenes.items() for t, size in texts(scene.elements)
-             if size < 6 - 1e-6}
-    assert not small

@@ -128,12 +128,6 @@ def text_items(elements, depth=0):
             yield e, depth
 
 
-def test_faces_draw_without_warnings_and_text_is_at_least_6pt(scenes, cache):
-    assert cache.warnings == []
-    sizes = [t.size for scene in scenes.values() for t, in_icon in text_items(scene.elements) if not in_icon]
-    assert min(sizes) >= 6
-
-
 def test_victory_track_runs_to_10_and_marks_the_end(scenes):
     board = scenes[("score_board", "Starship Catan · Score", None, "front")]
     words = [line.text for t, _ in text_items(board.elements) for line in t.lines]

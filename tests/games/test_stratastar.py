@@ -11,8 +11,6 @@ import pytest
 from generator.build import BuildOptions, build_game
 from generator.imposition import Settings
 from generator.loader import find_game, load_game
-from generator.render import SceneCache
-from generator.scene import Group, Text
 from generator.yamlio import DataError, load_yaml
 
 GAME = "stratastar"
@@ -113,26 +111,6 @@ def test_board_is_a_10_by_10_grid_with_homeworld_corners_sized_to_the_chits(game
     assert corners == {(0, 0), (9, 0), (0, 9), (9, 9)}
     chit = next(c for c in game.components if c.spec.id == "map_chits").spec.size
     assert chit[0] <= grid.cell <= chit[0] + 4
-
-
-def text_sizes(elements, scale=1.0):
-    for e in elements:
-        if isinstance(e, Group):
-            yield from text_sizes(e.children, scale * e.scale)
-        elif isinstance(e, Text) and e.lines:
-            yield e.size * scale
-
-
-def test_every_face_prints_its_text_at_six_points_or_more(powered):
-    cache = SceneCache(3.0, find_game(GAME))
-    for comp in powered.components:
-        for piece in comp.pieces:
-            cache.face(comp, piece, "front")
-            if piece.back:
-                cache.face(comp, piece, "back")
-    assert cache.warnings == []
-    smallest = min(size for scene in cache.scenes.values() for size in text_sizes(scene.elements))
-    assert smallest >= 6
 
 
 def test_yaml_merge_keys_let_a_card_override_a_field_but_not_repeat_one(tmp_path):
