@@ -117,6 +117,7 @@ def test_spectators_see_the_table_but_get_no_forms(client, table):
 def test_home_lists_tables_and_creates_one_with_a_form(client, table):
     home = client.get("/").get_data(as_text=True)
     assert table["code"] in home
+    assert 'href="/print"' in home  # and the way to print a set
     response = client.post("/tables", data={"csrf_token": csrf_from(home), "game": "generic", "name1": "Cy",
                                              "color1": "green", "name2": "Di", "color2": "yellow",
                                              "counters": "VP, Coins"})
