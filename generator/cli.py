@@ -127,12 +127,24 @@ def report(result: BuildResult, quiet: bool) -> None:
         click.echo(f"  warning: {warning}")
     if result.unspecified:
         click.echo(f"  {len(result.unspecified)} fields the rulebook leaves unspecified (printed as write-in areas):")
-        for entry in result.unspecified:
+        for entry in by_piece(result.unspecified):
             click.echo(f"    - {entry}")
     if result.ours:
         click.echo(f"  {len(result.ours)} values are our own choice, not the publisher's:")
-        for entry in result.ours:
+        for entry in by_piece(result.ours):
             click.echo(f"    - {entry}")
+
+
+def by_piece(entries: tuple[str, ...]) -> list[str]:
+    """'component: piece: field' entries as one line per piece, 'component: piece: field, field', in order:
+    a write-in card then reads as one line, not one per box (manifest.json keeps one entry per field)."""
+    grouped: dict[str, list[str]] = {}
+    for entry in entries:
+        piece, _, field = entry.rpartition(": ")
+        fields = grouped.setdefault(piece or field, [])
+        if piece and field not in fields:
+            fields.append(field)
+    return [f"{piece}: {', '.join(fields)}" if fields else piece for piece, fields in grouped.items()]
 
 
 @main.command()

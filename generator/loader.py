@@ -8,7 +8,7 @@ from pydantic import BaseModel, ValidationError
 
 from .layouts import LAYOUTS
 from .model import (
-    UNSPECIFIED, Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent,
+    Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified,
 )
 from .overrides import OVERRIDES_FILE, apply_overrides
 from .yamlio import DataError, DataErrors, dotted, line_of, load_yaml
@@ -73,7 +73,7 @@ def _errors(exc: ValidationError, source: Path, raw: Any, prefix: tuple = (), ra
 
 
 def _unspecified_paths(value: Any, path: str = "") -> list[str]:
-    if isinstance(value, str) and value.strip().lower() == UNSPECIFIED:
+    if is_unspecified(value):
         return [path]
     if isinstance(value, dict):
         return [p for k, v in value.items() for p in _unspecified_paths(v, f"{path}.{k}" if path else str(k))]
@@ -158,7 +158,8 @@ class _Resolver:
             back_params = self.face(back, back_origin, source, raw, ipath, "back") if back is not None else None
             if front_params is None or (back is not None and back_params is None):
                 continue
-            label = item.name or front.get("title") or front.get("label") or f"#{item_index + 1}"
+            label = item.name or next((front[key] for key in ("title", "label") if front.get(key)
+                                       and not is_unspecified(front[key])), f"#{item_index + 1}")
             for path in _unspecified_paths(front):
                 self.unspecified.append(f"{comp.id}: {label}: front.{path}")
             for path in _unspecified_paths(back or {}):

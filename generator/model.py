@@ -15,6 +15,12 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 from .palette import PLAYER_COLORS
 
 UNSPECIFIED = "unspecified"
+
+
+def is_unspecified(value: Any) -> bool:
+    """A field the rulebook leaves open: the data says `unspecified` and the piece prints a write-in area."""
+    return isinstance(value, str) and value.strip().lower() == UNSPECIFIED
+
 SLUG = r"^[a-z0-9][a-z0-9_-]*$"
 
 CARD_SIZES = {

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..geometry import hexagon
 from ..icons import ICONS, draw_icon
 from ..images import image_problem
-from ..model import UNSPECIFIED
+from ..model import is_unspecified  # noqa: F401 (the layouts import it from here)
 from ..palette import PlayerColor, resolve
 from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style, Text
 from ..text import fit_text
@@ -25,10 +25,6 @@ class FaceParams(BaseModel):
     background_art: str | None = Field(None, description="image (PNG, JPEG, SVG) covering the whole face, "
                                                          "bleed included; the layout draws on top")
     background_fit: Literal["cover", "contain"] = "cover"
-
-
-def is_unspecified(value: Any) -> bool:
-    return isinstance(value, str) and value.strip().lower() == UNSPECIFIED
 
 
 def mix(color: str, other: str, t: float) -> str:

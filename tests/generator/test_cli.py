@@ -67,6 +67,18 @@ def test_build_reports_files_pieces_pages_and_unspecified_fields(game, tmp_path)
     assert manifest["unspecified"] == ["deck: Mystery: front.text"]
 
 
+def test_the_report_names_write_in_pieces_by_place_and_lists_their_fields_on_one_line(game, tmp_path):
+    replace(game / "cards.yaml", "{count: 1, title: Mystery, text: unspecified}",
+            "{count: 1, title: unspecified, text: unspecified}")
+    result = run("build", game, "--out", tmp_path / "out", "--format", "svg")
+    assert result.returncode == 0, result.stderr
+    assert "  2 fields the rulebook leaves unspecified" in result.stdout
+    assert "    - deck: #3: front.title, front.text\n" in result.stdout  # the 3rd item: its title is a write-in
+    manifest = json.loads((tmp_path / "out" / "mini" / "manifest.json").read_text())
+    assert manifest["unspecified"] == ["deck: #3: front.title", "deck: #3: front.text"]
+    assert (tmp_path / "out" / "mini" / "svg" / "deck" / "3-front.svg").is_file()
+
+
 def test_an_option_changes_the_cards(game, tmp_path):
     plain = run("build", game, "--out", tmp_path / "plain", "--format", "svg")
     power = run("build", game, "--out", tmp_path / "power", "--format", "svg", "--option", "power")
