@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..geometry import hexagon
 from ..icons import ICONS, draw_icon
@@ -125,7 +125,10 @@ class FaceContext:
                 ]
 
 
-def known_icon(name: str | None) -> str | None:
-    if name is not None and name not in ICONS:
+def known_icon(name: str) -> str:
+    if name not in ICONS:
         raise ValueError(f"unknown icon {name!r}; known: {', '.join(sorted(ICONS))}")
     return name
+
+
+IconName = Annotated[str, AfterValidator(known_icon)]  # a field naming one of our icons, checked on load

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..palette import resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
 
 
 class Region(BaseModel):
@@ -23,10 +23,8 @@ class GridCell(Region):
     col: int = Field(ge=0)
     row: int = Field(ge=0)
     label: str = ""
-    icon: str | None = None
+    icon: IconName | None = None
     color: str | None = None
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 class GridRegion(Region):
@@ -65,12 +63,10 @@ class BoxRegion(Region):
     h: float = Field(gt=0)
     title: str = ""
     text: str = ""
-    icon: str | None = None
+    icon: IconName | None = None
     color: str = "#FFFFFF"
     slots: int = Field(0, ge=0, description="empty outlined slots in a row, e.g. for cards or chits")
     slot_shape: Literal["rect", "round", "hex"] = "rect"
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 class Space(Region):
@@ -78,10 +74,8 @@ class Space(Region):
     x: float
     y: float
     label: str = ""
-    icon: str | None = None
+    icon: IconName | None = None
     color: str | None = None
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 class SpacesRegion(Region):
@@ -107,13 +101,11 @@ class TextRegion(Region):
 
 class IconRegion(Region):
     type: Literal["icon"]
-    name: str
+    name: IconName
     x: float
     y: float
     size: float = Field(gt=0)
     color: str = "#1A1A1A"
-
-    _icon = field_validator("name")(lambda cls, v: known_icon(v))
 
 
 AnyRegion = Annotated[

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from ..palette import resolve
 from ..scene import Circle, Element, Polygon, Rect, Style
 from ..geometry import star_points
 from . import layout
-from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
 
 
 class CardParams(FaceParams):
@@ -17,7 +17,7 @@ class CardParams(FaceParams):
     title: str
     type: str = Field("", description="small line under the art: the card's kind")
     color: str = Field("#37474F", description="frame colour: hex or palette name")
-    icon: str | None = None
+    icon: IconName | None = None
     art: str | None = Field(None, description="image file for the art window (relative to the data)")
     art_fit: Literal["cover", "contain"] = "cover"
     cost: str | int | None = Field(None, description="shown in a disc at the top left")
@@ -26,8 +26,6 @@ class CardParams(FaceParams):
     footer: str = ""
     star: bool = Field(False, description="the Power-card star")
     write_in: list[str] = Field([], description="labels of extra write-in areas")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 def _disc(ctx: FaceContext, label: str, x: float, y: float, r: float, color: str) -> list[Element]:
@@ -97,10 +95,8 @@ class CardBackParams(FaceParams):
     title: str
     subtitle: str = ""
     color: str = "#101A33"
-    icon: str | None = "star"
+    icon: IconName | None = "star"
     art: str | None = None
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 @layout("card_back", CardBackParams)
@@ -132,11 +128,9 @@ class ReferenceParams(FaceParams):
     layout: Literal["reference"] = "reference"
     title: str
     color: str = "#37474F"
-    icon: str | None = None
+    icon: IconName | None = None
     steps: list[str] = Field(description="numbered lines, in our own words")
     footer: str = ""
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 @layout("reference", ReferenceParams)

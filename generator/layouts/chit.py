@@ -3,28 +3,26 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from ..geometry import hexagon
 from ..palette import resolve
 from ..scene import Circle, Element, Polygon, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
 
 
 class ChitParams(FaceParams):
     layout: Literal["chit"] = "chit"
     label: str = Field("", description="short name under the icon; 'unspecified' prints a write-in box")
     sublabel: str = ""
-    icon: str | None = None
+    icon: IconName | None = None
     color: str | None = Field(None, description="background; default the piece's player colour or grey")
     ink: str | None = Field(None, description="icon and text colour; default readable on the background")
     value: str | int | None = Field(None, description="number in the top corner")
     art: str | None = None
     art_fit: Literal["cover", "contain"] = "cover"
     ring: bool = Field(True, description="an inner ring inside the cut line")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 def _inner_shape(ctx: FaceContext, inset: float, style: Style):

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from ..palette import resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
 
 RESOURCES = {  # icon, colour
     "energy": ("hs_energy", "#EF6C00"),
@@ -43,7 +43,7 @@ class HandfulCardParams(FaceParams):
     title: str = Field(description="card name; 'unspecified' prints a write-in line")
     kind: str = Field(description="card type shown in the footer, e.g. Technology")
     color: str = "#00695C"
-    icon: str | None = None
+    icon: IconName | None = None
     cost: int | str | None = Field(None, description="Research needed to draft it; 'unspecified' = write-in disc")
     vp: int | str | None = Field(None, description="victory points; 'unspecified' = write-in disc")
     tags: list[str] | str = Field([], description=f"timing chips from {', '.join(TAGS)}, or 'unspecified'")
@@ -52,8 +52,6 @@ class HandfulCardParams(FaceParams):
     items_title: str = Field("", description="small heading over the list")
     resources: list[Resource] | str = Field([], description="resource symbols, or 'unspecified'")
     footer: str = ""
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
     _tags = field_validator("tags")(lambda cls, v: _known_tags(v))
 
 
@@ -264,12 +262,10 @@ def handful_tile(ctx: FaceContext, p: SystemTileParams) -> list[Element]:
 class CounterParams(FaceParams):
     layout: Literal["handful_counter"] = "handful_counter"
     title: str
-    icon: str | None = None
+    icon: IconName | None = None
     color: str = "#37474F"
     value: int | str | None = Field(None, description="a number in a disc; 'unspecified' = write-in ring")
     text: str = Field("", description="'unspecified' prints a write-in box for the counter's face")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 @layout("handful_counter", CounterParams)
@@ -307,11 +303,9 @@ def handful_counter(ctx: FaceContext, p: CounterParams) -> list[Element]:
 
 class PieceParams(FaceParams):
     layout: Literal["handful_piece"] = "handful_piece"
-    icon: str
+    icon: IconName
     label: str = ""
     value: int | None = Field(None, description="combat strength, in a disc")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 @layout("handful_piece", PieceParams)

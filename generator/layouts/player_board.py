@@ -8,21 +8,19 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..palette import resolve
 from ..scene import Circle, Element, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
 
 
 class Slot(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     label: str = ""
-    icon: str | None = None
+    icon: IconName | None = None
     filled: bool = Field(False, description="tinted: marks where a piece starts the game")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 class Section(BaseModel):
@@ -32,13 +30,11 @@ class Section(BaseModel):
     w: float = Field(gt=0)
     h: float = Field(gt=0)
     title: str
-    icon: str | None = None
+    icon: IconName | None = None
     text: str = Field("", description="help line under the slots; 'unspecified' prints a write-in area")
     slot_shape: Literal["card", "square", "round"] = "square"
     slot_size: float = Field(20, gt=0, description="slot width in mm (cards keep the 63:88 ratio)")
     slots: list[Slot] | int = Field(0, description="how many slots, or each slot's caption and icon")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 class PlayerBoardParams(FaceParams):

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from ..palette import resolve
 from ..scene import Circle, Element, Group, Line, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 
 FOLD = Style(stroke="#1A1A1A", stroke_width=0.3, dash=(1.6, 1.0))
 
@@ -22,14 +22,12 @@ FOLD = Style(stroke="#1A1A1A", stroke_width=0.3, dash=(1.6, 1.0))
 class StandeeParams(FaceParams):
     layout: Literal["standee"] = "standee"
     label: str = Field("", description="name across the foot of each panel")
-    icon: str | None = Field(None, description="the figure drawn on both panels")
+    icon: IconName | None = Field(None, description="the figure drawn on both panels")
     color: str | None = Field(None, description="panel colour; default the piece's player colour or grey")
     back_label: str | None = Field(None, description="label on the back panel; default the front's")
-    back_icon: str | None = Field(None, description="icon on the back panel; default the front's")
+    back_icon: IconName | None = Field(None, description="icon on the back panel; default the front's")
     tab: float = Field(9.0, gt=3, description="height of each base tab in mm")
     tab_text: str = Field("fold out", description="small print on the tabs")
-
-    _icon = field_validator("icon", "back_icon")(lambda cls, v: known_icon(v))
 
 
 def panel(ctx: FaceContext, w: float, h: float, color: str, label: str, icon: str | None) -> list[Element]:
@@ -93,12 +91,10 @@ class RingParams(FaceParams):
     layout: Literal["standee_ring"] = "standee_ring"
     label: str = Field("", description="short name under the slot")
     sublabel: str = Field("", description="a second small line, e.g. what the piece yields")
-    icon: str | None = Field(None, description="drawn above the slot")
+    icon: IconName | None = Field(None, description="drawn above the slot")
     color: str = "#9E9E9E"
     slot_w: float = Field(22.0, gt=0, description="slot length in mm: a little more than the standee's width")
     slot_h: float = Field(2.0, gt=0, description="slot height in mm: room for the folded, glued panels")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 @layout("standee_ring", RingParams)

@@ -13,7 +13,7 @@ from pydantic import Field, field_validator
 from ..palette import resolve
 from ..scene import Element, Polygon, Rect, Style
 from . import layout
-from .base import FaceContext, known_icon, mix, readable_ink
+from .base import FaceContext, IconName, mix, readable_ink
 from .board import BoardParams, Region, board
 from .stars_inc_common import check_amount, draw_amount
 
@@ -22,22 +22,18 @@ FOOT = 19.0  # a standee's folded foot is about this square, in mm
 
 class TrackSpace(Region):
     stage: str = Field(description="the stage of life, e.g. Main sequence")
-    icon: str | None = None
+    icon: IconName | None = None
     yields: str = Field("", description="harvest from a star here, e.g. '3 He' or '1 He + 1 C'")
     note: str = Field("", description="one short line under the yield")
     color: str | None = None
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
     _yields = field_validator("yields")(lambda cls, v: check_amount(v))
 
 
 class TrackEnd(Region):
     title: str
     text: str = ""
-    icon: str | None = None
+    icon: IconName | None = None
     yields: str = ""
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
     _yields = field_validator("yields")(lambda cls, v: check_amount(v))
 
 

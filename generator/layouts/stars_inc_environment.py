@@ -9,7 +9,7 @@ from pydantic import Field, field_validator
 from ..palette import resolve
 from ..scene import Element, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
 from .stars_inc_common import check_amount, draw_amount
 
 
@@ -17,7 +17,7 @@ class EnvironmentParams(FaceParams):
     layout: Literal["stars_inc_environment"] = "stars_inc_environment"
     title: str = Field(description="the environment's name; 'unspecified' prints a write-in box")
     type: str = "Environment"
-    icon: str | None = None
+    icon: IconName | None = None
     color: str = "#283593"
     harvest: str = Field(description="hydrogen every player gathers, e.g. '3 H', or 'unspecified'")
     harvest_hint: str = Field("2–4", description="printed in the write-in box when harvest is unspecified")
@@ -25,8 +25,6 @@ class EnvironmentParams(FaceParams):
     effect: str = Field(description="the effect in our own words, or 'unspecified'")
     hint: str = Field("", description="a fact the rulebook gives about this card elsewhere, in our words")
     badge: str = Field("", description="a small flag in the art window")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
     _harvest = field_validator("harvest")(lambda cls, v: v if is_unspecified(v) else check_amount(v))
 
 

@@ -10,24 +10,20 @@ from pydantic import Field, field_validator, model_validator
 from ..palette import resolve
 from ..scene import Element, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
 from .board import Region
 from .stars_inc_common import check_amount, draw_amount
 
 
 class StarType(Region):
     name: str
-    icon: str
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
+    icon: IconName
 
 
 class Outcome(Region):
     pair: tuple[str, str]
-    icon: str | None = None
+    icon: IconName | None = None
     text: str = Field(description="what the merger makes, or 'unspecified'")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 class Price(Region):
@@ -41,13 +37,11 @@ class MergerParams(FaceParams):
     layout: Literal["stars_inc_merger"] = "stars_inc_merger"
     title: str
     color: str = "#283593"
-    icon: str | None = None
+    icon: IconName | None = None
     prices: list[Price] = []
     types: list[StarType] = Field(min_length=2, description="lightest first")
     outcomes: list[Outcome]
     notes: list[str] = []
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
     @model_validator(mode="after")
     def _every_pair_once(self):

@@ -12,7 +12,7 @@ from pydantic import Field, field_validator, model_validator
 from ..palette import resolve
 from ..scene import Element, Polygon, Rect, Style
 from . import layout
-from .base import FaceContext, known_icon, mix, readable_ink
+from .base import FaceContext, IconName, mix, readable_ink
 from .board import BoardParams, Region, board
 from .stars_inc_common import SYMBOLS, check_amount, draw_amount
 
@@ -62,9 +62,7 @@ class CostRow(Region):
     label: str
     cost: str
     note: str = ""
-    icon: str | None = None
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
+    icon: IconName | None = None
     _cost = field_validator("cost")(lambda cls, v: check_amount(v))
 
 
@@ -74,12 +72,10 @@ class Action(Region):
     w: float = Field(gt=0)
     title: str
     subtitle: str = ""
-    icon: str | None = None
+    icon: IconName | None = None
     color: str = "#283593"
     row_h: float = Field(8.5, gt=0)
     rows: list[CostRow] = Field(min_length=1)
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 class PlayerBoardParams(BoardParams):

@@ -14,7 +14,7 @@ from ..fonts import text_width_mm
 from ..palette import resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, is_unspecified, known_icon, mix, readable_ink
 
 RED_DOT = "#D32F2F"
 INK = "#1A1A1A"
@@ -25,7 +25,7 @@ class StarshipCatanCardParams(FaceParams):
     title: str = Field(description="name; 'unspecified' prints a write-in line")
     kind: str = Field("", description="small line under the title: what sort of piece this is")
     color: str = Field("#37474F", description="frame colour: hex or palette name")
-    icon: str | None = None
+    icon: IconName | None = None
     level: Literal["", "I", "II"] = ""
     dots: int = Field(0, ge=0, le=3, description="red dots telling the tile's sides apart")
     number: str | int | None = Field(None, description="shown in a disc at the top left, e.g. a deck order")
@@ -38,8 +38,6 @@ class StarshipCatanCardParams(FaceParams):
     cost_resources: list[str] | Literal["unspecified"] = Field(
         "unspecified", description="an icon per amount, or 'unspecified' for write-in squares")
     cost_label: str = "Cost"
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
     @field_validator("choices")
     @classmethod

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..palette import resolve
 from ..scene import Circle, Element, Polygon, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, is_unspecified, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
 
 INK = "#1A1A1A"
 
@@ -20,12 +20,10 @@ INK = "#1A1A1A"
 class StorageRow(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = Field(description="resource name; 'unspecified' prints a write-in line")
-    icon: str | None = None
+    icon: IconName | None = None
     top: int = Field(4, ge=1, le=8, description="highest number on the scale")
     limit: int | None = Field(None, ge=0, description="base limit: cells above it are shaded")
     note: str = ""
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 class ShipParams(FaceParams):

@@ -7,23 +7,21 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from ..palette import resolve
 from ..scene import Circle, Element, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 
 
 class TokenParams(FaceParams):
     layout: Literal["starship_catan_token"] = "starship_catan_token"
-    icon: str | None = None
+    icon: IconName | None = None
     label: str = Field("", description="one big letter or a short word")
     sublabel: str = ""
     color: str | None = Field(None, description="background; default the player colour")
     ink: str | None = None
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 @layout("starship_catan_token", TokenParams)

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from ..scene import Circle, Element, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 
 
 class EmpireChitParams(FaceParams):
     layout: Literal["stratastar_chit"] = "stratastar_chit"
     label: str = Field(description="the unit's name along the bottom")
-    icon: str
+    icon: IconName
     force: int | None = Field(None, ge=0, description="force value in battle, shown in a disc top right")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 @layout("stratastar_chit", EmpireChitParams)

@@ -4,34 +4,30 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..palette import resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from . import layout
-from .base import FaceContext, FaceParams, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 
 
 class Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str
     text: str = Field(description="in our own words")
-    icon: str | None = None
+    icon: IconName | None = None
     tag: str = Field("", description="small note right of the name, e.g. who acts")
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 class AidParams(FaceParams):
     layout: Literal["stratastar_aid"] = "stratastar_aid"
     title: str
     color: str = "#1A237E"
-    icon: str | None = None
+    icon: IconName | None = None
     numbered: bool = Field(True, description="number the entries (phases) instead of plain bullets")
     entries: list[Entry] = Field(min_length=1)
     footer: str = ""
-
-    _icon = field_validator("icon")(lambda cls, v: known_icon(v))
 
 
 @layout("stratastar_aid", AidParams)
