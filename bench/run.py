@@ -22,12 +22,15 @@ sys.path.insert(0, str(HERE))
 from deck_game import write_deck_game  # noqa: E402
 
 RUNS = 5
+# As on a user's machine: bytecode is cached after the first run (some shells set PYTHONDONTWRITEBYTECODE,
+# which would make starpnp recompile its own modules every run while ReportLab's came compiled from pip).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def measure(cmd: list[str], cwd: Path) -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of one whole process."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
