@@ -2,6 +2,9 @@
 shared player colours, with every line of text printed at 6 pt or more."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from generator.build import BuildOptions, build_game
@@ -11,6 +14,7 @@ from generator.palette import PLAYER_COLORS
 from generator.render import SceneCache
 from scene_text import printed_texts
 
+README = Path(__file__).resolve().parents[2] / "README.md"
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 
 
@@ -25,6 +29,13 @@ def test_game_builds_without_warnings(game, paper, tmp_path):
     result = build_game(find_game(game), options)  # strict: any warning raises BuildFailed
     assert result.warnings == []
     assert result.pages > 1 and (tmp_path / game / f"{game}-{paper}.pdf").is_file()
+    # README's section on the game says what a user gets
+    readme = README.read_text()
+    a4 = re.search(rf"`starpnp build {game}` — (\d+) pieces on (\d+) A4 (?:or Letter pages|pages \((\d+) on Letter\))",
+                   readme)
+    assert a4, f"README has no pieces/pages line for {game}"
+    pieces, a4_pages, letter_pages = int(a4[1]), int(a4[2]), int(a4[3] or a4[2])
+    assert (pieces, a4_pages if paper == "a4" else letter_pages) == (result.pieces, result.pages)
 
 
 @pytest.mark.parametrize("game", GAMES)

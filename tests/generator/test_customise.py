@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import re
+import textwrap
 from pathlib import Path
 
 from conftest import MINI
@@ -71,7 +73,22 @@ def test_init_copies_a_game_that_builds_the_same_faces(tmp_path):
 
 
 def test_init_overrides_writes_a_file_that_builds(tmp_path):
-    assert run("init", MINI, tmp_path / "mine", "--overrides").returncode == 0
+    result = run("init", MINI, tmp_path / "mine", "--overrides")
+    assert result.returncode == 0
+    assert result.stdout == f"{tmp_path / 'mine'}: 1 file written; edit it, then run: starpnp build {tmp_path / 'mine'}\n"
     text = (tmp_path / "mine" / "overrides.yaml").read_text()
     assert text.count("\nextends: ") == 1
     assert run("check", tmp_path / "mine").returncode == 0
+
+
+def test_the_readme_overrides_example_builds_and_reports_its_changes(tmp_path):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    block = re.search(r"\n( *)```yaml\n(\1extends: stratastar\n.*?)\1```", readme, re.S)
+    example = textwrap.dedent(block[2])
+    folder = tmp_path / "my-stratastar"
+    assert run("init", "stratastar", folder, "--overrides").returncode == 0
+    (folder / "overrides.yaml").write_text(example)
+    result = run("build", folder, "--out", tmp_path / "out", "--format", "svg")
+    assert result.returncode == 0, result.stderr
+    assert "3 changes from overrides.yaml:" in result.stdout
+    assert "components.galaxy_deck.items.Attack.count: 16 -> 24" in result.stdout
