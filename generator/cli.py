@@ -52,8 +52,9 @@ def list_games() -> None:
             click.echo(f"{name:<18} (does not load: {str(exc).splitlines()[0]})")
             continue
         players = game.info.players
+        seats = f"{players.min}" if players.min == players.max else f"{players.min}-{players.max}"
         pieces = sum(c.quantity for c in game.components)
-        click.echo(f"{name:<18} {game.info.name:<22} {players.min}-{players.max} players  "
+        click.echo(f"{name:<18} {game.info.name:<22} {seats:>3} players  "
                    f"{len(game.components)} components, {pieces} pieces")
         for opt, spec in sorted(game.info.options.items()):
             click.echo(f"{'':<18}   option {opt}: {spec.help}")

@@ -115,9 +115,14 @@ def test_schema_describes_component_files():
     assert {"card", "chit", "board"} <= {s["properties"]["layout"]["const"] for s in layouts["oneOf"]}
 
 
-def test_list_names_our_games():
+def test_list_names_our_games_with_their_players_and_options():
     result = run("list")
-    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert result.returncode == 0 and result.stderr == ""
+    games = {line.split()[0]: line for line in result.stdout.splitlines() if not line.startswith(" ")}
+    assert sorted(games) == ["handful_of_stars", "stars_inc", "starship_catan", "stratastar"]
+    assert "Starship Catan" in games["starship_catan"] and "  2 players" in games["starship_catan"]
+    assert "2-4 players  7 components, 388 pieces" in games["stratastar"]
+    assert "   option power_cards: " in result.stdout
 
 
 def test_missing_art_warns_with_its_piece_and_still_builds(game, tmp_path):
