@@ -5,12 +5,26 @@ that was written rather than trusting the imposition code that wrote it.
 """
 from __future__ import annotations
 
+import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 
+from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 MM = 72 / 25.4
+
+
+def render(pdf_path: Path, page: int, tmp_path: Path, dpi: float = 40) -> Image.Image:
+    """The page as pixels, drawn by poppler's pdftoppm (an independent PDF reader), which must not complain."""
+    from starpnp_test_support import require_tool
+
+    prefix = tmp_path / f"p{page}"
+    run = subprocess.run([require_tool("pdftoppm", "poppler-utils"), "-r", str(dpi), "-png", "-singlefile",
+                          "-f", str(page), "-l", str(page), str(pdf_path), str(prefix)], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    return Image.open(f"{prefix}.png").convert("RGB")
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import MINI
-from pdf_probe import images_of
+from pdf_probe import images_of, render
 from cli_runner import run
 
 SVG_ART = """<svg xmlns="http://www.w3.org/2000/svg" width="100" height="140" viewBox="0 0 100 140">
@@ -54,8 +54,6 @@ def test_a_hundred_cards_with_one_2mb_image_embed_it_once(tmp_path):
 
 def test_svg_art_is_drawn_in_the_pdf(tmp_path):
     """The SVG's yellow disc must be visible on the rendered back sheet."""
-    from test_pdf_sheets import render
-
     game = deck_with_art(tmp_path / "artdeck")
     (game / "art" / "pattern.svg").write_text(SVG_ART)
     Image.new("RGB", (40, 60), "#2E7D32").save(game / "art" / "big.png")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from pdf_probe import MM, fonts_of, read_page
+from pdf_probe import MM, fonts_of, read_page, render
 
 TOL = 0.05  # mm
 
@@ -166,20 +166,6 @@ def test_contents_page_lists_every_component_with_its_pages(mini):
     for comp in mini["components"]:
         assert comp["name"] in text
     assert "2–3" in text or "2-3" in text
-
-
-def render(pdf_path, page: int, tmp_path, dpi: int = 40):
-    """The page as pixels, drawn by poppler's pdftoppm (an independent PDF reader)."""
-    import subprocess
-
-    from PIL import Image
-
-    from starpnp_test_support import require_tool
-
-    prefix = tmp_path / f"p{page}"
-    subprocess.run([require_tool("pdftoppm", "poppler-utils"), "-r", str(dpi), "-png", "-singlefile", "-f", str(page), "-l", str(page),
-                    str(pdf_path), str(prefix)], check=True)
-    return Image.open(f"{prefix}.png").convert("RGB")
 
 
 def test_each_back_lands_behind_its_own_front(mini, tmp_path):
