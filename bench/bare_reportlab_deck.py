@@ -1,7 +1,8 @@
 """The benchmark deck drawn with ReportLab alone: the floor starpnp is measured against.
 
-85 poker cards (or 85 x COPIES: `bare_reportlab_deck.py OUT.pdf [COPIES]`) (63 x 88 mm), 3 x 3 on A4, each a coloured frame, a white panel, a title and two
-lines of text in embedded Lato, with crop marks at every trim line.
+85 poker cards (63 x 88 mm), 3 x 3 on A4, each a coloured frame, a white panel, a title and two
+lines of text in embedded Lato, with crop marks at every trim line. `bare_reportlab_deck.py OUT.pdf [COPIES]`
+draws the deck COPIES times over.
 """
 import sys
 

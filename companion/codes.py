@@ -1,15 +1,12 @@
 """Join codes people can read aloud and type on a phone: Crockford base32, 40 random bits, 7K2M-QX4P."""
 from __future__ import annotations
 
-import re
 import secrets
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
 CODE_BITS = 40
 CODE_LENGTH = CODE_BITS // 5
 _LOOKALIKES = str.maketrans({"I": "1", "L": "1", "O": "0"})
-_HALF = f"([{ALPHABET}]{{{CODE_LENGTH // 2}}})"
-_DISPLAYED = re.compile(f"{_HALF}-?{_HALF}")  # the form our own links carry
 
 
 def new_code() -> str:
@@ -29,9 +26,6 @@ def normalize(text: str) -> str | None:
 
     Accepts lowercase, spaces and dashes anywhere, and the lookalikes I, L (for 1) and O (for 0).
     """
-    displayed = _DISPLAYED.fullmatch(str(text))
-    if displayed:  # every poll comes this way: skip the character-by-character clean-up
-        return displayed[1] + displayed[2]
     cleaned = "".join(ch for ch in str(text).upper() if ch not in " -_").translate(_LOOKALIKES)
     if len(cleaned) != CODE_LENGTH or any(ch not in ALPHABET for ch in cleaned):
         return None

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import threading
 import time
 from collections import namedtuple
@@ -113,13 +112,11 @@ class _Prepared:
         self.sql = str(compiled)
         self._order = compiled.positiontup if compiled.positional else None
 
-    def params(self, **values: Any) -> tuple | dict:
-        return tuple(values[name] for name in self._order) if self._order is not None else values
-
     def run(self, conn: Connection, **values: Any):
         """Execute on `conn`'s DBAPI connection; returns the cursor (rows are plain tuples)."""
+        params = tuple(values[name] for name in self._order) if self._order is not None else values
         cursor = conn.connection.cursor()
-        cursor.execute(self.sql, self.params(**values))
+        cursor.execute(self.sql, params)
         return cursor
 
 
@@ -185,7 +182,6 @@ class Store:
             created_at=bindparam("p_now")), dialect)
         self._bump_version = _Prepared(update(t).where(t.c.id == bindparam("p_table")).values(
             version=bindparam("p_seq"), updated_at=bindparam("p_now")), dialect)
-        self._poll_local = threading.local() if engine.dialect.name == "sqlite" else None
         with self._writing() as conn:
             schema.migrate(conn, time.time())
 
@@ -252,12 +248,8 @@ class Store:
             return self._table_by(conn, schema.tables.c.watch_code == watch_code)
 
     def version(self, code: str) -> int | None:
-        """The table's version alone: the question every poll asks.
-
-        As sole writer the answer comes from memory. Otherwise it skips SQLAlchemy's statement machinery
-        and runs one precompiled SELECT on a DBAPI connection; on SQLite each thread keeps its own
-        autocommit connection for this (one SELECT is its own snapshot in WAL mode), which saves the
-        pool's check-out and reset."""
+        """The table's version alone: the question every poll asks. As sole writer the answer comes from
+        memory; otherwise from one precompiled SELECT."""
         if self._tables is not None:
             known = self._tables.get(code)
             if known is not None:
@@ -266,21 +258,8 @@ class Store:
                 return self.table(code).version
             except NotFound:
                 return None
-        params = self._version_query.params(p_code=code)
-        if self._poll_local is not None:
-            conn = getattr(self._poll_local, "conn", None)
-            if conn is None:
-                conn = self._poll_local.conn = self._connect_for_polls()
-            row = conn.execute(self._version_query.sql, params).fetchone()
-        else:
-            pooled = self.engine.raw_connection()
-            try:
-                cursor = pooled.cursor()
-                cursor.execute(self._version_query.sql, params)
-                row = cursor.fetchone()
-                cursor.close()
-            finally:
-                pooled.close()  # back to the pool, which rolls back any implicit transaction
+        with self.engine.connect() as conn:
+            row = self._version_query.run(conn, p_code=code).fetchone()
         return row[0] if row else None
 
     def _note(self, table: TableInfo) -> TableInfo:
@@ -291,11 +270,6 @@ class Store:
                 if known is None or known.version < table.version:
                     self._tables[table.code] = table
         return table
-
-    def _connect_for_polls(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.engine.url.database, isolation_level=None, timeout=30)
-        conn.execute("PRAGMA query_only=ON")
-        return conn
 
     def recent_tables(self, limit: int = 12) -> list[TableInfo]:
         t = schema.tables

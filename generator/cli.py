@@ -95,9 +95,8 @@ def init(game: str, folder: Path, as_overrides: bool) -> None:
         written = init_folder(find_game(game), folder, as_overrides)
     except DataError as exc:
         fail([str(exc)])
-    what = "1 file" if len(written) == 1 else f"{len(written)} files"
-    click.echo(f"{folder}: {what} written; edit {'it' if len(written) == 1 else 'them'}, then run: "
-               f"starpnp build {folder}")
+    files, them = ("file", "it") if len(written) == 1 else ("files", "them")
+    click.echo(f"{folder}: {len(written)} {files} written; edit {them}, then run: starpnp build {folder}")
 
 
 @main.command()

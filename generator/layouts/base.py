@@ -10,7 +10,6 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from ..geometry import hexagon
 from ..icons import ICONS, draw_icon
 from ..images import image_problem
-from ..model import is_unspecified  # noqa: F401 (the layouts import it from here)
 from ..palette import PlayerColor, resolve
 from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style, Text
 from ..text import fit_text

@@ -8,8 +8,9 @@ from pydantic import Field
 from ..geometry import hexagon
 from ..palette import resolve
 from ..scene import Circle, Element, Polygon, Rect, Style
+from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 
 
 class ChitParams(FaceParams):

@@ -12,8 +12,9 @@ from pydantic import Field, field_validator
 from ..icons import ICONS
 from ..palette import resolve
 from ..scene import Circle, Element, Line, Polygon, Rect, Style
+from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, is_unspecified, mix, readable_ink
+from .base import FaceContext, FaceParams, mix, readable_ink
 
 TAB_RATIO = 0.3  # tab depth as a share of the face side
 # faces of the cross (col, row): top, then left, front, right, back in the middle row, then bottom

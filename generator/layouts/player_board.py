@@ -12,8 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..palette import resolve
 from ..scene import Circle, Element, Rect, Style
+from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 
 
 class Slot(BaseModel):

@@ -8,8 +8,9 @@ from pydantic import Field, field_validator
 
 from ..palette import resolve
 from ..scene import Element, Rect, Style
+from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 from .stars_inc_common import check_amount, draw_amount
 
 

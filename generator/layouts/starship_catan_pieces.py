@@ -13,8 +13,9 @@ from pydantic import Field, field_validator
 from ..fonts import text_width_mm
 from ..palette import resolve
 from ..scene import Circle, Element, Line, Rect, Style
+from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, IconName, is_unspecified, known_icon, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, known_icon, mix, readable_ink
 
 RED_DOT = "#D32F2F"
 INK = "#1A1A1A"
@@ -31,18 +32,13 @@ class StarshipCatanCardParams(FaceParams):
     number: str | int | None = Field(None, description="shown in a disc at the top left, e.g. a deck order")
     vp: int | None = Field(None, ge=0, description="victory points, shown in a star-coloured badge")
     fields: dict[str, str] = Field({}, description="label -> value lines; 'unspecified' prints a write-in line")
-    choices: list[str] = Field([], description="icons in a 'circle one' row, for shells of unknown cards")
+    choices: list[IconName] = Field([], description="icons in a 'circle one' row, for shells of unknown cards")
     choices_label: str = "circle one"
     text: str = Field("", description="effect in our own words; 'unspecified' prints a write-in box")
     cost: list[int] = Field([], description="resource amounts of the cost, in order")
     cost_resources: list[str] | Literal["unspecified"] = Field(
         "unspecified", description="an icon per amount, or 'unspecified' for write-in squares")
     cost_label: str = "Cost"
-
-    @field_validator("choices")
-    @classmethod
-    def _choices(cls, names):
-        return [known_icon(n) for n in names]
 
     @field_validator("cost_resources")
     @classmethod

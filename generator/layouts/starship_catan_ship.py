@@ -11,8 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..palette import resolve
 from ..scene import Circle, Element, Polygon, Rect, Style
+from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, IconName, is_unspecified, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 
 INK = "#1A1A1A"
 
