@@ -163,12 +163,14 @@ class Store:
     def __init__(self, engine: Engine, rules: dict[str, GameRules], sole_writer: bool = False):
         """`sole_writer`: this process is the only one writing the database (`starpnp serve` on SQLite,
         which holds an exclusive lock on it), so each table's row, whose only changing column is its
-        version, can be kept in memory: polls need no query at all and a write one fewer. Off for
-        PostgreSQL and wherever several processes may share a database."""
+        version, can be kept in memory: polls need no query at all and a write one fewer; and writes,
+        serialised by the write lock anyway, share one connection kept open. Off for PostgreSQL and
+        wherever several processes may share a database."""
         self.engine = engine
         self.rules = rules
         self._lock_file = _lock_exclusively(engine) if sole_writer else None
         self._tables: dict[str, TableInfo] | None = {} if self._lock_file else None
+        self._write_conn = self.engine.connect().execution_options(write=True) if self._lock_file else None
         self._cache: dict[int, tuple[int, dict]] = {}
         self._cache_lock = threading.Lock()
         # re-entrant: append and undo keep holding it after their commit to note the new version
@@ -193,10 +195,15 @@ class Store:
         On SQLite, threads of this process also queue on a lock first: waiting in SQLite's busy handler
         means sleeping in growing steps, which under load costs more than the writes themselves.
         """
-        with self._write_lock, self.engine.connect() as conn:
-            conn.execution_options(write=True)
-            with conn.begin():
-                yield conn
+        with self._write_lock:
+            if self._write_conn is not None:  # sole writer: one connection for every write, kept open
+                with self._write_conn.begin():
+                    yield self._write_conn
+                return
+            with self.engine.connect() as conn:
+                conn.execution_options(write=True)
+                with conn.begin():
+                    yield conn
 
     @contextmanager
     def _reading(self) -> Iterator[Connection]:
