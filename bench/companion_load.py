@@ -25,8 +25,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from companion import DEFAULTS  # noqa: E402
-from companion.serve import THREADS  # noqa: E402
+from starpnp.companion import DEFAULTS  # noqa: E402
+from starpnp.companion.serve import THREADS  # noqa: E402
 
 WRITE_LUA = """wrk.method = "POST"
 wrk.body = '{"type": "add", "player": "p1", "delta": 1}'

@@ -47,7 +47,7 @@ def deck(copies: int = 1) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         game = write_deck_game(tmp / "benchdeck", copies)
-        starpnp = [sys.executable, "-m", "generator.cli", "build", str(game), "--out", str(tmp / "out"),
+        starpnp = [sys.executable, "-m", "starpnp", "build", str(game), "--out", str(tmp / "out"),
                    "--format", "pdf", "--bleed", "0", "--quiet"]
         bare = [sys.executable, str(HERE / "bare_reportlab_deck.py"), str(tmp / "bare.pdf"), str(copies)]
         s_wall, s_rss = best(starpnp, HERE.parent)
@@ -66,7 +66,7 @@ def watch() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         game = write_deck_game(tmp / "benchdeck")
-        cmd = [sys.executable, "-m", "generator.cli", "build", str(game), "--out", str(tmp / "out"), "--format",
+        cmd = [sys.executable, "-m", "starpnp", "build", str(game), "--out", str(tmp / "out"), "--format",
                "pdf", "--watch"]
         proc = subprocess.Popen(cmd, cwd=HERE.parent, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:

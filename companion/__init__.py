@@ -5,12 +5,9 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask
-
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": None,             # SQLite lives here (else STARPNP_DATA, else the working directory)
@@ -36,8 +33,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .rules import all_rules
     from .security import init_security
     from .storage import Store, database_url, make_engine
+    from ..resources import templates_dir
 
-    app = Flask(__name__, template_folder=str(TEMPLATES), static_folder="static")
+    app = Flask(__name__, template_folder=str(templates_dir()), static_folder="static")
     app.config.update(DEFAULTS)
     app.config.update(config or {})
     data_dir = app.config["DATA_DIR"] or os.environ.get("STARPNP_DATA")

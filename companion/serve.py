@@ -1,10 +1,9 @@
 """Serve the companion with waitress and tell people at the table where to point their phones.
 
-`starpnp serve` calls `run`; `python -m companion.serve` does the same without the CLI.
+`starpnp serve` calls `run`.
 """
 from __future__ import annotations
 
-import argparse
 import socket
 import sys
 from typing import Any, Mapping
@@ -63,16 +62,3 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
     finally:
         server.close()
 
-
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m companion.serve", description=__doc__)
-    parser.add_argument("--host", default="0.0.0.0")
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--data", default=None, help="data directory (default: $STARPNP_DATA or .)")
-    parser.add_argument("--bench-hello", action="store_true", help="add /bench/hello for bench/companion_load.py")
-    args = parser.parse_args(argv)
-    run(args.host, args.port, args.data, {"BENCH_HELLO": args.bench_hello})
-
-
-if __name__ == "__main__":
-    main()

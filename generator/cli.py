@@ -253,7 +253,7 @@ def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: 
               help="A game folder of your own to offer on the /print page too (repeatable).")
 def serve(host: str, port: int, data_dir: str | None, print_folders: tuple[str, ...]) -> None:
     """Run the table companion for phones on this network (and /print for PDFs)."""
-    from companion.serve import run
+    from starpnp.companion.serve import run
 
     for folder in print_folders:
         try:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .overrides import OVERRIDES_FILE, folder_id
 from .yamlio import DataError
+from ..resources import components_dir
 
 COPY_README = """# {name}, your version
 
@@ -35,7 +36,7 @@ components: {{}}
 """
 
 def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Path]:
-    from .loader import COMPONENTS_DIR, load_game  # the game must load before we copy it
+    from .loader import load_game  # the game must load before we copy it
 
     game = load_game(game_folder)
     if folder.exists() and any(folder.iterdir()):
@@ -45,7 +46,7 @@ def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Pat
     if as_overrides:
         first = game.components[0]
         path = folder / OVERRIDES_FILE
-        ours = game_folder.resolve().parent == COMPONENTS_DIR
+        ours = game_folder.resolve().parent == components_dir().resolve()
         extends = game_folder.name if ours else str(game_folder.resolve())
         path.write_text(OVERRIDES_TEMPLATE.format(name=name, folder=folder, game=extends,
                                                   example_component=first.spec.id,

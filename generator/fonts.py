@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from functools import cache
 from importlib.resources import files
-from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+
+from ..resources import font_file
 
 FONT_FILES = {
     "Lato-Regular": "Lato-Regular.ttf",
@@ -17,9 +18,10 @@ FONT_FILES = {
     "Lato-Italic": "Lato-Italic.ttf",
     "Lato-Black": "Lato-Black.ttf",
 }
-# Symbols Lato lacks (★ → ⚠ …) come from DejaVu Sans (Debian's fonts-dejavu-core), also embedded as a subset.
+# Symbols Lato lacks (★ → ⚠ …) come from DejaVu Sans, shipped with starpnp (fontfiles/, its licence beside it)
+# since no PyPI package carries it alone; also embedded as a subset.
 SYMBOL_FONT = "DejaVuSans"
-SYMBOL_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+SYMBOL_FILE = "DejaVuSans.ttf"
 # SVG has no embedded fonts: name the family and weight so viewers with Lato match the PDF.
 SVG_FONT = {
     "Lato-Regular": ("Lato, 'DejaVu Sans', sans-serif", "normal", "normal"),
@@ -31,7 +33,7 @@ SVG_FONT = {
 
 def font_path(name: str) -> str:
     if name == SYMBOL_FONT:
-        return str(SYMBOL_FILE)
+        return str(font_file(SYMBOL_FILE))
     return str(files("font_lato") / "files" / FONT_FILES[name])
 
 
@@ -51,10 +53,9 @@ def _has_glyph(font: str, char: str) -> bool:
 
 def runs(text: str, font: str) -> list[tuple[str, str]]:
     """`text` as (font, piece) runs: the text font wherever it has the glyph, DejaVu Sans for the rest."""
-    symbols = SYMBOL_FILE.is_file()
     out: list[tuple[str, str]] = []
     for char in text:
-        use = SYMBOL_FONT if symbols and not _has_glyph(font, char) and _has_glyph(SYMBOL_FONT, char) else font
+        use = SYMBOL_FONT if not _has_glyph(font, char) and _has_glyph(SYMBOL_FONT, char) else font
         if out and out[-1][0] == use:
             out[-1] = (use, out[-1][1] + char)
         else:

@@ -15,7 +15,7 @@ from .text import fit_text
 
 IconFn = Callable[[str, str], list[Element]]
 # The shared icons below, plus those in generator/iconsets/<name>.py, imported when first drawn.
-ICONS: LazyRegistry = LazyRegistry("generator.iconsets", FilePath(__file__).parent / "iconsets", "icon")
+ICONS: LazyRegistry = LazyRegistry("starpnp.generator.iconsets", FilePath(__file__).parent / "iconsets", "icon")
 
 
 def icon(name: str):

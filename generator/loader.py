@@ -12,13 +12,13 @@ from .model import (
 )
 from .overrides import OVERRIDES_FILE, apply_overrides
 from .yamlio import DataError, DataErrors, dotted, line_of, load_yaml
+from ..resources import components_dir
 
-COMPONENTS_DIR = Path(__file__).resolve().parent.parent / "components"
 GAME_FILE = "game.yaml"
 
 
 def builtin_games() -> list[str]:
-    return sorted(p.name for p in COMPONENTS_DIR.iterdir() if (p / GAME_FILE).is_file())
+    return sorted(p.name for p in components_dir().iterdir() if (p / GAME_FILE).is_file())
 
 
 def is_game_folder(path: Path) -> bool:
@@ -32,8 +32,8 @@ def find_game(name_or_path: str) -> Path:
         return path
     if path.is_dir():
         raise DataError(f"{path}: not a game folder (no {GAME_FILE} or {OVERRIDES_FILE})")
-    if (COMPONENTS_DIR / name_or_path / GAME_FILE).is_file():
-        return COMPONENTS_DIR / name_or_path
+    if (components_dir() / name_or_path / GAME_FILE).is_file():
+        return components_dir() / name_or_path
     raise DataError(f"{name_or_path}: no such game or folder; our games: {', '.join(builtin_games())}")
 
 

@@ -10,13 +10,6 @@ from pathlib import Path
 
 import pytest
 
-# The editable install maps `companion` through a meta-path finder that runs after the path scan, so the
-# test folder tests/companion would shadow the package as a namespace package; the repo root wins here.
-REPO = str(Path(__file__).resolve().parent.parent)
-if REPO not in sys.path:
-    sys.path.insert(0, REPO)
-
-
 def _load(name: str, relative: str):
     """A helper file under a unique module name, importable from any test directory."""
     spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parent / relative)
@@ -38,7 +31,7 @@ PHONE = {"width": 360, "height": 740}
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    """Base URL of a real companion server (python -m companion.serve) shared by the session."""
+    """Base URL of a real companion server (starpnp serve) shared by the session."""
     server = ServerProcess(tmp_path_factory.mktemp("companion-data")).start()
     yield server.base_url
     server.stop()

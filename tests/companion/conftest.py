@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from companion import create_app
+from starpnp.companion import create_app
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 

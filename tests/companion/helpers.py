@@ -47,11 +47,13 @@ def create_table(base_url: str, game: str = "generic", players=None, options=Non
 
 
 class ServerProcess:
-    """`python -m companion.serve` on a free loopback port with its own data directory."""
+    """`starpnp serve` on a free loopback port with its own data directory (`command` runs starpnp: by
+    default this interpreter's, or e.g. the `starpnp` script of a wheel installed elsewhere)."""
 
-    def __init__(self, data_dir: Path, port: int | None = None, extra_args: tuple[str, ...] = ()):
+    def __init__(self, data_dir: Path, port: int | None = None, extra_args: tuple[str, ...] = (),
+                 command: tuple[str, ...] = (sys.executable, "-m", "starpnp"), cwd: Path = REPO):
         self.data_dir, self.port = Path(data_dir), port or free_port()
-        self.extra_args = extra_args
+        self.extra_args, self.command, self.cwd = extra_args, command, cwd
         self.proc: subprocess.Popen | None = None
         self.log_path = self.data_dir / "server.log"
 
@@ -63,9 +65,9 @@ class ServerProcess:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1", "--port", str(self.port),
+            [*self.command, "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--data", str(self.data_dir), *self.extra_args],
-            cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            cwd=self.cwd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

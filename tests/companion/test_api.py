@@ -1,7 +1,7 @@
 """The JSON API: the documented shapes, and a clear 4xx (never a 500) for every kind of bad input."""
 import pytest
 
-from companion import codes
+from starpnp.companion import codes
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 

@@ -1,6 +1,6 @@
 import pytest
 
-from companion import codes
+from starpnp.companion import codes
 
 
 def test_new_codes_are_8_crockford_characters_and_differ():

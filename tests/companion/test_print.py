@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from companion import create_app
+from starpnp.companion import create_app
 
 MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
 

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from companion_test_helpers import REPO, ServerProcess, create_table, request
+from companion_test_helpers import REPO, ServerProcess, create_table, free_port, request
 
 pytestmark = pytest.mark.server
 
@@ -119,7 +119,7 @@ def test_a_port_in_use_is_a_one_line_error_and_exit_status_1(tmp_path):
         busy.listen()
         port = busy.getsockname()[1]
         result = subprocess.run(
-            [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1", "--port", str(port),
+            [sys.executable, "-m", "starpnp", "serve", "--host", "127.0.0.1", "--port", str(port),
              "--data", str(tmp_path)], cwd=REPO, capture_output=True, text=True, timeout=30)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
@@ -130,7 +130,7 @@ def test_a_second_server_on_the_same_data_is_a_one_line_error(tmp_path):
     first = ServerProcess(tmp_path / "data").start()
     try:
         result = subprocess.run(
-            [sys.executable, "-m", "companion.serve", "--host", "127.0.0.1", "--port", "0",
+            [sys.executable, "-m", "starpnp", "serve", "--host", "127.0.0.1", "--port", str(free_port()),
              "--data", str(tmp_path / "data")], cwd=REPO, capture_output=True, text=True, timeout=30)
         assert result.returncode == 1
         assert "Traceback" not in result.stderr

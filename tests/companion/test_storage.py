@@ -6,9 +6,9 @@ import threading
 import pytest
 from sqlalchemy import select
 
-from companion import schema
-from companion.rules import RuleError, all_rules
-from companion.storage import Conflict, NotFound, Store, make_engine
+from starpnp.companion import schema
+from starpnp.companion.rules import RuleError, all_rules
+from starpnp.companion.storage import Conflict, NotFound, Store, make_engine
 
 PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Ben", "color": "blue"}]
 

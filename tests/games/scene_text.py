@@ -1,7 +1,7 @@
 """Reading the text out of scenes, as it will print."""
 from __future__ import annotations
 
-from generator.scene import Group, Text
+from starpnp.generator.scene import Group, Text
 
 
 def printed_texts(elements, scale=1.0):

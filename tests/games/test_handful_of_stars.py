@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build_game
-from generator.imposition import Settings
-from generator.loader import find_game, load_game
+from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.imposition import Settings
+from starpnp.generator.loader import find_game, load_game
 
 GAME = "handful_of_stars"
 COLOURS = 4  # "Four sets of player pieces"

@@ -8,11 +8,11 @@ from collections import Counter
 
 import pytest
 
-from generator.build import BuildOptions, build_game
-from generator.imposition import Settings
-from generator.loader import find_game, load_game
-from generator.render import SceneCache
-from generator.scene import Group, Line
+from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.imposition import Settings
+from starpnp.generator.loader import find_game, load_game
+from starpnp.generator.render import SceneCache
+from starpnp.generator.scene import Group, Line
 from scene_text import printed_texts
 
 GAME = "stars_inc"

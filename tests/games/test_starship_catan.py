@@ -8,12 +8,12 @@ import math
 
 import pytest
 
-from generator.build import BuildOptions, build_game
-from generator.imposition import Settings
-from generator.layouts.die_net import CELLS, TABS, DieNetParams, _outline, net_side
-from generator.loader import find_game, load_game
-from generator.render import SceneCache
-from generator.scene import Group, Line, Polygon, Text
+from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.imposition import Settings
+from starpnp.generator.layouts.die_net import CELLS, TABS, DieNetParams, _outline, net_side
+from starpnp.generator.loader import find_game, load_game
+from starpnp.generator.render import SceneCache
+from starpnp.generator.scene import Group, Line, Polygon, Text
 
 GAME = "starship_catan"
 COLOURS = ["red", "blue"]  # a two-player game

@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from generator.build import BuildOptions, build_game
-from generator.imposition import Settings
-from generator.loader import find_game, load_game
-from generator.yamlio import DataError, load_yaml
+from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.imposition import Settings
+from starpnp.generator.loader import find_game, load_game
+from starpnp.generator.yamlio import DataError, load_yaml
 
 GAME = "stratastar"
 COLOURS = ["red", "blue", "green", "yellow"]  # "Each player gets a set of chits in a different color", 2-4 players

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-STARPNP = [sys.executable, "-c", "from generator.cli import main; main()"]
+STARPNP = [sys.executable, "-m", "starpnp"]
 
 
 def run(*args, cwd=None) -> subprocess.CompletedProcess:

@@ -8,13 +8,13 @@ from conftest import MINI
 
 PROBE = f"""
 import sys
-from generator.build import BuildOptions, build_game
-from generator.layouts import LAYOUTS
-from generator.icons import ICONS
+from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.layouts import LAYOUTS
+from starpnp.generator.icons import ICONS
 from pathlib import Path
 import tempfile
 build_game(Path({str(MINI)!r}), BuildOptions(out=Path(tempfile.mkdtemp()), formats=("pdf",)))
-loaded = sorted(m for m in sys.modules if m.startswith(("generator.layouts.", "generator.iconsets.")))
+loaded = sorted(m for m in sys.modules if m.startswith(("starpnp.generator.layouts.", "starpnp.generator.iconsets.")))
 print(",".join(loaded))
 print("stars_inc_board" in LAYOUTS, "si_merge" in ICONS or "ss_nebula" in ICONS, len(LAYOUTS) > 10)
 """
@@ -23,14 +23,14 @@ print("stars_inc_board" in LAYOUTS, "si_merge" in ICONS or "ss_nebula" in ICONS,
 def test_a_build_imports_only_the_layouts_it_draws_yet_every_name_is_known():
     result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
     loaded, known = result.stdout.strip().splitlines()
-    assert set(loaded.split(",")) == {"generator.layouts.base", "generator.layouts.board", "generator.layouts.card",
-                                      "generator.layouts.chit"}
+    assert set(loaded.split(",")) == {"starpnp.generator.layouts.base", "starpnp.generator.layouts.board", "starpnp.generator.layouts.card",
+                                      "starpnp.generator.layouts.chit"}
     assert known == "True True True"
 
 
 def test_every_indexed_name_really_is_registered_by_its_module():
-    from generator.icons import ICONS
-    from generator.layouts import LAYOUTS, load_all
+    from starpnp.generator.icons import ICONS
+    from starpnp.generator.layouts import LAYOUTS, load_all
 
     load_all()
     ICONS.load_all()

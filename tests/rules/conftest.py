@@ -1,7 +1,7 @@
 """Fixtures for the rules tests that go through the app (Flask test client on a fresh SQLite file)."""
 import pytest
 
-from companion import create_app
+from starpnp.companion import create_app
 from table_helpers import PUBLIC_URL
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import copy
 from typing import Callable
 
-from companion.rules import RuleError
+from starpnp.companion.rules import RuleError
 
 
 def replay_checking(apply: Callable, state: dict, sequence: list[dict], check: Callable[[dict, dict], None]) -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from companion.rules import get_rules
+from starpnp.companion.rules import get_rules
 
 PUBLIC_URL = "http://table.test"
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import all_rules
+from starpnp.companion.rules import all_rules
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]

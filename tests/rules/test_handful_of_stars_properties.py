@@ -3,7 +3,7 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
-from companion.rules import handful_of_stars as hs
+from starpnp.companion.rules import handful_of_stars as hs
 from replaying import replay_checking
 
 COLOURS = ["red", "blue", "green", "yellow"]

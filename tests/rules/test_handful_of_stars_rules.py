@@ -1,8 +1,8 @@
 """A Handful of Stars rules: every number from the rulebook (shared/seeds/004)."""
 import pytest
 
-from companion.rules import RuleError, get_rules
-from companion.rules import handful_of_stars as hs
+from starpnp.companion.rules import RuleError, get_rules
+from starpnp.companion.rules import handful_of_stars as hs
 from table_helpers import check_pages_render, derived, new_table, post_events
 
 COLOURS = ["red", "blue", "green", "yellow"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import RuleError
-from companion.rules import stars_inc as si
+from starpnp.companion.rules import RuleError
+from starpnp.companion.rules import stars_inc as si
 from replaying import replay_checking
 
 PLAYERS = [{"id": f"p{i}", "name": f"P{i}", "color": c} for i, c in enumerate(("red", "blue", "green"), 1)]

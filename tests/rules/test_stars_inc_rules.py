@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from companion.rules import RuleError, get_rules
-from companion.rules import stars_inc as si
+from starpnp.companion.rules import RuleError, get_rules
+from starpnp.companion.rules import stars_inc as si
 
 PLAYERS = [{"id": "p1", "name": "Alex", "color": "red"}, {"id": "p2", "name": "Bri", "color": "blue"},
            {"id": "p3", "name": "Cas", "color": "green"}]

@@ -3,8 +3,8 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
-from companion.rules import RuleError
-from companion.rules import starship_catan as sc
+from starpnp.companion.rules import RuleError
+from starpnp.companion.rules import starship_catan as sc
 from replaying import replay_checking
 
 PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]

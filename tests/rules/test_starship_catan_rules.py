@@ -1,8 +1,8 @@
 """Starship Catan rules: every number from the rulebook summary (shared/seeds/003)."""
 import pytest
 
-from companion.rules import RuleError, get_rules
-from companion.rules import starship_catan as sc
+from starpnp.companion.rules import RuleError, get_rules
+from starpnp.companion.rules import starship_catan as sc
 from table_helpers import check_pages_render, derived, new_table, post_events
 
 PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]

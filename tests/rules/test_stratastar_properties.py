@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import stratastar as ss
+from starpnp.companion.rules import stratastar as ss
 from replaying import replay_checking
 
 PLAYERS = [{"id": f"p{i}", "name": f"P{i}", "color": c} for i, c in enumerate(("red", "blue", "green"), 1)]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import RuleError, get_rules
-from companion.rules import stratastar as ss
+from starpnp.companion.rules import RuleError, get_rules
+from starpnp.companion.rules import stratastar as ss
 
 PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"},
            {"id": "p3", "name": "Cy", "color": "green"}]

@@ -1,0 +1,1 @@
+"""Package data: the Jinja2 templates of the companion (`starpnp.templates`)."""

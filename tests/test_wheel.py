@@ -1,0 +1,69 @@
+"""starpnp as a user installs it: a wheel (not editable) in a fresh virtual environment, run from a folder
+outside the repository, so nothing can be found relative to the source tree."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion_test_helpers import REPO, ServerProcess, create_table, request
+
+pytestmark = pytest.mark.server
+
+
+def run(cmd: list, cwd: Path, timeout: float = 600) -> subprocess.CompletedProcess:
+    result = subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    assert result.returncode == 0, f"{cmd}: exit {result.returncode}\n{result.stderr[-2000:]}"
+    assert "Traceback" not in result.stderr
+    return result
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> tuple[Path, Path]:
+    """(bin folder of a fresh venv holding starpnp installed from its wheel, an empty folder elsewhere)."""
+    root = tmp_path_factory.mktemp("wheel")
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", root / "dist", REPO], root)
+    wheel = next((root / "dist").glob("starpnp-*.whl"))
+    run([sys.executable, "-m", "venv", root / "venv"], root)
+    bin_dir = root / "venv" / "bin"
+    run([bin_dir / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", wheel], root)
+    elsewhere = root / "elsewhere"
+    elsewhere.mkdir()
+    return bin_dir, elsewhere
+
+
+def test_the_wheel_holds_one_namespace_with_its_data(installed):
+    bin_dir, elsewhere = installed
+    found = run([bin_dir / "python", "-c", "import starpnp, starpnp.generator, starpnp.companion; "
+                 "print(starpnp.__file__)"], elsewhere).stdout
+    assert "site-packages" in found and str(REPO) not in found
+
+
+def test_list_and_builds_run_from_outside_the_repository(installed):
+    bin_dir, elsewhere = installed
+    listed = run([bin_dir / "starpnp", "list"], elsewhere).stdout
+    assert all(game in listed for game in ("stratastar", "stars_inc", "starship_catan", "handful_of_stars"))
+    run([bin_dir / "starpnp", "build", "stratastar"], elsewhere)
+    manifest = json.loads((elsewhere / "output" / "stratastar" / "manifest.json").read_text())
+    assert manifest["game"] == "stratastar"
+    run([bin_dir / "starpnp", "build", "--all", "--format", "pdf"], elsewhere)
+    pdfs = sorted(p.parent.name for p in (elsewhere / "output").glob("*/*.pdf"))
+    assert pdfs == ["handful_of_stars", "stars_inc", "starship_catan", "stratastar"]
+
+
+def test_serve_answers_home_a_table_and_print(installed, tmp_path):
+    bin_dir, elsewhere = installed
+    server = ServerProcess(tmp_path / "data", command=(str(bin_dir / "starpnp"),), cwd=elsewhere).start()
+    try:
+        assert request("GET", f"{server.base_url}/")[0] == 200
+        table = create_table(server.base_url, "stratastar")
+        status, page = request("GET", f"{server.base_url}/t/{table['code']}")
+        assert status == 200 and "Stratastar" in page
+        status, page = request("GET", f"{server.base_url}/print")
+        assert status == 200 and "Stars, Inc." in page
+        assert request("GET", f"{server.base_url}/static/vendor/htmx-2.0.3.min.js")[0] == 200
+    finally:
+        server.stop()
