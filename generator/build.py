@@ -29,6 +29,7 @@ class BuildOptions:
     out: Path = Path("output")
     options: frozenset[str] = frozenset()
     strict: bool = False
+    write_ins: bool = False  # our edition's values print as write-in areas
 
 
 @dataclass
@@ -42,6 +43,7 @@ class BuildResult:
     unspecified: tuple[str, ...] = ()
     ours: tuple[str, ...] = ()
     overrides: tuple[str, ...] = ()
+    edition: tuple[str, ...] = ()
     folder: Path | None = None  # where the files went
 
 
@@ -125,6 +127,7 @@ def manifest(game: Game, settings: Settings, pages: dict[str, list[int]], result
             "pages": pages[spec.id],
             "pieces": [{"name": p.name, "count": p.count, "color": p.color} for p in comp.pieces],
             "unspecified": [u.split(": ", 1)[1] for u in game.unspecified if u.split(": ", 1)[0] == spec.id],
+            "edition": [u.split(": ", 1)[1] for u in game.edition if u.split(": ", 1)[0] == spec.id],
         }
 
     return {
@@ -141,6 +144,8 @@ def manifest(game: Game, settings: Settings, pages: dict[str, list[int]], result
         "components": [entry(c) for c in game.components],
         "unspecified": list(game.unspecified),
         "ours": list(game.ours),
+        "edition": list(game.edition),
+        "write_ins": game.write_ins,
         "overrides": list(game.overrides),
         "warnings": result.warnings,
     }
@@ -149,10 +154,10 @@ def manifest(game: Game, settings: Settings, pages: dict[str, list[int]], result
 def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] = lambda _: None,
                memo: dict | None = None) -> BuildResult:
     """Build one game folder; `memo` carries drawn faces from an earlier build (see SceneCache)."""
-    game = load_game(folder, options.options)
+    game = load_game(folder, options.options, options.write_ins)
     settings = options.settings
     result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours,
-                         overrides=game.overrides)
+                         overrides=game.overrides, edition=game.edition)
     step("drawing faces")
     cache = SceneCache(settings.bleed, folder, memo)
     all_faces = faces(game, cache)  # every face drawn once, so warnings cover every format
@@ -170,7 +175,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     out.mkdir(parents=True, exist_ok=True)
     if "pdf" in options.formats:
         step("writing PDF")
-        path = out / f"{game.info.id}-{settings.paper}.pdf"
+        path = out / f"{game.info.id}-{settings.paper}{'-write-ins' if options.write_ins else ''}.pdf"
         doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components})
         rows = [ContentsRow(c.spec.name, c.spec.kind.replace("_", " "), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",

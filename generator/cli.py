@@ -131,6 +131,11 @@ def report(result: BuildResult, quiet: bool) -> None:
         click.echo(f"  {len(result.unspecified)} fields the rulebook leaves unspecified (printed as write-in areas):")
         for entry in by_piece(result.unspecified):
             click.echo(f"    - {entry}")
+    if result.edition:
+        click.echo(f"  {len(result.edition)} values are our edition's, where the rulebook is silent "
+                   f"(--write-ins prints blanks instead):")
+        for entry in by_piece(result.edition):
+            click.echo(f"    - {entry}")
     if result.ours:
         click.echo(f"  {len(result.ours)} values are our own choice, not the publisher's:")
         for entry in by_piece(result.ours):
@@ -164,6 +169,9 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
               help="How the printer flips sheets for double-sided pieces; off prints fronts only.")
 @click.option("--option", "game_options", multiple=True, help="Turn on a game option (see `starpnp list`).")
 @click.option("--strict", is_flag=True, help="Fail on any warning (text that does not fit, missing art).")
+@click.option("--write-ins", is_flag=True,
+              help="Print clean write-in areas where our edition fills in what the rulebook leaves out, for "
+                   "owners who copy their own game's values (file name ends in -write-ins).")
 @click.option("--quiet", "-q", is_flag=True, help="Only one summary line per game.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution for png.")
 @click.option("--preset", type=click.Choice(sorted(PRESETS)), default=None,
@@ -172,7 +180,7 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
 @click.option("--watch", is_flag=True, help="Rebuild one game folder each time a file in it changes.")
 @click.pass_context
 def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, game_options, strict,
-          quiet, dpi, preset, watch):
+          write_ins, quiet, dpi, preset, watch):
     """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
     try:
         folders = games_from(games, all_games)
@@ -186,7 +194,7 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
         formats = formats if given("formats") else ("png", "pdf-single")
     settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex)
     options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
-                           strict=strict, dpi=dpi, preset=preset)
+                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset)
     if watch:
         if len(folders) != 1:
             raise click.UsageError("--watch follows exactly one game folder")

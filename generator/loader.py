@@ -8,7 +8,7 @@ from pydantic import BaseModel, ValidationError
 
 from .layouts import LAYOUTS
 from .model import (
-    Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified,
+    Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
 )
 from .overrides import OVERRIDES_FILE, apply_overrides
 from .yamlio import DataError, DataErrors, dotted, line_of, load_yaml
@@ -83,9 +83,11 @@ def _unspecified_paths(value: Any, path: str = "") -> list[str]:
 
 
 class _Resolver:
-    def __init__(self, info: GameInfo, options: frozenset[str]):
+    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool):
         self.info = info
         self.options = options
+        self.write_ins = write_ins
+        self.edition: list[str] = []
         self.layouts = LAYOUTS
         self.errors: list[str] = []
         self.unspecified: list[str] = []
@@ -154,6 +156,8 @@ class _Resolver:
                     count = changes.pop("count", count)
                     front.update(changes)
                     front_origin.update({k: ipath + ("with_option", option, k) for k in changes})
+            front, front_edition = our_edition(front, self.write_ins)
+            back, back_edition = our_edition(back, self.write_ins)
             front_params = self.face(front, front_origin, source, raw, ipath, "front")
             back_params = self.face(back, back_origin, source, raw, ipath, "back") if back is not None else None
             if front_params is None or (back is not None and back_params is None):
@@ -165,6 +169,8 @@ class _Resolver:
             for path in _unspecified_paths(back or {}):
                 self.unspecified.append(f"{comp.id}: {label}: back.{path}")
             self.ours.extend(f"{comp.id}: {label}: {field}" for field in item.ours)
+            self.edition.extend(f"{comp.id}: {label}: {side}.{path}" for side, paths in
+                                (("front", front_edition), ("back", back_edition)) for path in paths)
             front_face = FaceSpec(front["layout"], front_params)
             back_face = FaceSpec(back["layout"], back_params) if back_params is not None else None
             for color in (colors if comp.per_player else [None]):
@@ -181,8 +187,10 @@ def _validate(model: type[BaseModel], raw: Any, source: Path) -> Any:
         raise DataErrors(_errors(exc, source, raw)) from None
 
 
-def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset()) -> Game:
-    """Load and validate a game folder; raises DataErrors listing every problem found."""
+def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), write_ins: bool = False) -> Game:
+    """Load and validate a game folder; raises DataErrors listing every problem found.
+
+    write_ins: print write-in areas where our edition fills in what the rulebook leaves out."""
     errors: list[str] = []
     changes: list[str] = []
     if not (folder / GAME_FILE).is_file() and (folder / OVERRIDES_FILE).is_file():
@@ -203,7 +211,7 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset()) ->
         known = ", ".join(sorted(info.options)) or "none"
         raise DataErrors([f"{folder / GAME_FILE}: options: unknown option {unknown[0]!r}; this game's options: {known}"])
     enabled = frozenset(options) | {name for name, opt in info.options.items() if opt.default}
-    resolver = _Resolver(info, enabled)
+    resolver = _Resolver(info, enabled, write_ins)
     components: list[ResolvedComponent] = []
     seen: dict[str, str] = {}
     for source in sorted(folder.glob("*.yaml")):
@@ -234,4 +242,4 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset()) ->
     if errors:
         raise DataErrors(errors)
     return Game(str(folder), info, tuple(components), enabled, tuple(resolver.unspecified), tuple(resolver.ours),
-                tuple(changes))
+                tuple(changes), tuple(resolver.edition), write_ins)

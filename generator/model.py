@@ -17,6 +17,24 @@ from .palette import PLAYER_COLORS
 UNSPECIFIED = "unspecified"
 
 
+EDITION = "ours"
+
+
+def our_edition(value: Any, write_ins: bool, path: str = "") -> tuple[Any, list[str]]:
+    """Resolve our edition's values in a face's fields: `{ours: VALUE}` marks a value the rulebook leaves out
+    and we designed. It reads as VALUE, or with --write-ins as `unspecified` (a clean write-in area for
+    owners who copy their own game's values). Also returns the dotted path of every such value."""
+    if isinstance(value, dict):
+        if len(value) == 1 and EDITION in value:
+            return (UNSPECIFIED if write_ins else value[EDITION]), [path]
+        pairs = {k: our_edition(v, write_ins, f"{path}.{k}" if path else str(k)) for k, v in value.items()}
+        return {k: v for k, (v, _) in pairs.items()}, [p for _, paths in pairs.values() for p in paths]
+    if isinstance(value, list):
+        pairs = [our_edition(v, write_ins, f"{path}[{i}]") for i, v in enumerate(value)]
+        return [v for v, _ in pairs], [p for _, paths in pairs for p in paths]
+    return value, []
+
+
 def is_unspecified(value: Any) -> bool:
     """A field the rulebook leaves open: the data says `unspecified` and the piece prints a write-in area."""
     return isinstance(value, str) and value.strip().lower() == UNSPECIFIED
@@ -174,3 +192,5 @@ class Game:
     unspecified: tuple[str, ...] = ()  # "component-id: piece: field" for the build report
     ours: tuple[str, ...] = ()
     overrides: tuple[str, ...] = ()  # what a user's overrides.yaml changed, for the build report
+    edition: tuple[str, ...] = ()  # "component-id: piece: field" printing our edition's value (see our_edition)
+    write_ins: bool = False  # built with --write-ins: our edition's values print as write-in areas

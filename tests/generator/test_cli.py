@@ -160,3 +160,32 @@ def test_each_deck_starts_its_own_sheets_while_counters_share(game, tmp_path):
     pages = {c["id"]: set(c["pages"]) for c in json.loads((tmp_path / "mini/manifest.json").read_text())["components"]}
     assert not pages["deck"] & pages["deck2"]  # 6 cards each would fit on one sheet, yet they never share
     assert pages["fleets"] == pages["fleets2"]  # 12 counters of one size share one punchboard sheet
+
+
+def printed_words(pdf) -> str:
+    return " ".join(word["text"] for page in pdf.pages for word in page.extract_words())
+
+
+def test_our_edition_prints_by_default_and_write_ins_print_blanks(game, tmp_path):
+    """A value the rulebook leaves out is written `{ours: VALUE}`: printed as our edition, listed in the report
+    and manifest, and a write-in area with --write-ins (a file of its own, so neither clobbers the other)."""
+    import pdfplumber
+
+    replace(game / "cards.yaml", "{count: 1, title: Mystery, text: unspecified}",
+            "{count: 1, title: Mystery, text: {ours: Swap two chits.}}")
+    out = tmp_path / "out"
+    ours = run("build", game, "--out", out, "--format", "pdf")
+    assert ours.returncode == 0, ours.stderr
+    assert "1 values are our edition's" in ours.stdout and "deck: Mystery: front.text" in ours.stdout
+    manifest = json.loads((out / "mini" / "manifest.json").read_text())
+    assert manifest["edition"] == ["deck: Mystery: front.text"] and manifest["unspecified"] == []
+    with pdfplumber.open(out / "mini" / "mini-a4.pdf") as pdf:
+        assert "Swap two chits." in printed_words(pdf)
+
+    blank = run("build", game, "--out", out, "--format", "pdf", "--write-ins")
+    assert blank.returncode == 0, blank.stderr
+    manifest = json.loads((out / "mini" / "manifest.json").read_text())
+    assert manifest["unspecified"] == ["deck: Mystery: front.text"] and manifest["write_ins"] is True
+    with pdfplumber.open(out / "mini" / "mini-a4-write-ins.pdf") as pdf:
+        assert "Swap" not in printed_words(pdf)
+    assert (out / "mini" / "mini-a4.pdf").exists()
