@@ -108,6 +108,19 @@ BIGGEST_TEXT = """() => { let best = [0, []];
   return best[1]; }"""
 
 
+def open_seat(page, url: str) -> None:
+    """Open a table page and wait until htmx has wired up its forms (companion.js marks <html>)."""
+    page.goto(url)
+    page.wait_for_selector("html[data-live=ready]", state="attached")
+
+
+def wait_for_polls(page, count: int = 2) -> None:
+    """Let `count` polls of the page come back: whatever was still on its way has arrived by then."""
+    for _ in range(count):
+        with page.expect_response(lambda r: "/live" in r.url, timeout=SYNC_MS):
+            pass
+
+
 def tap(page, label: str) -> None:
     """Tap the (first) button labelled exactly `label`."""
     page.get_by_role("button", name=label, exact=True).first.click()

@@ -1,12 +1,11 @@
 """Real Chromium, two phones on one table: sync, queued taps, escaping, CSP, and forms without JS."""
 from __future__ import annotations
 
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import create_table, request
+from companion_test_helpers import SYNC_MS, create_table, open_seat, request, wait_for_polls
 
 pytestmark = pytest.mark.browser
 
@@ -17,12 +16,6 @@ def counter(page, player: str):
 
 def plus(page, player: str):
     return page.locator(f'article[data-player="{player}"] button.plus').first
-
-
-def open_seat(page, url: str) -> None:
-    """Open a table page and wait until htmx has wired up its forms (companion.js marks <html>)."""
-    page.goto(url)
-    page.wait_for_selector("html[data-live=ready]", state="attached")
 
 
 def tap_quickly(page, locator, times: int) -> None:
@@ -44,7 +37,7 @@ def watch_csp(page) -> list[str]:
     return problems
 
 
-def test_a_tap_on_one_phone_shows_on_the_other_within_3_seconds(live_server, two_phones):
+def test_a_tap_on_one_phone_shows_on_the_other_without_a_reload(live_server, two_phones):
     code = create_table(live_server)["code"]
     ann, ben = two_phones
     errors = watch_csp(ann) + watch_csp(ben)
@@ -52,9 +45,7 @@ def test_a_tap_on_one_phone_shows_on_the_other_within_3_seconds(live_server, two
     open_seat(ben, f"{live_server}/t/{code}/p/p2")
     expect(counter(ben, "p1")).to_have_text("0")
     plus(ann, "p1").click()
-    started = time.monotonic()
-    expect(counter(ben, "p1")).to_have_text("1", timeout=3000)
-    assert time.monotonic() - started < 3
+    expect(counter(ben, "p1")).to_have_text("1", timeout=SYNC_MS)
     expect(counter(ann, "p1")).to_have_text("1")
     assert errors == []
 
@@ -68,7 +59,7 @@ def test_20_quick_taps_give_exactly_plus_20(live_server, two_phones):
     tap_quickly(ann, plus(ann, "p1"), 20)
     expect(counter(ann, "p1")).to_have_text("20", timeout=10000)
     expect(counter(ben, "p1")).to_have_text("20", timeout=5000)
-    time.sleep(2.5)  # nothing arrives late or twice
+    wait_for_polls(ben)  # nothing arrives late or twice
     assert api_score(live_server, code, "p1") == 20
     expect(counter(ann, "p1")).to_have_text("20")
 
@@ -120,10 +111,10 @@ def test_polls_send_the_version_and_get_204_while_unchanged(live_server, browser
     polls: list[tuple[str, int]] = []
     page.on("response", lambda r: polls.append((r.url, r.status)) if "/live" in r.url else None)
     open_seat(page, f"{live_server}/t/{code}/p/p1")
-    page.wait_for_timeout(4500)
+    wait_for_polls(page)
     assert len(polls) >= 2 and all(url.endswith("v=0") and status == 204 for url, status in polls), polls
     request("POST", f"{live_server}/api/tables/{code}/events", {"type": "add", "player": "p1", "delta": 7})
-    expect(counter(page, "p1")).to_have_text("7", timeout=3000)
+    expect(counter(page, "p1")).to_have_text("7", timeout=SYNC_MS)
     context.close()
 
 

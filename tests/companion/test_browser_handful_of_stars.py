@@ -5,12 +5,11 @@ Set STARPNP_SCREENSHOTS=<dir> to keep 360x740 light and dark screenshots of the 
 """
 from __future__ import annotations
 
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import biggest_texts, create_table, request, save_screens, tap
+from companion_test_helpers import biggest_texts, create_table, open_seat, request, save_screens, tap
 
 pytestmark = pytest.mark.browser
 
@@ -20,11 +19,10 @@ PLAYERS = [{"name": "Red", "color": "red"}, {"name": "Blue", "color": "blue"}]
 def test_a_turn_and_the_berylith_combat_on_two_phones(live_server, two_phones):
     code = create_table(live_server, "handful_of_stars", PLAYERS)["code"]
     red, blue = two_phones
-    red.goto(f"{live_server}/t/{code}/p/p1")
-    blue.goto(f"{live_server}/t/{code}/p/p2")
+    open_seat(red, f"{live_server}/t/{code}/p/p1")
+    open_seat(blue, f"{live_server}/t/{code}/p/p2")
     expect(blue.locator('[data-player="p1"] [data-vp]')).to_have_text("36")
     expect(red.locator("[data-shuffles]")).to_have_text("0")
-    time.sleep(0.3)  # let htmx load on both pages
 
     # Red's turn: a shuffle, an outpost, then the turn passes to Blue
     tap(red, "Shuffled +1")

@@ -3,12 +3,11 @@ conversion, a move against the other player) shown on both screens. With STARPNP
 saves the 360x740 phone screens, light and dark."""
 from __future__ import annotations
 
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import SYNC_MS, create_table, request, save_screens, tap
+from companion_test_helpers import SYNC_MS, create_table, open_seat, request, save_screens, tap
 
 
 pytestmark = pytest.mark.browser
@@ -22,11 +21,10 @@ def test_a_round_with_harvests_a_star_and_a_move_on_two_phones(live_server, two_
     code = create_table(live_server, "stars_inc", [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}],
                         {"max_h": 14})["code"]
     ann, bo = two_phones
-    ann.goto(f"{live_server}/t/{code}/p/p1")
-    bo.goto(f"{live_server}/t/{code}/p/p2")
+    open_seat(ann, f"{live_server}/t/{code}/p/p1")
+    open_seat(bo, f"{live_server}/t/{code}/p/p2")
     expect(tank(ann, "H")).to_have_text("6")
     expect(tank(bo, "He")).to_have_text("2")
-    time.sleep(0.3)
 
     ann.locator("[data-round] select[name=hydrogen]").select_option("4")
     ann.locator("[data-round] input[name=environment]").fill("Overdensity")

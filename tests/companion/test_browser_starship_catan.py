@@ -5,12 +5,11 @@ Set STARPNP_SCREENSHOTS=<dir> to keep 360x740 light and dark screenshots of the 
 """
 from __future__ import annotations
 
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import biggest_texts, create_table, request, save_screens
+from companion_test_helpers import biggest_texts, create_table, open_seat, request, save_screens
 
 pytestmark = pytest.mark.browser
 
@@ -22,10 +21,9 @@ def row(page, player: str, label: str):
 def test_a_flight_turn_on_two_phones(live_server, two_phones):
     code = create_table(live_server, "starship_catan", PLAYERS)["code"]
     ann, bo = two_phones
-    ann.goto(f"{live_server}/t/{code}/p/p1")
-    bo.goto(f"{live_server}/t/{code}/p/p2")
+    open_seat(ann, f"{live_server}/t/{code}/p/p1")
+    open_seat(bo, f"{live_server}/t/{code}/p/p2")
     expect(bo.locator('[data-player="p1"] [data-vp]')).to_have_text("0")
-    time.sleep(0.3)  # let htmx load on both pages
 
     ann.locator("[data-yellow]").get_by_role("button", name="4", exact=True).click()
     expect(ann.locator("[data-speed]")).to_have_text("4")

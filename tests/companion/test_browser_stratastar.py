@@ -2,12 +2,11 @@
 on both screens. With STARPNP_SCREENSHOTS=<dir> it also saves the 360x740 phone screens, light and dark."""
 from __future__ import annotations
 
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import SYNC_MS, create_table, request, save_screens, tap
+from companion_test_helpers import SYNC_MS, create_table, open_seat, request, save_screens, tap
 
 pytestmark = pytest.mark.browser
 
@@ -15,12 +14,11 @@ pytestmark = pytest.mark.browser
 def test_a_support_phase_and_a_battle_on_two_phones(live_server, two_phones):
     code = create_table(live_server, "stratastar", [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}])["code"]
     ann, bo = two_phones
-    ann.goto(f"{live_server}/t/{code}/p/p1")
-    bo.goto(f"{live_server}/t/{code}/p/p2")
+    open_seat(ann, f"{live_server}/t/{code}/p/p1")
+    open_seat(bo, f"{live_server}/t/{code}/p/p2")
     for page in (ann, bo):  # draw phase: every player fills the hand to the max draw size
         expect(page.locator("[data-hero] .label")).to_have_text("Fill your hand to")
         expect(page.locator("[data-hero-number]")).to_have_text("5")
-    time.sleep(0.3)
 
     tap(ann, "Next phase →")
     tap(ann, "Next phase →")

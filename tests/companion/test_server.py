@@ -7,7 +7,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
@@ -21,7 +20,7 @@ def test_every_201_event_survives_kill_minus_9(tmp_path):
     try:
         code = create_table(server.base_url)["code"]
         acknowledged: dict[int, int] = {}  # seq -> delta of every event the server answered 201
-        stop = threading.Event()
+        stop, enough = threading.Event(), threading.Event()
 
         def writer():
             conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
@@ -37,11 +36,12 @@ def test_every_201_event_survives_kill_minus_9(tmp_path):
                     return  # the server died mid-request: that event was never acknowledged
                 if response.status == 201:
                     acknowledged[json.loads(body)["seq"]] = delta
+                    if len(acknowledged) >= 150:
+                        enough.set()
 
         thread = threading.Thread(target=writer)
         thread.start()
-        while len(acknowledged) < 150:
-            time.sleep(0.01)
+        assert enough.wait(60), f"only {len(acknowledged)} events acknowledged: {server.log()}"
         server.kill9()  # while the writer is still sending
         stop.set()
         thread.join(10)
