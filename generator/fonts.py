@@ -4,7 +4,7 @@ The same metrics place text for both backends, so PDF and SVG lines break at the
 """
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 
 from reportlab.pdfbase import pdfmetrics
@@ -47,12 +47,20 @@ def register(name: str) -> str:
 
 
 @cache
+def _glyphs(font: str) -> dict[int, int]:
+    return pdfmetrics.getFont(register(font)).face.charToGlyph
+
+
 def _has_glyph(font: str, char: str) -> bool:
-    return ord(char) in pdfmetrics.getFont(register(font)).face.charToGlyph
+    return ord(char) in _glyphs(font)
 
 
-def runs(text: str, font: str) -> list[tuple[str, str]]:
-    """`text` as (font, piece) runs: the text font wherever it has the glyph, DejaVu Sans for the rest."""
+@lru_cache(maxsize=1 << 16)
+def runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
+    """`text` as (font, piece) runs: the text font wherever it has the glyph, DejaVu Sans for the rest.
+    Cached: wrapping measures the same words and lines again at every size it tries."""
+    if all(map(_glyphs(font).__contains__, map(ord, text))):  # the common case, checked in one pass
+        return ((font, text),) if text else ()
     out: list[tuple[str, str]] = []
     for char in text:
         use = SYMBOL_FONT if not _has_glyph(font, char) and _has_glyph(SYMBOL_FONT, char) else font
@@ -60,12 +68,18 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
             out[-1] = (use, out[-1][1] + char)
         else:
             out.append((use, char))
-    return out
+    return tuple(out)
 
 
 def text_width_mm(text: str, font: str, size_pt: float) -> float:
     """Advance width of `text` in millimetres, symbols measured in the font that will draw them."""
-    return sum(pdfmetrics.stringWidth(piece, register(f), size_pt) for f, piece in runs(text, font)) * 25.4 / 72
+    return _width_per_pt(text, font) * size_pt * 25.4 / 72
+
+
+@lru_cache(maxsize=1 << 16)
+def _width_per_pt(text: str, font: str) -> float:
+    """Advances add up without kerning, so one measure per text serves every size fit_text tries."""
+    return sum(pdfmetrics.stringWidth(piece, register(f), 1.0) for f, piece in runs(text, font))
 
 
 def ascent_mm(font: str, size_pt: float) -> float:

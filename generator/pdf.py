@@ -6,7 +6,9 @@ numbers the SVG backend writes.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import lru_cache
 
+from reportlab.lib.colors import Color, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -32,11 +34,17 @@ def begin_mm_page(c: Canvas, page_height_mm: float) -> None:
     c.scale(PT_PER_MM, -PT_PER_MM)
 
 
+@lru_cache(maxsize=4096)
+def color(value: str) -> Color:
+    """A colour string parsed once: ReportLab parses strings afresh on every call (with its safe evaluator)."""
+    return toColor(value)
+
+
 def _apply_style(c: Canvas, style: Style) -> tuple[int, int]:
     if style.fill:
-        c.setFillColor(style.fill)
+        c.setFillColor(color(style.fill))
     if style.stroke:
-        c.setStrokeColor(style.stroke)
+        c.setStrokeColor(color(style.stroke))
         c.setLineWidth(style.stroke_width)
         c.setDash(list(style.dash) if style.dash else [])
     if style.opacity != 1.0:
@@ -65,9 +73,15 @@ def _shape_path(c: Canvas, shape: Rect | Circle | Polygon):
 
 def draw_element(c: Canvas, element: Element) -> None:
     if isinstance(element, (Rect, Circle, Polygon)):
-        with saved(c):
-            stroke, fill = _apply_style(c, element.style)
-            c.drawPath(_shape_path(c, element), stroke=stroke, fill=fill)
+        # A shape sets every state it paints with (fill, or stroke colour, width and dash), so only a
+        # translucent one needs its state saved and restored: most faces are hundreds of plain shapes.
+        translucent = element.style.opacity != 1.0
+        if translucent:
+            c.saveState()
+        stroke, fill = _apply_style(c, element.style)
+        c.drawPath(_shape_path(c, element), stroke=stroke, fill=fill)
+        if translucent:
+            c.restoreState()
     elif isinstance(element, Line):
         with saved(c):
             _apply_style(c, element.style)
@@ -103,7 +117,7 @@ def _draw_text(c: Canvas, text: Text) -> None:
     size_mm = text.size / PT_PER_MM
     shift = {"left": 0.0, "center": 0.5, "right": 1.0}[text.align]
     with saved(c):
-        c.setFillColor(text.color)
+        c.setFillColor(color(text.color))
         for line in text.lines:
             x = -shift * fonts.text_width_mm(line.text, text.font, text.size)
             with saved(c):

@@ -5,9 +5,16 @@ folders (mapped in pyproject.toml): `starpnp.generator` is `generator/`, `starpn
 `companion/`, and the games' data and the templates are the package-data folders `starpnp.components`
 (`components/`) and `starpnp.templates` (`templates/`), always found through `importlib.resources`.
 """
-from importlib.metadata import PackageNotFoundError, version
 
-try:
-    __version__ = version("starpnp")
-except PackageNotFoundError:  # imported from a source tree that was never installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> str:
+    """`starpnp.__version__`, read from the installed metadata only when asked (importlib.metadata costs
+    every command a few hundredths of a second at start-up)."""
+    if name != "__version__":
+        raise AttributeError(name)
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("starpnp")
+    except PackageNotFoundError:  # imported from a source tree that was never installed
+        return "0+unknown"
