@@ -8,13 +8,11 @@ import unicodedata
 from typing import Any
 
 from .replay import UNDO
-from .rules import GameRules
+from .rules import GameRules, RuleError
 from .storage import StoreError, TableInfo
 
 COLORS = ("red", "blue", "green", "yellow", "purple", "white")
 NAME_LENGTH = 32
-MAX_FIELDS = 12
-MAX_TEXT = 200
 
 
 class BadInput(StoreError):
@@ -89,18 +87,9 @@ def parse_new_table(data: Any, games: dict[str, GameRules]) -> tuple[str, list[d
     return game, parse_players(data.get("players"), rules), parse_options(data.get("options"), rules)
 
 
-def _scalar(value: Any, field: str) -> Any:
-    if isinstance(value, str):
-        if len(value) > MAX_TEXT:
-            raise BadInput(field, f"text longer than {MAX_TEXT} characters")
-        return value
-    if value is None or isinstance(value, (bool, int, float)):
-        return value
-    raise BadInput(field, "expected a number or text")
-
-
 def parse_event(data: Any, table: TableInfo, rules: GameRules) -> dict[str, Any]:
-    """A well-formed event for this table: known type, seated player, declared scalar fields only."""
+    """A well-formed event for this table: known type, seated player, and the payload its event type
+    declares, validated and typed (the same declaration the rules apply it with)."""
     if not isinstance(data, dict):
         raise BadInput("body", "expected a JSON object")
     type_ = data.get("type")
@@ -110,16 +99,12 @@ def parse_event(data: Any, table: TableInfo, rules: GameRules) -> dict[str, Any]
     if event_type is None:
         known = ", ".join(t.name for t in rules.event_types)
         raise BadInput("type", f"unknown event type {str(type_)[:40]!r} (known: {known})")
-    event = {"type": type_, "player": parse_player(data, table)}
-    for key, value in data.items():
-        if key in event:
-            continue
-        if key not in event_type.fields:
-            raise BadInput(key, f"not a field of {type_!r} (fields: {', '.join(event_type.fields) or 'none'})")
-        event[key] = _scalar(value, key)
-    if len(event) > MAX_FIELDS:
-        raise BadInput("body", "too many fields")
-    return event
+    player = parse_player(data, table)
+    try:
+        fields = event_type.parse(data, [p["id"] for p in table.players])
+    except RuleError as error:
+        raise BadInput(error.field, error.message) from None
+    return {"type": type_, "player": player, **fields.model_dump(exclude_unset=True)}
 
 
 def parse_player(data: Any, table: TableInfo) -> str:

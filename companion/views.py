@@ -9,6 +9,8 @@ from importlib.resources import files
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_htmx import HTMX
+from jinja2 import pass_context
+from markupsafe import Markup
 
 from . import codes, qr
 from .export import export_csv, export_json
@@ -28,6 +30,25 @@ RECENT_HISTORY = 5
 @bp.record_once
 def _init(state) -> None:
     htmx.init_app(state.app)
+    state.app.jinja_env.globals["number_field"] = number_field
+
+
+@pass_context
+def number_field(context, event: str, field: str) -> Markup:
+    """A number input's attributes (name, min, max, step, required, keypad) from the event's declaration,
+    so a form can never offer what the server refuses. Signed fields get no numeric keypad: the phone's
+    numeric keypad may have no minus key."""
+    doc = next(f for f in context["rules"].event_type(event).field_docs if f.name == field)
+    attrs = [f'type="number" name="{field}" step="1"']
+    if doc.minimum is not None:
+        attrs.append(f'min="{doc.minimum}"')
+    if doc.maximum is not None:
+        attrs.append(f'max="{doc.maximum}"')
+    if doc.minimum is not None and doc.minimum >= 0:
+        attrs.append('inputmode="numeric"')
+    if doc.required:
+        attrs.append("required")
+    return Markup(" ".join(attrs))
 
 
 @bp.get("/static/vendor/htmx-2.0.3.min.js")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 
-from .base import EventType, GameRules, RuleError, choice_field, int_field, player_field
+from .base import EventType, Fields, GameRules, RuleError, Seat, Whole
 
 # One module per game; each defines RULES: GameRules. Add a game by adding its module name here.
 GAME_MODULES: tuple[str, ...] = ("generic", "stratastar", "stars_inc", "starship_catan", "handful_of_stars")
@@ -18,4 +18,4 @@ def get_rules(game_id: str) -> GameRules | None:
     return all_rules().get(game_id)
 
 
-__all__ = ["EventType", "GameRules", "RuleError", "choice_field", "int_field", "player_field", "GAME_MODULES", "all_rules", "get_rules"]
+__all__ = ["EventType", "Fields", "GameRules", "RuleError", "Seat", "Whole", "GAME_MODULES", "all_rules", "get_rules"]

@@ -1,12 +1,16 @@
 """The contract between the companion core and one game's rules.
 
 A game's rules are pure functions over plain JSON-able data: the core stores events, replays the
-log through `apply` to derive state, and never needs to know what a game's events mean.
+log through `GameRules.apply` to derive state, and never needs to know what a game's events mean. Each
+event type declares its payload once (a `Fields` model), which validates, types and documents it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Annotated, Any, Callable, Literal, get_args, get_origin
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, ValidationError, ValidationInfo
+from pydantic.fields import FieldInfo
 
 State = dict[str, Any]
 Event = dict[str, Any]
@@ -21,13 +25,113 @@ class RuleError(ValueError):
         self.message = message
 
 
+class Fields(BaseModel):
+    """An event's payload, declared once per event type: each field's type, range, default and help text
+    (its description). The same declaration validates what a phone sends, feeds the rules' handler a typed
+    value, and describes the field for the API docs and the panels' form inputs."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _no_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise ValueError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _seated(value: str, info: ValidationInfo) -> str:
+    seats = (info.context or {}).get("seats")
+    if seats is not None and value not in seats:
+        raise ValueError(f"unknown player {value[:40]!r} (players: {', '.join(seats)})")
+    return value
+
+
+Whole = Annotated[int, BeforeValidator(_no_bool)]  # forms send "3", JSON sends 3: both are 3; true is not
+Seat = Annotated[str, AfterValidator(_seated)]  # a player id seated at this table
+
+
+def _message(error: dict) -> str:
+    """pydantic's wording, reworded for a player (and kept as the old hand-written checks said it)."""
+    kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
+    if kind == "missing":
+        return "required field is missing"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"expected a whole number, got {str(value)[:40]!r}"
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"must be at least {next(iter(ctx.values()))}, got {value}"
+    if kind in ("less_than_equal", "less_than"):
+        return f"must be at most {next(iter(ctx.values()))}, got {value}"
+    if kind == "literal_error":
+        choices = ctx["expected"].replace("'", "").replace(" or ", ", ")
+        return f"expected one of {choices}, got {str(value)[:40]!r}"
+    if kind == "value_error":
+        return str(ctx.get("error", error["msg"]))
+    return error["msg"]
+
+
+@dataclass(frozen=True)
+class FieldDoc:
+    """One event field as the docs and the form inputs show it."""
+
+    name: str
+    kind: str  # "whole number", "one of", "player", "text"
+    choices: tuple[str, ...]
+    minimum: int | None
+    maximum: int | None
+    default: Any  # None when the field is required
+    required: bool
+    help: str
+
+
+def _field_doc(name: str, info: FieldInfo) -> FieldDoc:
+    annotation = info.annotation
+    choices: tuple[str, ...] = ()
+    minimum = maximum = None
+    for meta in info.metadata:
+        minimum = getattr(meta, "ge", minimum)
+        maximum = getattr(meta, "le", maximum)
+    if get_origin(annotation) is Literal:
+        kind, choices = "one of", tuple(map(str, get_args(annotation)))
+    elif any(isinstance(m, AfterValidator) and m.func is _seated for m in info.metadata):
+        kind = "player"
+    elif annotation is int:
+        kind = "whole number"
+    else:
+        kind = "text"
+    required = info.is_required()
+    return FieldDoc(name, kind, choices, minimum, maximum, None if required else info.default, required,
+                    info.description or "")
+
+
 @dataclass(frozen=True)
 class EventType:
-    """One kind of event a game accepts, described for docs, forms and validation messages."""
+    """One kind of event a game accepts: its payload declaration and the rule that applies it.
+
+    handler(state, player, fields) -> State: a NEW state (never mutate the argument); `player` is the
+    acting seat, `fields` the validated payload. Limits that depend on the state raise RuleError there.
+    """
 
     name: str
     help: str
-    fields: dict[str, str] = field(default_factory=dict)  # field name -> short description
+    handler: Callable[[State, str, Any], State]
+    fields: type[Fields] = Fields
+
+    def parse(self, event: Event, seats: list[str]) -> Fields:
+        """The payload, validated and typed; an empty form field counts as not sent (its default)."""
+        data = {k: v for k, v in event.items() if k not in ("type", "player") and v not in ("", None)}
+        try:
+            return self.fields.model_validate(data, context={"seats": seats})
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            name = str(error["loc"][0]) if error["loc"] else "body"
+            if error["type"] == "extra_forbidden":
+                known = ", ".join(self.fields.model_fields) or "none"
+                raise RuleError(name, f"not a field of {self.name!r} (fields: {known})") from None
+            raise RuleError(name, _message(error)) from None
+
+    @property
+    def field_docs(self) -> tuple[FieldDoc, ...]:
+        return tuple(_field_doc(name, info) for name, info in self.fields.model_fields.items())
 
 
 @dataclass(frozen=True)
@@ -36,9 +140,8 @@ class GameRules:
 
     initial_state(players, options) -> State
         players: [{"id": "p1", "name": "Ann", "color": "red"}, ...] in seat order.
-    apply(state, event) -> State
-        Returns a NEW state (never mutate the argument). Raises RuleError for an invalid event.
-        event always has "type" and "player" (a player id such as "p1"); the rest is the payload.
+    event_types: the events the game accepts; `apply` validates an event against its type and runs the
+        type's handler, so the log replays through the same declarations that checked it.
     derive(state) -> dict
         Read-only numbers a player needs at a glance (support limit, turns left, ...), computed from state.
     """
@@ -49,46 +152,20 @@ class GameRules:
     max_players: int
     event_types: tuple[EventType, ...]
     initial_state: Callable[[list[dict], dict], State]
-    apply: Callable[[State, Event], State]
     derive: Callable[[State], dict] = lambda state: {}
     options: dict[str, Any] = field(default_factory=dict)  # option name -> default value
 
     def event_type(self, name: str) -> EventType | None:
         return next((t for t in self.event_types if t.name == name), None)
 
-
-def int_field(event: Event, name: str, *, minimum: int | None = None, maximum: int | None = None,
-              default: int | None = None) -> int:
-    """Read a whole number from an event; forms send strings, JSON sends numbers — accept both."""
-    raw = event.get(name, default)
-    if raw is None or raw == "":
-        raise RuleError(name, "required field is missing")
-    if isinstance(raw, bool):
-        raise RuleError(name, f"expected a whole number, got {raw!r}")
-    try:
-        value = int(raw) if not isinstance(raw, float) or raw.is_integer() else None
-    except (TypeError, ValueError):
-        value = None
-    if value is None:
-        raise RuleError(name, f"expected a whole number, got {str(raw)[:40]!r}")
-    if minimum is not None and value < minimum:
-        raise RuleError(name, f"must be at least {minimum}, got {value}")
-    if maximum is not None and value > maximum:
-        raise RuleError(name, f"must be at most {maximum}, got {value}")
-    return value
-
-
-def choice_field(event: Event, name: str, choices, *, default: str | None = None) -> str:
-    """Read one of a fixed set of words from an event."""
-    raw = event.get(name, default)
-    if raw is None or raw == "":
-        raise RuleError(name, "required field is missing")
-    if raw not in choices:
-        raise RuleError(name, f"expected one of {', '.join(map(str, choices))}, got {str(raw)[:40]!r}")
-    return raw
-
-
-def player_field(state: State, event: Event, name: str = "player") -> str:
-    """Read a player id that must sit at this table (state["players"] is the seat list)."""
-    ids = [p["id"] for p in state.get("players", [])]
-    return choice_field(event, name, ids)
+    def apply(self, state: State, event: Event) -> State:
+        """The state after `event` (a dict with "type", "player" and the payload); RuleError if refused."""
+        event_type = self.event_type(event.get("type")) if isinstance(event.get("type"), str) else None
+        if event_type is None:
+            known = ", ".join(t.name for t in self.event_types)
+            raise RuleError("type", f"unknown event type {str(event.get('type'))[:40]!r} (known: {known})")
+        seats = [p["id"] for p in state.get("players", [])]
+        player = event.get("player")
+        if player not in seats:
+            raise RuleError("player", f"unknown player {str(player)[:40]!r} (players: {', '.join(seats)})")
+        return event_type.handler(state, player, event_type.parse(event, seats))

@@ -1,7 +1,9 @@
 """Generic counters: a named counter per player with +/− and set, for any game without its own tracker."""
 from __future__ import annotations
 
-from .base import EventType, GameRules, RuleError, State, choice_field, int_field, player_field
+from pydantic import Field
+
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
 
 LIMIT = 1_000_000
 MAX_COUNTERS = 6
@@ -31,24 +33,49 @@ def _with_value(state: State, target: str, counter: str, value: int) -> State:
     return {**state, "counters": counters}
 
 
-def apply(state: State, event: dict) -> State:
-    player_field(state, event)
-    target = player_field(state, event, "target") if event.get("target") not in (None, "") else event["player"]
-    if event["type"] == "add_counter":
-        name = str(event.get("name", "")).strip()
-        if not name or len(name) > 24:
-            raise RuleError("name", "a counter name needs 1 to 24 characters")
-        if name in state["counter_names"] or len(state["counter_names"]) >= MAX_COUNTERS:
-            raise RuleError("name", f"already a counter, or {MAX_COUNTERS} counters exist")
-        return {**state, "counter_names": [*state["counter_names"], name],
-                "counters": {pid: {**values, name: 0} for pid, values in state["counters"].items()}}
-    counter = choice_field(event, "counter", state["counter_names"], default=state["counter_names"][0])
-    current = state["counters"][target][counter]
-    if event["type"] == "add":
-        return _with_value(state, target, counter, current + int_field(event, "delta", minimum=-LIMIT, maximum=LIMIT))
-    if event["type"] == "set":
-        return _with_value(state, target, counter, int_field(event, "value", minimum=-LIMIT, maximum=LIMIT))
-    raise RuleError("type", f"unknown event type {event['type']!r}")
+class _CounterChange(Fields):
+    counter: str = Field(None, max_length=24, description="counter name (default: the first)")
+    target: Seat = Field(None, description="player id whose counter changes (default: the acting player)")
+
+
+class Add(_CounterChange):
+    delta: Whole = Field(ge=-LIMIT, le=LIMIT, description="whole number to add")
+
+
+class Set(_CounterChange):
+    value: Whole = Field(ge=-LIMIT, le=LIMIT, description="the new value")
+
+
+class AddCounter(Fields):
+    name: str = Field(min_length=1, max_length=24, description="1 to 24 characters")
+
+
+def _counter(state: State, fields: _CounterChange) -> str:
+    names = state["counter_names"]
+    if fields.counter is None:
+        return names[0]
+    if fields.counter not in names:
+        raise RuleError("counter", f"expected one of {', '.join(names)}, got {fields.counter!r}")
+    return fields.counter
+
+
+def _add(state: State, player: str, fields: Add) -> State:
+    target, counter = fields.target or player, _counter(state, fields)
+    return _with_value(state, target, counter, state["counters"][target][counter] + fields.delta)
+
+
+def _set(state: State, player: str, fields: Set) -> State:
+    return _with_value(state, fields.target or player, _counter(state, fields), fields.value)
+
+
+def _add_counter(state: State, player: str, fields: AddCounter) -> State:
+    name = fields.name.strip()
+    if not name:
+        raise RuleError("name", "a counter name needs 1 to 24 characters")
+    if name in state["counter_names"] or len(state["counter_names"]) >= MAX_COUNTERS:
+        raise RuleError("name", f"already a counter, or {MAX_COUNTERS} counters exist")
+    return {**state, "counter_names": [*state["counter_names"], name],
+            "counters": {pid: {**values, name: 0} for pid, values in state["counters"].items()}}
 
 
 def derive(state: State) -> dict:
@@ -62,16 +89,13 @@ RULES = GameRules(
     min_players=2,
     max_players=4,
     event_types=(
-        EventType("add", "Add to a counter (negative to take away)",
-                  {"delta": "whole number to add", "counter": "counter name (default: the first)",
-                   "target": "player id whose counter changes (default: the acting player)"}),
-        EventType("set", "Set a counter to a value",
-                  {"value": "the new value", "counter": "counter name (default: the first)",
-                   "target": "player id whose counter changes (default: the acting player)"}),
-        EventType("add_counter", "Add a named counter for every player", {"name": "1 to 24 characters"}),
+        EventType("add", "Add to a counter (negative to take away)", _add, Add),
+        EventType("set", "Set a counter to a value", _set, Set),
+        EventType("add_counter", "Add a named counter for every player", _add_counter, AddCounter),
     ),
     initial_state=initial_state,
-    apply=apply,
     derive=derive,
     options={"counters": ["Score"]},
 )
+
+apply = RULES.apply

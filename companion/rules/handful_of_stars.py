@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import copy
 
-from .base import EventType, GameRules, RuleError, State, choice_field, int_field, player_field
+from typing import Literal
+
+from pydantic import Field
+
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
 
 SYSTEM_VP = {"home_world": 7, "colony": 5, "outpost": 3}
 SYSTEMS_DEALT = {2: 5, 3: 4, 4: 3}  # habitable cards per player; the same number of uninhabitable ones
@@ -126,11 +130,74 @@ def _turn_info(state: State) -> dict:
             "turns": state["turns"], "round": state["turns"] // n + 1, "active": active, "game_over": over}
 
 
+# ---- event payloads ---------------------------------------------------------------------------------
+
+class _EmpireChange(Fields):
+    target: Seat = Field(None, description="player id whose empire changes (default: the acting player)")
+
+
+class LoseSystem(_EmpireChange):
+    kind: Literal[*SYSTEM_VP] = Field(description="home_world, colony or outpost")
+
+
+class Occupy(_EmpireChange):
+    delta: Whole = Field(ge=-COUNT_LIMIT, le=COUNT_LIMIT, description="whole number")
+
+
+class Reserve(_EmpireChange):
+    card: Literal[*RESERVE_CARDS] = Field(description=", ".join(RESERVE_CARDS))
+    change: Literal["add", "remove"] = Field("add", description="add or remove")
+    vp: Whole = Field(None, ge=1, le=9, description="the VP printed on a Culture card")
+
+
+class VpCounter(_EmpireChange):
+    vp: Whole = Field(ge=1, le=9, description="the VP printed on it")
+    change: Literal["add", "remove"] = Field("add", description="add or remove")
+
+
+class Vp(_EmpireChange):
+    delta: Whole = Field(ge=-VP_LIMIT, le=VP_LIMIT, description="whole number")
+
+
+class FirstPlayer(Fields):
+    target: Seat = Field(description="player id")
+
+
+class CombatStart(Fields):
+    defender: str = Field(max_length=40, description="player id or neutral")
+    fleets: Whole = Field(ge=0, le=COUNT_LIMIT, description="your fleets there")
+    star_bases: Whole = Field(0, ge=0, le=COUNT_LIMIT, description="your star bases there")
+    system: Literal[*DEFENDED_SYSTEMS] = Field(None, description="for a player: home_world, colony, outpost or units_only")
+    defender_fleets: Whole = Field(0, ge=0, le=COUNT_LIMIT, description="the defender's fleets there")
+    defender_star_bases: Whole = Field(0, ge=0, le=COUNT_LIMIT, description="the defender's star bases there")
+    defender_star_base_movement: Whole = Field(0, ge=0, le=1, description="1 if the defender's star bases can retreat")
+    tile: Whole = Field(None, ge=0, le=COUNT_LIMIT, description="neutral: the system tile's strength")
+    alien: Whole = Field(0, ge=0, le=COUNT_LIMIT, description="neutral: the alien counter")
+
+
+class CombatAdd(Fields):
+    what: Literal["fleets", "star_bases", "matter", "energy", "population", "rapid_reaction_force"] = Field(
+        description="fleets, star_bases, matter, energy, population or rapid_reaction_force")
+    amount: Whole = Field(ge=-COUNT_LIMIT, le=COUNT_LIMIT, description="how many (negative: fleets or star bases leave)")
+
+
+class CombatCard(Fields):
+    card: Literal["high_energy_weapons", "missiles", "star_bomb", "force_shields", "diplomacy", "retreat"] = Field(
+        description="high_energy_weapons, missiles, star_bomb, force_shields, diplomacy or retreat")
+    matter: Whole = Field(None, ge=0, le=COUNT_LIMIT, description="Missiles: matter on the two cards drawn")
+    unit: Literal["fleet", "star_base"] = Field(None, description="Star Bomb: fleet or star_base")
+
+
+def _required(value, name: str):
+    if value is None:
+        raise RuleError(name, "required field is missing")
+    return value
+
+
 # ---- per-player events ----------------------------------------------------------------------------
 
-def _target(state: State, event: dict) -> dict:
-    pid = event["player"] if event.get("target") in (None, "") else player_field(state, event, "target")
-    return state["empires"][pid]
+def _target(state: State, player: str, fields: Fields) -> dict:
+    return state["empires"][getattr(fields, "target", None) or player]
 
 
 def _settle(empire: dict) -> None:
@@ -138,20 +205,20 @@ def _settle(empire: dict) -> None:
     empire["occupied"] = max(0, empire["occupied"] - 1)
 
 
-def _outpost(state: State, event: dict) -> None:
-    empire = _target(state, event)
+def _outpost(state: State, player: str, fields: _EmpireChange) -> None:
+    empire = _target(state, player, fields)
     empire["outposts"] += 1
     _settle(empire)
 
 
-def _colony(state: State, event: dict) -> None:
-    empire = _target(state, event)
+def _colony(state: State, player: str, fields: _EmpireChange) -> None:
+    empire = _target(state, player, fields)
     empire["colonies"] += 1
     _settle(empire)
 
 
-def _upgrade_outpost(state: State, event: dict) -> None:
-    empire = _target(state, event)
+def _upgrade_outpost(state: State, player: str, fields: _EmpireChange) -> None:
+    empire = _target(state, player, fields)
     if not empire["outposts"]:
         raise RuleError("type", "there is no outpost to upgrade")
     empire["outposts"] -= 1
@@ -165,19 +232,19 @@ def _lose(empire: dict, kind: str, field: str) -> None:
     empire[key] -= 1
 
 
-def _lose_system(state: State, event: dict) -> None:
-    _lose(_target(state, event), choice_field(event, "kind", list(SYSTEM_VP)), "kind")
+def _lose_system(state: State, player: str, fields: LoseSystem) -> None:
+    _lose(_target(state, player, fields), fields.kind, "kind")
 
 
-def _add_delta(empire: dict, key: str, event: dict, limit: int, what: str) -> None:
-    value = empire[key] + int_field(event, "delta", minimum=-limit, maximum=limit)
+def _add_delta(empire: dict, key: str, delta: int, limit: int, what: str) -> None:
+    value = empire[key] + delta
     if not 0 <= value <= limit:
         raise RuleError("delta", f"{what} would be {value}, outside 0-{limit}")
     empire[key] = value
 
 
-def _occupy(state: State, event: dict) -> None:
-    _add_delta(_target(state, event), "occupied", event, COUNT_LIMIT, "systems held by units alone")
+def _occupy(state: State, player: str, fields: Occupy) -> None:
+    _add_delta(_target(state, player, fields), "occupied", fields.delta, COUNT_LIMIT, "systems held by units alone")
 
 
 def _add_or_remove(values: list[int], vp: int, change: str, what: str) -> None:
@@ -189,12 +256,11 @@ def _add_or_remove(values: list[int], vp: int, change: str, what: str) -> None:
         raise RuleError("vp", f"no {what} worth {vp} VP to remove")
 
 
-def _reserve(state: State, event: dict) -> None:
-    empire = _target(state, event)
-    card = choice_field(event, "card", RESERVE_CARDS)
-    change = choice_field(event, "change", ["add", "remove"], default="add")
+def _reserve(state: State, player: str, fields: Reserve) -> None:
+    empire = _target(state, player, fields)
+    card, change = fields.card, fields.change
     if card == "culture":
-        _add_or_remove(empire["culture"], int_field(event, "vp", minimum=1, maximum=9), change, "culture card")
+        _add_or_remove(empire["culture"], _required(fields.vp, "vp"), change, "culture card")
         return
     count = empire["reserve"][card] + (1 if change == "add" else -1)
     if not 0 <= count <= 9:
@@ -202,19 +268,17 @@ def _reserve(state: State, event: dict) -> None:
     empire["reserve"][card] = count
 
 
-def _vp_counter(state: State, event: dict) -> None:
-    empire = _target(state, event)
-    _add_or_remove(empire["vp_counters"], int_field(event, "vp", minimum=1, maximum=9),
-                   choice_field(event, "change", ["add", "remove"], default="add"), "development counter")
+def _vp_counter(state: State, player: str, fields: VpCounter) -> None:
+    _add_or_remove(_target(state, player, fields)["vp_counters"], fields.vp, fields.change, "development counter")
 
 
-def _vp(state: State, event: dict) -> None:
-    _add_delta(_target(state, event), "vp_by_hand", event, VP_LIMIT, "victory points by hand")
+def _vp(state: State, player: str, fields: Vp) -> None:
+    _add_delta(_target(state, player, fields), "vp_by_hand", fields.delta, VP_LIMIT, "victory points by hand")
 
 
 # ---- table events ---------------------------------------------------------------------------------
 
-def _shuffle(state: State, event: dict) -> None:
+def _shuffle(state: State, player: str, fields: Fields) -> None:
     if _turn_info(state)["game_over"]:
         raise RuleError("type", "the game is over")
     state["shuffles"] += 1
@@ -222,7 +286,7 @@ def _shuffle(state: State, event: dict) -> None:
         state["trigger_turn"] = state["turns"]
 
 
-def _end_turn(state: State, event: dict) -> None:
+def _end_turn(state: State, player: str, fields: Fields) -> None:
     if _turn_info(state)["game_over"]:
         raise RuleError("type", "the game is over")
     if state["combat"] and state["combat"]["result"] is None:
@@ -230,11 +294,10 @@ def _end_turn(state: State, event: dict) -> None:
     state["turns"] += 1
 
 
-def _first_player(state: State, event: dict) -> None:
+def _first_player(state: State, player: str, fields: FirstPlayer) -> None:
     if state["turns"]:
         raise RuleError("target", "the first player is chosen before the first turn ends")
-    target = player_field(state, event, "target")
-    state["first"] = [p["id"] for p in state["players"]].index(target)
+    state["first"] = [p["id"] for p in state["players"]].index(fields.target)
 
 
 # ---- combat ---------------------------------------------------------------------------------------
@@ -261,14 +324,14 @@ def _marker(state: State, combat: dict) -> int:
     return s["attacker"] - s["defender"]
 
 
-def _combat_start(state: State, event: dict) -> None:
+def _combat_start(state: State, attacker: str, fields: CombatStart) -> None:
     if state["combat"] and state["combat"]["result"] is None:
         raise RuleError("type", "a combat is already in progress; end it first")
-    attacker = event["player"]
-    defender = choice_field(event, "defender", [p["id"] for p in state["players"] if p["id"] != attacker]
-                            + ["neutral"])
-    fleets = int_field(event, "fleets", minimum=0, maximum=COUNT_LIMIT)
-    star_bases = int_field(event, "star_bases", minimum=0, maximum=COUNT_LIMIT, default=0)
+    defenders = [p["id"] for p in state["players"] if p["id"] != attacker] + ["neutral"]
+    defender = fields.defender
+    if defender not in defenders:
+        raise RuleError("defender", f"expected one of {', '.join(defenders)}, got {defender!r}")
+    fleets, star_bases = fields.fleets, fields.star_bases
     if fleets + star_bases == 0:
         raise RuleError("fleets", "the attacker needs at least one fleet in the system")
     combat = {"attacker": attacker, "defender": defender, "phase": "opening", "crossed": False, "result": None,
@@ -276,29 +339,27 @@ def _combat_start(state: State, event: dict) -> None:
               "attacker_side": _new_side(fleets, star_bases, True)}
     if defender == "neutral":
         combat["system"] = "neutral"
-        combat["defender_side"] = {"tile": int_field(event, "tile", minimum=0, maximum=COUNT_LIMIT),
-                                   "alien": int_field(event, "alien", minimum=0, maximum=COUNT_LIMIT, default=0)}
+        combat["defender_side"] = {"tile": _required(fields.tile, "tile"), "alien": fields.alien}
     else:
-        system = choice_field(event, "system", DEFENDED_SYSTEMS)
-        d_fleets = int_field(event, "defender_fleets", minimum=0, maximum=COUNT_LIMIT, default=0)
-        d_bases = int_field(event, "defender_star_bases", minimum=0, maximum=COUNT_LIMIT, default=0)
+        system = _required(fields.system, "system")
+        d_fleets, d_bases = fields.defender_fleets, fields.defender_star_bases
         probe = copy.deepcopy(state["empires"][defender])
         _lose(probe, system, "system")  # the defender must hold such a system
         if system == "units_only" and d_fleets + d_bases == 0:
             raise RuleError("defender_fleets", "a system held by units alone needs at least one defending unit")
-        movement = bool(int_field(event, "defender_star_base_movement", minimum=0, maximum=1, default=0))
+        movement = bool(fields.defender_star_base_movement)
         combat["system"] = system
         combat["defender_side"] = _new_side(d_fleets, d_bases, movement)
     combat["start_leader"] = leader(_marker(state, combat))
     state["combat"] = combat
 
 
-def _running_combat(state: State, event: dict, *, or_just_ended: bool = False) -> tuple[dict, str]:
+def _running_combat(state: State, player: str, *, or_just_ended: bool = False) -> tuple[dict, str]:
     """The combat in progress (or the last one, for cards played after it) and the acting player's side."""
     combat = state["combat"]
     if not combat or (combat["result"] is not None and not or_just_ended):
         raise RuleError("type", "no combat is in progress")
-    side = next((s for s in SIDES if combat[s] == event["player"]), None)
+    side = next((s for s in SIDES if combat[s] == player), None)
     if side is None:
         raise RuleError("player", "only the attacker or the defender acts in this combat")
     return combat, side
@@ -347,12 +408,11 @@ def _finish(state: State, combat: dict, *, winner: str | None, how: str, retreat
             _lose(state["empires"][combat["defender"]], combat["system"], "system")
 
 
-def _combat_add(state: State, event: dict) -> None:
-    combat, side = _running_combat(state, event)
-    what = choice_field(event, "what", ["fleets", "star_bases", "matter", "energy", "population",
-                                        "rapid_reaction_force"])
-    moving = what in ("fleets", "star_bases")
-    amount = int_field(event, "amount", minimum=-COUNT_LIMIT if moving else 1, maximum=COUNT_LIMIT)
+def _combat_add(state: State, player: str, fields: CombatAdd) -> None:
+    combat, side = _running_combat(state, player)
+    what, amount = fields.what, fields.amount
+    if what not in ("fleets", "star_bases") and amount < 1:
+        raise RuleError("amount", f"must be at least 1, got {amount}")
     if amount == 0:
         raise RuleError("amount", "must not be 0")
     own = combat[f"{side}_side"]
@@ -368,7 +428,7 @@ def _combat_add(state: State, event: dict) -> None:
     _require_behind(state, combat, side)
     if what == "energy" and not own["high_energy"]:
         raise RuleError("what", "energy counts only after playing High-Energy Weapons in this combat")
-    if what == "population" and not state["empires"][event["player"]]["reserve"]["mass_armies"]:
+    if what == "population" and not state["empires"][player]["reserve"]["mass_armies"]:
         raise RuleError("what", "population counts only with Mass Armies in reserve")
     key = "rapid_reaction" if what == "rapid_reaction_force" else what
     own[key] += amount
@@ -376,10 +436,9 @@ def _combat_add(state: State, event: dict) -> None:
     _after_change(state, combat)
 
 
-def _combat_card(state: State, event: dict) -> None:
-    card = choice_field(event, "card", ["high_energy_weapons", "missiles", "star_bomb", "force_shields",
-                                        "diplomacy", "retreat"])
-    combat, side = _running_combat(state, event, or_just_ended=card == "force_shields")
+def _combat_card(state: State, player: str, fields: CombatCard) -> None:
+    card = fields.card
+    combat, side = _running_combat(state, player, or_just_ended=card == "force_shields")
     own, theirs = combat[f"{side}_side"], combat[f"{_other(side)}_side"]
     if card == "high_energy_weapons":
         own["high_energy"] = True
@@ -389,13 +448,13 @@ def _combat_card(state: State, event: dict) -> None:
         if own["missiles"] is not None:
             raise RuleError("card", "Missiles can be used once per combat")
         _require_behind(state, combat, side)
-        own["missiles"] = int_field(event, "matter", minimum=0, maximum=COUNT_LIMIT)
+        own["missiles"] = _required(fields.matter, "matter")
         own["added"] = True
         _after_change(state, combat)
     elif card == "star_bomb":
         if combat[_other(side)] == "neutral":
             raise RuleError("card", "a Star Bomb cannot be used against an alien counter")
-        unit = choice_field(event, "unit", ["fleet", "star_base"])
+        unit = _required(fields.unit, "unit")
         key = "fleets" if unit == "fleet" else "star_bases"
         if not theirs[key]:
             raise RuleError("unit", f"the other side has no {unit.replace('_', ' ')} here")
@@ -412,8 +471,8 @@ def _combat_card(state: State, event: dict) -> None:
         _finish(state, combat, winner=None, how="retreat_card", retreated=side)
 
 
-def _combat_retreat(state: State, event: dict) -> None:
-    combat, side = _running_combat(state, event)
+def _combat_retreat(state: State, player: str, fields: Fields) -> None:
+    combat, side = _running_combat(state, player)
     if combat["phase"] != "opening":
         raise RuleError("type", "retreating without losses is possible only before anyone adds strength; "
                                 "later it takes the Retreat card")
@@ -423,8 +482,8 @@ def _combat_retreat(state: State, event: dict) -> None:
     _finish(state, combat, winner=None, how="retreat", retreated=side)
 
 
-def _combat_end(state: State, event: dict) -> None:
-    combat, _ = _running_combat(state, event)
+def _combat_end(state: State, player: str, fields: Fields) -> None:
+    combat, _ = _running_combat(state, player)
     winner = leader(_marker(state, combat))
     _finish(state, combat, winner=winner, how="fight" if combat["crossed"] else "first_round")
 
@@ -472,21 +531,13 @@ def combat_report(state: State) -> dict | None:
 
 # ---- the module's contract ------------------------------------------------------------------------
 
-HANDLERS = {"outpost": _outpost, "colony": _colony, "upgrade_outpost": _upgrade_outpost,
-            "lose_system": _lose_system, "occupy": _occupy, "reserve": _reserve, "vp_counter": _vp_counter,
-            "vp": _vp, "shuffle": _shuffle, "end_turn": _end_turn, "first_player": _first_player,
-            "combat_start": _combat_start, "combat_add": _combat_add, "combat_card": _combat_card,
-            "combat_retreat": _combat_retreat, "combat_end": _combat_end}
-
-
-def apply(state: State, event: dict) -> State:
-    player_field(state, event)
-    handler = HANDLERS.get(event.get("type"))
-    if handler is None:
-        raise RuleError("type", f"unknown event type {str(event.get('type'))[:40]!r}")
-    new = copy.deepcopy(state)
-    handler(new, event)
-    return new
+def _on_copy(change):
+    """A handler that makes its change on a copy of the state."""
+    def handler(state: State, player: str, fields: Fields) -> State:
+        new = copy.deepcopy(state)
+        change(new, player, fields)
+        return new
+    return handler
 
 
 def derive(state: State) -> dict:
@@ -509,49 +560,41 @@ def derive(state: State) -> dict:
             "combat": combat_report(state)}
 
 
-_TARGET = {"target": "player id whose empire changes (default: the acting player)"}
-
 RULES = GameRules(
     id="handful_of_stars",
     name="A Handful of Stars",
     min_players=2,
     max_players=4,
     event_types=(
-        EventType("outpost", "Place an outpost cube where your units stand: +3 VP", dict(_TARGET)),
-        EventType("colony", "Place a colony disc where your units stand: +5 VP", dict(_TARGET)),
-        EventType("upgrade_outpost", "Replace one of your outposts with a colony: +2 VP", dict(_TARGET)),
+        EventType("outpost", "Place an outpost cube where your units stand: +3 VP", _on_copy(_outpost), _EmpireChange),
+        EventType("colony", "Place a colony disc where your units stand: +5 VP", _on_copy(_colony), _EmpireChange),
+        EventType("upgrade_outpost", "Replace one of your outposts with a colony: +2 VP",
+                  _on_copy(_upgrade_outpost), _EmpireChange),
         EventType("lose_system", "Lose a system: home world −7, colony −5, outpost −3 VP",
-                  {"kind": "home_world, colony or outpost", **_TARGET}),
+                  _on_copy(_lose_system), LoseSystem),
         EventType("occupy", "Systems you hold with military units only (they count for the tie-breaker)",
-                  {"delta": "whole number", **_TARGET}),
+                  _on_copy(_occupy), Occupy),
         EventType("reserve", "Put a card with a lasting effect into your Reserve, or take it out",
-                  {"card": ", ".join(RESERVE_CARDS), "change": "add (default) or remove",
-                   "vp": "the VP printed on a Culture card", **_TARGET}),
+                  _on_copy(_reserve), Reserve),
         EventType("vp_counter", "Take or give up a Development counter that shows victory points",
-                  {"vp": "the VP printed on it", "change": "add (default) or remove", **_TARGET}),
-        EventType("vp", "Victory points from anything else (Technology cards...), entered by hand",
-                  {"delta": "whole number", **_TARGET}),
-        EventType("shuffle", "You reshuffled your discard pile: the shared shuffle marker moves up one", {}),
-        EventType("end_turn", "The active player has taken two actions and refilled the hand", {}),
+                  _on_copy(_vp_counter), VpCounter),
+        EventType("vp", "Victory points from anything else (Technology cards...), entered by hand", _on_copy(_vp), Vp),
+        EventType("shuffle", "You reshuffled your discard pile: the shared shuffle marker moves up one",
+                  _on_copy(_shuffle)),
+        EventType("end_turn", "The active player has taken two actions and refilled the hand", _on_copy(_end_turn)),
         EventType("first_player", "Choose who plays first (before the first turn ends)",
-                  {"target": "player id"}),
-        EventType("combat_start", "You invade a system: set up the tug-of-war",
-                  {"defender": "player id or neutral", "fleets": "your fleets there",
-                   "star_bases": "your star bases there (default 0)",
-                   "system": "for a player: home_world, colony, outpost or units_only",
-                   "defender_fleets": "default 0", "defender_star_bases": "default 0",
-                   "defender_star_base_movement": "1 if the defender's star bases can retreat",
-                   "tile": "neutral: the system tile's strength", "alien": "neutral: the alien counter"}),
+                  _on_copy(_first_player), FirstPlayer),
+        EventType("combat_start", "You invade a system: set up the tug-of-war", _on_copy(_combat_start), CombatStart),
         EventType("combat_add", "The side behind adds strength (or the side ahead moves fleets away)",
-                  {"what": "fleets, star_bases, matter, energy, population or rapid_reaction_force",
-                   "amount": "how many (negative fleets leave)"}),
-        EventType("combat_card", "Play a combat card",
-                  {"card": "high_energy_weapons, missiles, star_bomb, force_shields, diplomacy or retreat",
-                   "matter": "Missiles: matter on the two cards drawn", "unit": "Star Bomb: fleet or star_base"}),
-        EventType("combat_retreat", "Retreat before anyone adds strength; nobody takes losses", {}),
-        EventType("combat_end", "The side behind stops: the side ahead wins and casualties are counted", {}),
+                  _on_copy(_combat_add), CombatAdd),
+        EventType("combat_card", "Play a combat card", _on_copy(_combat_card), CombatCard),
+        EventType("combat_retreat", "Retreat before anyone adds strength; nobody takes losses",
+                  _on_copy(_combat_retreat)),
+        EventType("combat_end", "The side behind stops: the side ahead wins and casualties are counted",
+                  _on_copy(_combat_end)),
     ),
     initial_state=initial_state,
-    apply=apply,
     derive=derive,
 )
+
+apply = RULES.apply

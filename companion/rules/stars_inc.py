@@ -7,7 +7,11 @@ rulebook v4.2; our readings are in docs/rules/stars_inc.md.
 """
 from __future__ import annotations
 
-from .base import EventType, GameRules, RuleError, State, choice_field, int_field, player_field
+from typing import Literal
+
+from pydantic import Field
+
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
 
 TANKS = ("H", "He", "C", "Fe")
 START_TANKS = {"H": 6, "He": 2, "C": 0, "Fe": 0}
@@ -35,6 +39,69 @@ ACTIONS = {**{f"make_{s}": {"H": h} for s, h in NEW_STARS.items()},
            **{f"make_{p}_planet": cost for p, cost in PLANETS.items()},
            "move_own_star": {}, "move_other_star": MOVE_OTHER_COST,
            **{f"merge_{m}": cost for m, cost in MERGES.items()}}
+
+
+# ---- event payloads ----------------------------------------------------------------------------------------
+
+class Setup(Fields):
+    mode: Literal["standard", "advanced"] = Field(None, description="standard or advanced (default: as now)")
+    target_score: Whole = Field(None, ge=1, le=999, description="advanced game: points that end it")
+    max_h: Whole = Field(None, ge=0, le=99, description="the H tank's printed maximum")
+    max_he: Whole = Field(None, ge=0, le=99, description="the He tank's printed maximum")
+    max_c: Whole = Field(None, ge=0, le=99, description="the C tank's printed maximum")
+    max_fe: Whole = Field(None, ge=0, le=99, description="the Fe tank's printed maximum")
+
+
+class NewRound(Fields):
+    hydrogen: Whole = Field(ge=ENV_HYDROGEN[0], le=ENV_HYDROGEN[1], description="hydrogen every player gathers")
+    actions: Whole = Field(ge=1, le=9, description="actions per player")
+    environment: str = Field("", max_length=200, description="the card's name (optional)")
+
+
+class Harvest(Fields):
+    rocky_h: Whole = Field(0, ge=0, le=99, description="H chosen from your rocky planets")
+    rocky_he: Whole = Field(0, ge=0, le=99, description="He chosen from your rocky planets")
+    rocky_c: Whole = Field(0, ge=0, le=99, description="C chosen from your rocky planets")
+    rocky_fe: Whole = Field(0, ge=0, le=99, description="Fe chosen from your rocky planets")
+
+
+class Convert(Fields):
+    conversion: Literal[*CONVERSIONS] = Field(description="h_to_he, he_to_c or c_to_point")
+    times: Whole = Field(1, ge=1, le=50, description="how many")
+
+
+class MakeStar(Fields):
+    star: Literal[*NEW_STARS] = Field(description="blue_giant, sunlike or red_dwarf")
+
+
+class MakePlanet(Fields):
+    planet: Literal[*PLANETS] = Field(description="rocky or gas")
+
+
+class MoveStar(Fields):
+    star: Literal[*STAGES] = Field(description="its stage now")
+    evolves: Literal["no", "yes"] = Field("no", description="yes if the move reaches the next stage")
+    owner: Seat = Field(None, description="whose star (default you)")
+    rocky_lost: Whole = Field(0, ge=0, le=99, description="rocky planets wrecked")
+    gas_lost: Whole = Field(0, ge=0, le=99, description="gas planets wrecked")
+
+
+class Merge(Fields):
+    merge: Literal[*MERGES] = Field(description="own, opponent or white_dwarfs")
+    target: Seat = Field(None, description="the opponent (merge opponent)")
+    first: Seat = Field(None, description="owner of one white dwarf (merge white_dwarfs)")
+    second: Seat = Field(None, description="owner of the other (merge white_dwarfs)")
+
+
+class Board(Fields):
+    piece: Literal[*STAGES, "rocky", "gas"] = Field(description="a star stage, rocky or gas")
+    delta: Whole = Field(ge=-PAWNS_TO_PLAY, le=PAWNS_TO_PLAY, description="pieces to add (negative: take away)")
+    owner: Seat = Field(None, description="whose piece (default you)")
+
+
+class Adjust(Fields):
+    what: Literal[*TANKS, "points"] = Field(description="H, He, C, Fe or points")
+    delta: Whole = Field(ge=-99, le=99, description="amount to add (negative: take away)")
 
 
 def _cap_option(options: dict, tank: str) -> int | None:
@@ -137,9 +204,8 @@ def _cost_text(cost: dict) -> str:
     return " + ".join(f"{n} {t}" for t, n in cost.items()) or "nothing"
 
 
-def _convert(state: State, pid: str, event: dict) -> None:
-    name = choice_field(event, "conversion", tuple(CONVERSIONS))
-    times = int_field(event, "times", minimum=1, maximum=50, default=1)
+def _convert(state: State, pid: str, fields: Convert) -> None:
+    name, times = fields.conversion, fields.times
     source, rate, product = CONVERSIONS[name]
     if state["tanks"][pid][source] < rate * times:
         raise RuleError("conversion", f"needs {rate * times} {source}, you have {state['tanks'][pid][source]}")
@@ -150,35 +216,31 @@ def _convert(state: State, pid: str, event: dict) -> None:
     _gain(state, pid, product, times, "diamonds")
 
 
-def _make(state: State, pid: str, event: dict) -> dict:
-    if event["type"] == "make_star":
-        star = choice_field(event, "star", tuple(NEW_STARS))
-        if stars_on_board(state["stars"][pid]) >= PAWNS_TO_PLAY:
-            raise RuleError("star", f"all {PAWNS_TO_PLAY} of your pawns are already stars")
-        cost = {"H": NEW_STARS[star]}
-        _pay(state, pid, cost, "star")
-        state["stars"][pid][star] += 1
-        return cost
-    planet = choice_field(event, "planet", tuple(PLANETS))
+def _make_star(state: State, pid: str, fields: MakeStar) -> None:
+    if stars_on_board(state["stars"][pid]) >= PAWNS_TO_PLAY:
+        raise RuleError("star", f"all {PAWNS_TO_PLAY} of your pawns are already stars")
+    _pay(state, pid, {"H": NEW_STARS[fields.star]}, "star")
+    state["stars"][pid][fields.star] += 1
+
+
+def _make_planet(state: State, pid: str, fields: MakePlanet) -> None:
+    planet = fields.planet
     if not stars_on_board(state["stars"][pid]):
         raise RuleError("planet", "a planet needs one of your stars on the board to orbit")
     _pay(state, pid, PLANETS[planet], "planet")
     state["planets"][pid][planet] += 1
-    return PLANETS[planet]
 
 
-def _lose_planets(state: State, owner: str, event: dict) -> None:
+def _lose_planets(state: State, owner: str, fields: MoveStar) -> None:
     for kind in ("rocky", "gas"):
-        lost = int_field(event, f"{kind}_lost", minimum=0, maximum=99, default=0)
+        lost = getattr(fields, f"{kind}_lost")
         if lost > state["planets"][owner][kind]:
             raise RuleError(f"{kind}_lost", f"that player has only {state['planets'][owner][kind]} {kind} planets")
         state["planets"][owner][kind] -= lost
 
 
-def _move(state: State, pid: str, event: dict) -> tuple[dict, str]:
-    owner = player_field(state, event, "owner") if event.get("owner") not in (None, "") else pid
-    star = choice_field(event, "star", STAGES)
-    evolves = choice_field(event, "evolves", ("no", "yes"), default="no")
+def _move(state: State, pid: str, fields: MoveStar) -> dict | None:
+    owner, star, evolves = fields.owner or pid, fields.star, fields.evolves
     if not state["stars"][owner][star]:
         raise RuleError("star", f"no {star.replace('_', ' ')} of that player is on the board")
     if star == "white_dwarf" or (evolves == "yes" and star not in EVOLVES_TO):
@@ -187,7 +249,7 @@ def _move(state: State, pid: str, event: dict) -> tuple[dict, str]:
     _pay(state, pid, cost, "owner")
     if evolves == "yes":
         if star in MAIN_SEQUENCE:
-            _lose_planets(state, owner, event)
+            _lose_planets(state, owner, fields)
         state["stars"][owner][star] -= 1
         result = EVOLVES_TO[star]
         if result == "supernova":
@@ -196,25 +258,31 @@ def _move(state: State, pid: str, event: dict) -> tuple[dict, str]:
             state["stars"][owner][result] += 1
         if result == "white_dwarf":
             _gain(state, owner, "points", WHITE_DWARF_POINTS, "white_dwarfs")
-    return cost, owner
+    return {"action": "move_other_star", "targets": [owner], "paid": cost} if owner != pid else None
 
 
-def _merge(state: State, pid: str, event: dict) -> tuple[dict, list[str]]:
-    merge = choice_field(event, "merge", tuple(MERGES))
+def _required(value: str | None, name: str) -> str:
+    if value is None:
+        raise RuleError(name, "required field is missing")
+    return value
+
+
+def _merge(state: State, pid: str, fields: Merge) -> dict | None:
+    merge = fields.merge
     if merge == "own":
         if stars_on_board(state["stars"][pid]) < 2:
             raise RuleError("merge", "you need two of your stars on the board to merge")
         _pay(state, pid, MERGES[merge], "merge")
-        return MERGES[merge], []
+        return None
     if merge == "opponent":
-        target = player_field(state, event, "target")
+        target = _required(fields.target, "target")
         if target == pid:
             raise RuleError("target", "for your own two stars choose the merge 'own'")
         if stars_on_board(state["stars"][target]) < 2:
             raise RuleError("target", "that player has fewer than two stars on the board")
         _pay(state, pid, MERGES[merge], "merge")
-        return MERGES[merge], [target]
-    first, second = player_field(state, event, "first"), player_field(state, event, "second")
+        return {"action": "merge_opponent", "targets": [target], "paid": MERGES[merge]}
+    first, second = _required(fields.first, "first"), _required(fields.second, "second")
     for owner, field in ((first, "first"), (second, "second")):
         if state["stars"][owner]["white_dwarf"] < (first, second).count(owner):
             raise RuleError(field, "that player lacks the white dwarfs for this merger")
@@ -222,10 +290,13 @@ def _merge(state: State, pid: str, event: dict) -> tuple[dict, list[str]]:
     for owner in (first, second):  # a Type 1a supernova: both dwarfs go, each pays its owner in iron
         state["stars"][owner]["white_dwarf"] -= 1
         _gain(state, owner, "Fe", TYPE_1A_IRON)
-    return MERGES[merge], sorted({first, second} - {pid})
+    targets = sorted({first, second} - {pid})
+    return {"action": "merge_white_dwarfs", "targets": targets, "paid": MERGES[merge]} if targets else None
 
 
-def _block(state: State, pending: dict | None, pid: str) -> State:
+def _block(state: State, pid: str, fields: Fields) -> State:
+    _still_playing(state)
+    pending = state["pending"]
     if not pending or pid not in pending["targets"] or pid in pending["blocked_by"]:
         raise RuleError("player", "nothing you are the target of can be blocked right now")
     if pending["blocked_by"] and pending["action"] != "merge_white_dwarfs":
@@ -241,10 +312,8 @@ def _block(state: State, pending: dict | None, pid: str) -> State:
     return {**state, "pending": {**pending, "blocked_by": [*pending["blocked_by"], pid]}}
 
 
-def _board(state: State, pid: str, event: dict) -> None:
-    owner = player_field(state, event, "owner") if event.get("owner") not in (None, "") else pid
-    piece = choice_field(event, "piece", (*STAGES, "rocky", "gas"))
-    delta = int_field(event, "delta", minimum=-PAWNS_TO_PLAY, maximum=PAWNS_TO_PLAY)
+def _board(state: State, pid: str, fields: Board) -> None:
+    owner, piece, delta = fields.owner or pid, fields.piece, fields.delta
     group = state["planets"][owner] if piece in ("rocky", "gas") else state["stars"][owner]
     if group[piece] + delta < 0:
         raise RuleError("delta", f"that player has only {group[piece]} {piece.replace('_', ' ')}")
@@ -253,28 +322,29 @@ def _board(state: State, pid: str, event: dict) -> None:
         raise RuleError("delta", f"a player has only {PAWNS_TO_PLAY} pawns to be stars")
 
 
-def _adjust(state: State, pid: str, event: dict) -> None:
-    what = choice_field(event, "what", (*TANKS, "points"))
-    delta = int_field(event, "delta", minimum=-99, maximum=99)
+def _adjust(state: State, pid: str, fields: Adjust) -> None:
+    what, delta = fields.what, fields.delta
     have = state["points"][pid] if what == "points" else state["tanks"][pid][what]
     if have + delta < 0:
         raise RuleError("delta", f"you have only {have} {what}")
     _gain(state, pid, what, delta, "by_hand")
 
 
-def _harvest(state: State, pid: str, event: dict) -> None:
+def _harvest(state: State, pid: str, fields: Harvest) -> None:
     if not (state["in_round"] or state["status"] == "final_harvest"):
         raise RuleError("type", "harvest happens once a round has begun (flip an environment first)")
     if pid in state["harvested"]:
         raise RuleError("type", "you have already harvested this round")
     preview = harvest_preview(state, pid)
-    chosen = {t: int_field(event, f"rocky_{t.lower()}", minimum=0, maximum=99, default=0) for t in TANKS}
+    chosen = {t: getattr(fields, f"rocky_{t.lower()}") for t in TANKS}
     if sum(chosen.values()) != preview["rocky_choices"]:
         raise RuleError("rocky_h", f"your rocky planets give exactly {preview['rocky_choices']} elements of "
                                    f"your choice; you chose {sum(chosen.values())}")
     for what in (*TANKS, "points"):
         _gain(state, pid, what, preview[what] + chosen.get(what, 0), "harvest")
     state["harvested"].append(pid)
+    if state["status"] == "final_harvest" and len(state["harvested"]) == len(state["players"]):
+        state.update(_end_check(state))
 
 
 def _end_check(state: State) -> State:
@@ -284,41 +354,42 @@ def _end_check(state: State) -> State:
     return {**state, "status": "over"}
 
 
-def _rounds(state: State, event: dict) -> State:
-    kind = event["type"]
-    if kind == "new_round":
-        if state["in_round"] or state["status"] not in ("playing", "tie_round"):
-            raise RuleError("type", "finish the current round (or the game has ended)")
-        if state["mode"] == "standard" and state["round"] >= STANDARD_ROUNDS:
-            raise RuleError("type", f"the standard game has only {STANDARD_ROUNDS} environment cards")
-        env = {"hydrogen": int_field(event, "hydrogen", minimum=ENV_HYDROGEN[0], maximum=ENV_HYDROGEN[1]),
-               "actions": int_field(event, "actions", minimum=1, maximum=9),
-               "name": str(event.get("environment", "")).strip()[:40]}
-        return {**state, "round": state["round"] + 1, "in_round": True, "environment": env, "harvested": []}
-    if kind == "end_round":
-        if not state["in_round"]:
-            raise RuleError("type", "no round is in play")
-        state = {**state, "in_round": False, "harvested": []}
-        if state["status"] == "tie_round":
-            return _end_check(state)
-        reached = max(state["points"].values()) >= state["target_score"]
-        last = state["round"] >= STANDARD_ROUNDS if state["mode"] == "standard" else reached
-        return {**state, "status": "final_harvest"} if last else state
+def _new_round(state: State, fields: NewRound) -> State:
+    if state["in_round"] or state["status"] not in ("playing", "tie_round"):
+        raise RuleError("type", "finish the current round (or the game has ended)")
+    if state["mode"] == "standard" and state["round"] >= STANDARD_ROUNDS:
+        raise RuleError("type", f"the standard game has only {STANDARD_ROUNDS} environment cards")
+    env = {"hydrogen": fields.hydrogen, "actions": fields.actions, "name": fields.environment.strip()[:40]}
+    return {**state, "round": state["round"] + 1, "in_round": True, "environment": env, "harvested": []}
+
+
+def _end_round(state: State, fields: Fields) -> State:
+    if not state["in_round"]:
+        raise RuleError("type", "no round is in play")
+    state = {**state, "in_round": False, "harvested": []}
+    if state["status"] == "tie_round":
+        return _end_check(state)
+    reached = max(state["points"].values()) >= state["target_score"]
+    last = state["round"] >= STANDARD_ROUNDS if state["mode"] == "standard" else reached
+    return {**state, "status": "final_harvest"} if last else state
+
+
+def _share_victory(state: State, fields: Fields) -> State:
     if state["mode"] != "advanced" or state["status"] != "tie_round":
         raise RuleError("type", "sharing the victory is agreed only on a tie in the advanced game")
     return {**state, "status": "over", "shared": True}
 
 
-def _setup(state: State, event: dict) -> State:
+def _setup(state: State, fields: Setup) -> State:
     """Table options chosen at the table (the create form may not offer them): only before round 1."""
     if state["round"]:
         raise RuleError("type", "the game is set up before the first environment is flipped")
-    options = {"mode": choice_field(event, "mode", ("standard", "advanced"), default=state["mode"]),
-               "target_score": int_field(event, "target_score", minimum=1, maximum=999,
-                                         default=state["target_score"])}
+    options = {"mode": fields.mode or state["mode"],
+               "target_score": state["target_score"] if fields.target_score is None else fields.target_score}
     for tank in TANKS:
         name = f"max_{tank.lower()}"
-        options[name] = int_field(event, name, minimum=0, maximum=99, default=state["caps"][tank] or 0)
+        chosen = getattr(fields, name)
+        options[name] = state["caps"][tank] or 0 if chosen is None else chosen
         fullest = max(tanks[tank] for tanks in state["tanks"].values())
         if options[name] and fullest > options[name]:
             raise RuleError(name, f"a player already holds {fullest} {tank}")
@@ -329,45 +400,31 @@ def _setup(state: State, event: dict) -> State:
     return {**state, "mode": fresh["mode"], "target_score": fresh["target_score"], "caps": fresh["caps"]}
 
 
-def apply(state: State, event: dict) -> State:
-    pid = player_field(state, event)
-    kind = event.get("type")
+def _still_playing(state: State) -> None:
     if state["status"] == "over":
         raise RuleError("type", "the game is over")
-    if kind == "setup":
-        return {**_setup(state, event), "pending": None}
-    if kind in ("new_round", "end_round", "share_victory"):
-        return {**_rounds(state, event), "pending": None}
-    if kind == "block":
-        return _block(state, state["pending"], pid)
-    new = _copy(state)
-    pending = None
-    if kind == "convert":
-        _convert(new, pid, event)
-    elif kind == "harvest":
-        _harvest(new, pid, event)
-        if new["status"] == "final_harvest" and len(new["harvested"]) == len(new["players"]):
-            new = _end_check(new)
-    elif kind in ("make_star", "make_planet"):
-        _make(new, pid, event)
-    elif kind == "move_star":
-        cost, owner = _move(new, pid, event)
-        if owner != pid:
-            pending = {"action": "move_other_star", "targets": [owner], "paid": cost}
-    elif kind == "merge":
-        cost, targets = _merge(new, pid, event)
-        if targets:
-            pending = {"action": f"merge_{event['merge']}", "targets": targets, "paid": cost}
-    elif kind == "board":
-        _board(new, pid, event)
-    elif kind == "adjust":
-        _adjust(new, pid, event)
-    else:
-        raise RuleError("type", f"unknown event type {kind!r}")
-    if pending:
-        before = {k: state[k] for k in ("tanks", "points", "point_sources", "stars", "planets")}
-        pending = {**pending, "actor": pid, "blocked_by": [], "before": before}
-    return {**new, "pending": pending}
+
+
+def _for_the_table(change):
+    """A handler for a change to the whole table (set-up, rounds): it closes any block window."""
+    def handler(state: State, pid: str, fields: Fields) -> State:
+        _still_playing(state)
+        return {**change(state, fields), "pending": None}
+    return handler
+
+
+def _by_a_player(change):
+    """A handler for a player's own action, made on a copy of the state. `change` returns what a target
+    may block ({action, targets, paid}) or None; that opens the block window for the next tap."""
+    def handler(state: State, pid: str, fields: Fields) -> State:
+        _still_playing(state)
+        new = _copy(state)
+        pending = change(new, pid, fields)
+        if pending:
+            before = {k: state[k] for k in ("tanks", "points", "point_sources", "stars", "planets")}
+            pending = {**pending, "actor": pid, "blocked_by": [], "before": before}
+        return {**new, "pending": pending}
+    return handler
 
 
 # ---- what the table shows --------------------------------------------------------------------------------
@@ -412,8 +469,6 @@ def derive(state: State) -> dict:
             "winners": (players if state["shared"] else leaders(state)) if over else []}
 
 
-_ROCKY = {f"rocky_{t.lower()}": f"{t} chosen from your rocky planets" for t in TANKS}
-
 RULES = GameRules(
     id="stars_inc",
     name="Stars, Inc.",
@@ -421,42 +476,38 @@ RULES = GameRules(
     max_players=4,
     event_types=(
         EventType("setup", "Before the first round: choose the game and enter the tank maxima printed on "
-                  "your player boards (0 = no maximum).",
-                  {"mode": "standard or advanced", "target_score": "advanced game: points that end it",
-                   **{f"max_{t.lower()}": f"the {t} tank's printed maximum" for t in TANKS}}),
+                  "your player boards (0 = no maximum).", _for_the_table(_setup), Setup),
         EventType("new_round", "Flip the next environment: a new round begins with its harvest.",
-                  {"hydrogen": "hydrogen every player gathers (2 to 4)", "actions": "actions per player",
-                   "environment": "the card's name (optional)"}),
+                  _for_the_table(_new_round), NewRound),
         EventType("harvest", "Collect your harvest for this round (or the final harvest): the previewed "
                   "elements and points, plus your rocky planets' picks. Overflow above a tank's maximum is lost.",
-                  _ROCKY),
+                  _by_a_player(_harvest), Harvest),
         EventType("convert", "Fuse elements at any time: 4 H → 1 He, 3 He → 1 C, or 2 C → 1 point.",
-                  {"conversion": "h_to_he, he_to_c or c_to_point", "times": "how many (default 1)"}),
+                  _by_a_player(_convert), Convert),
         EventType("make_star", "Pay hydrogen to turn a pawn into a new star: blue giant 7, sunlike 3, red dwarf 1.",
-                  {"star": "blue_giant, sunlike or red_dwarf"}),
+                  _by_a_player(_make_star), MakeStar),
         EventType("make_planet", "Ring one of your stars with a planet: rocky 2 H + 2 C + 2 Fe, "
-                  "gas 4 H + 6 He + 2 Fe.", {"planet": "rocky or gas"}),
+                  "gas 4 H + 6 He + 2 Fe.", _by_a_player(_make_planet), MakePlanet),
         EventType("move_star", "Push a star one space along its life; free for your own, 1 He for another "
                   "player's. Leaving the main sequence wrecks its planets; a supernova pays 2 Fe and frees the "
-                  "pawn; a new white dwarf pays 1 point.",
-                  {"star": "its stage now", "evolves": "yes if the move reaches the next stage",
-                   "owner": "whose star (default you)", "rocky_lost": "planets wrecked", "gas_lost": "planets wrecked"}),
+                  "pawn; a new white dwarf pays 1 point.", _by_a_player(_move), MoveStar),
         EventType("merge", "Pay helium to merge two stars: your own 2 He, one opponent's 6 He, two white "
                   "dwarfs 8 He (both explode, 1 Fe to each owner). Record other merger results with 'board'.",
-                  {"merge": "own, opponent or white_dwarfs", "target": "the opponent (merge opponent)",
-                   "first": "owner of one white dwarf", "second": "owner of the other"}),
+                  _by_a_player(_merge), Merge),
         EventType("block", "Spend 1 Fe to stop an action aimed at you; it is undone and its maker gets half "
-                  "the cost back (rounded down). Must be the next tap after that action."),
+                  "the cost back (rounded down). Must be the next tap after that action.", _block),
         EventType("board", "Correct the board: add or take away a star stage or planet (merger results, "
-                  "environment effects).", {"piece": "a star stage, rocky or gas", "delta": "−4 to 4",
-                                            "owner": "whose piece (default you)"}),
+                  "environment effects).", _by_a_player(_board), Board),
         EventType("adjust", "Correct a tank or your points by hand (environment effects).",
-                  {"what": "H, He, C, Fe or points", "delta": "−99 to 99"}),
-        EventType("end_round", "Everyone has acted: close the round (the first-player token moves on)."),
-        EventType("share_victory", "Advanced game, still tied: agree to share the win."),
+                  _by_a_player(_adjust), Adjust),
+        EventType("end_round", "Everyone has acted: close the round (the first-player token moves on).",
+                  _for_the_table(_end_round)),
+        EventType("share_victory", "Advanced game, still tied: agree to share the win.",
+                  _for_the_table(_share_victory)),
     ),
     initial_state=initial_state,
-    apply=apply,
     derive=derive,
     options={"mode": "standard", "target_score": 30, **{f"max_{t.lower()}": n for t, n in PRINTED_MAXIMA.items()}},
 )
+
+apply = RULES.apply

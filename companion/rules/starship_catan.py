@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import copy
 
-from .base import EventType, GameRules, RuleError, State, choice_field, int_field, player_field
+from typing import Literal
+
+from pydantic import Field
+
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
 
 VICTORY_POINTS = 10
 START_ASTRO = 25
@@ -75,11 +79,46 @@ def initial_state(players: list[dict], options: dict) -> State:
             "claimed": {card: False for card in SPECIAL_CARDS}, "flight": None, "last_fight": None}
 
 
-def _target(state: State, event: dict) -> str:
-    """The player whose ship changes: `target` when given, else the acting player."""
-    if event.get("target") in (None, ""):
-        return event["player"]
-    return player_field(state, event, "target")
+# ---- event payloads ----------------------------------------------------------------------------------------
+
+class _ShipChange(Fields):
+    target: Seat = Field(None, description="player id whose ship changes (default: the acting player)")
+
+
+class Resource(_ShipChange):
+    resource: Literal[*START_RESOURCES] = Field(description=", ".join(START_RESOURCES))
+    delta: Whole = Field(ge=-99, le=99, description="whole number, negative to spend")
+
+
+class Astro(_ShipChange):
+    delta: Whole = Field(ge=-ASTRO_LIMIT, le=ASTRO_LIMIT, description="whole number, negative to pay")
+
+
+class Points(_ShipChange):
+    kind: Literal["fame", "friendship"] = Field(description="fame or friendship")
+    delta: Whole = Field(ge=-POINT_LIMIT, le=POINT_LIMIT, description="whole number")
+
+
+class Strength(_ShipChange):
+    part: Literal[*MAX_STRENGTH] = Field(description="boosters (0-4) or cannons (0-6)")
+    delta: Whole = Field(ge=-max(MAX_STRENGTH.values()), le=max(MAX_STRENGTH.values()), description="whole number")
+
+
+class BuildModule(_ShipChange):
+    module: Literal[*MODULES] = Field(description=", ".join(MODULES))
+
+
+class Vp(_ShipChange):
+    delta: Whole = Field(ge=-VP_LIMIT, le=VP_LIMIT, description="whole number")
+
+
+class YellowDie(Fields):
+    value: Whole = Field(ge=1, le=6, description="1 to 6")
+
+
+class PirateFight(Fields):
+    strength: Whole = Field(ge=0, le=99, description="the pirate's strength")
+    blue: Whole = Field(ge=1, le=6, description="the blue die, 1 to 6")
 
 
 def _bounded(name: str, value: int, low: int, high: int, what: str) -> int:
@@ -90,69 +129,61 @@ def _bounded(name: str, value: int, low: int, high: int, what: str) -> int:
     return value
 
 
-def _resource(state: State, ship: dict, event: dict) -> None:
-    resource = choice_field(event, "resource", list(START_RESOURCES))
-    delta = int_field(event, "delta", minimum=-99, maximum=99)
+def _resource(state: State, ship: dict, fields: Resource) -> None:
+    resource, delta = fields.resource, fields.delta
     limit = storage_limit(ship, resource)
     ship["resources"][resource] = _bounded("delta", ship["resources"][resource] + delta, 0, limit,
                                            RESOURCE_LABELS[resource])
 
 
-def _astro(state: State, ship: dict, event: dict) -> None:
-    delta = int_field(event, "delta", minimum=-ASTRO_LIMIT, maximum=ASTRO_LIMIT)
-    ship["astro"] = _bounded("delta", ship["astro"] + delta, 0, ASTRO_LIMIT, "Astro")
+def _astro(state: State, ship: dict, fields: Astro) -> None:
+    ship["astro"] = _bounded("delta", ship["astro"] + fields.delta, 0, ASTRO_LIMIT, "Astro")
 
 
-def _points(state: State, ship: dict, event: dict) -> None:
-    kind = choice_field(event, "kind", ["fame", "friendship"])
-    delta = int_field(event, "delta", minimum=-POINT_LIMIT, maximum=POINT_LIMIT)
+def _points(state: State, ship: dict, fields: Points) -> None:
+    kind, delta = fields.kind, fields.delta
     ship[kind] = _bounded("delta", ship[kind] + delta, 0, POINT_LIMIT, f"{kind} points")
     card = next(c for c, k in SPECIAL_CARDS.items() if k == kind)
     if ship[kind] >= CLAIM_AT:
         state["claimed"][card] = True
 
 
-def _strength(state: State, ship: dict, event: dict) -> None:
-    part = choice_field(event, "part", list(MAX_STRENGTH))
-    delta = int_field(event, "delta", minimum=-MAX_STRENGTH[part], maximum=MAX_STRENGTH[part])
+def _strength(state: State, ship: dict, fields: Strength) -> None:
+    part, delta = fields.part, fields.delta
+    if delta > MAX_STRENGTH[part]:
+        raise RuleError("delta", f"must be at most {MAX_STRENGTH[part]}, got {delta}")
+    if delta < -MAX_STRENGTH[part]:
+        raise RuleError("delta", f"must be at least {-MAX_STRENGTH[part]}, got {delta}")
     ship[part] = _bounded("delta", ship[part] + delta, 0, MAX_STRENGTH[part], part)
 
 
-def _build_module(state: State, ship: dict, event: dict) -> None:
-    module = choice_field(event, "module", list(MODULES))
+def _build_module(state: State, ship: dict, fields: BuildModule) -> None:
+    module = fields.module
     if ship["modules"][module] == 2:
         raise RuleError("module", f"the {MODULES[module]} module is already at level II")
     ship["modules"][module] += 1
 
 
-def _vp(state: State, ship: dict, event: dict) -> None:
-    delta = int_field(event, "delta", minimum=-VP_LIMIT, maximum=VP_LIMIT)
-    ship["vp_by_hand"] = _bounded("delta", ship["vp_by_hand"] + delta, 0, VP_LIMIT, "victory points by hand")
+def _vp(state: State, ship: dict, fields: Vp) -> None:
+    ship["vp_by_hand"] = _bounded("delta", ship["vp_by_hand"] + fields.delta, 0, VP_LIMIT, "victory points by hand")
 
 
-def _yellow_die(state: State, ship: dict, event: dict) -> None:
-    state["flight"] = {"player": event["player"], "yellow": int_field(event, "value", minimum=1, maximum=6)}
+def _on_ship(change):
+    """A handler that changes one ship on a copy of the state: the target's, else the acting player's."""
+    def handler(state: State, player: str, fields: Fields) -> State:
+        new = copy.deepcopy(state)
+        change(new, new["ships"][getattr(fields, "target", None) or player], fields)
+        return new
+    return handler
 
 
-def _pirate_fight(state: State, ship: dict, event: dict) -> None:
-    strength = int_field(event, "strength", minimum=0, maximum=99)
-    blue = int_field(event, "blue", minimum=1, maximum=6)
-    fighter = state["ships"][event["player"]]
-    state["last_fight"] = {"player": event["player"], **pirate_fight(blue, fighter["cannons"], strength)}
+def _yellow_die(state: State, player: str, fields: YellowDie) -> State:
+    return {**state, "flight": {"player": player, "yellow": fields.value}}
 
 
-HANDLERS = {"resource": _resource, "astro": _astro, "points": _points, "strength": _strength,
-            "build_module": _build_module, "vp": _vp, "yellow_die": _yellow_die, "pirate_fight": _pirate_fight}
-
-
-def apply(state: State, event: dict) -> State:
-    player_field(state, event)
-    handler = HANDLERS.get(event.get("type"))
-    if handler is None:
-        raise RuleError("type", f"unknown event type {str(event.get('type'))[:40]!r}")
-    new = copy.deepcopy(state)
-    handler(new, new["ships"][_target(new, event)], event)
-    return new
+def _pirate_fight(state: State, player: str, fields: PirateFight) -> State:
+    fighter = state["ships"][player]
+    return {**state, "last_fight": {"player": player, **pirate_fight(fields.blue, fighter["cannons"], fields.strength)}}
 
 
 def derive(state: State) -> dict:
@@ -182,8 +213,6 @@ def derive(state: State) -> dict:
             "winner": winners[0] if len(winners) == 1 else None}
 
 
-_TARGET = {"target": "player id whose ship changes (default: the acting player)"}
-
 RULES = GameRules(
     id="starship_catan",
     name="Starship Catan",
@@ -191,24 +220,24 @@ RULES = GameRules(
     max_players=2,
     event_types=(
         EventType("resource", "Gain or spend one kind of resource; refused below 0 or above what the "
-                  "storage holds (2, more with Logistics; science always up to 4)",
-                  {"resource": ", ".join(START_RESOURCES), "delta": "whole number, negative to spend", **_TARGET}),
+                  "storage holds (2, more with Logistics; science always up to 4)", _on_ship(_resource), Resource),
         EventType("astro", "Receive or pay Astro, the money (you start with 25); never below 0",
-                  {"delta": "whole number, negative to pay", **_TARGET}),
+                  _on_ship(_astro), Astro),
         EventType("points", "Gain or lose fame or friendship points; Hero and Friend of the People follow the leader",
-                  {"kind": "fame or friendship", "delta": "whole number", **_TARGET}),
+                  _on_ship(_points), Points),
         EventType("strength", "Build or lose booster or cannon strength (one red dot per step)",
-                  {"part": "boosters (0-4) or cannons (0-6)", "delta": "whole number", **_TARGET}),
+                  _on_ship(_strength), Strength),
         EventType("build_module", "Build the next level of a module: level I, then level II (worth 1 VP)",
-                  {"module": ", ".join(MODULES), **_TARGET}),
+                  _on_ship(_build_module), BuildModule),
         EventType("vp", "Victory points from anything else (colonies, trading posts, missions...), entered by hand",
-                  {"delta": "whole number", **_TARGET}),
+                  _on_ship(_vp), Vp),
         EventType("yellow_die", "The yellow die of this turn: production, and flight speed with your boosters",
-                  {"value": "1 to 6"}),
+                  _yellow_die, YellowDie),
         EventType("pirate_fight", "Fight a pirate: the blue die plus your cannons must reach its strength",
-                  {"strength": "the pirate's strength", "blue": "the blue die, 1 to 6"}),
+                  _pirate_fight, PirateFight),
     ),
     initial_state=initial_state,
-    apply=apply,
     derive=derive,
 )
+
+apply = RULES.apply

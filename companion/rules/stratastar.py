@@ -7,7 +7,11 @@ docs/rules/stratastar.md.
 """
 from __future__ import annotations
 
-from .base import EventType, GameRules, RuleError, State, choice_field, int_field, player_field
+from typing import Callable, Literal
+
+from pydantic import Field
+
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
 
 PHASES = ("draw", "trade", "support", "build", "movement", "battle")
 WORLDS_TO_WIN = 12
@@ -17,7 +21,39 @@ HOMEWORLD_SUPPORT, COLONIES_PER_SUPPORT = 2, 2
 BASE_DRAW, COLONIES_PER_DRAW = 5, 3
 FORCE = {"fleets": 1, "warfleets": 3, "colonies": 1, "homeworld": 4, "attack": 1, "power_attack": 2}
 SIDE_FIELDS = ("fleets", "warfleets", "colonies", "stargates", "homeworld", "attack", "power_attack")
-LOSSES = ("fleet", "warfleet", "stargate", "world", "colony")
+
+
+class PowerCards(Fields):
+    use: Literal["yes", "no"] = Field(description="yes or no")
+
+
+class Logistics(Fields):
+    cards: Whole = Field(1, ge=1, le=20, description="how many Build cards")
+
+
+class RemoveUnsupported(Fields):
+    warfleets: Whole = Field(0, ge=0, le=FLEET_CHITS, description="how many of the removed are warfleets")
+
+
+class Lose(Fields):
+    what: Literal["fleet", "warfleet", "stargate", "world", "colony"] = Field(
+        description="fleet, warfleet, stargate, colony (one colony off a terraformed world) or world")
+    count: Whole = Field(1, ge=1, le=COLONY_CHITS, description="how many")
+    colonies: Whole = Field(1, ge=1, le=COLONY_CHITS, description="for a world: colonies it had")
+
+
+class BattleStart(Fields):
+    defender: Seat = Field(description="the opponent's player id")
+
+
+class BattleSide(Fields):
+    fleets: Whole = Field(0, ge=0, le=99, description="fleets in the space")
+    warfleets: Whole = Field(0, ge=0, le=99, description="warfleets in the space (3 force each)")
+    colonies: Whole = Field(0, ge=0, le=99, description="your colonies in the space")
+    stargates: Whole = Field(0, ge=0, le=99, description="your stargates in the space (no force)")
+    homeworld: Whole = Field(0, ge=0, le=1, description="1 if this is your homeworld (4 force)")
+    attack: Whole = Field(0, ge=0, le=99, description="plain Attack cards revealed")
+    power_attack: Whole = Field(0, ge=0, le=99, description="starred Power Attack cards revealed (2 force each)")
 
 
 def initial_state(players: list[dict], options: dict) -> State:
@@ -96,8 +132,7 @@ def _next_phase(state: State) -> State:
             "turn": {"round": turn["round"] + (active == 0), "active": active, "phase": 0}}
 
 
-def _grow(empire: dict, event: dict) -> None:
-    kind = event["type"]
+def _grow(empire: dict, kind: str) -> None:
     if kind in ("build_fleet", "build_warfleet"):
         _require_home(empire)
         if kind == "build_fleet" and empire["fleets"] >= FLEET_CHITS:
@@ -122,16 +157,15 @@ def _grow(empire: dict, event: dict) -> None:
         empire["stargates"] += 1
 
 
-def _lose(empire: dict, event: dict) -> None:
-    what = choice_field(event, "what", LOSSES)
+def _lose(empire: dict, fields: Lose) -> None:
+    what, count = fields.what, fields.count
     if what == "world":
-        colonies = int_field(event, "colonies", minimum=1, maximum=COLONY_CHITS, default=1)
+        colonies = fields.colonies
         if not empire["worlds"] or colonies > empire["colonies"] - (empire["worlds"] - 1):
             raise RuleError("colonies", "you do not have a world with that many colonies")
         empire["worlds"] -= 1
         empire["colonies"] -= colonies
         return
-    count = int_field(event, "count", minimum=1, maximum=COLONY_CHITS, default=1)
     key = {"fleet": "fleets", "warfleet": "warfleets", "stargate": "stargates", "colony": "colonies"}[what]
     floor = empire["worlds"] if what == "colony" else 0  # every colonised world keeps at least one colony
     if empire[key] - count < floor:
@@ -139,20 +173,21 @@ def _lose(empire: dict, event: dict) -> None:
     empire[key] -= count
 
 
-def _remove_unsupported(empire: dict, event: dict) -> None:
-    excess = unsupported(empire)
+def _remove_unsupported(empire: dict, fields: RemoveUnsupported) -> None:
+    excess, warfleets = unsupported(empire), fields.warfleets
     if not excess:
         raise RuleError("type", "every fleet is supported; nothing to remove")
-    warfleets = int_field(event, "warfleets", minimum=0, maximum=excess, default=0)
+    if warfleets > excess:
+        raise RuleError("warfleets", f"must be at most {excess}, got {warfleets}")
     if warfleets > empire["warfleets"] or excess - warfleets > empire["fleets"]:
         raise RuleError("warfleets", f"choose which {excess} to remove from your fleets and warfleets")
     empire["warfleets"] -= warfleets
     empire["fleets"] -= excess - warfleets
 
 
-def _battle_side(state: State, player: str, event: dict) -> dict:
+def _battle_side(state: State, player: str, fields: BattleSide) -> dict:
     empire = state["empires"][player]
-    side = {name: int_field(event, name, minimum=0, maximum=99, default=0) for name in SIDE_FIELDS}
+    side = fields.model_dump()
     for name in ("fleets", "warfleets", "colonies", "stargates"):
         if side[name] > empire[name]:
             raise RuleError(name, f"you have only {empire[name]} {name}")
@@ -166,26 +201,37 @@ def _battle_side(state: State, player: str, event: dict) -> dict:
     return side
 
 
-def _apply_battle(state: State, player: str, event: dict) -> State:
-    kind, battle = event["type"], state["battle"]
-    if kind == "battle_start":
-        if battle:
-            raise RuleError("type", "a battle is already being set up; resolve or cancel it first")
-        defender = player_field(state, event, "defender")
-        if defender == player:
-            raise RuleError("defender", "a battle needs an opponent")
-        empty = dict.fromkeys(SIDE_FIELDS, 0)
-        return {**state, "battle": {"attacker": player, "defender": defender,
-                                    "sides": {player: dict(empty), defender: dict(empty)}}}
-    if not battle:
+def _battle_start(state: State, player: str, fields: BattleStart) -> State:
+    if state["battle"]:
+        raise RuleError("type", "a battle is already being set up; resolve or cancel it first")
+    if fields.defender == player:
+        raise RuleError("defender", "a battle needs an opponent")
+    empty = dict.fromkeys(SIDE_FIELDS, 0)
+    return {**state, "battle": {"attacker": player, "defender": fields.defender,
+                                "sides": {player: dict(empty), fields.defender: dict(empty)}}}
+
+
+def _open_battle(state: State) -> dict:
+    if not state["battle"]:
         raise RuleError("type", "no battle is being set up")
-    if kind == "battle_cancel":
-        return {**state, "battle": None}
-    if kind == "battle_side":
-        if player not in battle["sides"]:
-            raise RuleError("player", "only the two sides of the battle enter their forces")
-        sides = {**battle["sides"], player: _battle_side(state, player, event)}
-        return {**state, "battle": {**battle, "sides": sides}}
+    return state["battle"]
+
+
+def _battle_cancel(state: State, player: str, fields: Fields) -> State:
+    _open_battle(state)
+    return {**state, "battle": None}
+
+
+def _battle_side_entered(state: State, player: str, fields: BattleSide) -> State:
+    battle = _open_battle(state)
+    if player not in battle["sides"]:
+        raise RuleError("player", "only the two sides of the battle enter their forces")
+    sides = {**battle["sides"], player: _battle_side(state, player, fields)}
+    return {**state, "battle": {**battle, "sides": sides}}
+
+
+def _battle_resolve(state: State, player: str, fields: Fields) -> State:
+    battle = _open_battle(state)
     attacker, defender = battle["attacker"], battle["defender"]
     outcome = battle_outcome(battle["sides"][attacker], battle["sides"][defender])
     new = _copy(state)
@@ -203,33 +249,31 @@ def _apply_battle(state: State, player: str, event: dict) -> State:
     return {**new, "battle": None, "last_battle": {"attacker": attacker, "defender": defender, **outcome}}
 
 
-def apply(state: State, event: dict) -> State:
-    player = player_field(state, event)
-    kind = event.get("type")
-    if kind == "next_phase":
-        return _next_phase(state)
-    if kind == "power_cards":
-        return {**state, "power_cards": choice_field(event, "use", ("yes", "no")) == "yes"}
-    if kind and kind.startswith("battle_"):
-        if kind not in ("battle_start", "battle_side", "battle_resolve", "battle_cancel"):
-            raise RuleError("type", f"unknown event type {kind!r}")
-        return _apply_battle(state, player, event)
-    new = _copy(state)
-    empire = new["empires"][player]
-    if kind in ("build_fleet", "build_warfleet", "colonise", "terraform", "build_stargate"):
-        _require_active(state, player)
-        _grow(empire, event)
-    elif kind == "logistics":
-        _require_active(state, player)
-        empire["logistics"] += int_field(event, "cards", minimum=1, maximum=20, default=1)
-    elif kind == "remove_unsupported":
-        _require_active(state, player)
-        _remove_unsupported(empire, event)
-    elif kind == "lose":
-        _lose(empire, event)
-    else:
-        raise RuleError("type", f"unknown event type {kind!r}")
-    return new
+def _any_player_next_phase(state: State, player: str, fields: Fields) -> State:
+    return _next_phase(state)
+
+
+def _power_cards(state: State, player: str, fields: PowerCards) -> State:
+    return {**state, "power_cards": fields.use == "yes"}
+
+
+def _own_empire(change: Callable[[dict, Fields], None], active_only: bool = True):
+    """A handler that changes the acting player's own empire (only on their turn, unless active_only is off)."""
+    def handler(state: State, player: str, fields: Fields) -> State:
+        if active_only:
+            _require_active(state, player)
+        new = _copy(state)
+        change(new["empires"][player], fields)
+        return new
+    return handler
+
+
+def _grows(kind: str):
+    return _own_empire(lambda empire, fields: _grow(empire, kind))
+
+
+def _logistics(empire: dict, fields: Logistics) -> None:
+    empire["logistics"] += fields.cards
 
 
 # ---- what the table shows --------------------------------------------------------------------------------
@@ -267,11 +311,6 @@ def derive(state: State) -> dict:
             "scores": {pid: e["worlds"] for pid, e in state["empires"].items()}}
 
 
-_SIDE_HELP = {"fleets": "fleets in the space", "warfleets": "warfleets in the space (3 force each)",
-              "colonies": "your colonies in the space", "stargates": "your stargates in the space (no force)",
-              "homeworld": "1 if this is your homeworld (4 force)", "attack": "plain Attack cards revealed",
-              "power_attack": "starred Power Attack cards revealed (2 force each)"}
-
 RULES = GameRules(
     id="stratastar",
     name="Stratastar",
@@ -279,32 +318,35 @@ RULES = GameRules(
     max_players=4,
     event_types=(
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
-                  "then the next player's draw. Any player may tap it."),
+                  "then the next player's draw. Any player may tap it.", _any_player_next_phase),
         EventType("power_cards", "Play with or without the optional starred Power cards (2 force per Power "
-                  "Attack card).", {"use": "yes or no"}),
+                  "Attack card).", _power_cards, PowerCards),
         EventType("logistics", "Active player: discard Build cards so each counts as one more colony for "
-                  "support until this turn ends.", {"cards": "how many Build cards (default 1)"}),
+                  "support until this turn ends.", _own_empire(_logistics), Logistics),
         EventType("remove_unsupported", "Active player: take the fleets your support limit cannot carry off "
-                  "the map.", {"warfleets": "how many of the removed are warfleets (default 0)"}),
-        EventType("build_fleet", "Active player: a new fleet appears at your homeworld (one Build card)."),
+                  "the map.", _own_empire(_remove_unsupported), RemoveUnsupported),
+        EventType("build_fleet", "Active player: a new fleet appears at your homeworld (one Build card).",
+                  _grows("build_fleet")),
         EventType("build_warfleet", "Active player: a new warfleet (3 force) appears at your homeworld "
-                  "(two Build cards; optional ability)."),
-        EventType("colonise", "Active player: put a colony on a world nobody has colonised (one Build card)."),
-        EventType("terraform", "Active player: add a second colony to a world you hold (five Build cards)."),
-        EventType("build_stargate", "Active player: build a stargate at one of your colonies (three Build cards)."),
+                  "(two Build cards; optional ability).", _grows("build_warfleet")),
+        EventType("colonise", "Active player: put a colony on a world nobody has colonised (one Build card).",
+                  _grows("colonise")),
+        EventType("terraform", "Active player: add a second colony to a world you hold (five Build cards).",
+                  _grows("terraform")),
+        EventType("build_stargate", "Active player: build a stargate at one of your colonies (three Build cards).",
+                  _grows("build_stargate")),
         EventType("lose", "Take your own pieces off after a loss outside a battle (Planet Buster, Nova Mine...).",
-                  {"what": "fleet, warfleet, stargate, colony (one colony off a terraformed world) or world",
-                   "count": "how many (default 1)",
-                   "colonies": "for a world: colonies it had (default 1)"}),
-        EventType("battle_start", "Open the battle calculator against an opponent.",
-                  {"defender": "the opponent's player id"}),
-        EventType("battle_side", "Enter your side of the open battle (each side enters its own).", _SIDE_HELP),
+                  _own_empire(_lose, active_only=False), Lose),
+        EventType("battle_start", "Open the battle calculator against an opponent.", _battle_start, BattleStart),
+        EventType("battle_side", "Enter your side of the open battle (each side enters its own).",
+                  _battle_side_entered, BattleSide),
         EventType("battle_resolve", "Settle the battle: the loser's pieces in the space are removed; a lost "
-                  "homeworld is captured."),
-        EventType("battle_cancel", "Close the battle calculator without changing anything."),
+                  "homeworld is captured.", _battle_resolve),
+        EventType("battle_cancel", "Close the battle calculator without changing anything.", _battle_cancel),
     ),
     initial_state=initial_state,
-    apply=apply,
     derive=derive,
     options={"power_cards": False},
 )
+
+apply = RULES.apply

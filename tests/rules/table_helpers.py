@@ -17,6 +17,7 @@ class EventForms(HTMLParser):
     def __init__(self):
         super().__init__()
         self.forms: list[dict] = []
+        self.number_limits: list[tuple[str, str, str | None, str | None]] = []  # (type, field, min, max)
         self._form: dict | None = None
         self._select: str | None = None
         self._option: str | None = None  # the select whose value is the next option's text
@@ -29,6 +30,9 @@ class EventForms(HTMLParser):
             return
         elif tag == "input" and attrs.get("name"):
             self._form["fields"][attrs["name"]] = attrs.get("value", "")
+            if attrs.get("type") == "number":
+                self.number_limits.append((self._form["fields"].get("type"), attrs["name"], attrs.get("min"),
+                                           attrs.get("max")))
         elif tag == "select":
             self._select = attrs["name"]
         elif tag == "option" and self._select:
@@ -57,6 +61,13 @@ def event_forms(html: str) -> list[dict]:
     return parser.forms
 
 
+def number_limits(html: str) -> list[tuple[str, str, str | None, str | None]]:
+    """(event type, field, min, max) of every number input in the page's event forms."""
+    parser = EventForms()
+    parser.feed(html)
+    return parser.number_limits
+
+
 def new_table(client, game: str, events: list[dict], options: dict | None = None) -> dict:
     table = client.post("/api/tables", json={"game": game, "players": PLAYERS, "options": options or {}}).get_json()
     for event in events:
@@ -74,9 +85,13 @@ def check_panel(client, game: str, table: dict) -> int:
     for seat in ("p1", "p2"):
         page = client.get(f"/t/{code}/p/{seat}")
         assert page.status_code == 200
-        for form in event_forms(page.get_data(as_text=True)):
+        html = page.get_data(as_text=True)
+        for kind, name, low, high in number_limits(html):  # what the form offers is what the server accepts
+            doc = next(f for f in rules.event_type(kind).field_docs if f.name == name)
+            assert (low, high) == tuple(None if v is None else str(v) for v in (doc.minimum, doc.maximum)), name
+        for form in event_forms(html):
             fields = form["fields"]
-            declared = set(rules.event_type(fields["type"]).fields)
+            declared = set(rules.event_type(fields["type"]).fields.model_fields)
             assert set(fields) - TRANSPORT <= declared, (fields["type"], set(fields) - TRANSPORT - declared)
             answer = client.post(form["action"], data=fields)
             assert answer.status_code in (303, 422), (fields, answer.status_code)
