@@ -1,6 +1,8 @@
 """From a game folder to a validated Game, with every problem reported as `file:line: field: message`."""
 from __future__ import annotations
 
+import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,16 @@ def builtin_games() -> list[str]:
 
 def is_game_folder(path: Path) -> bool:
     return (path / GAME_FILE).is_file() or (path / OVERRIDES_FILE).is_file()
+
+
+@cache
+def our_game(game_id: str) -> GameInfo:
+    """One of our games' game.yaml, validated: its name, players, colours, options and rule numbers, for the
+    companion, which declares none of them itself."""
+    try:
+        return _validate(GameInfo, load_yaml(components_dir() / game_id / GAME_FILE), components_dir() / game_id)
+    except DataError as exc:
+        raise DataErrors([str(exc)]) from None
 
 
 def find_game(name_or_path: str) -> Path:
@@ -70,6 +82,44 @@ def _errors(exc: ValidationError, source: Path, raw: Any, prefix: tuple = (), ra
         line = line_of(raw, raw_prefix + loc)
         out.append(f"{source}:{line}: {dotted(prefix + loc)}: {_message(error)}")
     return out
+
+
+RULE_REF = re.compile(r"\{rules\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)\}")
+
+
+def _numbered(text: str, info: GameInfo) -> Any:
+    """`text` with its `{rules.NAME}` references filled in; nothing but a reference gives the number itself."""
+    whole = RULE_REF.fullmatch(text.strip())
+    if whole:
+        return info.number(whole.group(1))
+    return RULE_REF.sub(lambda m: str(info.number(m.group(1))), text)
+
+
+def with_rule_numbers(raw: Any, info: GameInfo, source: Path, loc: tuple = ()) -> list[str]:
+    """Put the game's rule numbers into the data in place: `{rules.NAME}` inside a text (or a mapping key)
+    becomes the number, and a value that is nothing but `{rules.NAME}` becomes the number itself (a count,
+    say). Returns one error line per unknown name."""
+    errors: list[str] = []
+    items = raw.items() if isinstance(raw, dict) else enumerate(raw) if isinstance(raw, list) else ()
+    for key, value in list(items):
+        try:
+            if isinstance(key, str) and "{rules." in key:  # a mapping keyed by a number, such as track marks
+                lines = getattr(raw, "key_lines", {})
+                del raw[key]
+                new_key = _numbered(key, info)
+                raw[new_key] = value
+                if key in lines:
+                    lines[new_key] = lines[key]
+                key = new_key
+            if isinstance(value, (dict, list)):
+                errors += with_rule_numbers(value, info, source, loc + (key,))
+            elif isinstance(value, str) and "{rules." in value:
+                raw[key] = _numbered(value, info)
+        except (KeyError, TypeError, IndexError) as exc:
+            known = ", ".join(sorted(info.rules)) or "none (add a rules: section to game.yaml)"
+            errors.append(f"{source}:{line_of(raw, (key,)) or line_of(raw, ())}: {dotted(loc + (key,))}: "
+                          f"unknown rule number {str(exc)[:40]} (game.yaml rules: {known})")
+    return errors
 
 
 def _unspecified_paths(value: Any, path: str = "") -> list[str]:
@@ -219,6 +269,10 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
             continue
         try:
             raw = read(source)
+            missing = with_rule_numbers(raw, info, source)
+            if missing:
+                errors.extend(missing)
+                continue
             parsed = _validate(ComponentFile, raw, source)
         except DataError as exc:
             errors.append(str(exc))

@@ -98,6 +98,17 @@ def known_colors(colors: list[str] | None) -> list[str] | None:
     return colors
 
 
+RuleValue = int | str | list[int | str] | dict[str, int | str]
+
+
+class RuleNumber(Strict):
+    """One number (or list or table of them) the rulebook fixes: written once here, printed by the pieces
+    through `{rules.NAME}` in their texts and read by the companion's rules."""
+
+    value: RuleValue
+    means: str = Field(min_length=1, description="what the number is, in a few words (for the docs)")
+
+
 class GameInfo(Strict):
     """game.yaml"""
 
@@ -108,8 +119,17 @@ class GameInfo(Strict):
     about: str = ""
     print_notes: list[str] = []
     options: dict[str, GameOption] = {}
+    rules: dict[str, RuleNumber] = Field({}, description="the rule numbers the pieces print and the companion uses")
 
     _colors = field_validator("colors")(lambda cls, v: known_colors(v))
+
+    def number(self, name: str) -> RuleValue:
+        """A rule number by dotted name (`force.fleet` for one entry of a table)."""
+        head, *rest = name.split(".")
+        value = self.rules[head].value
+        for key in rest:
+            value = value[key]
+        return value
 
 
 Kind = Literal["card", "chit", "token", "tile", "board", "player_board", "track", "standee", "die", "marker"]

@@ -3,6 +3,7 @@ outside the repository, so nothing can be found relative to the source tree."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +26,13 @@ def run(cmd: list, cwd: Path, timeout: float = 600) -> subprocess.CompletedProce
 def installed(tmp_path_factory) -> tuple[Path, Path]:
     """(bin folder of a fresh venv holding starpnp installed from its wheel, an empty folder elsewhere)."""
     root = tmp_path_factory.mktemp("wheel")
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", root / "dist", REPO], root)
+    source = root / "source"  # the files git sees (not ignored ones): a stale build/ must not reach the wheel
+    tracked = subprocess.run(["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"], capture_output=True, check=True).stdout
+    for name in filter(None, tracked.decode().split("\0")):
+        if (REPO / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO / name, source / name)
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", root / "dist", source], root)
     wheel = next((root / "dist").glob("starpnp-*.whl"))
     run([sys.executable, "-m", "venv", root / "venv"], root)
     bin_dir = root / "venv" / "bin"

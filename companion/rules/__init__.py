@@ -1,21 +1,22 @@
-"""Registry of the games the companion knows, by id."""
+"""The games the companion knows, by id: the games of starpnp.components (each with its module here, named
+by its id), plus generic counters for any other game. Found the one way the generator finds them."""
 from __future__ import annotations
 
 import importlib
+from functools import cache
 
+from ...generator.loader import builtin_games
 from .base import EventType, Fields, GameRules, RuleError, Seat, Whole
 
-# One module per game; each defines RULES: GameRules. Add a game by adding its module name here.
-GAME_MODULES: tuple[str, ...] = ("generic", "stratastar", "stars_inc", "starship_catan", "handful_of_stars")
 
-
+@cache
 def all_rules() -> dict[str, GameRules]:
-    rules = (importlib.import_module(f"{__name__}.{name}").RULES for name in GAME_MODULES)
-    return {r.id: r for r in rules}
+    modules = (importlib.import_module(f"{__name__}.{game_id}") for game_id in ("generic", *builtin_games()))
+    return {module.RULES.id: module.RULES for module in modules}
 
 
 def get_rules(game_id: str) -> GameRules | None:
     return all_rules().get(game_id)
 
 
-__all__ = ["EventType", "Fields", "GameRules", "RuleError", "Seat", "Whole", "GAME_MODULES", "all_rules", "get_rules"]
+__all__ = ["EventType", "Fields", "GameRules", "RuleError", "Seat", "Whole", "all_rules", "get_rules"]

@@ -12,15 +12,17 @@ from typing import Literal
 
 from pydantic import Field
 
+from ...generator.loader import our_game
 from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
 
-SYSTEM_VP = {"home_world": 7, "colony": 5, "outpost": 3}
+GAME = our_game("handful_of_stars")  # these numbers are in components/handful_of_stars/game.yaml, printed
+SYSTEM_VP = dict(GAME.number("system_vp"))
 SYSTEMS_DEALT = {2: 5, 3: 4, 4: 3}  # habitable cards per player; the same number of uninhabitable ones
-SHUFFLE_TRIGGER = {2: 14, 3: 18, 4: 20}
-HAND_SIZE = 6
+SHUFFLE_TRIGGER = {int(players): space for players, space in GAME.number("shuffle_trigger").items()}
+HAND_SIZE = GAME.number("hand_size")
 RESERVE_CARDS = ("culture", "festival_of_culture", "artificial_intelligence", "dreadnoughts",
                  "super_dreadnoughts", "space_mines", "mass_armies")
-FLEET, STAR_BASE = 3, 5
+FLEET, STAR_BASE = GAME.number("combat_strength.fleet"), GAME.number("combat_strength.star_base")
 DREADNOUGHT, SUPER_DREADNOUGHT, SPACE_MINES, RAPID_REACTION = 2, 4, 3, 4
 SIDES = ("attacker", "defender")
 DEFENDED_SYSTEMS = ("home_world", "colony", "outpost", "units_only")
@@ -561,10 +563,10 @@ def derive(state: State) -> dict:
 
 
 RULES = GameRules(
-    id="handful_of_stars",
-    name="A Handful of Stars",
-    min_players=2,
-    max_players=4,
+    id=GAME.id,
+    name=GAME.name,
+    min_players=GAME.players.min,
+    max_players=GAME.players.max,
     event_types=(
         EventType("outpost", "Place an outpost cube where your units stand: +3 VP", _on_copy(_outpost), _EmpireChange),
         EventType("colony", "Place a colony disc where your units stand: +5 VP", _on_copy(_colony), _EmpireChange),

@@ -11,29 +11,40 @@ from typing import Literal
 
 from pydantic import Field
 
+from ...generator.loader import our_game
 from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
 
+def amounts(text: str) -> dict[str, int]:
+    """A cost or yield as the boards print it ("2 H + 2 C + 2 Fe", "1 pt", "free") as {tank or "points": n}."""
+    if text == "free":
+        return {}
+    parts = (part.split() for part in text.split("+"))
+    return {("points" if unit == "pt" else unit): int(n) for n, unit in parts}
+
+
+GAME = our_game("stars_inc")  # the numbers below are in components/stars_inc/game.yaml, printed on the boards
 TANKS = ("H", "He", "C", "Fe")
-START_TANKS = {"H": 6, "He": 2, "C": 0, "Fe": 0}
-# The rulebook's printed maxima are not in our text: these are the ones on starpnp's own player boards
-# (components/stars_inc/player_boards.yaml, marked ours there); a table can enter others.
-PRINTED_MAXIMA = {"H": 15, "He": 12, "C": 8, "Fe": 8}
+START_TANKS = dict(GAME.number("start_tanks"))
+PRINTED_MAXIMA = dict(GAME.number("tank_maxima"))  # ours (see game.yaml); a table can enter others
 PAWNS_TO_PLAY = 4  # five pawns: one marks the score, four become stars
 STANDARD_ROUNDS = 9
 ENV_HYDROGEN = (2, 4)
-CONVERSIONS = {"h_to_he": ("H", 4, "He"), "he_to_c": ("He", 3, "C"), "c_to_point": ("C", 2, "points")}
+_PRODUCTS = {"h_to_he": "He", "he_to_c": "C", "c_to_point": "points"}
+CONVERSIONS = {name: (*next(iter(amounts(give).items())), _PRODUCTS[name])
+               for name, give in GAME.number("conversions").items()}  # name -> (tank, units, product)
 STAGES = ("blue_giant", "hypergiant", "sunlike", "red_giant", "white_dwarf", "red_dwarf")
-NEW_STARS = {"blue_giant": 7, "sunlike": 3, "red_dwarf": 1}  # hydrogen cost; a new star starts its track
+NEW_STARS = {star: amounts(cost)["H"] for star, cost in GAME.number("star_costs").items()}  # a new star starts its track
 EVOLVES_TO = {"blue_giant": "hypergiant", "hypergiant": "supernova", "sunlike": "red_giant",
               "red_giant": "white_dwarf"}
 MAIN_SEQUENCE = ("blue_giant", "sunlike")
-HARVEST = {"blue_giant": {"He": 3}, "hypergiant": {"He": 1, "C": 1}, "sunlike": {"He": 2},
-           "red_giant": {"C": 1}, "white_dwarf": {"points": 1}, "red_dwarf": {"He": 1}}
-PLANETS = {"rocky": {"H": 2, "C": 2, "Fe": 2}, "gas": {"H": 4, "He": 6, "Fe": 2}}
+HARVEST = {stage: amounts(text) for stage, text in GAME.number("yields").items()}
+PLANETS = {planet: amounts(cost) for planet, cost in GAME.number("planet_costs").items()}
 ROCKY_CHOICES = 2
-MOVE_OTHER_COST = {"He": 1}
-MERGES = {"own": {"He": 2}, "opponent": {"He": 6}, "white_dwarfs": {"He": 8}}
-SUPERNOVA_IRON, WHITE_DWARF_POINTS, TYPE_1A_IRON, BLOCK_IRON = 2, 1, 1, 1
+MOVE_OTHER_COST = amounts(GAME.number("move_other_star"))
+MERGES = {merge: amounts(cost) for merge, cost in GAME.number("merge_costs").items()}
+SUPERNOVA_IRON = amounts(GAME.number("supernova"))["Fe"]
+BLOCK_IRON = amounts(GAME.number("block"))["Fe"]
+WHITE_DWARF_POINTS, TYPE_1A_IRON = 1, 1
 POINT_SOURCES = ("harvest", "diamonds", "white_dwarfs", "by_hand")
 ACTIONS = {**{f"make_{s}": {"H": h} for s, h in NEW_STARS.items()},
            **{f"make_{p}_planet": cost for p, cost in PLANETS.items()},
@@ -470,10 +481,10 @@ def derive(state: State) -> dict:
 
 
 RULES = GameRules(
-    id="stars_inc",
-    name="Stars, Inc.",
-    min_players=2,
-    max_players=4,
+    id=GAME.id,
+    name=GAME.name,
+    min_players=GAME.players.min,
+    max_players=GAME.players.max,
     event_types=(
         EventType("setup", "Before the first round: choose the game and enter the tank maxima printed on "
                   "your player boards (0 = no maximum).", _for_the_table(_setup), Setup),

@@ -12,21 +12,23 @@ from typing import Literal
 
 from pydantic import Field
 
+from ...generator.loader import our_game
 from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
 
-VICTORY_POINTS = 10
+GAME = our_game("starship_catan")  # these numbers are in components/starship_catan/game.yaml, printed
+VICTORY_POINTS = GAME.number("victory_points")
 START_ASTRO = 25
 START_RESOURCES = {"resource_a": 0, "resource_b": 0, "resource_c": 0, "resource_d": 0, "goods": 2, "science": 1}
 RESOURCE_LABELS = {"resource_a": "Resource A", "resource_b": "Resource B", "resource_c": "Resource C", "resource_d": "Resource D",
                    "goods": "Trade goods", "science": "Science"}
-BASE_STORAGE = 2
-SCIENCE_STORAGE = 4  # the science lab holds 4 whatever Logistics says
+BASE_STORAGE = GAME.number("storage_limit")
+SCIENCE_STORAGE = GAME.number("science_limit")  # whatever Logistics says
 LOGISTICS_BONUS_PER_LEVEL = 1  # ours: the rulebook says only that Logistics raises storage
 MODULES = {"command": "Command", "logistics": "Logistics", "trade": "Trade",
            "module_4": "Module 4", "module_5": "Module 5", "module_6": "Module 6"}
 MAX_STRENGTH = {"boosters": 4, "cannons": 6}  # 2 booster and 3 cannon tiles, each 1 dot then 2
 SPECIAL_CARDS = {"friend_of_the_people": "friendship", "hero_of_the_people": "fame"}
-CLAIM_AT = 3
+CLAIM_AT = GAME.number("people_card_at")
 POINT_LIMIT = 99
 ASTRO_LIMIT = 9999
 VP_LIMIT = 99
@@ -214,10 +216,10 @@ def derive(state: State) -> dict:
 
 
 RULES = GameRules(
-    id="starship_catan",
-    name="Starship Catan",
-    min_players=2,
-    max_players=2,
+    id=GAME.id,
+    name=GAME.name,
+    min_players=GAME.players.min,
+    max_players=GAME.players.max,
     event_types=(
         EventType("resource", "Gain or spend one kind of resource; refused below 0 or above what the "
                   "storage holds (2, more with Logistics; science always up to 4)", _on_ship(_resource), Resource),

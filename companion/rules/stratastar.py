@@ -11,15 +11,18 @@ from typing import Callable, Literal
 
 from pydantic import Field
 
+from ...generator.loader import our_game
 from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
 
-PHASES = ("draw", "trade", "support", "build", "movement", "battle")
-WORLDS_TO_WIN = 12
-FLEET_CHITS, STARGATE_CHITS, COLONY_CHITS, MAP_WORLDS = 10, 10, 20, 20
-START_FLEETS, START_STARGATES = 4, 1
-HOMEWORLD_SUPPORT, COLONIES_PER_SUPPORT = 2, 2
-BASE_DRAW, COLONIES_PER_DRAW = 5, 3
-FORCE = {"fleets": 1, "warfleets": 3, "colonies": 1, "homeworld": 4, "attack": 1, "power_attack": 2}
+GAME = our_game("stratastar")  # every number below is in components/stratastar/game.yaml, printed on the set
+PHASES = tuple(GAME.number("phases"))
+WORLDS_TO_WIN = GAME.number("worlds_to_win")
+FLEET_CHITS, STARGATE_CHITS = GAME.number("fleet_chits"), GAME.number("stargate_chits")
+COLONY_CHITS, MAP_WORLDS = GAME.number("colony_chits"), GAME.number("world_chits")
+START_FLEETS, START_STARGATES = GAME.number("start_fleets"), GAME.number("start_stargates")
+HOMEWORLD_SUPPORT, COLONIES_PER_SUPPORT = GAME.number("homeworld_support"), GAME.number("colonies_per_support")
+BASE_DRAW, COLONIES_PER_DRAW = GAME.number("base_draw"), GAME.number("colonies_per_draw")
+FORCE = dict(GAME.number("force"))
 SIDE_FIELDS = ("fleets", "warfleets", "colonies", "stargates", "homeworld", "attack", "power_attack")
 
 
@@ -312,10 +315,10 @@ def derive(state: State) -> dict:
 
 
 RULES = GameRules(
-    id="stratastar",
-    name="Stratastar",
-    min_players=2,
-    max_players=4,
+    id=GAME.id,
+    name=GAME.name,
+    min_players=GAME.players.min,
+    max_players=GAME.players.max,
     event_types=(
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
                   "then the next player's draw. Any player may tap it.", _any_player_next_phase),
@@ -346,7 +349,7 @@ RULES = GameRules(
     ),
     initial_state=initial_state,
     derive=derive,
-    options={"power_cards": False},
+    options={name: option.default for name, option in GAME.options.items()},
 )
 
 apply = RULES.apply

@@ -1,0 +1,176 @@
+"""The numbers the companion plays by are the numbers the printed set shows: each test reads what the pieces
+print and checks the companion's behaviour against it (both come from the game's `rules:` in game.yaml)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from starpnp.companion.rules import handful_of_stars as hs
+from starpnp.companion.rules import stars_inc as si
+from starpnp.companion.rules import starship_catan as sc
+from starpnp.companion.rules import stratastar as ss
+from starpnp.generator.loader import find_game, load_game
+from scene_text import component_text
+
+SEATS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]
+
+
+@pytest.fixture(scope="module")
+def stratastar():
+    return load_game(find_game("stratastar"))
+
+
+def number(pattern: str, text: str) -> tuple[int, ...]:
+    match = re.search(pattern, text, re.IGNORECASE)
+    assert match, f"{pattern!r} is not printed"
+    return tuple(int(g) for g in match.groups())
+
+
+def test_stratastar_victory_support_and_draw_size_match_the_turn_aid(stratastar):
+    aid = component_text(stratastar, "turn_reference")
+    state = ss.RULES.initial_state(SEATS, {})
+    empire = state["empires"]["p1"]
+    (worlds,) = number(r"colonies on (\d+) worlds", aid)
+    assert ss.derive(state)["empires"]["p1"]["worlds_to_win"] == worlds
+    support, per = number(r"(\d+) fleets, plus 1 per (\d+) colonies", aid)
+    assert ss.support_limit(empire) == support
+    assert ss.support_limit({**empire, "colonies": per}) == support + 1
+    assert ss.support_limit({**empire, "colonies": per - 1}) == support
+    base, every = number(r"(\d+) cards, plus 1 for every (\d+) colonies", aid)
+    assert ss.max_draw(empire) == base
+    assert ss.max_draw({**empire, "colonies": every}) == base + 1
+    assert ss.max_draw({**empire, "colonies": every - 1}) == base
+    hand, fleets, gates = number(r"Start: (\d+) cards, (\d+) fleets and (\d+) stargate", aid)
+    assert (empire["fleets"], empire["stargates"]) == (fleets, gates)
+    assert ss.max_draw(empire) == hand
+
+
+def test_stratastar_battle_force_matches_the_chits(stratastar):
+    (homeworld,) = number(r"Homeworld force (\d+)", component_text(stratastar, "map_chits"))
+    assert ss.battle_outcome({"homeworld": 1}, {})["force"]["attacker"] == homeworld
+    chits = {p.name: p for p in next(c for c in stratastar.components if c.spec.id == "empire_chits").pieces}
+    for piece, unit in (("Fleet", "fleets"), ("Warfleet", "warfleets"), ("Colony", "colonies")):
+        assert ss.battle_outcome({unit: 1}, {})["force"]["attacker"] == chits[piece].front.params.force, piece
+    (attack,) = number(r"force \+(\d+) in battle", component_text(stratastar, "galaxy_deck"))
+    assert ss.battle_outcome({"attack": 1}, {})["force"]["attacker"] == attack
+
+
+def test_stratastar_refuses_the_chit_after_the_last_printed_one(stratastar):
+    chits = {p.name: p.count for p in next(c for c in stratastar.components if c.spec.id == "empire_chits").pieces
+             if p.color == "red"}
+    state = ss.RULES.initial_state(SEATS, {})
+    state["empires"]["p1"].update(fleets=chits["Fleet"], stargates=chits["Stargate"], colonies=chits["Colony"],
+                                  worlds=1)
+    state["turn"]["phase"] = ss.PHASES.index("build")
+    for kind, field in (("build_fleet", "Fleet"), ("build_stargate", "Stargate"), ("terraform", "Colony")):
+        with pytest.raises(ss.RuleError, match=str(chits[field])):
+            ss.apply(state, {"type": kind, "player": "p1"})
+
+
+# ---- Stars, Inc.: the player boards' tanks, costs and conversions, the board's yields ----------------------
+
+@pytest.fixture(scope="module")
+def stars_inc():
+    return load_game(find_game("stars_inc"))
+
+
+def stars_state(**tanks):
+    state = si.RULES.initial_state(SEATS, {})
+    state["tanks"]["p1"].update(tanks)
+    return state
+
+
+def test_stars_inc_tanks_start_and_stop_where_the_player_board_says(stars_inc):
+    board = component_text(stars_inc, "player_boards")
+    state = si.RULES.initial_state(SEATS, {})
+    for tank, name in (("H", "Hydrogen"), ("He", "Helium"), ("C", "Carbon"), ("Fe", "Iron")):
+        (most,) = number(rf"{tank} {name} tank holds up to (\d+)", board)
+        (start,) = number(rf"{tank} {name} tank holds up to \d+ [\d ]*?(\d+) start", board)
+        assert state["caps"][tank] == most and state["tanks"]["p1"][tank] == start, tank
+
+
+@pytest.mark.parametrize("label, star", [("Blue giant", "blue_giant"), ("Sunlike star", "sunlike"),
+                                         ("Red dwarf", "red_dwarf")])
+def test_stars_inc_a_star_costs_what_the_player_board_says(stars_inc, label, star):
+    (cost,) = number(rf"{label} on the first space of its track (\d+) H", component_text(stars_inc, "player_boards"))
+    made = si.apply(stars_state(H=cost), {"type": "make_star", "player": "p1", "star": star})
+    assert made["tanks"]["p1"]["H"] == 0 and made["stars"]["p1"][star] == 1
+    with pytest.raises(si.RuleError):
+        si.apply(stars_state(H=cost - 1), {"type": "make_star", "player": "p1", "star": star})
+
+
+def test_stars_inc_fusion_and_block_cost_what_the_player_board_says(stars_inc):
+    board = component_text(stars_inc, "player_boards")
+    for source, product, conversion in (("H", "He", "h_to_he"), ("He", "C", "he_to_c")):
+        (rate,) = number(rf"(\d+) {source} 1 {product}", board)
+        fused = si.apply(stars_state(**{source: rate, product: 0}),
+                         {"type": "convert", "player": "p1", "conversion": conversion})
+        assert (fused["tanks"]["p1"][source], fused["tanks"]["p1"][product]) == (0, 1), conversion
+    (iron,) = number(r"Pay (\d+) Fe to stop", board)
+    assert si.BLOCK_IRON == iron
+
+
+def test_stars_inc_harvest_yields_what_the_board_says(stars_inc):
+    board = component_text(stars_inc, "board")
+    state = si.RULES.initial_state(SEATS, {})
+    for stage, printed in (("blue_giant", r"START · Main sequence (\d+) He"), ("red_dwarf", r"Red dwarf (\d+) He")):
+        (helium,) = number(printed, board)
+        with_star = {**state, "stars": {**state["stars"], "p1": {**state["stars"]["p1"], stage: 1}}}
+        assert si.harvest_preview(with_star, "p1")["He"] == helium, stage
+
+
+# ---- A Handful of Stars: the shuffle track's end triggers, system VP and unit strengths ---------------------
+
+@pytest.fixture(scope="module")
+def handful():
+    return load_game(find_game("handful_of_stars"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_handful_the_game_ends_at_the_shuffle_track_mark(handful, players):
+    (mark,) = number(rf"(\d+) {players} players", component_text(handful, "board"))
+    seats = [{"id": f"p{i}", "name": f"P{i}", "color": c} for i, c in
+             enumerate(("red", "blue", "green", "yellow")[:players], 1)]
+    state = hs.RULES.initial_state(seats, {})
+    for shuffle in range(mark):
+        assert hs.derive(state)["turns_left"] is None, shuffle  # no end in sight before the mark
+        state = hs.apply(state, {"type": "shuffle", "player": "p1"})
+    assert hs.derive(state)["turns_left"] is not None
+
+
+def test_handful_systems_and_units_count_what_the_pieces_print(handful):
+    home, colony, outpost = number(r"Home world (\d+) VP, colony (\d+), outpost (\d+)", component_text(handful, "board"))
+    assert (hs.systems_vp(1, 0, 0), hs.systems_vp(0, 1, 0), hs.systems_vp(0, 0, 1)) == (home, colony, outpost)
+    (fleet,) = number(r"Fleet (\d+)", component_text(handful, "fleets"))
+    (base,) = number(r"Base (\d+)", component_text(handful, "star_bases"))
+    reserve = hs.RULES.initial_state(SEATS, {})["empires"]["p1"]["reserve"]
+    strength = lambda fleets, bases: sum(p for _, p in hs.side_strength(hs._new_side(fleets, bases, True), reserve))
+    assert (strength(1, 0), strength(0, 1)) == (fleet, base)
+
+
+# ---- Starship Catan: the score board, the people cards and the storage scales -------------------------------
+
+@pytest.fixture(scope="module")
+def starship():
+    return load_game(find_game("starship_catan"))
+
+
+def test_starship_catan_wins_claims_and_storage_match_the_set(starship):
+    score = component_text(starship, "score_board")
+    (victory,) = number(r"(\d+) game ends", score)
+    state = sc.RULES.initial_state(SEATS, {})
+    assert sc.derive(state)["target"] == victory
+    (claim,) = number(r"reach (\d+) Friendship points", component_text(starship, "people_cards"))
+    assert number(r"(\d+) Friend card", score) == (claim,)
+    one_short = sc.apply(state, {"type": "points", "player": "p1", "kind": "friendship", "delta": claim - 1})
+    assert sc.derive(one_short)["friend_of_the_people"] is None
+    claimed = sc.apply(one_short, {"type": "points", "player": "p1", "kind": "friendship", "delta": 1})
+    assert sc.derive(claimed)["friend_of_the_people"] == "p1"
+    (limit,) = number(r"Up to (\d+) of each", component_text(starship, "starship"))
+    full = sc.apply(sc.RULES.initial_state(SEATS, {}),
+                    {"type": "resource", "player": "p1", "resource": "resource_a", "delta": limit})
+    with pytest.raises(sc.RuleError):
+        sc.apply(full, {"type": "resource", "player": "p1", "resource": "resource_a", "delta": 1})
+    (lab,) = number(r"Science Lab holds (\d+)", component_text(starship, "starship"))
+    assert sc.derive(full)["players"]["p1"]["resources"]["science"]["limit"] == lab
