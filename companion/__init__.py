@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask
@@ -38,8 +39,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(templates_dir()), static_folder="static")
     app.config.update(DEFAULTS)
     app.config.update(config or {})
-    data_dir = app.config["DATA_DIR"] or os.environ.get("STARPNP_DATA")
-    url = database_url(data_dir, app.config["DATABASE_URL"] or os.environ.get("STARPNP_DATABASE_URL"))
+    # The data folder is settled here, once: the database and the /print cache live in it.
+    app.config["DATA_DIR"] = Path(app.config["DATA_DIR"] or os.environ.get("STARPNP_DATA") or ".").expanduser()
+    url = database_url(app.config["DATA_DIR"], app.config["DATABASE_URL"] or os.environ.get("STARPNP_DATABASE_URL"))
     engine = make_engine(url, app.config["POOL_SIZE"], app.config["SQLITE_SYNCHRONOUS"])
     store = Store(engine, all_rules(), sole_writer=app.config["SOLE_WRITER"])
     app.extensions["companion_store"] = store

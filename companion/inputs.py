@@ -7,11 +7,12 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from ..generator.palette import PLAYER_COLORS
 from .replay import UNDO
 from .rules import GameRules, RuleError
 from .storage import StoreError, TableInfo
 
-COLORS = ("red", "blue", "green", "yellow", "purple", "white")
+COLORS = tuple(PLAYER_COLORS)  # the printed set's player colours
 NAME_LENGTH = 32
 
 

@@ -97,8 +97,7 @@ def game_or_404(game_id: str) -> PrintableGame:
 
 
 def cache_dir() -> Path:
-    data = current_app.config.get("DATA_DIR") or os.environ.get("STARPNP_DATA") or "."
-    return Path(data) / "print-cache"
+    return current_app.config["DATA_DIR"] / "print-cache"
 
 
 def build_for(game: PrintableGame):

@@ -73,12 +73,12 @@ class Snapshot:
     state: dict
 
 
-def database_url(data_dir: str | Path | None, url: str | None) -> str:
+def database_url(data_dir: Path, url: str | None) -> str:
+    """The database: `url` when given (PostgreSQL, say), else a SQLite file in the data folder."""
     if url:
         return url
-    directory = Path(data_dir or ".").expanduser()
-    directory.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{directory.resolve() / 'companion.sqlite3'}"
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data_dir.resolve() / 'companion.sqlite3'}"
 
 
 def make_engine(url: str, pool_size: int = 8, sqlite_synchronous: str = "NORMAL") -> Engine:

@@ -12,6 +12,7 @@ from flask_htmx import HTMX
 from jinja2 import pass_context
 from markupsafe import Markup
 
+from ..generator.palette import stylesheet
 from . import codes, qr
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, parse_event, parse_new_table, parse_player
@@ -49,6 +50,15 @@ def number_field(context, event: str, field: str) -> Markup:
     if doc.required:
         attrs.append("required")
     return Markup(" ".join(attrs))
+
+
+@bp.get("/static/palette.css")
+def palette_css():
+    """The player colours of the printed set, for the phone (generator/palette.py is the one palette)."""
+    response = Response(stylesheet(), mimetype="text/css")
+    response.cache_control.public = True
+    response.cache_control.max_age = 3600
+    return response
 
 
 @bp.get("/static/vendor/htmx-2.0.3.min.js")

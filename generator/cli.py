@@ -198,27 +198,16 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
     if watch:
         if len(folders) != 1:
             raise click.UsageError("--watch follows exactly one game folder")
-        from .watch import watch as follow, watched_folders
+        from .overrides import source_folders
+        from .watch import watch as follow
 
         folder = folders[0]
-        follow(watched_folders(folder, base_of(folder)), lambda memo: build_and_report(folder, options, quiet, memo),
+        follow(source_folders(folder, find_game), lambda memo: build_and_report(folder, options, quiet, memo),
                click.echo)
         return
     errors = [line for folder in folders for line in build_and_report(folder, options, quiet)]
     if errors:
         fail(errors)
-
-
-def base_of(folder: Path) -> Path | None:
-    """The game an overrides folder extends (watched too), or None."""
-    from .overrides import OVERRIDES_FILE, apply_overrides
-
-    if not (folder / OVERRIDES_FILE).is_file():
-        return None
-    try:
-        return apply_overrides(folder, find_game).base
-    except (DataError, DataErrors):
-        return None
 
 
 def build_and_report(folder: Path, options: BuildOptions, quiet: bool, memo: dict | None = None) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from .build import BuildOptions, build_game
 from .imposition import Settings
 from .loader import find_game
-from .overrides import OVERRIDES_FILE, apply_overrides
+from .overrides import source_folders
 
 PREVIEW_PAGES = 3
 PREVIEW_DPI = 30
@@ -31,17 +31,10 @@ class Printed:
     preview: Path
 
 
-def source_folders(folder: Path) -> list[Path]:
-    """The folder, and for an overrides folder the game it extends too."""
-    if (folder / OVERRIDES_FILE).is_file():
-        return [folder, apply_overrides(folder, find_game).base]
-    return [folder]
-
-
 def inputs_hash(folder: Path, settings: Settings, options: frozenset[str]) -> str:
     digest = hashlib.sha256()
     digest.update(json.dumps([version("starpnp"), asdict(settings), sorted(options)]).encode())
-    for root in source_folders(folder):
+    for root in source_folders(folder, find_game):
         for path in sorted(p for p in root.rglob("*") if p.is_file()):
             digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:32]

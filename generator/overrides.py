@@ -94,8 +94,8 @@ class _Merger:
             self.merge(by_name[name], item_changes, loc + ("items", name), f"{label}.items.{name}")
 
 
-def apply_overrides(folder: Path, find_game) -> Overridden:
-    """Read `folder/overrides.yaml` and return the extended game's data with the changes made."""
+def _extends(folder: Path, find_game) -> tuple[Path, LineDict, Path]:
+    """(overrides.yaml, its data, the game folder it extends), checked."""
     source = folder / OVERRIDES_FILE
     raw = load_yaml(source)
     if not isinstance(raw, LineDict) or "extends" not in raw:
@@ -112,6 +112,24 @@ def apply_overrides(folder: Path, find_game) -> Overridden:
     if (base / OVERRIDES_FILE).is_file() and not (base / "game.yaml").is_file():
         raise DataErrors([f"{source}:{line_of(raw, ('extends',))}: extends: {base} extends another game; "
                           f"extend the original instead"])
+    return source, raw, base
+
+
+def source_folders(folder: Path, find_game) -> list[Path]:
+    """The folders a game's pieces come from: the folder, and for overrides the game it extends (what a
+    build watches and what the /print cache hashes). An unreadable overrides file counts as no base."""
+    if not (folder / OVERRIDES_FILE).is_file():
+        return [folder]
+    try:
+        base = _extends(folder, find_game)[2]
+    except (DataError, DataErrors):
+        return [folder]
+    return [folder] + ([base] if base.resolve() != folder.resolve() else [])
+
+
+def apply_overrides(folder: Path, find_game) -> Overridden:
+    """Read `folder/overrides.yaml` and return the extended game's data with the changes made."""
+    source, raw, base = _extends(folder, find_game)
     files = {path: load_yaml(path) for path in sorted(base.glob("*.yaml"))}
     merger = _Merger(source, raw)
     game = files[base / "game.yaml"]

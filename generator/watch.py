@@ -10,10 +10,6 @@ from .overrides import OVERRIDES_FILE
 Snapshot = dict[Path, tuple[int, int]]
 
 
-def watched_folders(folder: Path, base: Path | None) -> list[Path]:
-    return [folder] + ([base] if base is not None and base.resolve() != folder.resolve() else [])
-
-
 def snapshot(folders: list[Path]) -> Snapshot:
     """Modification time and size of every visible file under the folders."""
     files: Snapshot = {}

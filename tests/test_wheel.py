@@ -27,7 +27,8 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     """(bin folder of a fresh venv holding starpnp installed from its wheel, an empty folder elsewhere)."""
     root = tmp_path_factory.mktemp("wheel")
     source = root / "source"  # the files git sees (not ignored ones): a stale build/ must not reach the wheel
-    tracked = subprocess.run(["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"], capture_output=True, check=True).stdout
+    tracked = subprocess.run(["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                             capture_output=True, check=True).stdout
     for name in filter(None, tracked.decode().split("\0")):
         if (REPO / name).is_file():
             (source / name).parent.mkdir(parents=True, exist_ok=True)

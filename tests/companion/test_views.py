@@ -144,3 +144,17 @@ def test_unknown_pages_and_seats_are_404_pages(client, table):
     for path in ("/t/0000-0000", f"/t/{table['code']}/p/p9", "/t/nonsense/p/p1/live", "/nowhere"):
         response = client.get(path)
         assert response.status_code == 404 and "<html" in response.get_data(as_text=True), path
+
+
+def test_the_phone_shows_the_printed_player_colours(client):
+    """One palette: the pieces' colours are the phone's (light screens), and no stylesheet has its own."""
+    from starpnp.generator.palette import PLAYER_COLORS
+
+    css = client.get("/static/palette.css").get_data(as_text=True)
+    for color in PLAYER_COLORS.values():
+        assert f"--{color.id}: {color.on_light};" in css and f"--{color.id}: {color.dark};" in css
+        if color.id != "white":  # printed white would vanish on a white screen: the one exception
+            assert color.on_light == color.hex
+    assert "palette.css" in client.get("/").get_data(as_text=True)
+    own = client.get("/static/companion.css").get_data(as_text=True)
+    assert not any(f"--{color}:" in own for color in PLAYER_COLORS)
