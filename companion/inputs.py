@@ -44,9 +44,10 @@ def parse_players(raw: Any, rules: GameRules) -> list[dict]:
         if not isinstance(entry, dict):
             raise BadInput(field, "expected an object with name and color")
         name = _clean_name(entry.get("name"), f"{field}.name")
-        color = entry.get("color") or next(c for c in COLORS if c not in taken)
-        if color not in COLORS:
-            raise BadInput(f"{field}.color", f"expected one of {', '.join(COLORS)}")
+        colors = rules.colors or COLORS  # the colours this game's pieces are printed in
+        color = entry.get("color") or next(c for c in colors if c not in taken)
+        if color not in colors:
+            raise BadInput(f"{field}.color", f"{rules.name} is printed in {', '.join(colors)}; got {str(color)[:40]!r}")
         if color in taken:
             raise BadInput(f"{field}.color", f"{color} is already taken")
         taken.add(color)

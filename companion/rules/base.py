@@ -154,6 +154,7 @@ class GameRules:
     initial_state: Callable[[list[dict], dict], State]
     derive: Callable[[State], dict] = lambda state: {}
     options: dict[str, Any] = field(default_factory=dict)  # option name -> default value
+    colors: tuple[str, ...] = ()  # the player colours its pieces are printed in (empty: any in the palette)
 
     def event_type(self, name: str) -> EventType | None:
         return next((t for t in self.event_types if t.name == name), None)

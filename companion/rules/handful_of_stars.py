@@ -567,6 +567,7 @@ RULES = GameRules(
     name=GAME.name,
     min_players=GAME.players.min,
     max_players=GAME.players.max,
+    colors=tuple(GAME.colors),
     event_types=(
         EventType("outpost", "Place an outpost cube where your units stand: +3 VP", _on_copy(_outpost), _EmpireChange),
         EventType("colony", "Place a colony disc where your units stand: +5 VP", _on_copy(_colony), _EmpireChange),

@@ -485,6 +485,7 @@ RULES = GameRules(
     name=GAME.name,
     min_players=GAME.players.min,
     max_players=GAME.players.max,
+    colors=tuple(GAME.colors),
     event_types=(
         EventType("setup", "Before the first round: choose the game and enter the tank maxima printed on "
                   "your player boards (0 = no maximum).", _for_the_table(_setup), Setup),

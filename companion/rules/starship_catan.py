@@ -220,6 +220,7 @@ RULES = GameRules(
     name=GAME.name,
     min_players=GAME.players.min,
     max_players=GAME.players.max,
+    colors=tuple(GAME.colors),
     event_types=(
         EventType("resource", "Gain or spend one kind of resource; refused below 0 or above what the "
                   "storage holds (2, more with Logistics; science always up to 4)", _on_ship(_resource), Resource),

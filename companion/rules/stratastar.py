@@ -319,6 +319,7 @@ RULES = GameRules(
     name=GAME.name,
     min_players=GAME.players.min,
     max_players=GAME.players.max,
+    colors=tuple(GAME.colors),
     event_types=(
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
                   "then the next player's draw. Any player may tap it.", _any_player_next_phase),

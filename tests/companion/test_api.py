@@ -165,3 +165,16 @@ def test_exports(client, table):
     assert csv_text[1].endswith("p1,add,delta=4,yes,4,0")
     assert csv_text[2].endswith("p2,add,delta=1,no,4,0")
     assert csv_text[3].endswith("p2,undo,undoes 2,no,4,0")
+
+
+def test_players_take_the_colours_the_game_is_printed_in(client):
+    from starpnp.generator.loader import our_game
+
+    printed = our_game("stratastar").colors
+    made = client.post("/api/tables", json={"game": "stratastar", "players": [{"name": "Ann"}, {"name": "Ben"}]})
+    assert [p["color"] for p in made.get_json()["state"]["players"]] == printed[:2]
+    refused = client.post("/api/tables", json={"game": "stratastar", "players": [
+        {"name": "Ann", "color": "purple"}, {"name": "Ben"}]})
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == (f"players[0].color: Stratastar is printed in {', '.join(printed)}; "
+                                           f"got 'purple'")

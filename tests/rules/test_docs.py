@@ -1,8 +1,9 @@
 """The API documentation keeps up with the rules: each game's event table is the one its event declarations
-produce, field by field (name, kind, range, default, meaning), and every derived field is named.
+produce, field by field (name, kind, range, default, meaning), its numbers table is its game.yaml `rules:`,
+and every derived field is named.
 
-After changing an event declaration, `STARPNP_WRITE_DOCS=1 pytest tests/rules/test_docs.py` rewrites the
-tables (and fails once, so the change is seen); the prose around them is the docs' own.
+After changing an event declaration or a rule number, `STARPNP_WRITE_DOCS=1 pytest tests/rules/test_docs.py`
+rewrites the tables (and fails once, so the change is seen); the prose around them is the docs' own.
 """
 import os
 import re
@@ -12,11 +13,14 @@ import pytest
 
 from starpnp.companion.rules import all_rules
 from starpnp.companion.rules.base import FieldDoc, GameRules
+from starpnp.generator.loader import builtin_games, our_game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]
 BEGIN = "<!-- event table: made from the event declarations by tests/rules/test_docs.py -->"
 END = "<!-- end of event table -->"
+NUMBERS_BEGIN = "<!-- numbers table: made from the game's game.yaml rules by tests/rules/test_docs.py -->"
+NUMBERS_END = "<!-- end of numbers table -->"
 
 
 def page_for(game: str) -> Path:
@@ -46,16 +50,34 @@ def event_table(rules: GameRules) -> str:
     return "\n".join([BEGIN, *rows, END])
 
 
-@pytest.mark.parametrize("game", sorted(all_rules()))
-def test_the_event_table_is_the_declarations(game):
-    page = page_for(game)
+def numbers_table(game: str) -> str:
+    def shown(value) -> str:
+        if isinstance(value, dict):
+            return ", ".join(f"{k}: {v}" for k, v in value.items())
+        return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+    rows = ["| number | value | what it is |", "|---|---|---|"]
+    rows += [f"| `{name}` | {shown(rule.value)} | {rule.means} |" for name, rule in our_game(game).rules.items()]
+    return "\n".join([NUMBERS_BEGIN, *rows, NUMBERS_END])
+
+
+def check_block(page: Path, begin: str, end: str, want: str) -> None:
     text = page.read_text()
-    block = re.search(re.escape(BEGIN) + r".*?" + re.escape(END), text, re.S)
-    assert block, f"{page}: no event table between the markers"
-    want = event_table(all_rules()[game])
+    block = re.search(re.escape(begin) + r".*?" + re.escape(end), text, re.S)
+    assert block, f"{page}: no table between the markers {begin}"
     if block.group(0) != want and os.environ.get("STARPNP_WRITE_DOCS") == "1":
         page.write_text(text.replace(block.group(0), want))
-    assert block.group(0) == want, f"{page}: event table out of date; STARPNP_WRITE_DOCS=1 rewrites it"
+    assert block.group(0) == want, f"{page}: table out of date; STARPNP_WRITE_DOCS=1 rewrites it"
+
+
+@pytest.mark.parametrize("game", sorted(all_rules()))
+def test_the_event_table_is_the_declarations(game):
+    check_block(page_for(game), BEGIN, END, event_table(all_rules()[game]))
+
+
+@pytest.mark.parametrize("game", builtin_games())
+def test_the_numbers_table_is_game_yaml(game):
+    check_block(page_for(game), NUMBERS_BEGIN, NUMBERS_END, numbers_table(game))
 
 
 @pytest.mark.parametrize("game", sorted(all_rules()))
