@@ -23,7 +23,10 @@ HAND_SIZE = GAME.number("hand_size")
 RESERVE_CARDS = ("culture", "festival_of_culture", "artificial_intelligence", "dreadnoughts",
                  "super_dreadnoughts", "space_mines", "mass_armies")
 FLEET, STAR_BASE = GAME.number("combat_strength.fleet"), GAME.number("combat_strength.star_base")
-DREADNOUGHT, SUPER_DREADNOUGHT, SPACE_MINES, RAPID_REACTION = 2, 4, 3, 4
+CARD_STRENGTH = GAME.number("card_strength")
+DREADNOUGHT, SUPER_DREADNOUGHT = CARD_STRENGTH["dreadnoughts"], CARD_STRENGTH["super_dreadnoughts"]
+SPACE_MINES, RAPID_REACTION = CARD_STRENGTH["space_mines"], CARD_STRENGTH["rapid_reaction_force"]
+MISSILE_MATTER = CARD_STRENGTH["missile_matter"]
 SIDES = ("attacker", "defender")
 DEFENDED_SYSTEMS = ("home_world", "colony", "outpost", "units_only")
 COUNT_LIMIT = 99
@@ -61,7 +64,7 @@ def side_strength(side: dict, reserve: dict | None, *, defending: bool = False, 
              ("matter", side["matter"]), ("energy (High-Energy Weapons)", side["energy"]),
              ("population (Mass Armies)", side["population"]),
              (f"Rapid-Reaction Force ×{side['rapid_reaction']}", RAPID_REACTION * side["rapid_reaction"]),
-             ("Missiles", 2 * (side["missiles"] or 0))]
+             ("Missiles", MISSILE_MATTER * (side["missiles"] or 0))]
     if fleets:
         lines += [(f"Dreadnoughts ×{reserve['dreadnoughts']}", DREADNOUGHT * reserve["dreadnoughts"]),
                   (f"Super Dreadnoughts ×{reserve['super_dreadnoughts']}",

@@ -26,9 +26,10 @@ GAME = our_game("stars_inc")  # the numbers below are in components/stars_inc/ga
 TANKS = ("H", "He", "C", "Fe")
 START_TANKS = dict(GAME.number("start_tanks"))
 PRINTED_MAXIMA = dict(GAME.number("tank_maxima"))  # ours (see game.yaml); a table can enter others
-PAWNS_TO_PLAY = 4  # five pawns: one marks the score, four become stars
-STANDARD_ROUNDS = 9
-ENV_HYDROGEN = (2, 4)
+PAWNS_TO_PLAY = GAME.number("pawns_to_play")  # five pawns: one marks the score, four become stars
+PAWN_HYDROGEN = amounts(GAME.number("pawn_hydrogen"))["H"]
+STANDARD_ROUNDS = GAME.number("standard_rounds")
+ENV_HYDROGEN = tuple(GAME.number("environment_hydrogen"))
 _PRODUCTS = {"h_to_he": "He", "he_to_c": "C", "c_to_point": "points"}
 CONVERSIONS = {name: (*next(iter(amounts(give).items())), _PRODUCTS[name])
                for name, give in GAME.number("conversions").items()}  # name -> (tank, units, product)
@@ -39,12 +40,13 @@ EVOLVES_TO = {"blue_giant": "hypergiant", "hypergiant": "supernova", "sunlike": 
 MAIN_SEQUENCE = ("blue_giant", "sunlike")
 HARVEST = {stage: amounts(text) for stage, text in GAME.number("yields").items()}
 PLANETS = {planet: amounts(cost) for planet, cost in GAME.number("planet_costs").items()}
-ROCKY_CHOICES = 2
+ROCKY_CHOICES = GAME.number("rocky_choices")
 MOVE_OTHER_COST = amounts(GAME.number("move_other_star"))
 MERGES = {merge: amounts(cost) for merge, cost in GAME.number("merge_costs").items()}
 SUPERNOVA_IRON = amounts(GAME.number("supernova"))["Fe"]
 BLOCK_IRON = amounts(GAME.number("block"))["Fe"]
-WHITE_DWARF_POINTS, TYPE_1A_IRON = 1, 1
+WHITE_DWARF_POINTS = GAME.number("white_dwarf_arrival")
+TYPE_1A_IRON = amounts(GAME.number("type_1a"))["Fe"]
 POINT_SOURCES = ("harvest", "diamonds", "white_dwarfs", "by_hand")
 ACTIONS = {**{f"make_{s}": {"H": h} for s, h in NEW_STARS.items()},
            **{f"make_{p}_planet": cost for p, cost in PLANETS.items()},
@@ -154,7 +156,7 @@ def harvest_preview(state: State, pid: str) -> dict:
     each gas planet 1 point, and two elements of the player's choice per rocky planet."""
     stars, planets = state["stars"][pid], state["planets"][pid]
     env = state["environment"]["hydrogen"] if state["environment"] else 0
-    gain = {"H": env + PAWNS_TO_PLAY - stars_on_board(stars), "He": 0, "C": 0, "Fe": 0,
+    gain = {"H": env + PAWN_HYDROGEN * (PAWNS_TO_PLAY - stars_on_board(stars)), "He": 0, "C": 0, "Fe": 0,
             "points": planets["gas"]}
     for stage, count in stars.items():
         for what, amount in HARVEST[stage].items():

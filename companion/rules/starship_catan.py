@@ -17,7 +17,7 @@ from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
 
 GAME = our_game("starship_catan")  # these numbers are in components/starship_catan/game.yaml, printed
 VICTORY_POINTS = GAME.number("victory_points")
-START_ASTRO = 25
+START_ASTRO = GAME.number("start_astro")
 START_RESOURCES = {"resource_a": 0, "resource_b": 0, "resource_c": 0, "resource_d": 0, "goods": 2, "science": 1}
 RESOURCE_LABELS = {"resource_a": "Resource A", "resource_b": "Resource B", "resource_c": "Resource C", "resource_d": "Resource D",
                    "goods": "Trade goods", "science": "Science"}

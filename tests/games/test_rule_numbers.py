@@ -174,3 +174,36 @@ def test_starship_catan_wins_claims_and_storage_match_the_set(starship):
         sc.apply(full, {"type": "resource", "player": "p1", "resource": "resource_a", "delta": 1})
     (lab,) = number(r"Science Lab holds (\d+)", component_text(starship, "starship"))
     assert sc.derive(full)["players"]["p1"]["resources"]["science"]["limit"] == lab
+
+
+def test_stars_inc_harvest_pawns_planets_white_dwarfs_and_rounds_match_the_set(stars_inc):
+    player_board, board = component_text(stars_inc, "player_boards"), component_text(stars_inc, "board")
+    state = si.RULES.initial_state(SEATS, {})
+    (per_pawn,) = number(r"\+(\d+) H at harvest for each pawn here", player_board)
+    assert si.harvest_preview(state, "p1")["H"] == per_pawn * si.PAWNS_TO_PLAY  # no environment yet, no stars
+    (choices,) = number(r"Rocky planet: any (\d+) elements", board)
+    rocky = {**state, "planets": {**state["planets"], "p1": {"rocky": 1, "gas": 0}}}
+    assert si.harvest_preview(rocky, "p1")["rocky_choices"] == choices
+    (arrival,) = number(r"\+(\d+) point when it arrives", board)
+    giant = {**state, "stars": {**state["stars"], "p1": {**state["stars"]["p1"], "red_giant": 1}}}
+    aged = si.apply(giant, {"type": "move_star", "player": "p1", "star": "red_giant", "evolves": "yes"})
+    assert aged["points"]["p1"] == arrival
+    (rounds,) = number(r"the last \((\d+)th\) environment", board)
+    assert si.derive(state)["rounds_left"] == rounds
+
+
+def test_handful_combat_cards_add_what_they_print(handful):
+    technology = component_text(handful, "technology")
+    reserve = hs.RULES.initial_state(SEATS, {})["empires"]["p1"]["reserve"]
+    fleet_alone = sum(p for _, p in hs.side_strength(hs._new_side(1, 0, True), reserve))
+    for card, printed in (("dreadnoughts", r"Dreadnoughts RESERVE In your Reserve: \+(\d+) combat strength"),
+                          ("super_dreadnoughts", r"\+(\d+) combat strength, attacking or defending, where you "
+                                                 r"have a Fleet\. Adds to Dreadnoughts")):
+        (adds,) = number(printed, technology + " " + component_text(handful, "race_abilities"))
+        with_card = {**reserve, card: 1}
+        assert sum(p for _, p in hs.side_strength(hs._new_side(1, 0, True), with_card)) == fleet_alone + adds, card
+
+
+def test_starship_catan_players_start_with_the_astro_the_reference_says(starship):
+    (astro,) = number(r"Start: (\d+) Astro each", component_text(starship, "reference"))
+    assert all(p["astro"] == astro for p in sc.derive(sc.RULES.initial_state(SEATS, {}))["players"].values())
