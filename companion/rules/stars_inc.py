@@ -142,7 +142,7 @@ def initial_state(players: list[dict], options: dict) -> State:
             "stars": {pid: dict.fromkeys(STAGES, 0) for pid in ids},
             "planets": {pid: {"rocky": 0, "gas": 0} for pid in ids},
             "round": 0, "in_round": False, "environment": None, "status": "playing",
-            "harvested": [], "pending": None, "shared": False}
+            "harvested": [], "finished": [], "pending": None, "shared": False}
 
 
 # ---- pure arithmetic -------------------------------------------------------------------------------------
@@ -356,8 +356,20 @@ def _harvest(state: State, pid: str, fields: Harvest) -> None:
     for what in (*TANKS, "points"):
         _gain(state, pid, what, preview[what] + chosen.get(what, 0), "harvest")
     state["harvested"].append(pid)
-    if state["status"] == "final_harvest" and len(state["harvested"]) == len(state["players"]):
-        state.update(_end_check(state))
+
+
+def _finish(state: State, pid: str, fields: Fields) -> State:
+    """After the final harvest a player converts what they like, then taps Done; the game ends (and the
+    winner is named) only when everyone is done, so nobody's last conversions are cut off."""
+    if state["status"] != "final_harvest":
+        raise RuleError("type", "Done is for the end of the game, after the final harvest")
+    if pid not in state["harvested"]:
+        raise RuleError("type", "take your final harvest (and convert) before you are done")
+    finished = state.get("finished", [])
+    if pid in finished:
+        raise RuleError("type", "you are already done; waiting for the others")
+    state = {**state, "finished": [*finished, pid], "pending": None}
+    return _end_check(state) if len(state["finished"]) == len(state["players"]) else state
 
 
 def _end_check(state: State) -> State:
@@ -426,11 +438,14 @@ def _for_the_table(change):
     return handler
 
 
-def _by_a_player(change):
+def _by_a_player(change, *, final: bool = False):
     """A handler for a player's own action, made on a copy of the state. `change` returns what a target
-    may block ({action, targets, paid}) or None; that opens the block window for the next tap."""
+    may block ({action, targets, paid}) or None; that opens the block window for the next tap. Only a
+    `final` action (harvest, convert, a correction) is open during the final harvest."""
     def handler(state: State, pid: str, fields: Fields) -> State:
         _still_playing(state)
+        if state["status"] == "final_harvest" and not final:
+            raise RuleError("type", "the game is ending: only the final harvest and conversions remain")
         new = _copy(state)
         pending = change(new, pid, fields)
         if pending:
@@ -451,7 +466,16 @@ def _player_view(state: State, pid: str) -> dict:
             "harvest": harvest_preview(state, pid), "harvested": pid in state["harvested"],
             "conversions": {name: tanks[src] >= rate and not (state["caps"].get(dst) and tanks[dst] >= state["caps"][dst])
                             for name, (src, rate, dst) in CONVERSIONS.items()},
+            "convertible": {name: _most_times(state, pid, name) for name in CONVERSIONS},
             "affordable": {name: can_pay(tanks, cost) for name, cost in ACTIONS.items()}}
+
+
+def _most_times(state: State, pid: str, conversion: str) -> int:
+    """How many times a conversion can run now: what the source tank pays for, up to the room in the product's."""
+    source, rate, product = CONVERSIONS[conversion]
+    tanks, cap = state["tanks"][pid], state["caps"].get(product)
+    times = tanks[source] // rate
+    return min(times, cap - tanks[product]) if cap else times
 
 
 def derive(state: State) -> dict:
@@ -479,6 +503,8 @@ def derive(state: State) -> dict:
             "scores": dict(state["points"]),
             "waiting_to_harvest": [pid for pid in players if pid not in state["harvested"]]
             if state["in_round"] or state["status"] == "final_harvest" else [],
+            "waiting_to_finish": [pid for pid in players if pid not in state.get("finished", [])]
+            if state["status"] == "final_harvest" else [],
             "winners": (players if state["shared"] else leaders(state)) if over else []}
 
 
@@ -495,9 +521,9 @@ RULES = GameRules(
                   _for_the_table(_new_round), NewRound),
         EventType("harvest", "Collect your harvest for this round (or the final harvest): the previewed "
                   "elements and points, plus your rocky planets' picks. Overflow above a tank's maximum is lost.",
-                  _by_a_player(_harvest), Harvest),
+                  _by_a_player(_harvest, final=True), Harvest),
         EventType("convert", "Fuse elements at any time: 4 H → 1 He, 3 He → 1 C, or 2 C → 1 point.",
-                  _by_a_player(_convert), Convert),
+                  _by_a_player(_convert, final=True), Convert),
         EventType("make_star", "Pay hydrogen to turn a pawn into a new star: blue giant 7, sunlike 3, red dwarf 1.",
                   _by_a_player(_make_star), MakeStar),
         EventType("make_planet", "Ring one of your stars with a planet: rocky 2 H + 2 C + 2 Fe, "
@@ -513,7 +539,9 @@ RULES = GameRules(
         EventType("board", "Correct the board: add or take away a star stage or planet (merger results, "
                   "environment effects).", _by_a_player(_board), Board),
         EventType("adjust", "Correct a tank or your points by hand (environment effects).",
-                  _by_a_player(_adjust), Adjust),
+                  _by_a_player(_adjust, final=True), Adjust),
+        EventType("done", "After the final harvest: you have made your last conversions. When everyone is done "
+                  "the game ends and the most points wins.", _finish),
         EventType("end_round", "Everyone has acted: close the round (the first-player token moves on).",
                   _for_the_table(_end_round)),
         EventType("share_victory", "Advanced game, still tied: agree to share the win.",

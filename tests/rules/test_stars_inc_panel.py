@@ -28,9 +28,11 @@ SITUATIONS = {
                                     ev("move_star", owner="p2", star="red_giant")], {"max_he": 12}),
     "two white dwarfs to block": ([*RICH, ROUND, ev("merge", merge="white_dwarfs", first="p1", second="p2")], {}),
     "final harvest": (rounds(9), {}),
-    "game over": ([*rounds(9), ev("harvest"), ev("harvest", "p2")], {}),
+    "final conversions": ([*rounds(9), ev("harvest"), ev("harvest", "p2"), ev("done")], {}),
+    "game over": ([*rounds(9), ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2")], {}),
     "advanced tie round": ([ROUND, ev("adjust", what="points", delta=30), ev("adjust", "p2", what="points", delta=30),
-                            ev("end_round"), ev("harvest"), ev("harvest", "p2")], {"mode": "advanced"}),
+                            ev("end_round"), ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2")],
+                           {"mode": "advanced"}),
 }
 
 
@@ -42,7 +44,7 @@ def test_panel_renders_and_every_form_posts_declared_fields(client, situation): 
 
 def test_panel_says_who_won_and_what_a_block_refunds(client):  # noqa: F811
     over = new_table(client, "stars_inc", [*rounds(9), ev("adjust", what="points", delta=2), ev("harvest"),
-                                           ev("harvest", "p2")])
+                                           ev("harvest", "p2"), ev("done"), ev("done", "p2")])
     assert "Ann wins!" in text(client, f"/t/{over['code']}/p/p2")
     events, _ = SITUATIONS["two white dwarfs to block"]
     merged = new_table(client, "stars_inc", events)

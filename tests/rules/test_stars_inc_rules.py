@@ -259,18 +259,36 @@ def test_standard_game_ends_after_nine_rounds_with_a_final_harvest():
     refused(state, ev("new_round", hydrogen=2, actions=3), "type")
     state = setup(state, stars={"white_dwarf": 1})
     state = play(state, ev("harvest"), ev("harvest", "p2"))
+    assert state["status"] == "final_harvest" and si.derive(state)["winners"] == []
+    state = play(state, ev("done"), ev("done", "p2"))
     assert state["status"] == "over" and state["points"]["p1"] == 1
     assert si.derive(state)["winners"] == ["p1"]
     refused(state, ev("convert", conversion="h_to_he"), "type")
 
 
+def test_after_the_final_harvest_everyone_may_convert_before_the_winner_is_named():
+    """Rulebook, End of the Game: the final harvest "also allows players to do any element conversions of
+    Hydrogen to Helium to Carbon to Points, emptying their resource tanks in a last glittering hurrah.
+    Whoever has the most points wins!" Ann (1 point) harvests first; Ben (0 points, 4 C) still converts."""
+    state = play(run_rounds(new(), 9), ev("harvest"))
+    state = setup(setup(state, points=1, tanks={"C": 0}), "p2", points=0, tanks={"C": 4})
+    state = play(state, ev("harvest", "p2"), ev("done"))
+    assert state["status"] == "final_harvest" and si.derive(state)["waiting_to_finish"] == ["p2"]
+    refused(state, ev("make_star", "p2", star="red_dwarf"), "type")  # no more actions, only conversions
+    assert si.derive(state)["players"]["p2"]["convertible"]["c_to_point"] == 2
+    state = play(state, ev("convert", "p2", conversion="c_to_point", times=2), ev("done", "p2"))
+    assert state["status"] == "over" and si.derive(state)["winners"] == ["p2"]
+    refused(play(run_rounds(new(), 9)), ev("done"), "type")  # harvest first
+
+
 def test_standard_tie_broken_by_most_planets_then_shared():
     state = play(run_rounds(new(), 9), ev("harvest"))
     state = setup(setup(state, points=6, planets={"rocky": 1}), "p2", points=4, planets={"gas": 2})
-    state = play(state, ev("harvest", "p2"))  # p2's gas planets bring it level at 6 points
+    state = play(state, ev("harvest", "p2"), ev("done"), ev("done", "p2"))  # p2's gas planets: level at 6
     assert state["points"] == {"p1": 6, "p2": 6}
     assert si.derive(state)["winners"] == ["p2"]  # two planets beat one
-    even = play(setup(setup(run_rounds(new(), 9), points=4), "p2", points=4), ev("harvest"), ev("harvest", "p2"))
+    even = play(setup(setup(run_rounds(new(), 9), points=4), "p2", points=4), ev("harvest"), ev("harvest", "p2"),
+                ev("done"), ev("done", "p2"))
     assert si.derive(even)["winners"] == ["p1", "p2"]
 
 
@@ -281,17 +299,18 @@ def test_advanced_game_finishes_the_round_when_the_target_is_reached():
     assert si.derive(state)["final_round"] and si.derive(state)["reached_target"] == ["p1"]
     state = play(state, ev("end_round"))
     assert state["status"] == "final_harvest"
-    state = play(state, ev("harvest"), ev("harvest", "p2"))
+    state = play(state, ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2"))
     assert state["status"] == "over" and si.derive(state)["winners"] == ["p1"]
 
 
 def test_advanced_tie_plays_more_rounds_or_shares():
     state = play(new(mode="advanced"), ev("new_round", hydrogen=2, actions=3))
     state = setup(setup(state, points=30, planets={"gas": 3}), "p2", points=30)
-    state = play(state, ev("end_round"), ev("harvest", rocky_h=0), ev("harvest", "p2"))
+    state = play(state, ev("end_round"), ev("harvest", rocky_h=0), ev("harvest", "p2"), ev("done"), ev("done", "p2"))
     assert state["status"] == "over"  # p1's gas planets paid 3 more points in the final harvest
     tied = play(new(mode="advanced"), ev("new_round", hydrogen=2, actions=3))
-    tied = play(setup(setup(tied, points=31), "p2", points=31), ev("end_round"), ev("harvest"), ev("harvest", "p2"))
+    tied = play(setup(setup(tied, points=31), "p2", points=31), ev("end_round"), ev("harvest"), ev("harvest", "p2"),
+                ev("done"), ev("done", "p2"))
     assert tied["status"] == "tie_round" and si.derive(tied)["winners"] == []
     again = play(tied, ev("new_round", hydrogen=2, actions=3))
     assert si.derive(again)["final_round"]
