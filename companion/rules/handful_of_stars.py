@@ -20,6 +20,9 @@ SYSTEM_VP = dict(GAME.number("system_vp"))
 SYSTEMS_DEALT = {2: 5, 3: 4, 4: 3}  # habitable cards per player; the same number of uninhabitable ones
 SHUFFLE_TRIGGER = {int(players): space for players, space in GAME.number("shuffle_trigger").items()}
 HAND_SIZE = GAME.number("hand_size")
+PIECES = GAME.number("pieces_per_colour")
+COLONIES_MAX = PIECES["colony_discs"] - PIECES["discs_marking_vp"]  # discs left for systems
+OUTPOSTS_MAX = PIECES["outposts"]
 RESERVE_CARDS = ("culture", "festival_of_culture", "artificial_intelligence", "dreadnoughts",
                  "super_dreadnoughts", "space_mines", "mass_armies")
 FLEET, STAR_BASE = GAME.number("combat_strength.fleet"), GAME.number("combat_strength.star_base")
@@ -210,14 +213,24 @@ def _settle(empire: dict) -> None:
     empire["occupied"] = max(0, empire["occupied"] - 1)
 
 
+def _room_for(empire: dict, key: str) -> None:
+    """Refuse a colony or outpost the printed set has no piece left for."""
+    most, piece = {"colonies": (COLONIES_MAX, "colony disc"), "outposts": (OUTPOSTS_MAX, "outpost cube")}[key]
+    if empire[key] >= most:
+        raise RuleError("type", f"all your {most} {piece}s are on the board"
+                        + (f" (the other {PIECES['discs_marking_vp']} discs mark your VP)" if key == "colonies" else ""))
+
+
 def _outpost(state: State, player: str, fields: _EmpireChange) -> None:
     empire = _target(state, player, fields)
+    _room_for(empire, "outposts")
     empire["outposts"] += 1
     _settle(empire)
 
 
 def _colony(state: State, player: str, fields: _EmpireChange) -> None:
     empire = _target(state, player, fields)
+    _room_for(empire, "colonies")
     empire["colonies"] += 1
     _settle(empire)
 
@@ -226,6 +239,7 @@ def _upgrade_outpost(state: State, player: str, fields: _EmpireChange) -> None:
     empire = _target(state, player, fields)
     if not empire["outposts"]:
         raise RuleError("type", "there is no outpost to upgrade")
+    _room_for(empire, "colonies")
     empire["outposts"] -= 1
     empire["colonies"] += 1
 

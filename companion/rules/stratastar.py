@@ -7,6 +7,7 @@ docs/rules/stratastar.md.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Literal
 
 from pydantic import Field
@@ -135,15 +136,16 @@ def _next_phase(state: State) -> State:
             "turn": {"round": turn["round"] + (active == 0), "active": active, "phase": 0}}
 
 
-def _grow(empire: dict, kind: str) -> None:
+def _grow(empire: dict, kind: str, worlds_taken: int) -> None:
     if kind in ("build_fleet", "build_warfleet"):
         _require_home(empire)
         if kind == "build_fleet" and empire["fleets"] >= FLEET_CHITS:
             raise RuleError("type", f"all {FLEET_CHITS} fleet chits are on the map")
         empire["fleets" if kind == "build_fleet" else "warfleets"] += 1
     elif kind == "colonise":
-        if empire["colonies"] >= COLONY_CHITS or empire["worlds"] >= MAP_WORLDS:
-            raise RuleError("type", f"no colony chit or world left ({COLONY_CHITS} chits, {MAP_WORLDS} worlds)")
+        if empire["colonies"] >= COLONY_CHITS or worlds_taken >= MAP_WORLDS:
+            raise RuleError("type", f"no colony chit or world left ({COLONY_CHITS} chits each, {MAP_WORLDS} worlds "
+                                    f"on the map, {worlds_taken} colonised)")
         empire["colonies"] += 1
         empire["worlds"] += 1
     elif kind == "terraform":
@@ -162,12 +164,13 @@ def _grow(empire: dict, kind: str) -> None:
 
 def _lose(empire: dict, fields: Lose) -> None:
     what, count = fields.what, fields.count
-    if what == "world":
+    if what == "world":  # `count` worlds, each with `colonies` colonies
         colonies = fields.colonies
-        if not empire["worlds"] or colonies > empire["colonies"] - (empire["worlds"] - 1):
-            raise RuleError("colonies", "you do not have a world with that many colonies")
-        empire["worlds"] -= 1
-        empire["colonies"] -= colonies
+        for _ in range(count):
+            if not empire["worlds"] or colonies > empire["colonies"] - (empire["worlds"] - 1):
+                raise RuleError("colonies", "you do not have that many worlds with that many colonies")
+            empire["worlds"] -= 1
+            empire["colonies"] -= colonies
         return
     key = {"fleet": "fleets", "warfleet": "warfleets", "stargate": "stargates", "colony": "colonies"}[what]
     floor = empire["worlds"] if what == "colony" else 0  # every colonised world keeps at least one colony
@@ -210,7 +213,7 @@ def _battle_start(state: State, player: str, fields: BattleStart) -> State:
     if fields.defender == player:
         raise RuleError("defender", "a battle needs an opponent")
     empty = dict.fromkeys(SIDE_FIELDS, 0)
-    return {**state, "battle": {"attacker": player, "defender": fields.defender,
+    return {**state, "battle": {"attacker": player, "defender": fields.defender, "committed": [],
                                 "sides": {player: dict(empty), fields.defender: dict(empty)}}}
 
 
@@ -220,21 +223,33 @@ def _open_battle(state: State) -> dict:
     return state["battle"]
 
 
+def _one_side(battle: dict, player: str, doing: str) -> None:
+    if player not in battle["sides"]:
+        raise RuleError("player", f"only the two sides of the battle {doing}")
+
+
 def _battle_cancel(state: State, player: str, fields: Fields) -> State:
-    _open_battle(state)
+    _one_side(_open_battle(state), player, "can call it off")
     return {**state, "battle": None}
 
 
 def _battle_side_entered(state: State, player: str, fields: BattleSide) -> State:
+    """Rulebook, Battle: both sides choose their Attack cards in secret and reveal them at the same moment,
+    once. So a side is sealed when entered, shown only when both are, and cannot be changed."""
     battle = _open_battle(state)
-    if player not in battle["sides"]:
-        raise RuleError("player", "only the two sides of the battle enter their forces")
+    _one_side(battle, player, "enter their forces")
+    committed = battle.get("committed", [])
+    if player in committed:
+        raise RuleError("player", "your side is sealed; both are shown once the other side has entered theirs")
     sides = {**battle["sides"], player: _battle_side(state, player, fields)}
-    return {**state, "battle": {**battle, "sides": sides}}
+    return {**state, "battle": {**battle, "sides": sides, "committed": [*committed, player]}}
 
 
 def _battle_resolve(state: State, player: str, fields: Fields) -> State:
     battle = _open_battle(state)
+    _one_side(battle, player, "settle it")
+    if len(battle.get("committed", [])) < 2:
+        raise RuleError("type", "both sides must enter their forces before the battle is settled")
     attacker, defender = battle["attacker"], battle["defender"]
     outcome = battle_outcome(battle["sides"][attacker], battle["sides"][defender])
     new = _copy(state)
@@ -272,7 +287,12 @@ def _own_empire(change: Callable[[dict, Fields], None], active_only: bool = True
 
 
 def _grows(kind: str):
-    return _own_empire(lambda empire, fields: _grow(empire, kind))
+    def handler(state: State, player: str, fields: Fields) -> State:
+        _require_active(state, player)
+        new = _copy(state)
+        _grow(new["empires"][player], kind, sum(e["worlds"] for e in state["empires"].values()))
+        return new
+    return handler
 
 
 def _logistics(empire: dict, fields: Logistics) -> None:
@@ -292,6 +312,17 @@ def _winners(state: State) -> list[dict]:
     return wins
 
 
+def _while_playing(handler):
+    """Once an empire has won the table is over: every event is refused (undo still takes back the last)."""
+    def guarded(state: State, player: str, fields: Fields) -> State:
+        won = _winners(state)
+        if won:
+            winner = next(p["name"] for p in state["players"] if p["id"] == won[0]["player"])
+            raise RuleError("type", f"the game is over: {winner} won ({won[0]['reason']}); undo takes back the last move")
+        return handler(state, player, fields)
+    return guarded
+
+
 def derive(state: State) -> dict:
     turn = state["turn"]
     empires = {}
@@ -302,10 +333,13 @@ def derive(state: State) -> dict:
                         "colonies_to_next_draw": COLONIES_PER_DRAW - e["colonies"] % COLONIES_PER_DRAW}
     battle = state["battle"]
     preview = None
-    if battle:
-        sides = battle["sides"]
-        preview = {"attacker": battle["attacker"], "defender": battle["defender"],
-                   **battle_outcome(sides[battle["attacker"]], sides[battle["defender"]])}
+    if battle:  # nothing of either side is shown until both have entered theirs
+        committed = battle.get("committed", [])
+        preview = {"attacker": battle["attacker"], "defender": battle["defender"], "committed": list(committed),
+                   "revealed": len(committed) == 2}
+        if preview["revealed"]:
+            sides = battle["sides"]
+            preview.update(battle_outcome(sides[battle["attacker"]], sides[battle["defender"]]))
     active = _active_id(state)
     return {"round": turn["round"], "active_player": active, "phase": PHASES[turn["phase"]],
             "phase_number": turn["phase"] + 1, "phases": list(PHASES),
@@ -320,7 +354,7 @@ RULES = GameRules(
     min_players=GAME.players.min,
     max_players=GAME.players.max,
     colors=tuple(GAME.colors),
-    event_types=(
+    event_types=tuple(replace(t, handler=_while_playing(t.handler)) for t in (
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
                   "then the next player's draw. Any player may tap it.", _any_player_next_phase),
         EventType("power_cards", "Play with or without the optional starred Power cards (2 force per Power "
@@ -347,7 +381,7 @@ RULES = GameRules(
         EventType("battle_resolve", "Settle the battle: the loser's pieces in the space are removed; a lost "
                   "homeworld is captured.", _battle_resolve),
         EventType("battle_cancel", "Close the battle calculator without changing anything.", _battle_cancel),
-    ),
+    )),
     initial_state=initial_state,
     derive=derive,
     options={name: option.default for name, option in GAME.options.items()},

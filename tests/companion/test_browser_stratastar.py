@@ -38,11 +38,13 @@ def test_a_support_phase_and_a_battle_on_two_phones(live_server, two_phones):
     expect(bo.locator("[data-battle]")).to_contain_text("Bo defends", timeout=SYNC_MS)
     ann.locator("[data-battle] input[name=fleets]").fill("3")
     ann.locator("[data-battle] input[name=attack]").fill("1")
-    tap(ann, "Set my side")
-    expect(ann.locator('[data-force="attacker"]')).to_have_text("4")
+    tap(ann, "Seal my side")
+    expect(ann.locator('[data-sealed="attacker"]')).to_have_text("sealed ✓")
+    expect(bo.locator('[data-sealed="attacker"]')).to_have_text("sealed ✓", timeout=SYNC_MS)
+    expect(bo.locator("[data-force]")).to_have_count(0)  # no force is shown until both sides are sealed
     bo.locator("[data-battle] input[name=fleets]").fill("2")
     bo.locator("[data-battle] select[name=homeworld]").select_option("1")
-    tap(bo, "Set my side")
+    tap(bo, "Seal my side")
     expect(bo.locator('[data-force="defender"]')).to_have_text("6")
     assert bo.locator("[data-battle]").bounding_box()["y"] < bo.locator("[data-hero]").bounding_box()["y"]
     expect(bo.locator("[data-result]")).to_contain_text("Bo wins")

@@ -207,3 +207,17 @@ def test_handful_combat_cards_add_what_they_print(handful):
 def test_starship_catan_players_start_with_the_astro_the_reference_says(starship):
     (astro,) = number(r"Start: (\d+) Astro each", component_text(starship, "reference"))
     assert all(p["astro"] == astro for p in sc.derive(sc.RULES.initial_state(SEATS, {}))["players"].values())
+
+
+def test_handful_refuses_a_colony_or_outpost_the_set_has_no_piece_for(handful):
+    """Limits the printed set has: colony discs (less the two marking the VP tracks) and outpost cubes."""
+    pieces = {p.name: p.count for c in handful.components for p in c.pieces if p.color == "red"}
+    state = hs.RULES.initial_state(SEATS, {})
+    empire = state["empires"]["p1"]
+    full = {**state, "empires": {**state["empires"], "p1": {**empire, "colonies": pieces["Colony disc"] - 2,
+                                                            "outposts": pieces["Outpost"]}}}
+    for kind in ("colony", "outpost", "upgrade_outpost"):
+        with pytest.raises(hs.RuleError, match="on the board"):
+            hs.apply(full, {"type": kind, "player": "p1"})
+    room = {**full, "empires": {**full["empires"], "p1": {**full["empires"]["p1"], "colonies": pieces["Colony disc"] - 3}}}
+    assert hs.apply(room, {"type": "colony", "player": "p1"})["empires"]["p1"]["colonies"] == pieces["Colony disc"] - 2

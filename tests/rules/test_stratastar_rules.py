@@ -109,7 +109,7 @@ def test_chit_limits_refuse_the_eleventh_fleet_and_twenty_first_colony():
     with pytest.raises(RuleError, match="10 fleet"):
         ss.apply(with_empire(new(), fleets=10), ev("build_fleet"))
     with pytest.raises(RuleError, match="colony"):
-        ss.apply(with_empire(new(), colonies=20, worlds=12), ev("colonise"))
+        ss.apply(with_empire(new(), colonies=20, worlds=11), ev("colonise"))
     with pytest.raises(RuleError, match="stargate"):
         ss.apply(with_empire(new(), stargates=10, colonies=1, worlds=1), ev("build_stargate"))
 
@@ -206,7 +206,8 @@ def test_power_attack_cards_only_with_the_power_card_option():
     with pytest.raises(RuleError) as err:
         ss.apply(state, ev("battle_side", power_attack=1))
     assert err.value.field == "power_attack"
-    state = play(new(power_cards=True), ev("battle_start", defender="p2"), ev("battle_side", power_attack=2))
+    state = play(new(power_cards=True), ev("battle_start", defender="p2"), ev("battle_side", power_attack=2),
+                 ev("battle_side", "p2"))
     assert ss.derive(state)["battle"]["force"]["attacker"] == 4
 
 
@@ -259,9 +260,46 @@ def test_docs_describe_every_event_type_and_derived_field():
 
 def test_power_cards_switched_on_at_the_table():
     state = play(new(), ev("power_cards", "p2", use="yes"), ev("battle_start", defender="p2"),
-                 ev("battle_side", power_attack=1))
+                 ev("battle_side", power_attack=1), ev("battle_side", "p2"))
     assert ss.derive(state)["battle"]["force"]["attacker"] == 2
     assert play(state, ev("power_cards", use="no"))["power_cards"] is False
     with pytest.raises(RuleError) as err:
         ss.apply(state, ev("power_cards", use="maybe"))
     assert err.value.field == "use"
+
+
+def test_battle_sides_are_secret_until_both_are_entered_and_then_fixed():
+    """Rulebook, Battle: both players choose their Attack cards in secret and reveal them at the same time,
+    once. Nothing of a side shows until both are in; a sealed side cannot change; only the two sides settle."""
+    state = play(new(3), ev("battle_start", defender="p2"), ev("battle_side", fleets=2, attack=3))
+    shown = ss.derive(state)["battle"]
+    assert shown["committed"] == ["p1"] and not shown["revealed"]
+    assert "force" not in shown and "result" not in shown  # the defender's phone learns nothing yet
+    with pytest.raises(RuleError, match="sealed"):
+        ss.apply(state, ev("battle_side", fleets=3, attack=3))
+    with pytest.raises(RuleError, match="both sides"):
+        ss.apply(state, ev("battle_resolve"))
+    state = play(state, ev("battle_side", "p2", fleets=2))
+    assert ss.derive(state)["battle"]["revealed"] and ss.derive(state)["battle"]["result"] == "attacker"
+    with pytest.raises(RuleError, match="only the two sides"):
+        ss.apply(state, ev("battle_resolve", "p3"))
+    assert play(state, ev("battle_resolve", "p2"))["last_battle"]["result"] == "attacker"
+
+
+def test_after_a_win_the_table_takes_no_more_moves():
+    won = with_empire(new(), colonies=12, worlds=12)
+    assert ss.derive(won)["winners"]
+    for event in (ev("next_phase"), ev("colonise"), ev("battle_start", "p2", defender="p1")):
+        with pytest.raises(RuleError, match="the game is over"):
+            ss.apply(won, event)
+
+
+def test_the_map_has_twenty_worlds_for_all_empires_together():
+    state = with_empire(with_empire(new(), colonies=10, worlds=10), "p2", colonies=10, worlds=10)
+    with pytest.raises(RuleError, match="20 worlds on the map, 20 colonised"):
+        ss.apply(state, ev("colonise"))
+
+
+def test_losing_two_worlds_takes_two():
+    state = play(with_empire(new(), colonies=3, worlds=3), ev("lose", what="world", count=2))
+    assert (state["empires"]["p1"]["worlds"], state["empires"]["p1"]["colonies"]) == (1, 1)
