@@ -35,16 +35,17 @@ def _init(state) -> None:
 
 
 @pass_context
-def number_field(context, event: str, field: str) -> Markup:
+def number_field(context, event: str, field: str, most: int | None = None) -> Markup:
     """A number input's attributes (name, min, max, step, required, keypad) from the event's declaration,
-    so a form can never offer what the server refuses. Signed fields get no numeric keypad: the phone's
-    numeric keypad may have no minus key."""
+    so a form can never offer what the server refuses; `most` narrows the maximum to what the state allows.
+    Signed fields get no numeric keypad: the phone's numeric keypad may have no minus key."""
     doc = next(f for f in context["rules"].event_type(event).field_docs if f.name == field)
     attrs = [f'type="number" name="{field}" step="1"']
     if doc.minimum is not None:
         attrs.append(f'min="{doc.minimum}"')
-    if doc.maximum is not None:
-        attrs.append(f'max="{doc.maximum}"')
+    maximum = doc.maximum if most is None else min(most, doc.maximum if doc.maximum is not None else most)
+    if maximum is not None:
+        attrs.append(f'max="{maximum}"')
     if doc.minimum is not None and doc.minimum >= 0:
         attrs.append('inputmode="numeric"')
     if doc.required:

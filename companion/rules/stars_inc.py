@@ -71,6 +71,11 @@ class NewRound(Fields):
     environment: str = Field("", max_length=200, description="the card's name (optional)")
 
 
+class EndRound(Fields):
+    unharvested: Literal["ask", "skip"] = Field(
+        "ask", description="skip: end the round although someone has not harvested (their harvest is lost)")
+
+
 class Harvest(Fields):
     rocky_h: Whole = Field(0, ge=0, le=99, description="H chosen from your rocky planets")
     rocky_he: Whole = Field(0, ge=0, le=99, description="He chosen from your rocky planets")
@@ -307,6 +312,33 @@ def _merge(state: State, pid: str, fields: Merge) -> dict | None:
     return {"action": "merge_white_dwarfs", "targets": targets, "paid": MERGES[merge]} if targets else None
 
 
+TRACKED = ("tanks", "points", "point_sources", "stars", "planets")
+
+
+def _difference(after: State, before: State) -> dict:
+    """What an action changed in the players' numbers, as {part: {pid: {field: change}}} (points: {pid: n})."""
+    change: dict = {}
+    for part in TRACKED:
+        for pid, value in after[part].items():
+            if isinstance(value, dict):
+                moved = {k: n - before[part][pid][k] for k, n in value.items() if n != before[part][pid][k]}
+            else:
+                moved = value - before[part][pid]
+            if moved:
+                change.setdefault(part, {})[pid] = moved
+    return change
+
+
+def _take_back(state: State, change: dict) -> None:
+    for part, by_player in change.items():
+        for pid, moved in by_player.items():
+            if isinstance(moved, dict):
+                for key, n in moved.items():
+                    state[part][pid][key] -= n
+            else:
+                state[part][pid] -= moved
+
+
 def _block(state: State, pid: str, fields: Fields) -> State:
     _still_playing(state)
     pending = state["pending"]
@@ -316,9 +348,9 @@ def _block(state: State, pid: str, fields: Fields) -> State:
         raise RuleError("player", "that action is already blocked")
     if state["tanks"][pid]["Fe"] < BLOCK_IRON:
         raise RuleError("player", f"a block costs {BLOCK_IRON} Fe; you have none")
-    if not pending["blocked_by"]:  # the action is undone: back to before it, minus what the actor keeps paid
-        state = {**state, **pending["before"]}
-        state = _copy(state)
+    if not pending["blocked_by"]:  # the action is undone (what it changed, nothing else), less what the actor
+        state = _copy(state)        # keeps paid: half the cost, rounded down, comes back
+        _take_back(state, pending["change"])
         for tank, n in pending["paid"].items():
             state["tanks"][pending["actor"]][tank] -= n - n // 2
     state["tanks"][pid]["Fe"] -= BLOCK_IRON
@@ -388,9 +420,13 @@ def _new_round(state: State, fields: NewRound) -> State:
     return {**state, "round": state["round"] + 1, "in_round": True, "environment": env, "harvested": []}
 
 
-def _end_round(state: State, fields: Fields) -> State:
+def _end_round(state: State, fields: EndRound) -> State:
     if not state["in_round"]:
         raise RuleError("type", "no round is in play")
+    waiting = [p["name"] for p in state["players"] if p["id"] not in state["harvested"]]
+    if waiting and fields.unharvested == "ask":
+        raise RuleError("unharvested", f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not "
+                                       f"harvested this round; end it anyway only if they skip their harvest")
     state = {**state, "in_round": False, "harvested": []}
     if state["status"] == "tie_round":
         return _end_check(state)
@@ -449,8 +485,11 @@ def _by_a_player(change, *, final: bool = False):
         new = _copy(state)
         pending = change(new, pid, fields)
         if pending:
-            before = {k: state[k] for k in ("tanks", "points", "point_sources", "stars", "planets")}
-            pending = {**pending, "actor": pid, "blocked_by": [], "before": before}
+            pending = {**pending, "actor": pid, "blocked_by": [], "change": _difference(new, state)}
+        elif state["pending"] and state["pending"]["actor"] != pid:
+            # A block window belongs to the action it answers: someone else's conversion does not close it;
+            # the actor's own next action (or a new round) does. A block undoes only that action's changes.
+            pending = state["pending"]
         return {**new, "pending": pending}
     return handler
 
@@ -542,8 +581,9 @@ RULES = GameRules(
                   _by_a_player(_adjust, final=True), Adjust),
         EventType("done", "After the final harvest: you have made your last conversions. When everyone is done "
                   "the game ends and the most points wins.", _finish),
-        EventType("end_round", "Everyone has acted: close the round (the first-player token moves on).",
-                  _for_the_table(_end_round)),
+        EventType("end_round", "Everyone has acted: close the round (the first-player token moves on). Refused "
+                  "while someone has not harvested, unless told to skip their harvest.",
+                  _for_the_table(_end_round), EndRound),
         EventType("share_victory", "Advanced game, still tied: agree to share the win.",
                   _for_the_table(_share_victory)),
     ),

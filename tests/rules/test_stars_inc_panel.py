@@ -19,7 +19,7 @@ def text(client, url: str) -> str:
 
 
 def rounds(count):
-    return [e for _ in range(count) for e in (ROUND, ev("end_round"))]
+    return [e for _ in range(count) for e in (ROUND, ev("end_round", unharvested="skip"))]
 
 
 SITUATIONS = {
@@ -31,7 +31,7 @@ SITUATIONS = {
     "final conversions": ([*rounds(9), ev("harvest"), ev("harvest", "p2"), ev("done")], {}),
     "game over": ([*rounds(9), ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2")], {}),
     "advanced tie round": ([ROUND, ev("adjust", what="points", delta=30), ev("adjust", "p2", what="points", delta=30),
-                            ev("end_round"), ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2")],
+                            ev("end_round", unharvested="skip"), ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2")],
                            {"mode": "advanced"}),
 }
 

@@ -33,7 +33,7 @@ events = st.one_of(
     event("adjust", what=tank_or_points, delta=st.integers(min_value=5, max_value=9)),
     event("harvest", rocky_h=st.sampled_from([0, 2, 4, "x"]), rocky_fe=st.sampled_from([0, 0, 2])),
     event("new_round", hydrogen=st.integers(min_value=1, max_value=5), actions=amount),
-    event("end_round"), event("end_round"),
+    event("end_round"), event("end_round", unharvested=st.sampled_from(["skip", "ask", "x"])),
     event("setup", mode=st.sampled_from(["standard", "advanced", "x"]), target_score=amount,
           max_h=st.sampled_from([0, 5, 8, 20]), max_he=st.sampled_from([0, 2, 6]), max_fe=amount),
     event("share_victory"),

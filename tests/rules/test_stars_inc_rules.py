@@ -202,11 +202,13 @@ def test_white_dwarf_merger_may_be_blocked_by_both_owners():
     assert state["stars"]["p1"]["white_dwarf"] == 1 and state["tanks"]["p1"]["Fe"] == state["tanks"]["p2"]["Fe"] == 0
 
 
-def test_block_window_closes_after_any_other_event_and_needs_iron():
+def test_block_window_closes_when_the_actor_moves_on_and_needs_iron():
     state = setup(setup(new(), tanks={"He": 7}), "p2", stars={"red_dwarf": 2})
     state = play(state, ev("merge", merge="opponent", target="p2"))
     refused(state, ev("block", "p2"), "player")  # no iron
     state = play(setup(state, "p2", tanks={"Fe": 1}), ev("convert", "p2", conversion="h_to_he"))
+    assert si.derive(state)["block"]["targets"] == ["p2"]  # the target's own conversion leaves it open
+    state = play(state, ev("convert", conversion="h_to_he"))  # the actor's next action closes it
     refused(state, ev("block", "p2"), "player")
     own = setup(state, tanks={"He": 2}, stars={"red_dwarf": 2})
     assert play(own, ev("merge", merge="own"))["pending"] is None  # merging your own stars targets nobody
@@ -237,15 +239,15 @@ def test_rounds_rotate_the_first_player_and_keep_the_environment():
     for _ in range(4):
         state = play(state, ev("new_round", hydrogen="2", actions="3"))
         firsts.append(si.derive(state)["first_player"])
-        state = play(state, ev("end_round"))
+        state = play(state, ev("end_round", unharvested="skip"))
     assert firsts == ["p1", "p2", "p3", "p1"]
     refused(state, ev("new_round", hydrogen=5, actions=3), "hydrogen")
-    refused(state, ev("end_round"), "type")
+    refused(state, ev("end_round", unharvested="skip"), "type")
 
 
 def run_rounds(state, count):
     for _ in range(count):
-        state = play(state, ev("new_round", hydrogen=2, actions=3), ev("end_round"))
+        state = play(state, ev("new_round", hydrogen=2, actions=3), ev("end_round", unharvested="skip"))
     return state
 
 
@@ -254,7 +256,7 @@ def test_standard_game_ends_after_nine_rounds_with_a_final_harvest():
     state = play(state, ev("new_round", hydrogen=2, actions=3))
     derived = si.derive(state)
     assert derived["final_round"] and derived["rounds_left"] == 0
-    state = play(state, ev("end_round"))
+    state = play(state, ev("end_round", unharvested="skip"))
     assert state["status"] == "final_harvest"
     refused(state, ev("new_round", hydrogen=2, actions=3), "type")
     state = setup(state, stars={"white_dwarf": 1})
@@ -297,7 +299,7 @@ def test_advanced_game_finishes_the_round_when_the_target_is_reached():
     assert not si.derive(state)["final_round"]
     state = setup(state, points=10)
     assert si.derive(state)["final_round"] and si.derive(state)["reached_target"] == ["p1"]
-    state = play(state, ev("end_round"))
+    state = play(state, ev("end_round", unharvested="skip"))
     assert state["status"] == "final_harvest"
     state = play(state, ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2"))
     assert state["status"] == "over" and si.derive(state)["winners"] == ["p1"]
@@ -306,16 +308,16 @@ def test_advanced_game_finishes_the_round_when_the_target_is_reached():
 def test_advanced_tie_plays_more_rounds_or_shares():
     state = play(new(mode="advanced"), ev("new_round", hydrogen=2, actions=3))
     state = setup(setup(state, points=30, planets={"gas": 3}), "p2", points=30)
-    state = play(state, ev("end_round"), ev("harvest", rocky_h=0), ev("harvest", "p2"), ev("done"), ev("done", "p2"))
+    state = play(state, ev("end_round", unharvested="skip"), ev("harvest", rocky_h=0), ev("harvest", "p2"), ev("done"), ev("done", "p2"))
     assert state["status"] == "over"  # p1's gas planets paid 3 more points in the final harvest
     tied = play(new(mode="advanced"), ev("new_round", hydrogen=2, actions=3))
-    tied = play(setup(setup(tied, points=31), "p2", points=31), ev("end_round"), ev("harvest"), ev("harvest", "p2"),
+    tied = play(setup(setup(tied, points=31), "p2", points=31), ev("end_round", unharvested="skip"), ev("harvest"), ev("harvest", "p2"),
                 ev("done"), ev("done", "p2"))
     assert tied["status"] == "tie_round" and si.derive(tied)["winners"] == []
     again = play(tied, ev("new_round", hydrogen=2, actions=3))
     assert si.derive(again)["final_round"]
-    assert play(again, ev("end_round"))["status"] == "tie_round"
-    resolved = play(setup(again, "p2", points=32), ev("end_round"))
+    assert play(again, ev("end_round", unharvested="skip"))["status"] == "tie_round"
+    resolved = play(setup(again, "p2", points=32), ev("end_round", unharvested="skip"))
     assert resolved["status"] == "over" and si.derive(resolved)["winners"] == ["p2"]
     shared = play(tied, ev("share_victory", "p2"))
     assert si.derive(shared)["winners"] == ["p1", "p2"]
@@ -359,3 +361,24 @@ def test_setup_at_the_table_before_the_first_round():
     refused(state, ev("setup", mode="blitz"), "mode")
     refused(setup(state, tanks={"He": 9}), ev("setup", max_he=8), "max_he")
     refused(play(state, ev("new_round", hydrogen=2, actions=2)), ev("setup", max_c=3), "type")
+
+
+def test_ending_a_round_asks_first_while_someone_has_not_harvested():
+    state = play(new(), ev("new_round", hydrogen=3, actions=3), ev("harvest"))
+    err = refused(state, ev("end_round"), "unharvested")
+    assert "Bri has not harvested" in err.message
+    assert play(state, ev("harvest", "p2"), ev("end_round"))["round"] == 1  # everyone harvested: no question
+    skipped = play(state, ev("end_round", unharvested="skip"))
+    assert not skipped["in_round"] and skipped["tanks"]["p2"]["H"] == 6  # Bri's harvest was skipped, as asked
+
+
+def test_a_block_window_stays_open_for_its_target_and_undoes_only_that_action():
+    state = play(new(3), ev("new_round", hydrogen=3, actions=3))
+    state = setup(setup(state, stars={"sunlike": 1}), "p2", tanks={"He": 4, "Fe": 1})
+    state = play(state, ev("move_star", "p2", star="sunlike", owner="p1"))  # Bri pushes Alex's star: 1 He
+    state = play(state, ev("convert", "p3", conversion="h_to_he"))  # Cas converts meanwhile: the window stays
+    assert si.derive(state)["block"]["targets"] == ["p1"]
+    state = setup(state, tanks={"Fe": 1})
+    blocked = play(state, ev("block"))
+    assert blocked["tanks"]["p3"]["He"] == state["tanks"]["p3"]["He"]  # Cas's conversion stands
+    assert blocked["tanks"]["p2"]["He"] == 3  # half of 1 He, rounded down, comes back: nothing
