@@ -6,6 +6,7 @@ exit status; a traceback is a bug.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -108,6 +109,18 @@ def schema(what: str) -> None:
     click.echo(json.dumps(schema_for(what), indent=2))
 
 
+class Millimetres(click.FloatRange):
+    """A length in mm within a range; NaN passes click's own range check, so it is refused here."""
+
+    name = "mm"
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a number of millimetres", param, ctx)
+        return number
+
+
 def parse_formats(value: str) -> tuple[str, ...]:
     formats = tuple(f.strip() for f in value.split(",") if f.strip())
     bad = [f for f in formats if f not in FORMATS]
@@ -161,8 +174,8 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=lambda c, p, v: parse_formats(v),
               help="Comma list of outputs.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
-@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
-@click.option("--margin", type=click.FloatRange(3, 30), default=8.0, show_default=True,
+@click.option("--bleed", type=Millimetres(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
+@click.option("--margin", type=Millimetres(3, 30), default=8.0, show_default=True,
               help="Unprintable page margin in mm.")
 @click.option("--no-crop-marks", is_flag=True)
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,

@@ -49,6 +49,12 @@ def find_game(name_or_path: str) -> Path:
     raise DataError(f"{name_or_path}: no such game or folder; our games: {', '.join(builtin_games())}")
 
 
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: never more than about 60 characters of it."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
 def _message(error: dict) -> str:
     """Pydantic's messages, reworded for someone editing YAML."""
     kind, ctx, value = error["type"], error.get("ctx", {}), error.get("input")
@@ -57,19 +63,19 @@ def _message(error: dict) -> str:
     if kind == "missing":
         return "required field is missing"
     if kind in ("int_parsing", "int_type", "int_from_float"):
-        return f"expected a whole number, got {value!r}"
+        return f"expected a whole number, got {_shown(value)}"
     if kind in ("float_parsing", "float_type"):
-        return f"expected a number, got {value!r}"
+        return f"expected a number, got {_shown(value)}"
     if kind in ("bool_parsing", "bool_type"):
-        return f"expected true or false, got {value!r}"
+        return f"expected true or false, got {_shown(value)}"
     if kind in ("string_type",):
-        return f"expected text, got {value!r}"
+        return f"expected text, got {_shown(value)}"
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         sign = {"greater_than_equal": "≥", "greater_than": ">", "less_than_equal": "≤", "less_than": "<"}[kind]
         limit = next(iter(ctx.values()))
-        return f"must be {sign} {limit}, got {value!r}"
+        return f"must be {sign} {limit}, got {_shown(value)}"
     if kind == "literal_error":
-        return f"must be one of {ctx.get('expected')}, got {value!r}"
+        return f"must be one of {ctx.get('expected')}, got {_shown(value)}"
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
     return error["msg"]

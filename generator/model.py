@@ -6,6 +6,7 @@ with a `components:` list. A component is a set of pieces sharing a size, a shap
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -68,17 +69,21 @@ def parse_size(value: Any) -> tuple[float, float]:
         isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
     ):
         w, h = float(value[0]), float(value[1])
-        if w <= 0 or h <= 0:
+        if not (math.isfinite(w) and math.isfinite(h)) or w <= 0 or h <= 0:
             raise ValueError(f"size must be positive; got {w:g}×{h:g}")
+        if max(w, h) > MAX_SIZE_MM:
+            raise ValueError(f"size must be at most {MAX_SIZE_MM} mm a side; got {w:g}×{h:g}")
         return (w, h)
     raise ValueError(f"size must be W×H in mm, one number, or a preset; got {value!r}")
 
 
+MAX_SIZE_MM = 2000  # a piece larger than 2 m a side is a typo, and would take minutes to tile
+MAX_COUNT = 10_000  # copies of one piece
 Size = Annotated[tuple[float, float], BeforeValidator(parse_size)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Players(Strict):
@@ -138,9 +143,9 @@ Kind = Literal["card", "chit", "token", "tile", "board", "player_board", "track"
 class Item(BaseModel):
     """One distinct piece of a component; any key other than these is a front-face field."""
 
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, allow_inf_nan=False)
 
-    count: int = Field(1, ge=0, description="copies of this piece (per player colour when per_player)")
+    count: int = Field(1, ge=0, le=MAX_COUNT, description="copies of this piece (per player colour when per_player)")
     name: str | None = None
     back: dict[str, Any] | None = Field(None, description="back-face fields for this piece only")
     with_option: dict[str, dict[str, Any]] = Field(

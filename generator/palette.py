@@ -3,7 +3,11 @@ from it): each has a shape and a letter, so pieces stay tellable apart when prin
 colour-blind players."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import AfterValidator
 
 
 @dataclass(frozen=True)
@@ -55,3 +59,16 @@ def stylesheet() -> str:
 def resolve(color: str) -> str:
     """A hex code from a hex code or a palette name."""
     return NAMED.get(color, color)
+
+
+HEX = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")
+
+
+def checked_color(value: str) -> str:
+    """A colour the backends can draw: a hex code (#RGB or #RRGGBB) or one of the palette's names."""
+    if value in NAMED or HEX.fullmatch(value):
+        return value
+    raise ValueError(f"expected a colour, #RRGGBB or one of {', '.join(NAMED)}; got {value[:40]!r}")
+
+
+Color = Annotated[str, AfterValidator(checked_color)]  # for every colour field of a face layout

@@ -1,6 +1,7 @@
 """YAML loading that remembers where every key and item came from, for `file:line:` errors."""
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,10 @@ class _Loader(yaml.CSafeLoader):
 
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
     """A mapping that remembers its lines; its own keys may override keys merged in with `<<: *anchor`."""
+    for key_node, _ in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise yaml.constructor.ConstructorError(None, None, "a key must be plain text, not a list or mapping",
+                                                    key_node.start_mark)
     own = {id(key_node) for key_node, _ in node.value if key_node.tag != "tag:yaml.org,2002:merge"}
     loader.flatten_mapping(node)
     result = LineDict()
@@ -64,19 +69,73 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
+MAX_FILE_BYTES = 4 * 1024 * 1024  # a game's YAML is kilobytes; anything this big is not data
+MAX_NODES = 200_000  # values after expanding aliases: refuses "billion laughs" alias bombs
+MAX_DEPTH = 60  # nesting of mappings and lists
+
+
+def _read(path: Path) -> str:
+    """The file's text; only a regular file of sane size (a FIFO or /dev/zero named *.yaml never hangs)."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError(f"{path}: not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise DataError(f"{path}: {info.st_size // 1024} KiB is too large for game data "
+                            f"(at most {MAX_FILE_BYTES // 1024 // 1024} MiB)")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise DataError(f"{path}:{line}: not UTF-8 text (byte {data[exc.start]:#04x}); save the file as UTF-8") from None
+
+
+def _expanded_size(value: Any) -> tuple[int, int]:
+    """(values counted as if every alias were written out, deepest nesting), in one pass over the shared
+    structure, so an alias bomb is measured without being expanded."""
+    sizes: dict[int, tuple[int, int]] = {}
+    stack: list[tuple[Any, bool]] = [(value, False)]
+    while stack:
+        node, done = stack.pop()
+        if not isinstance(node, (dict, list)) or (id(node) in sizes and not done):
+            continue
+        children = list(node.values()) if isinstance(node, dict) else node
+        if not done:
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if isinstance(child, (dict, list)))
+            continue
+        total, depth = 1 + len(children), 1
+        for child in children:
+            if isinstance(child, (dict, list)):
+                size, deep = sizes[id(child)]
+                total, depth = total + size, max(depth, deep + 1)
+        sizes[id(node)] = (min(total, MAX_NODES + 1), depth)
+    return sizes.get(id(value), (1, 0))
+
+
 def load_yaml(path: Path) -> Any:
+    text = _read(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read: {exc}") from None
-    try:
-        return yaml.load(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
-        raise DataError(f"{path}:{line}: YAML syntax error: {exc.problem or exc.context}") from None
+        raise DataError(f"{path}:{line}: YAML syntax error: {str(exc.problem or exc.context)[:80]}") from None
     except yaml.YAMLError as exc:
-        raise DataError(f"{path}: YAML error: {exc}") from None
+        raise DataError(f"{path}: YAML error: {str(exc)[:80]}") from None
+    except RecursionError:
+        raise DataError(f"{path}: nested too deep (at most {MAX_DEPTH} levels)") from None
+    except ValueError as exc:  # a scalar YAML cannot turn into a value, e.g. a 5,000-digit number
+        raise DataError(f"{path}: a value that cannot be read: {str(exc)[:80]}") from None
+    size, depth = _expanded_size(data)
+    if size > MAX_NODES:
+        raise DataError(f"{path}: aliases expand to more than {MAX_NODES} values; write the data out instead")
+    if depth > MAX_DEPTH:
+        raise DataError(f"{path}: nested {depth} levels deep (at most {MAX_DEPTH})")
+    return data
 
 
 def line_of(data: Any, loc: tuple) -> int:

@@ -19,7 +19,7 @@ from ..text import fit_text
 class FaceParams(BaseModel):
     """Fields every layout accepts; a layout subclasses this with its own."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     layout: str
     background_art: str | None = Field(None, description="image (PNG, JPEG, SVG) covering the whole face, "
                                                          "bleed included; the layout draws on top")

@@ -9,7 +9,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from ..model import is_unspecified
 from . import layout
@@ -17,7 +17,7 @@ from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 
 
 class Region(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class GridCell(Region):
@@ -25,7 +25,7 @@ class GridCell(Region):
     row: int = Field(ge=0)
     label: str = ""
     icon: IconName | None = None
-    color: str | None = None
+    color: Color | None = None
 
 
 class GridRegion(Region):
@@ -35,8 +35,8 @@ class GridRegion(Region):
     cols: int = Field(ge=1)
     rows: int = Field(ge=1)
     cell: float = Field(gt=0, description="square cell size in mm")
-    color: str = "#FFFFFF"
-    line: str = "#1A1A1A"
+    color: Color = "#FFFFFF"
+    line: Color = "#1A1A1A"
     coordinates: bool = Field(True, description="letters above and numbers beside")
     cells: list[GridCell] = []
 
@@ -51,9 +51,9 @@ class TrackRegion(Region):
     cell_h: float = Field(12, gt=0)
     per_row: int | None = Field(None, ge=1, description="wrap after this many cells (rows snake)")
     title: str = ""
-    color: str = "#FFFFFF"
+    color: Color = "#FFFFFF"
     marks: dict[int, str] = Field({}, description="cell number -> note printed under it, cell highlighted")
-    mark_color: str = "#F9A825"
+    mark_color: Color = "#F9A825"
 
 
 class BoxRegion(Region):
@@ -65,7 +65,7 @@ class BoxRegion(Region):
     title: str = ""
     text: str = ""
     icon: IconName | None = None
-    color: str = "#FFFFFF"
+    color: Color = "#FFFFFF"
     slots: int = Field(0, ge=0, description="empty outlined slots in a row, e.g. for cards or chits")
     slot_shape: Literal["rect", "round", "hex"] = "rect"
 
@@ -76,13 +76,13 @@ class Space(Region):
     y: float
     label: str = ""
     icon: IconName | None = None
-    color: str | None = None
+    color: Color | None = None
 
 
 class SpacesRegion(Region):
     type: Literal["spaces"]
     r: float = Field(8, gt=0, description="space radius in mm")
-    color: str = "#FFFFFF"
+    color: Color = "#FFFFFF"
     spaces: list[Space]
     links: list[tuple[str, str]] = []
 
@@ -97,7 +97,7 @@ class TextRegion(Region):
     size: float = Field(9, ge=6)
     bold: bool = False
     align: Literal["left", "center", "right"] = "left"
-    color: str = "#1A1A1A"
+    color: Color = "#1A1A1A"
 
 
 class IconRegion(Region):
@@ -106,7 +106,7 @@ class IconRegion(Region):
     x: float
     y: float
     size: float = Field(gt=0)
-    color: str = "#1A1A1A"
+    color: Color = "#1A1A1A"
 
 
 AnyRegion = Annotated[
@@ -116,8 +116,8 @@ AnyRegion = Annotated[
 class BoardParams(FaceParams):
     layout: Literal["board"] = "board"
     title: str = ""
-    color: str = "#E8EAF6"
-    border: str = "#1A237E"
+    color: Color = "#E8EAF6"
+    border: Color = "#1A237E"
     regions: list[AnyRegion] = []
 
 

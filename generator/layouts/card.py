@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Polygon, Rect, Style
 from ..geometry import star_points
 from ..model import is_unspecified
@@ -17,7 +17,7 @@ class CardParams(FaceParams):
     layout: Literal["card"] = "card"
     title: str
     type: str = Field("", description="small line under the art: the card's kind")
-    color: str = Field("#37474F", description="frame colour: hex or palette name")
+    color: Color = Field("#37474F", description="frame colour: hex or palette name")
     icon: IconName | None = None
     art: str | None = Field(None, description="image file for the art window (relative to the data)")
     art_fit: Literal["cover", "contain"] = "cover"
@@ -95,7 +95,7 @@ class CardBackParams(FaceParams):
     layout: Literal["card_back"] = "card_back"
     title: str
     subtitle: str = ""
-    color: str = "#101A33"
+    color: Color = "#101A33"
     icon: IconName | None = "star"
     art: str | None = None
 
@@ -128,7 +128,7 @@ def card_back(ctx: FaceContext, p: CardBackParams) -> list[Element]:
 class ReferenceParams(FaceParams):
     layout: Literal["reference"] = "reference"
     title: str
-    color: str = "#37474F"
+    color: Color = "#37474F"
     icon: IconName | None = None
     steps: list[str] = Field(description="numbered lines, in our own words")
     footer: str = ""

@@ -6,7 +6,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..geometry import hexagon
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Polygon, Rect, Style
 from ..model import is_unspecified
 from . import layout
@@ -18,8 +18,8 @@ class ChitParams(FaceParams):
     label: str = Field("", description="short name under the icon; 'unspecified' prints a write-in box")
     sublabel: str = ""
     icon: IconName | None = None
-    color: str | None = Field(None, description="background; default the piece's player colour or grey")
-    ink: str | None = Field(None, description="icon and text colour; default readable on the background")
+    color: Color | None = Field(None, description="background; default the piece's player colour or grey")
+    ink: Color | None = Field(None, description="icon and text colour; default readable on the background")
     value: str | int | None = Field(None, description="number in the top corner")
     art: str | None = None
     art_fit: Literal["cover", "contain"] = "cover"

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from ..icons import ICONS
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Line, Polygon, Rect, Style
 from ..model import is_unspecified
 from . import layout
@@ -39,7 +39,7 @@ def face_value(value: str) -> str:
 class DieNetParams(FaceParams):
     layout: Literal["die_net"] = "die_net"
     title: str = Field(description="printed beside the net, e.g. 'Yellow die'")
-    color: str = Field("#FFFFFF", description="face colour: hex or palette name")
+    color: Color = Field("#FFFFFF", description="face colour: hex or palette name")
     faces: list[str] | Literal["unspecified"] = Field(
         description="six faces: '3', 'pips:3', 'icon:name' or 'unspecified'; or 'unspecified' for all six")
     note: str = Field("Cut on the solid line, fold on the dashed lines, glue the grey tabs under the faces.",

@@ -14,14 +14,14 @@ from .board import BoardParams, board
 
 
 class System(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     id: str
     x: float
     y: float
 
 
 class Connection(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     a: str
     b: str
     letter: str | None = Field(None, description="a black hole placed on a tile with this letter goes here")

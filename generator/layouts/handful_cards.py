@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from ..model import is_unspecified
 from . import layout
@@ -26,7 +26,7 @@ DASHED = Style(fill="#FFFFFF", stroke="#555555", stroke_width=0.25, dash=(1.2, 0
 
 
 class Resource(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     kind: Literal["energy", "matter", "population", "research"]
     value: int = Field(ge=1)
 
@@ -43,7 +43,7 @@ class HandfulCardParams(FaceParams):
     layout: Literal["handful_card"] = "handful_card"
     title: str = Field(description="card name; 'unspecified' prints a write-in line")
     kind: str = Field(description="card type shown in the footer, e.g. Technology")
-    color: str = "#00695C"
+    color: Color = "#00695C"
     icon: IconName | None = None
     cost: int | str | None = Field(None, description="Research needed to draft it; 'unspecified' = write-in disc")
     vp: int | str | None = Field(None, description="victory points; 'unspecified' = write-in disc")
@@ -264,7 +264,7 @@ class CounterParams(FaceParams):
     layout: Literal["handful_counter"] = "handful_counter"
     title: str
     icon: IconName | None = None
-    color: str = "#37474F"
+    color: Color = "#37474F"
     value: int | str | None = Field(None, description="a number in a disc; 'unspecified' = write-in ring")
     text: str = Field("", description="'unspecified' prints a write-in box for the counter's face")
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Rect, Style
 from ..model import is_unspecified
 from . import layout
@@ -18,14 +18,14 @@ from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 
 
 class Slot(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     label: str = ""
     icon: IconName | None = None
     filled: bool = Field(False, description="tinted: marks where a piece starts the game")
 
 
 class Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     x: float
     y: float
     w: float = Field(gt=0)
@@ -41,7 +41,7 @@ class Section(BaseModel):
 class PlayerBoardParams(FaceParams):
     layout: Literal["player_board"] = "player_board"
     title: str
-    color: str | None = Field(None, description="band colour; default the piece's player colour")
+    color: Color | None = Field(None, description="band colour; default the piece's player colour")
     sections: list[Section] = []
 
 

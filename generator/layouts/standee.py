@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Group, Line, Rect, Style
 from . import layout
 from .base import FaceContext, FaceParams, IconName, mix, readable_ink
@@ -23,7 +23,7 @@ class StandeeParams(FaceParams):
     layout: Literal["standee"] = "standee"
     label: str = Field("", description="name across the foot of each panel")
     icon: IconName | None = Field(None, description="the figure drawn on both panels")
-    color: str | None = Field(None, description="panel colour; default the piece's player colour or grey")
+    color: Color | None = Field(None, description="panel colour; default the piece's player colour or grey")
     back_label: str | None = Field(None, description="label on the back panel; default the front's")
     back_icon: IconName | None = Field(None, description="icon on the back panel; default the front's")
     tab: float = Field(9.0, gt=3, description="height of each base tab in mm")
@@ -92,7 +92,7 @@ class RingParams(FaceParams):
     label: str = Field("", description="short name under the slot")
     sublabel: str = Field("", description="a second small line, e.g. what the piece yields")
     icon: IconName | None = Field(None, description="drawn above the slot")
-    color: str = "#9E9E9E"
+    color: Color = "#9E9E9E"
     slot_w: float = Field(22.0, gt=0, description="slot length in mm: a little more than the standee's width")
     slot_h: float = Field(2.0, gt=0, description="slot height in mm: room for the folded, glued panels")
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Element, Polygon, Rect, Style
 from . import layout
 from .base import FaceContext, IconName, mix, readable_ink
@@ -25,7 +25,7 @@ class TrackSpace(Region):
     icon: IconName | None = None
     yields: str = Field("", description="harvest from a star here, e.g. '3 He' or '1 He + 1 C'")
     note: str = Field("", description="one short line under the yield")
-    color: str | None = None
+    color: Color | None = None
     _yields = field_validator("yields")(lambda cls, v: check_amount(v))
 
 
@@ -42,7 +42,7 @@ class EvolutionTrack(Region):
     x: float
     y: float
     icon: str | None = None
-    color: str = "#1565C0"
+    color: Color = "#1565C0"
     cost: str = Field("", description="what making a star here costs, e.g. '7 H'")
     capacity: str | None = Field(None, description="printed on every space, e.g. 'N stars'; none: no limit")
     rule: str = Field("", description="the capacity rule in the name panel")
@@ -63,7 +63,7 @@ class ScoreTrack(Region):
     cells: int = Field(10, ge=1)
     cell_w: float = Field(42, gt=FOOT)
     cell_h: float = Field(44, gt=FOOT)
-    color: str = "#FFF8E1"
+    color: Color = "#FFF8E1"
     note: str = ""
 
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Element, Rect, Style
 from ..model import is_unspecified
 from . import layout
@@ -19,7 +19,7 @@ class EnvironmentParams(FaceParams):
     title: str = Field(description="the environment's name; 'unspecified' prints a write-in box")
     type: str = "Environment"
     icon: IconName | None = None
-    color: str = "#283593"
+    color: Color = "#283593"
     harvest: str = Field(description="hydrogen every player gathers, e.g. '3 H', or 'unspecified'")
     harvest_hint: str = Field("2–4", description="printed in the write-in box when harvest is unspecified")
     actions: str | int = Field(description="actions per player this round, or 'unspecified'")

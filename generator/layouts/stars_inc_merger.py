@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Element, Rect, Style
 from ..model import is_unspecified
 from . import layout
@@ -37,7 +37,7 @@ class Price(Region):
 class MergerParams(FaceParams):
     layout: Literal["stars_inc_merger"] = "stars_inc_merger"
     title: str
-    color: str = "#283593"
+    color: Color = "#283593"
     icon: IconName | None = None
     prices: list[Price] = []
     types: list[StarType] = Field(min_length=2, description="lightest first")

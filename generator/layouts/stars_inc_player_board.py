@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Element, Polygon, Rect, Style
 from . import layout
 from .base import FaceContext, IconName, mix, readable_ink
@@ -54,7 +54,7 @@ class Conversions(Region):
     h: float = Field(22, gt=0)
     title: str = ""
     note: str = ""
-    color: str = "#FFF3E0"
+    color: Color = "#FFF3E0"
     items: list[Conversion] = Field(min_length=1)
 
 
@@ -73,7 +73,7 @@ class Action(Region):
     title: str
     subtitle: str = ""
     icon: IconName | None = None
-    color: str = "#283593"
+    color: Color = "#283593"
     row_h: float = Field(8.5, gt=0)
     rows: list[CostRow] = Field(min_length=1)
 

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from ..fonts import text_width_mm
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from ..model import is_unspecified
 from . import layout
@@ -25,7 +25,7 @@ class StarshipCatanCardParams(FaceParams):
     layout: Literal["starship_catan_card"] = "starship_catan_card"
     title: str = Field(description="name; 'unspecified' prints a write-in line")
     kind: str = Field("", description="small line under the title: what sort of piece this is")
-    color: str = Field("#37474F", description="frame colour: hex or palette name")
+    color: Color = Field("#37474F", description="frame colour: hex or palette name")
     icon: IconName | None = None
     level: Literal["", "I", "II"] = ""
     dots: int = Field(0, ge=0, le=3, description="red dots telling the tile's sides apart")

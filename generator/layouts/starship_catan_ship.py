@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Polygon, Rect, Style
 from ..model import is_unspecified
 from . import layout
@@ -19,7 +19,7 @@ INK = "#1A1A1A"
 
 
 class StorageRow(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     name: str = Field(description="resource name; 'unspecified' prints a write-in line")
     icon: IconName | None = None
     top: int = Field(4, ge=1, le=8, description="highest number on the scale")
@@ -30,8 +30,8 @@ class StorageRow(BaseModel):
 class ShipParams(FaceParams):
     layout: Literal["starship_catan_ship"] = "starship_catan_ship"
     title: str = "Starship"
-    color: str = Field("#E8EAF6", description="board background")
-    hull: str = Field("#F7F9FC", description="hull fill; its outline takes the player colour")
+    color: Color = Field("#E8EAF6", description="board background")
+    hull: Color = Field("#F7F9FC", description="hull fill; its outline takes the player colour")
     slot: float = Field(32, gt=0, description="booster and cannon slot size in mm (tile + a margin)")
     boosters: int = Field(2, ge=0, le=3)
     booster_note: str = ""

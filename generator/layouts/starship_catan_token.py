@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Rect, Style
 from . import layout
 from .base import FaceContext, FaceParams, IconName, mix, readable_ink
@@ -20,8 +20,8 @@ class TokenParams(FaceParams):
     icon: IconName | None = None
     label: str = Field("", description="one big letter or a short word")
     sublabel: str = ""
-    color: str | None = Field(None, description="background; default the player colour")
-    ink: str | None = None
+    color: Color | None = Field(None, description="background; default the player colour")
+    ink: Color | None = None
 
 
 @layout("starship_catan_token", TokenParams)

@@ -6,14 +6,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..palette import resolve
+from ..palette import Color, resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from . import layout
 from .base import FaceContext, FaceParams, IconName, mix, readable_ink
 
 
 class Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     name: str
     text: str = Field(description="in our own words")
     icon: IconName | None = None
@@ -23,7 +23,7 @@ class Entry(BaseModel):
 class AidParams(FaceParams):
     layout: Literal["stratastar_aid"] = "stratastar_aid"
     title: str
-    color: str = "#1A237E"
+    color: Color = "#1A237E"
     icon: IconName | None = None
     numbered: bool = Field(True, description="number the entries (phases) instead of plain bullets")
     entries: list[Entry] = Field(min_length=1)
