@@ -9,7 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..geometry import hexagon
 from ..icons import ICONS, draw_icon
-from ..images import image_problem
+from ..images import image_problem, outside
 from ..palette import PlayerColor, resolve
 from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style, Text
 from ..text import fit_text
@@ -102,8 +102,14 @@ class FaceContext:
 
     def art(self, path: str, x, y, w, h, fit="cover") -> list[Element]:
         """The named image fitted into the box, or a visible placeholder and a warning."""
+        from ..loader import find_game  # layouts load before the loader; only faces with art get here
+        from ..overrides import source_folders
+
         file = (self.base_dir / path).resolve()
-        problem = image_problem(file)
+        if outside(path, source_folders(self.base_dir, find_game)):
+            problem = "art must be inside the game's folder (no absolute path, .. or link leading out)"
+        else:
+            problem = image_problem(file)
         if problem is None:
             return [Image(x, y, w, h, str(file), fit)]
         self.warn(f"art: {path}: {problem}")

@@ -3,8 +3,12 @@ the causes the mutation fuzzer found, one test each."""
 from __future__ import annotations
 
 import os
+import struct
+import zlib
+from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from cli_runner import replace, run
 
@@ -75,3 +79,55 @@ def test_a_fifo_named_yaml_does_not_hang(game):
 def test_a_long_value_is_not_echoed_whole(game):
     replace(game / "cards.yaml", "{count: 3, title: Attack", "{count: " + "9" * 5000 + ", title: Attack")
     assert "9" * 100 not in check_fails(game, "cards.yaml")
+
+
+# ---- a game folder is a sandbox: art comes only from inside it ---------------------------------------------
+
+def art_deck(folder: Path, art: str) -> Path:
+    folder.mkdir()
+    (folder / "game.yaml").write_text("id: artdeck\nname: Art Deck\nplayers: {min: 1, max: 4}\ncolors: [red]\n")
+    (folder / "deck.yaml").write_text("components:\n  - id: deck\n    name: Deck\n    kind: card\n    size: poker\n"
+                                      f"    front: {{layout: card, art: '{art}'}}\n    items:\n      - {{title: A}}\n")
+    (folder / "art").mkdir()
+    return folder
+
+
+def build_warnings(game: Path, out: Path) -> str:
+    result = run("build", game, "--out", out, "--format", "pdf", "--strict")
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    return result.stderr
+
+
+@pytest.mark.parametrize("how", ["dotdot", "absolute", "symlink"])
+def test_art_outside_the_folder_is_refused(tmp_path, how):
+    secret = tmp_path / "secret.png"
+    Image.new("RGB", (20, 20), "#FF0000").save(secret)
+    art = {"dotdot": "../secret.png", "absolute": str(secret), "symlink": "art/link.png"}[how]
+    game = art_deck(tmp_path / "game", art)
+    (game / "art" / "link.png").symlink_to(secret)
+    assert "art must be inside the game's folder" in build_warnings(game, tmp_path / "out")
+
+
+def test_svg_art_that_points_at_other_files_is_refused(tmp_path):
+    game = art_deck(tmp_path / "game", "art/pic.svg")
+    (game / "art" / "pic.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                                          '<image href="/etc/hostname" width="10" height="10"/></svg>')
+    assert "SVG art may not use other files" in build_warnings(game, tmp_path / "out")
+
+
+def test_svg_art_with_a_zero_size_is_refused(tmp_path):
+    game = art_deck(tmp_path / "game", "art/pic.svg")
+    (game / "art" / "pic.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="10"/>')
+    assert "SVG width is '0'" in build_warnings(game, tmp_path / "out")
+
+
+def test_a_decompression_bomb_gets_the_placeholder(tmp_path):
+    """A tiny PNG whose header claims 100,000 × 100,000 pixels: refused before any pixel is decoded."""
+    game = art_deck(tmp_path / "game", "art/bomb.png")
+    Image.new("L", (1, 1)).save(game / "art" / "bomb.png")
+    data = bytearray((game / "art" / "bomb.png").read_bytes())
+    ihdr = data.index(b"IHDR")
+    data[ihdr + 4:ihdr + 12] = struct.pack(">II", 100_000, 100_000)
+    data[ihdr + 17:ihdr + 21] = struct.pack(">I", zlib.crc32(bytes(data[ihdr:ihdr + 17])))
+    (game / "art" / "bomb.png").write_bytes(bytes(data))
+    assert "bomb" in build_warnings(game, tmp_path / "out")
