@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
 from ..geometry import hexagon
 from ..icons import ICONS, draw_icon
@@ -132,8 +133,11 @@ class FaceContext:
 
 def known_icon(name: str) -> str:
     if name not in ICONS:
-        raise ValueError(f"unknown icon {name!r}; known: {', '.join(sorted(ICONS))}")
+        close = get_close_matches(name, list(ICONS), n=4, cutoff=0.5)
+        hint = f"did you mean {', '.join(close)}?" if close else "`starpnp schema layouts` lists every icon"
+        raise ValueError(f"unknown icon {name[:40]!r}; {hint}")
     return name
 
 
-IconName = Annotated[str, AfterValidator(known_icon)]  # a field naming one of our icons, checked on load
+# A field naming one of our icons, checked on load; the layouts' schema lists them (editor autocomplete).
+IconName = Annotated[str, AfterValidator(known_icon), WithJsonSchema({"type": "string", "enum": sorted(ICONS)})]
