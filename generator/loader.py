@@ -128,6 +128,23 @@ def with_rule_numbers(raw: Any, info: GameInfo, source: Path, loc: tuple = ()) -
     return errors
 
 
+MAX_NUMBER = 10_000.0  # no measure (mm), count or grid in a face is larger: a bigger one is a typo, and slow
+
+
+def _out_of_bounds(value: Any, path: tuple = ()) -> tuple[tuple, float] | None:
+    """The first number in a face's fields beyond ±MAX_NUMBER (where, and the number), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return (path, float(value)) if abs(value) > MAX_NUMBER else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in items:
+        found = _out_of_bounds(child, path + (key,))
+        if found:
+            return found
+    return None
+
+
 def _unspecified_paths(value: Any, path: str = "") -> list[str]:
     if is_unspecified(value):
         return [path]
@@ -170,6 +187,13 @@ class _Resolver:
             known = ", ".join(sorted(self.layouts))
             self.error(f"{source}:{line}: {dotted(origin.get('layout', ('layout',)))}: "
                        f"unknown layout {name!r}; known: {known}")
+            return None
+        too_big = _out_of_bounds(fields)
+        if too_big:
+            path, value = too_big
+            where = origin.get(path[0], on_item + (path[0],)) + path[1:]
+            self.error(f"{source}:{line_of(raw, where)}: {dotted(where)}: {value:g} is beyond ±{MAX_NUMBER:g}; "
+                       f"sizes are in mm and counts are of pieces")
             return None
         try:
             return self.layouts[name].params.model_validate(fields)

@@ -1,6 +1,7 @@
 """Text boxes: word wrapping, alignment and shrink-to-fit, done once for both backends."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .fonts import ascent_mm, descent_mm, text_width_mm
@@ -58,6 +59,9 @@ def fit_text(
     caller can warn; nothing is silently dropped.
     """
     current = size
+    most = h / (LEADING * PT_TO_MM)  # the largest size whose one line fits the box's height
+    if current > most:  # start there (on the same half-point steps), not thousands of steps above it
+        current -= math.ceil((current - most) / 0.5) * 0.5
     while True:
         lines = wrap(text, font, current, w)
         ok = _fits(lines, font, current, w, h) and (max_lines is None or len(lines) <= max_lines)

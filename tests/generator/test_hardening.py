@@ -131,3 +131,16 @@ def test_a_decompression_bomb_gets_the_placeholder(tmp_path):
     data[ihdr + 17:ihdr + 21] = struct.pack(">I", zlib.crc32(bytes(data[ihdr:ihdr + 17])))
     (game / "art" / "bomb.png").write_bytes(bytes(data))
     assert "bomb" in build_warnings(game, tmp_path / "out")
+
+
+def test_a_number_beyond_any_sane_measure_is_refused_on_its_line(game):
+    replace(game / "chits.yaml", "      title: Mini board", "      title: Mini board\n      regions:\n"
+            "        - {type: track, x: 10, y: 10, cells: 1000000000, cell_w: 10, cell_h: 10}")
+    check_fails(game, "chits.yaml:", "regions[0].cells", "1e+09 is beyond")
+
+
+def test_a_huge_text_size_is_fitted_without_thousands_of_tries(game, tmp_path):
+    replace(game / "chits.yaml", "      title: Mini board", "      title: Mini board\n      regions:\n"
+            "        - {type: text, x: 10, y: 10, w: 100, h: 20, size: 9999, text: Hello}")
+    result = run("build", game, "--out", tmp_path / "out", "--format", "pdf")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
