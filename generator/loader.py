@@ -271,17 +271,20 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
     """Load and validate a game folder; raises DataErrors listing every problem found.
 
     write_ins: print write-in areas where our edition fills in what the rulebook leaves out."""
-    errors: list[str] = []
-    changes: list[str] = []
     if not (folder / GAME_FILE).is_file() and (folder / OVERRIDES_FILE).is_file():
         try:
             overridden = apply_overrides(folder, find_game)
         except DataError as exc:
             raise DataErrors([str(exc)]) from None
-        folder, changes = overridden.base, overridden.changes
-        read = overridden.files.__getitem__
-    else:
-        read = load_yaml
+        try:
+            return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes)
+        except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
+            raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
+    return _load(folder, load_yaml, options, write_ins, [])
+
+
+def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str]) -> Game:
+    errors: list[str] = []
     try:
         info = _validate(GameInfo, read(folder / GAME_FILE), folder / GAME_FILE)
     except DataError as exc:

@@ -29,6 +29,21 @@ class Overridden:
     base: Path  # the game folder being extended
     files: dict[Path, Any]  # base file -> its raw data with the overrides applied
     changes: list[str]  # "components.deck.items.Attack.count: 20 -> 24"
+    blame: dict[tuple[str, str], str]  # (base file, its dotted path) -> "overrides.yaml:line: its dotted path"
+
+    def blamed(self, error: str) -> str:
+        """An error about a value the user's overrides.yaml put there, pointed at that line of theirs."""
+        match = ERROR_LINE.match(error)
+        if not match:
+            return error
+        file, path, rest = match["file"], match["path"], match["rest"]
+        for (base_file, base_path), where in self.blame.items():
+            if base_file == file and (path == base_path or path.startswith((base_path + ".", base_path + "["))):
+                return f"{where}{path[len(base_path):]}: {rest}"
+        return error
+
+
+ERROR_LINE = re.compile(r"^(?P<file>[^:]+):\d+: (?P<path>[^:\s]+): (?P<rest>.*)$", re.S)
 
 
 def folder_id(folder: Path) -> str:
@@ -54,44 +69,51 @@ class _Merger:
         self.source, self.raw = source, raw
         self.changes: list[str] = []
         self.errors: list[str] = []
+        self.blame: dict[tuple[str, str], str] = {}
 
     def error(self, loc: tuple, message: str) -> None:
         self.errors.append(f"{self.source}:{line_of(self.raw, loc)}: {dotted(loc)}: {message}")
 
-    def merge(self, target: dict, changes: Any, loc: tuple, label: str) -> None:
-        """Apply `changes` (a mapping) onto `target` in place, recording each replaced value."""
+    def merge(self, target: dict, changes: Any, loc: tuple, label: str, base: tuple[str, tuple]) -> None:
+        """Apply `changes` (a mapping) onto `target` in place, recording each replaced value and, for error
+        messages, where in the user's file it came from (`base`: the base file and the target's location)."""
         if not isinstance(changes, dict):
             self.error(loc, "expected a mapping of fields to change")
             return
+        file, at = base
         for key, new in changes.items():
             old = target.get(key)
             if isinstance(old, dict) and isinstance(new, dict):
-                self.merge(old, new, loc + (key,), f"{label}.{key}")
+                self.merge(old, new, loc + (key,), f"{label}.{key}", (file, at + (key,)))
             elif old != new:
                 was = short(old) if key in target else "(unset)"
                 target[key] = new
                 self.changes.append(f"{label}.{key}: {was} -> {short(new)}")
+                self.blame[(file, dotted(at + (key,)))] = (f"{self.source}:{line_of(self.raw, loc + (key,))}: "
+                                                           f"{dotted(loc + (key,))}")
 
-    def component(self, comp: dict, changes: Any, loc: tuple) -> None:
+    def component(self, comp: dict, changes: Any, loc: tuple, base: tuple[str, tuple]) -> None:
         if not isinstance(changes, dict):
             self.error(loc, "expected a mapping of fields to change")
             return
         label = f"components.{comp.get('id')}"
         changes = dict(changes)
         items = changes.pop("items", None)
-        self.merge(comp, changes, loc, label)
+        self.merge(comp, changes, loc, label, base)
         if items is None:
             return
         if not isinstance(items, dict):
             self.error(loc + ("items",), "expected item names mapped to the fields to change")
             return
-        by_name = {item_key(item): item for item in comp.get("items", [])}
+        by_name = {item_key(item): (index, item) for index, item in enumerate(comp.get("items", []))}
         for name, item_changes in items.items():
             if name not in by_name:
                 known = ", ".join(sorted(k for k in by_name if k)) or "none"
                 self.error(loc + ("items", name), f"no item named {name!r}; items: {known}")
                 continue
-            self.merge(by_name[name], item_changes, loc + ("items", name), f"{label}.items.{name}")
+            index, item = by_name[name]
+            self.merge(item, item_changes, loc + ("items", name), f"{label}.items.{name}",
+                       (base[0], base[1] + ("items", index)))
 
 
 def _extends(folder: Path, find_game) -> tuple[Path, LineDict, Path]:
@@ -136,9 +158,10 @@ def apply_overrides(folder: Path, find_game) -> Overridden:
     if isinstance(game, dict):  # the user's set builds into its own output folder, never over ours
         game["id"] = folder_id(folder)
     if "game" in raw:
-        merger.merge(game, raw["game"], ("game",), "game")
-    components = {comp.get("id"): comp for data in files.values() if isinstance(data, dict)
-                  for comp in data.get("components", []) if isinstance(comp, dict)}
+        merger.merge(game, raw["game"], ("game",), "game", (str(base / "game.yaml"), ()))
+    components = {comp.get("id"): (comp, (str(path), ("components", index))) for path, data in files.items()
+                  if isinstance(data, dict)
+                  for index, comp in enumerate(data.get("components", [])) if isinstance(comp, dict)}
     wanted = raw.get("components") or {}
     if not isinstance(wanted, dict):
         merger.error(("components",), "expected component ids mapped to the fields to change")
@@ -148,7 +171,8 @@ def apply_overrides(folder: Path, find_game) -> Overridden:
             merger.error(("components", cid), f"no component {cid!r} in {base.name}; "
                                               f"components: {', '.join(sorted(map(str, components)))}")
             continue
-        merger.component(components[cid], changes, ("components", cid))
+        comp, where = components[cid]
+        merger.component(comp, changes, ("components", cid), where)
     if merger.errors:
         raise DataErrors(merger.errors)
-    return Overridden(base, files, merger.changes)
+    return Overridden(base, files, merger.changes, merger.blame)

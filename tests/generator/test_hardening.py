@@ -144,3 +144,14 @@ def test_a_huge_text_size_is_fitted_without_thousands_of_tries(game, tmp_path):
             "        - {type: text, x: 10, y: 10, w: 100, h: 20, size: 9999, text: Hello}")
     result = run("build", game, "--out", tmp_path / "out", "--format", "pdf")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+
+
+def test_an_error_in_overrides_is_blamed_on_the_users_file_and_line(tmp_path):
+    folder = tmp_path / "mine"
+    assert run("init", "stratastar", folder, "--overrides").returncode == 0
+    text = (folder / "overrides.yaml").read_text().replace(
+        "components: {}", "components:\n  galaxy_deck:\n    items:\n      Attack: {count: -3}\n")
+    (folder / "overrides.yaml").write_text(text)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "Attack: {count: -3}" in row)
+    message = check_fails(folder, f"{folder / 'overrides.yaml'}:{line}: components.galaxy_deck.items.Attack.count")
+    assert "components/stratastar" not in message
