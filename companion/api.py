@@ -1,6 +1,8 @@
 """The JSON API (documented in docs/companion-api.md): HTTP in, events to the store, JSON out."""
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, request
 
 from .inputs import BadInput, parse_event, parse_new_table, parse_player
@@ -8,12 +10,16 @@ from .storage import Snapshot
 from .tables import codes_or_404, join_url, rules_for, store, table_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+SEQUENCE = re.compile(r"[0-9]{1,15}")
 
 
 def _json_body() -> dict:
     if not request.is_json:
         raise BadInput("body", "expected Content-Type: application/json")
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # json.loads recurses once per level: 30,000 brackets fit in 64 KiB
+        raise BadInput("body", "JSON nested too deep") from None
     if not isinstance(data, dict):
         raise BadInput("body", "expected a JSON object")
     return data
@@ -56,8 +62,8 @@ def undo(code: str):
 def list_events(code: str):
     table = store().table(codes_or_404(code))
     since = request.args.get("since", "0")
-    if not since.isdigit():
-        raise BadInput("since", f"expected a whole number ≥ 0, got {since[:20]!r}")
+    if not SEQUENCE.fullmatch(since):  # ASCII digits only: str.isdigit() also takes '²' and '①'
+        raise BadInput("since", f"expected a whole number from 0 to {10 ** 15 - 1}, got {since[:20]!r}")
     events = store().events(table, int(since))
     return {"code": table.display_code, "version": table.version, "events": [e.as_json() for e in events]}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, jsonify, render_template, request
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from .rules import RuleError
@@ -37,6 +38,16 @@ def init_errors(app: Flask) -> None:
     @app.errorhandler(RuleError)
     def _rule(error: RuleError):
         return error_response(422, f"{error.field}: {error.message}")
+
+    @app.errorhandler(OperationalError)
+    def _database(error: OperationalError):
+        text = str(error.orig).lower()
+        if "full" in text or "no space" in text or "disk i/o" in text:
+            log.error("storage full on %s %s: %s", request.method, request.path, error.orig)
+            return error_response(503, "storage full: the server's disk has no room for this change; "
+                                       "nothing was lost, free some space and tap again")
+        log.exception("database error on %s %s", request.method, request.path)
+        return error_response(503, "the table's storage is not answering; try again in a moment")
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception):

@@ -4,12 +4,12 @@ Every refusal is a BadInput naming the offending field, which the views turn int
 """
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from ..generator.palette import PLAYER_COLORS
 from .replay import UNDO
 from .rules import GameRules, RuleError
+from .rules.base import printable
 from .storage import StoreError, TableInfo
 
 COLORS = tuple(PLAYER_COLORS)  # the printed set's player colours
@@ -27,7 +27,7 @@ class BadInput(StoreError):
 def _clean_name(raw: Any, field: str) -> str:
     if not isinstance(raw, str):
         raise BadInput(field, "expected a name (text)")
-    name = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C").strip()
+    name = printable(raw)
     if not 1 <= len(name) <= NAME_LENGTH:
         raise BadInput(field, f"a name needs 1 to {NAME_LENGTH} characters")
     return name

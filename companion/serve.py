@@ -11,6 +11,8 @@ from typing import Any, Mapping
 import segno
 
 THREADS = 8
+CONNECTIONS = 1000  # waitress' default of 100 let 101 idle sockets stall the server for everyone
+IDLE_SECONDS = 30
 SWITCH_INTERVAL = 0.0005  # seconds
 
 
@@ -46,7 +48,11 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
     except Exception as error:  # a bad data dir or database URL: say so in one line, no traceback
         _fail(f"cannot open the companion database: {str(error).splitlines()[0]}")
     try:
-        server = create_server(app, host=host, port=port, threads=THREADS, ident="starpnp")
+        # Idle phones hold connections open: allow far more than a table needs and drop the idle ones soon,
+        # and refuse a body over the app's limit before reading it.
+        server = create_server(app, host=host, port=port, threads=THREADS, ident="starpnp",
+                               connection_limit=CONNECTIONS, channel_timeout=IDLE_SECONDS,
+                               max_request_body_size=app.config["MAX_CONTENT_LENGTH"])
     except OSError as error:
         _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     # Writes to one table queue on a lock; with Python's default 5 ms GIL switch interval the thread

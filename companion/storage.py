@@ -184,8 +184,19 @@ class Store:
             created_at=bindparam("p_now")), dialect)
         self._bump_version = _Prepared(update(t).where(t.c.id == bindparam("p_table")).values(
             version=bindparam("p_seq"), updated_at=bindparam("p_now")), dialect)
+        if engine.dialect.name == "sqlite":
+            self._check_integrity()
         with self._writing() as conn:
             schema.migrate(conn, time.time())
+
+    def _check_integrity(self) -> None:
+        """Refuse to start on a damaged SQLite file (a disk that filled or failed mid-write) with one line,
+        rather than answer every request with an error for ever."""
+        with self.engine.connect() as conn:
+            found = [row[0] for row in conn.exec_driver_sql("PRAGMA quick_check").fetchall()]
+        if found != ["ok"]:
+            raise StoreError(f"{self.engine.url.database}: the database is damaged ({found[0][:80]}); keep a copy, "
+                             f"then try `sqlite3 companion.sqlite3 .recover` or start with an empty data folder")
 
     # -- transactions ------------------------------------------------------------------------------
     @contextmanager

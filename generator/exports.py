@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,6 +103,11 @@ def write_svgs(all_faces: list[Face], out: Path) -> list[Path]:
     return written
 
 
+# PDFium (pypdfium2) must never run in two threads at once: the companion serves /print from several
+# threads, and two first-time previews at once crashed the whole server. Every use holds this lock.
+PDFIUM = threading.Lock()
+
+
 def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
     """png/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv."""
     import pypdfium2  # only PNG exports pay for PDFium
@@ -117,9 +123,10 @@ def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
                 continue
             buf = io.BytesIO()
             face_pdf([scene], buf)
-            page = pypdfium2.PdfDocument(buf.getvalue())[0]
             size = (round(scene.outer_width / 25.4 * dpi), round(scene.outer_height / 25.4 * dpi))
-            image = page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))  # PDFium rounds up; we round
+            with PDFIUM:
+                page = pypdfium2.PdfDocument(buf.getvalue())[0]
+                image = page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))  # PDFium rounds up; we round
             path = folder / f"{face.stem}-{side}.png"
             image.save(path, dpi=(dpi, dpi))
             written.append(path)

@@ -7,21 +7,25 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import threading
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from pathlib import Path
 
 from .build import BuildOptions, build_game
+from .exports import PDFIUM
 from .imposition import Settings
 from .loader import find_game
 from .overrides import source_folders
 
 PREVIEW_PAGES = 3
 PREVIEW_DPI = 30
+CACHED_BUILDS = 24  # finished builds kept on disk; the oldest go first
 
 _locks: dict[str, threading.Lock] = {}
 _locks_guard = threading.Lock()
+_one_build = threading.Lock()  # one build at a time per server: a build takes a core and its memory
 
 
 @dataclass(frozen=True)
@@ -54,14 +58,24 @@ def printed(folder: Path, settings: Settings, options: frozenset[str], cache: Pa
     done = cache / key
     with _lock(key):
         if not (done / "manifest.json").is_file():
-            work = cache / f"{key}.partial"
-            build_game(folder, BuildOptions(settings=settings, formats=("pdf",), out=work, options=options))
-            (game_dir,) = [p for p in work.iterdir() if p.is_dir()]
-            write_preview(next(game_dir.glob("*.pdf")), game_dir / "preview.png")
-            game_dir.rename(done)  # only a finished build ever has this name
-            work.rmdir()
+            with _one_build:
+                work = cache / f"{key}.partial"
+                build_game(folder, BuildOptions(settings=settings, formats=("pdf",), out=work, options=options))
+                (game_dir,) = [p for p in work.iterdir() if p.is_dir()]
+                write_preview(next(game_dir.glob("*.pdf")), game_dir / "preview.png")
+                game_dir.rename(done)  # only a finished build ever has this name
+                work.rmdir()
+                _evict(cache, keep=done)
     manifest = json.loads((done / "manifest.json").read_text(encoding="utf-8"))
     return Printed(next(done.glob(f"*-{settings.paper}.pdf")), manifest, done / "preview.png")
+
+
+def _evict(cache: Path, keep: Path) -> None:
+    """Keep the newest CACHED_BUILDS finished builds: any float of bleed used to be a new build kept forever."""
+    builds = sorted((p for p in cache.iterdir() if p.is_dir() and not p.name.endswith(".partial") and p != keep),
+                    key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in builds[CACHED_BUILDS - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def write_preview(pdf: Path, target: Path) -> None:
@@ -69,8 +83,10 @@ def write_preview(pdf: Path, target: Path) -> None:
     import pypdfium2
     from PIL import Image
 
-    document = pypdfium2.PdfDocument(str(pdf))
-    pages = [document[i].render(scale=PREVIEW_DPI / 72).to_pil() for i in range(min(PREVIEW_PAGES, len(document)))]
+    with PDFIUM:
+        document = pypdfium2.PdfDocument(str(pdf))
+        pages = [document[i].render(scale=PREVIEW_DPI / 72).to_pil()
+                 for i in range(min(PREVIEW_PAGES, len(document)))]
     gap = 8
     strip = Image.new("RGB", (sum(p.width for p in pages) + gap * (len(pages) - 1), max(p.height for p in pages)),
                       "#9E9E9E")

@@ -6,6 +6,7 @@ event type declares its payload once (a `Fields` model), which validates, types 
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Callable, Literal, get_args, get_origin
 
@@ -31,6 +32,12 @@ class Fields(BaseModel):
     value, and describes the field for the API docs and the panels' form inputs."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def printable(text: str) -> str:
+    """A name as shown to players: without control or bidi-override characters (a counter once displayed
+    as "Score" while being another name), trimmed."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()
 
 
 def _no_bool(value: Any) -> Any:

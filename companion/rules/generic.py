@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, printable
 
 LIMIT = 1_000_000
 MAX_COUNTERS = 6
@@ -13,7 +13,7 @@ def _counter_names(options: dict) -> list[str]:
     names = options.get("counters") or ["Score"]
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
         raise RuleError("options.counters", "expected a list of counter names")
-    names = [n.strip()[:24] for n in names]
+    names = [printable(n)[:24] for n in names]
     if len(set(names)) != len(names) or len(names) > MAX_COUNTERS:
         raise RuleError("options.counters", f"expected up to {MAX_COUNTERS} different names")
     return names
@@ -69,7 +69,7 @@ def _set(state: State, player: str, fields: Set) -> State:
 
 
 def _add_counter(state: State, player: str, fields: AddCounter) -> State:
-    name = fields.name.strip()
+    name = printable(fields.name)
     if not name:
         raise RuleError("name", "a counter name needs 1 to 24 characters")
     if name in state["counter_names"] or len(state["counter_names"]) >= MAX_COUNTERS:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import html
 import io
+import shutil
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -61,8 +63,9 @@ def test_the_preview_is_a_png_of_the_first_sheets(client):
 
 @pytest.mark.parametrize("query, message", [
     ("paper=a5", "paper: expected one of a4, letter, a3, tabloid, got 'a5'"),
-    ("bleed=lots", "bleed: expected millimetres (0–10), got 'lots'"),
-    ("bleed=-1", "bleed: expected millimetres (0–10), got -1"),
+    ("bleed=lots", "bleed: expected one of 0, 3 (mm), got 'lots'"),
+    ("bleed=-1", "bleed: expected one of 0, 3 (mm), got '-1'"),
+    ("bleed=2.999", "bleed: expected one of 0, 3 (mm), got '2.999'"),
     ("duplex=sideways", "duplex: expected one of long, short, off, got 'sideways'"),
     ("option=turbo", "option: Mini Test Game has no option 'turbo'"),
 ])
@@ -105,5 +108,34 @@ def test_a_phone_downloads_the_pdf_from_the_print_page(browser, tmp_path, monkey
         assert len(reader.pages) == len(expected.pages) == 12
         assert float(reader.pages[1].mediabox.height) == pytest.approx(279.4 * 72 / 25.4, abs=0.1)
         context.close()
+    finally:
+        server.stop()
+
+
+@pytest.mark.server
+def test_concurrent_first_time_previews_never_bring_the_server_down(tmp_path):
+    """Four phones ask for four previews nobody has built yet, ten times over: every one is answered and
+    the server stays up (PDFium used from two threads at once used to crash it)."""
+    from concurrent.futures import ThreadPoolExecutor
+    from itertools import product
+
+    from companion_test_helpers import ServerProcess
+
+    def status(url: str) -> int:
+        with urllib.request.urlopen(url, timeout=120) as response:
+            return response.status if response.read(8) == b"\x89PNG\r\n\x1a\n" else -1
+
+    shutil.copytree(MINI, tmp_path / "mini")
+    server = ServerProcess(tmp_path / "data", extra_args=("--print-folder", str(tmp_path / "mini"))).start()
+    combos = [f"paper={paper}&bleed={bleed}&duplex={duplex}" + ("&option=power" if power else "")
+              for paper, bleed, duplex, power in product(("a4", "letter", "a3", "tabloid"), ("0", "3"),
+                                                          ("long", "short", "off"), (False, True))]
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            for round_ in range(10):
+                urls = [f"{server.base_url}/print/mini/preview.png?{q}" for q in combos[4 * round_:4 * round_ + 4]]
+                statuses = list(pool.map(status, urls))
+                assert statuses == [200] * 4, (round_, statuses, server.log())
+                assert server.proc.poll() is None
     finally:
         server.stop()
