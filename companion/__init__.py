@@ -26,6 +26,8 @@ DEFAULTS: dict[str, Any] = {
     "PERMANENT_SESSION_LIFETIME": 7 * 24 * 3600,
     "JSON_SORT_KEYS": False,
     "PRINT_FOLDERS": [],          # game folders offered on /print besides ours (serve --print-folder)
+    "WRONG_CODES_PER_MINUTE": 20,
+    "MAX_TABLES": 10_000,         # tables one server holds; creating more is a 503 naming the limit  # "no table with this code" answers a device gets before a 429
 }
 
 
@@ -33,6 +35,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import api, errors, printing, views
     from .rules import all_rules
     from .security import init_security
+    from .throttle import init_throttle
     from .storage import Store, database_url, make_engine
     from ..resources import templates_dir
 
@@ -43,11 +46,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["DATA_DIR"] = Path(app.config["DATA_DIR"] or os.environ.get("STARPNP_DATA") or ".").expanduser()
     url = database_url(app.config["DATA_DIR"], app.config["DATABASE_URL"] or os.environ.get("STARPNP_DATABASE_URL"))
     engine = make_engine(url, app.config["POOL_SIZE"], app.config["SQLITE_SYNCHRONOUS"])
-    store = Store(engine, all_rules(), sole_writer=app.config["SOLE_WRITER"])
+    store = Store(engine, all_rules(), sole_writer=app.config["SOLE_WRITER"], max_tables=app.config["MAX_TABLES"])
     app.extensions["companion_store"] = store
     app.secret_key = app.config.get("SECRET_KEY") or store.secret_key()
 
     init_security(app)
+    init_throttle(app)
     errors.init_errors(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(views.bp)

@@ -11,13 +11,13 @@ import json
 import secrets
 import threading
 import time
-from collections import namedtuple
+from collections import OrderedDict, namedtuple
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import bindparam, create_engine, event as sa_event, insert, select, update
+from sqlalchemy import bindparam, create_engine, event as sa_event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -45,6 +45,14 @@ class NotFound(StoreError):
 
 class Conflict(StoreError):
     status = 409
+
+
+class ServerFull(StoreError):
+    status = 503
+
+
+STATES_IN_MEMORY = 256  # tables whose derived state stays in memory
+ROWS_IN_MEMORY = 4096  # tables whose row (code, version) a sole writer keeps in memory
 
 
 @dataclass(frozen=True)
@@ -160,7 +168,8 @@ def _row_to_event(row) -> LoggedEvent:
 
 
 class Store:
-    def __init__(self, engine: Engine, rules: dict[str, GameRules], sole_writer: bool = False):
+    def __init__(self, engine: Engine, rules: dict[str, GameRules], sole_writer: bool = False,
+                 max_tables: int = 10_000):
         """`sole_writer`: this process is the only one writing the database (`starpnp serve` on SQLite,
         which holds an exclusive lock on it), so each table's row, whose only changing column is its
         version, can be kept in memory: polls need no query at all and a write one fewer; and writes,
@@ -169,9 +178,12 @@ class Store:
         self.engine = engine
         self.rules = rules
         self._lock_file = _lock_exclusively(engine) if sole_writer else None
-        self._tables: dict[str, TableInfo] | None = {} if self._lock_file else None
+        self.max_tables = max_tables
+        # Both kept for the tables in play, the least recently used forgotten first: an idle table costs
+        # nothing but its rows on disk, and is read again when someone comes back to it.
+        self._tables: OrderedDict[str, TableInfo] | None = OrderedDict() if self._lock_file else None
         self._write_conn = self.engine.connect().execution_options(write=True) if self._lock_file else None
-        self._cache: dict[int, tuple[int, dict]] = {}
+        self._cache: OrderedDict[int, tuple[int, dict]] = OrderedDict()
         self._cache_lock = threading.Lock()
         # re-entrant: append and undo keep holding it after their commit to note the new version
         self._write_lock = threading.RLock() if engine.dialect.name == "sqlite" else nullcontext()
@@ -240,6 +252,11 @@ class Store:
         except RuleError as error:  # a bad option for this game: refuse before anything is stored
             raise StoreError(f"{error.field}: {error.message}") from None
         now = time.time()
+        with self._reading() as conn:
+            count = conn.execute(select(func.count()).select_from(schema.tables)).scalar_one()
+        if count >= self.max_tables:
+            raise ServerFull(f"this server already holds {count} tables, its limit; ask its host to remove old "
+                             f"ones or to raise MAX_TABLES")
         for _ in range(5):  # a code collision at 40 bits is rare; retry with fresh codes
             try:
                 with self._writing() as conn:
@@ -287,6 +304,9 @@ class Store:
                 known = self._tables.get(table.code)
                 if known is None or known.version < table.version:
                     self._tables[table.code] = table
+                self._tables.move_to_end(table.code)
+                while len(self._tables) > ROWS_IN_MEMORY:
+                    self._tables.popitem(last=False)
         return table
 
     def recent_tables(self, limit: int = 12) -> list[TableInfo]:
@@ -395,3 +415,6 @@ class Store:
             cached = self._cache.get(table_id)
             if cached is None or cached[0] <= version:
                 self._cache[table_id] = (version, state)
+            self._cache.move_to_end(table_id)
+            while len(self._cache) > STATES_IN_MEMORY:
+                self._cache.popitem(last=False)

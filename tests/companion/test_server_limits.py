@@ -81,3 +81,36 @@ def test_counter_names_lose_control_and_bidi_characters_like_player_names(client
     assert response.get_json()["state"]["counter_names"] == ["Score", "erocS"]
     hidden = client.post(f"/api/tables/{code}/events", json={"type": "add_counter", "player": "p1", "name": "\u200f"})
     assert hidden.status_code == 422  # nothing left to show: refused, not an invisible counter
+
+
+def test_guessing_table_codes_is_slowed_down(client, table):
+    limit = client.application.config["WRONG_CODES_PER_MINUTE"]
+    statuses = [client.get(f"/api/tables/AAAA-AA{n:02d}").status_code for n in range(limit + 2)]
+    assert statuses[:limit] == [404] * limit and statuses[limit:] == [429, 429]
+    blocked = client.get(f"/api/tables/{table['code']}")  # even a right code waits out the minute
+    assert blocked.status_code == 429 and "wait a minute" in blocked.get_json()["error"]
+
+
+def test_a_server_holds_a_configurable_number_of_tables(tmp_path):
+    from starpnp.companion import create_app
+
+    client = create_app({"DATA_DIR": str(tmp_path), "MAX_TABLES": 2}).test_client()
+    body = {"game": "generic", "players": [{"name": "Ann"}, {"name": "Ben"}]}
+    assert [client.post("/api/tables", json=body).status_code for _ in range(2)] == [201, 201]
+    refused = client.post("/api/tables", json=body)
+    assert refused.status_code == 503 and "limit" in refused.get_json()["error"]
+
+
+def test_idle_tables_leave_memory_and_come_back_from_disk(client, monkeypatch):
+    from starpnp.companion import storage
+
+    monkeypatch.setattr(storage, "STATES_IN_MEMORY", 2)
+    body = {"game": "generic", "players": [{"name": "Ann"}, {"name": "Ben"}]}
+    codes = [client.post("/api/tables", json=body).get_json()["code"] for _ in range(4)]
+    client.post(f"/api/tables/{codes[0]}/events", json={"type": "add", "player": "p1", "delta": 5})
+    for code in codes[1:]:
+        client.post(f"/api/tables/{code}/events", json={"type": "add", "player": "p1", "delta": 1})
+    store = client.application.extensions["companion_store"]
+    assert len(store._cache) == 2  # the first table's state was forgotten...
+    state = client.get(f"/api/tables/{codes[0]}").get_json()["state"]
+    assert state["counters"]["p1"]["Score"] == 5  # ...and replayed from its log when asked again
