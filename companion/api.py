@@ -5,7 +5,7 @@ import re
 
 from flask import Blueprint, request
 
-from .inputs import BadInput, parse_event, parse_new_table, parse_player
+from .inputs import BadInput, parse_event, parse_new_table, parse_player, take_client_id
 from .storage import Snapshot
 from .tables import codes_or_404, join_url, rules_for, store, table_json
 
@@ -25,8 +25,9 @@ def _json_body() -> dict:
     return data
 
 
-def _changed(seq: int, snap: Snapshot, **extra) -> tuple[dict, int]:
-    return {"seq": seq, "version": snap.table.version, "state": snap.state, **extra}, 201
+def _changed(seq: int, snap: Snapshot, repeated: bool, **extra) -> tuple[dict, int]:
+    """201 for a new event; 200 with the original seq for a repeated client_id (nothing appended)."""
+    return {"seq": seq, "version": snap.table.version, "state": snap.state, **extra}, 200 if repeated else 201
 
 
 @bp.post("/tables")
@@ -46,16 +47,20 @@ def get_table(code: str):
 @bp.post("/tables/<code>/events")
 def post_event(code: str):
     data = _json_body()
-    seq, snap = store().append(codes_or_404(code), lambda table: parse_event(data, table, rules_for(table)))
-    return _changed(seq, snap)
+    client_id = take_client_id(data)
+    seq, snap, repeated = store().append(codes_or_404(code), lambda table: parse_event(data, table, rules_for(table)),
+                                         client_id)
+    return _changed(seq, snap, repeated)
 
 
 @bp.post("/tables/<code>/undo")
 def undo(code: str):
     code = codes_or_404(code)
-    player = parse_player(_json_body(), store().table(code))
-    seq, undone, snap = store().undo(code, player)
-    return _changed(seq, snap, undid=undone)
+    data = _json_body()
+    client_id = take_client_id(data)
+    player = parse_player(data, store().table(code))
+    seq, undone, snap, repeated = store().undo(code, player, client_id)
+    return _changed(seq, snap, repeated, undid=undone)
 
 
 @bp.get("/tables/<code>/events")

@@ -4,6 +4,7 @@ Every refusal is a BadInput naming the offending field, which the views turn int
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..generator.palette import PLAYER_COLORS
@@ -87,6 +88,22 @@ def parse_new_table(data: Any, games: dict[str, GameRules]) -> tuple[str, list[d
         raise BadInput("game", f"unknown game {str(game)[:40]!r} (known: {', '.join(games)})")
     rules = games[game]
     return game, parse_players(data.get("players"), rules), parse_options(data.get("options"), rules)
+
+
+CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def take_client_id(data: Any) -> str | None:
+    """Remove and check the tap's `client_id` (8-64 letters, digits, - or _), which names one tap so its
+    retries are not counted twice; None when the client sent none."""
+    if not isinstance(data, dict) or data.get("client_id") in (None, ""):
+        if isinstance(data, dict):
+            data.pop("client_id", None)
+        return None
+    client_id = data.pop("client_id")
+    if not isinstance(client_id, str) or not CLIENT_ID.fullmatch(client_id):
+        raise BadInput("client_id", "expected 8 to 64 letters, digits, - or _")
+    return client_id
 
 
 def parse_event(data: Any, table: TableInfo, rules: GameRules) -> dict[str, Any]:

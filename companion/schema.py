@@ -52,6 +52,17 @@ events = Table(
 )
 
 
+# A phone names each tap (client_id); a repeat of a named tap (a retry after a lost answer) finds its event
+# here instead of appending it twice. Not created by _v1_initial: it came later.
+taps = Table(
+    "taps", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("client_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    UniqueConstraint("table_id", "client_id", name="uq_taps_table_client"),
+)
+
+
 def _v1_initial(conn: Connection) -> None:
     for table in (settings, tables, events):
         table.create(conn)
@@ -62,7 +73,11 @@ def _v2_recent_tables_index(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX ix_tables_updated_at ON tables (updated_at)")
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index)
+def _v3_taps(conn: Connection) -> None:
+    taps.create(conn)
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index, _v3_taps)
 
 
 def current_version(conn: Connection) -> int:

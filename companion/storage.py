@@ -337,28 +337,46 @@ class Store:
         with self._reading() as conn:
             return self._events(conn, table.id, since)
 
-    def append(self, code: str, event: dict[str, Any] | Callable[[TableInfo], dict[str, Any]]) -> tuple[int, Snapshot]:
+    def append(self, code: str, event: dict[str, Any] | Callable[[TableInfo], dict[str, Any]],
+               client_id: str | None = None) -> tuple[int, Snapshot, bool]:
         """Validate an event against the current state and append it; RuleError leaves the log unchanged.
+        Returns (seq, snapshot, repeated).
 
         `event` may be a function of the table that builds the event (checking players, fields...), so
-        looking the table up and appending take one transaction.
+        looking the table up and appending take one transaction. A `client_id` the table has seen before
+        is a repeat of that tap (its answer was lost): nothing is appended, and its seq is returned.
         """
         with self._write_lock:
             with self._writing() as conn:
                 table = self._locked_table(conn, code)
+                seen = self._tap(conn, table, client_id)
+                if seen is not None:
+                    return seen, Snapshot(table, self._state(conn, table)), True
                 if callable(event):
                     event = event(table)
                 state = self.rules[table.game].apply(self._state(conn, table), event)
                 payload = {k: v for k, v in event.items() if k not in ("type", "player")}
-                seq = self._insert(conn, table, event["type"], event["player"], payload, None)
-            return seq, self._committed(table, seq, state)
+                seq = self._insert(conn, table, event["type"], event["player"], payload, None, client_id)
+            return seq, self._committed(table, seq, state), False
 
-    def undo(self, code: str, player: str) -> tuple[int, int, Snapshot]:
-        """Take back `player`'s own newest action; returns (undo seq, undone seq, snapshot)."""
+    def _tap(self, conn: Connection, table: TableInfo, client_id: str | None) -> int | None:
+        """The seq of the event a named tap already made at this table, or None."""
+        if client_id is None:
+            return None
+        t = schema.taps
+        return conn.execute(select(t.c.seq).where(t.c.table_id == table.id, t.c.client_id == client_id)).scalar()
+
+    def undo(self, code: str, player: str, client_id: str | None = None) -> tuple[int, int, Snapshot, bool]:
+        """Take back `player`'s own newest action; returns (undo seq, undone seq, snapshot, repeated) — a
+        repeated `client_id` answers with the undo it already made, as append does."""
         with self._write_lock:
             with self._writing() as conn:
                 table = self._locked_table(conn, code)
                 log = self._events(conn, table.id)
+                seen = self._tap(conn, table, client_id)
+                if seen is not None:
+                    undone = next((e.undoes for e in log if e.seq == seen), None)
+                    return seen, undone, Snapshot(table, self._state(conn, table)), True
                 target = undo_target(log, player)
                 if target is None:
                     raise Conflict(f"player: {player} has nothing to undo")
@@ -367,15 +385,17 @@ class Store:
                                           target.seq)
                 except RuleError as error:
                     raise Conflict(error.message) from None
-                seq = self._insert(conn, table, UNDO, player, {}, target.seq)
-            return seq, target.seq, self._committed(table, seq, state)
+                seq = self._insert(conn, table, UNDO, player, {}, target.seq, client_id)
+            return seq, target.seq, self._committed(table, seq, state), False
 
     def _insert(self, conn: Connection, table: TableInfo, type_: str, player: str, payload: dict,
-                undoes: int | None) -> int:
+                undoes: int | None, client_id: str | None = None) -> int:
         seq, now = table.version + 1, time.time()
         self._insert_event.run(conn, p_table=table.id, p_seq=seq, p_type=type_, p_player=player,
                                p_payload=json.dumps(payload), p_undoes=undoes, p_now=now)
         self._bump_version.run(conn, p_table=table.id, p_seq=seq, p_now=now)
+        if client_id is not None:
+            conn.execute(insert(schema.taps).values(table_id=table.id, client_id=client_id, seq=seq))
         return seq
 
     def _committed(self, table: TableInfo, seq: int, state: dict) -> Snapshot:

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from ..generator.palette import stylesheet
 from . import codes, qr
 from .export import export_csv, export_json
-from .inputs import COLORS, BadInput, parse_event, parse_new_table, parse_player
+from .inputs import COLORS, BadInput, parse_event, parse_new_table, parse_player, take_client_id
 from .rules import RuleError
 from .security import CSRF_FIELD, check_csrf
 from .storage import NotFound, Snapshot, StoreError
@@ -191,7 +191,8 @@ def post_event(code: str, player: str):
     def change():
         data = {k: v for k, v in request.form.items() if k not in FORM_TRANSPORT_FIELDS}
         data.setdefault("player", player)
-        store().append(codes_or_404(code), lambda table: parse_event(data, table, rules_for(table)))
+        client_id = take_client_id(data)
+        store().append(codes_or_404(code), lambda table: parse_event(data, table, rules_for(table)), client_id)
     return _after_change(code, player, change)
 
 

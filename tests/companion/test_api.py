@@ -178,3 +178,17 @@ def test_players_take_the_colours_the_game_is_printed_in(client):
     assert refused.status_code == 400
     assert refused.get_json()["error"] == (f"players[0].color: Stratastar is printed in {', '.join(printed)}; "
                                            f"got 'purple'")
+
+
+def test_a_tap_named_by_client_id_is_stored_once_however_often_it_is_sent(client, table):
+    code = table["code"]
+    tap = {"type": "add", "player": "p1", "delta": 3, "client_id": "phone1-tap-000042"}
+    first = client.post(f"/api/tables/{code}/events", json=tap)
+    again = client.post(f"/api/tables/{code}/events", json=tap)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.get_json()["seq"] == again.get_json()["seq"]
+    assert len(client.get(f"/api/tables/{code}/events").get_json()["events"]) == 1
+    undo = {"player": "p1", "client_id": "phone1-tap-000043"}
+    assert [client.post(f"/api/tables/{code}/undo", json=undo).status_code for _ in range(2)] == [201, 200]
+    bad = client.post(f"/api/tables/{code}/events", json={**tap, "client_id": "x"})
+    assert bad.status_code == 400 and bad.get_json()["error"].startswith("client_id: ")

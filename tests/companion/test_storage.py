@@ -73,10 +73,10 @@ def test_undo_takes_back_the_players_own_last_action_only(store):
     add(store, code, "p1", 3)
     add(store, code, "p1", 4)
     add(store, code, "p2", 10)
-    seq, undone, snap = store.undo(code, "p1")
+    seq, undone, snap, _ = store.undo(code, "p1")
     assert (seq, undone) == (4, 2)
     assert scores(snap) == {"p1": 3, "p2": 10}
-    _, undone, snap = store.undo(code, "p1")
+    _, undone, snap, _ = store.undo(code, "p1")
     assert undone == 1 and scores(snap) == {"p1": 0, "p2": 10}
     with pytest.raises(Conflict, match="nothing to undo"):
         store.undo(code, "p1")
@@ -182,3 +182,33 @@ def test_a_sole_writer_started_on_an_existing_file_reads_versions_from_it(tmp_pa
     assert writer.version(code) == 1
     assert add(writer, code, "p2", 1)[0] == 2
     assert sqlite_store(tmp_path).version(code) == 2
+
+
+def test_a_repeated_tap_is_stored_once_and_answered_with_its_first_seq(store):
+    """A phone retries a tap whose answer was lost: the same client_id, so nothing is appended twice."""
+    code = store.create_table("generic", PLAYERS, {}).table.code
+    tap = {"type": "add", "player": "p1", "delta": 2}
+    first = store.append(code, dict(tap), "tap-0001-abcd")
+    again = store.append(code, dict(tap), "tap-0001-abcd")
+    assert (first[0], first[2]) == (1, False) and (again[0], again[2]) == (1, True)
+    assert len(store.events(store.table(code))) == 1 and scores(again[1]) == {"p1": 2, "p2": 0}
+    assert store.append(code, dict(tap), "tap-0002-abcd")[0] == 2  # another tap, another event
+    undo = store.undo(code, "p1", "undo-0003-abcd")
+    assert store.undo(code, "p1", "undo-0003-abcd")[:2] == undo[:2] and undo[1] == 2
+    assert scores(store.snapshot(code)) == {"p1": 2, "p2": 0}
+
+
+def test_two_phones_sending_the_same_tap_at_once_store_it_once(store):
+    code = store.create_table("generic", PLAYERS, {}).table.code
+    results = []
+
+    def send():
+        results.append(store.append(code, {"type": "add", "player": "p1", "delta": 1}, "same-tap-xyz"))
+
+    threads = [threading.Thread(target=send) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(r[2] for r in results) == [False] + [True] * 7 and {r[0] for r in results} == {1}
+    assert scores(store.snapshot(code)) == {"p1": 1, "p2": 0}
