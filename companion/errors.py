@@ -8,6 +8,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from .rules import RuleError
+from .rules.base import StaleError
 from .storage import StoreError
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,7 @@ def init_errors(app: Flask) -> None:
 
     @app.errorhandler(RuleError)
     def _rule(error: RuleError):
-        return error_response(422, f"{error.field}: {error.message}")
+        return error_response(409 if isinstance(error, StaleError) else 422, f"{error.field}: {error.message}")
 
     @app.errorhandler(OperationalError)
     def _database(error: OperationalError):

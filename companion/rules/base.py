@@ -26,6 +26,17 @@ class RuleError(ValueError):
         self.message = message
 
 
+class StaleError(RuleError):
+    """An event that moves the game on (end a turn, a phase, a round), sent from a screen the game has since
+    moved past: two phones tapping 'End Ann's turn' must not end Ben's too. Answered 409."""
+
+
+def still_at(field: str, shown: int | None, now: int, where: str) -> None:
+    """Refuse an event whose button showed `shown` (a turn, phase step or round) once the game is at `now`."""
+    if shown is not None and shown != now:
+        raise StaleError(field, f"the game has moved on (now {where}); nothing was changed")
+
+
 class Fields(BaseModel):
     """An event's payload, declared once per event type: each field's type, range, default and help text
     (its description). The same declaration validates what a phone sends, feeds the rules' handler a typed

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at
 
 GAME = our_game("handful_of_stars")  # these numbers are in components/handful_of_stars/game.yaml, printed
 SYSTEM_VP = dict(GAME.number("system_vp"))
@@ -167,6 +167,10 @@ class Vp(_EmpireChange):
     delta: Whole = Field(ge=-VP_LIMIT, le=VP_LIMIT, description="whole number")
 
 
+class EndTurn(Fields):
+    turn: Whole = Field(None, ge=0, description="turns played when the button was shown (derived turns); refused once past")
+
+
 class FirstPlayer(Fields):
     target: Seat = Field(description="player id")
 
@@ -305,7 +309,10 @@ def _shuffle(state: State, player: str, fields: Fields) -> None:
         state["trigger_turn"] = state["turns"]
 
 
-def _end_turn(state: State, player: str, fields: Fields) -> None:
+def _end_turn(state: State, player: str, fields: EndTurn) -> None:
+    active = _turn_info(state)["active"]
+    name = next((p["name"] for p in state["players"] if p["id"] == active), "nobody")
+    still_at("turn", fields.turn, state["turns"], f"{name}'s turn")
     if _turn_info(state)["game_over"]:
         raise RuleError("type", "the game is over")
     if state["combat"] and state["combat"]["result"] is None:
@@ -601,7 +608,8 @@ RULES = GameRules(
         EventType("vp", "Victory points from anything else (Technology cards...), entered by hand", _on_copy(_vp), Vp),
         EventType("shuffle", "You reshuffled your discard pile: the shared shuffle marker moves up one",
                   _on_copy(_shuffle)),
-        EventType("end_turn", "The active player has taken two actions and refilled the hand", _on_copy(_end_turn)),
+        EventType("end_turn", "The active player has taken two actions and refilled the hand", _on_copy(_end_turn),
+                  EndTurn),
         EventType("first_player", "Choose who plays first (before the first turn ends)",
                   _on_copy(_first_player), FirstPlayer),
         EventType("combat_start", "You invade a system: set up the tug-of-war", _on_copy(_combat_start), CombatStart),

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at
 
 def amounts(text: str) -> dict[str, int]:
     """A cost or yield as the boards print it ("2 H + 2 C + 2 Fe", "1 pt", "free") as {tank or "points": n}."""
@@ -66,12 +66,14 @@ class Setup(Fields):
 
 
 class NewRound(Fields):
+    round: Whole = Field(None, ge=0, description="rounds begun when the button was shown; refused once past")
     hydrogen: Whole = Field(ge=ENV_HYDROGEN[0], le=ENV_HYDROGEN[1], description="hydrogen every player gathers")
     actions: Whole = Field(ge=1, le=9, description="actions per player")
     environment: str = Field("", max_length=200, description="the card's name (optional)")
 
 
 class EndRound(Fields):
+    round: Whole = Field(None, ge=0, description="the round the button was shown in; refused once past")
     unharvested: Literal["ask", "skip"] = Field(
         "ask", description="skip: end the round although someone has not harvested (their harvest is lost)")
 
@@ -412,6 +414,7 @@ def _end_check(state: State) -> State:
 
 
 def _new_round(state: State, fields: NewRound) -> State:
+    still_at("round", fields.round, state["round"], f"round {state['round']} has begun")
     if state["in_round"] or state["status"] not in ("playing", "tie_round"):
         raise RuleError("type", "finish the current round (or the game has ended)")
     if state["mode"] == "standard" and state["round"] >= STANDARD_ROUNDS:
@@ -421,6 +424,8 @@ def _new_round(state: State, fields: NewRound) -> State:
 
 
 def _end_round(state: State, fields: EndRound) -> State:
+    in_play = state["round"] if state["in_round"] else -1  # an ended round is past, whatever its number
+    still_at("round", fields.round, in_play, f"round {state['round']} is {'in play' if state['in_round'] else 'over'}")
     if not state["in_round"]:
         raise RuleError("type", "no round is in play")
     waiting = [p["name"] for p in state["players"] if p["id"] not in state["harvested"]]

@@ -13,7 +13,7 @@ from typing import Callable, Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at
 
 GAME = our_game("stratastar")  # every number below is in components/stratastar/game.yaml, printed on the set
 PHASES = tuple(GAME.number("phases"))
@@ -25,6 +25,10 @@ HOMEWORLD_SUPPORT, COLONIES_PER_SUPPORT = GAME.number("homeworld_support"), GAME
 BASE_DRAW, COLONIES_PER_DRAW = GAME.number("base_draw"), GAME.number("colonies_per_draw")
 FORCE = dict(GAME.number("force"))
 SIDE_FIELDS = ("fleets", "warfleets", "colonies", "stargates", "homeworld", "attack", "power_attack")
+
+
+class NextPhase(Fields):
+    step: Whole = Field(None, ge=0, description="the step the button showed (derived step); refused once past")
 
 
 class PowerCards(Fields):
@@ -267,7 +271,15 @@ def _battle_resolve(state: State, player: str, fields: Fields) -> State:
     return {**new, "battle": None, "last_battle": {"attacker": attacker, "defender": defender, **outcome}}
 
 
-def _any_player_next_phase(state: State, player: str, fields: Fields) -> State:
+def step(state: State) -> int:
+    """Phases played so far, counted over every turn: what a 'Next phase' button was shown at."""
+    turn = state["turn"]
+    return ((turn["round"] - 1) * len(state["players"]) + turn["active"]) * len(PHASES) + turn["phase"]
+
+
+def _any_player_next_phase(state: State, player: str, fields: NextPhase) -> State:
+    name = next(p["name"] for p in state["players"] if p["id"] == _active_id(state))
+    still_at("step", fields.step, step(state), f"{name}'s {PHASES[state['turn']['phase']]} phase")
     return _next_phase(state)
 
 
@@ -341,7 +353,7 @@ def derive(state: State) -> dict:
             sides = battle["sides"]
             preview.update(battle_outcome(sides[battle["attacker"]], sides[battle["defender"]]))
     active = _active_id(state)
-    return {"round": turn["round"], "active_player": active, "phase": PHASES[turn["phase"]],
+    return {"round": turn["round"], "active_player": active, "phase": PHASES[turn["phase"]], "step": step(state),
             "phase_number": turn["phase"] + 1, "phases": list(PHASES),
             "must_remove_now": empires[active]["unsupported"] if PHASES[turn["phase"]] == "support" else 0,
             "empires": empires, "battle": preview, "winners": _winners(state),
@@ -356,7 +368,7 @@ RULES = GameRules(
     colors=tuple(GAME.colors),
     event_types=tuple(replace(t, handler=_while_playing(t.handler)) for t in (
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
-                  "then the next player's draw. Any player may tap it.", _any_player_next_phase),
+                  "then the next player's draw. Any player may tap it.", _any_player_next_phase, NextPhase),
         EventType("power_cards", "Play with or without the optional starred Power cards (2 force per Power "
                   "Attack card).", _power_cards, PowerCards),
         EventType("logistics", "Active player: discard Build cards so each counts as one more colony for "

@@ -192,3 +192,26 @@ def test_a_tap_named_by_client_id_is_stored_once_however_often_it_is_sent(client
     assert [client.post(f"/api/tables/{code}/undo", json=undo).status_code for _ in range(2)] == [201, 200]
     bad = client.post(f"/api/tables/{code}/events", json={**tap, "client_id": "x"})
     assert bad.status_code == 400 and bad.get_json()["error"].startswith("client_id: ")
+
+
+@pytest.mark.parametrize("game, event, shown, moved", [
+    ("handful_of_stars", "end_turn", "turn", lambda d: d["active"] == "p2"),
+    ("stratastar", "next_phase", "step", lambda d: d["phase"] == "trade"),
+    ("stars_inc", "end_round", "round", lambda d: not d["in_round"]),
+])
+def test_two_phones_ending_the_same_turn_end_it_once(client, game, event, shown, moved):
+    """Both phones show the same button and tap it within a second: one 201, one 409, and the game moved on
+    one step only (it used to skip the next player's turn)."""
+    players = [{"name": "Ann"}, {"name": "Ben"}]
+    code = client.post("/api/tables", json={"game": game, "players": players}).get_json()["code"]
+    if game == "stars_inc":  # a round in play, everyone harvested
+        for body in ({"type": "new_round", "player": "p1", "hydrogen": 3, "actions": 3},
+                     {"type": "harvest", "player": "p1"}, {"type": "harvest", "player": "p2"}):
+            assert client.post(f"/api/tables/{code}/events", json=body).status_code == 201
+    derived = client.get(f"/api/tables/{code}").get_json()["derived"]
+    value = derived["turns" if shown == "turn" else shown]
+    answers = [client.post(f"/api/tables/{code}/events", json={"type": event, "player": seat, shown: value})
+               for seat in ("p1", "p2")]
+    assert [a.status_code for a in answers] == [201, 409]
+    assert "moved on" in answers[1].get_json()["error"]
+    assert moved(client.get(f"/api/tables/{code}").get_json()["derived"])
