@@ -309,12 +309,6 @@ class Store:
                     self._tables.popitem(last=False)
         return table
 
-    def recent_tables(self, limit: int = 12) -> list[TableInfo]:
-        t = schema.tables
-        with self._reading() as conn:
-            rows = conn.execute(select(t).order_by(t.c.updated_at.desc()).limit(limit)).all()
-        return [_row_to_table(r) for r in rows]
-
     def _table_by(self, conn: Connection, condition) -> TableInfo:
         return _found(conn.execute(select(schema.tables).where(condition)).first())
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 from flask_htmx import HTMX
 from jinja2 import pass_context
 from markupsafe import Markup
@@ -18,7 +18,7 @@ from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, parse_event, parse_new_table, parse_player, take_client_id
 from .rules import RuleError
 from .security import CSRF_FIELD, check_csrf
-from .storage import NotFound, Snapshot, StoreError
+from .storage import NotFound, Snapshot, StoreError, TableInfo
 from .tables import codes_or_404, join_url, rules_for, store
 
 bp = Blueprint("views", __name__)
@@ -71,10 +71,29 @@ def htmx_js():
 
 
 # -- home, creating and joining tables --------------------------------------------------------------
+JOINED = "joined"  # session: join codes of the tables this browser has opened, newest first
+JOINED_KEPT = 12
+
+
+def _note_joined(table: TableInfo) -> None:
+    """A join code is its table's secret: the home page lists only the tables this browser has opened."""
+    others = [code for code in session.get(JOINED, []) if code != table.code]
+    session[JOINED] = [table.code, *others][:JOINED_KEPT]
+
+
+def _my_tables() -> list[TableInfo]:
+    mine = []
+    for code in session.get(JOINED, []):
+        try:
+            mine.append(store().table(code))
+        except NotFound:  # removed since
+            continue
+    return mine
+
+
 @bp.get("/")
 def home():
-    return render_template("companion/home.html", games=store().rules, colors=COLORS,
-                           recent=store().recent_tables())
+    return render_template("companion/home.html", games=store().rules, colors=COLORS, recent=_my_tables())
 
 
 @bp.post("/tables")
@@ -93,7 +112,7 @@ def create_table():
     except (StoreError, RuleError) as error:
         message = error.message if isinstance(error, StoreError) else str(error)
         return render_template("companion/home.html", games=store().rules, colors=COLORS,
-                               recent=store().recent_tables(), error=message, form=form), 400
+                               recent=_my_tables(), error=message, form=form), 400
     return redirect(url_for(".lobby", code=snap.table.display_code), 303)
 
 
@@ -112,6 +131,7 @@ def lobby(code: str):
     if code != table.display_code:
         return redirect(url_for(".lobby", code=table.display_code), 301)
     url = join_url(table)
+    _note_joined(table)
     return render_template("companion/lobby.html", table=table, rules=rules_for(table), join_url=url,
                            watch_url=join_url(table, watch=True), qr_svg=qr.svg(url))
 
@@ -153,6 +173,7 @@ def _render_live(snap: Snapshot, me: str | None, error: str | None = None, statu
 @bp.get("/t/<code>/p/<player>")
 def player_page(code: str, player: str):
     snap = _seat(code, player)
+    _note_joined(snap.table)
     return render_template("companion/table.html", **_context(snap, player))
 
 

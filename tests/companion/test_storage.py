@@ -131,13 +131,6 @@ def test_the_secret_key_is_made_once_and_kept(tmp_path):
     assert new_store(tmp_path).secret_key() == new_store(tmp_path).secret_key()
 
 
-def test_recent_tables_lists_the_newest_activity_first(store):
-    older = store.create_table("generic", PLAYERS, {}).table.code
-    newer = store.create_table("generic", PLAYERS, {}).table.code
-    add(store, older, "p1", 1)
-    assert [t.code for t in store.recent_tables()][:2] == [older, newer]
-
-
 def sqlite_store(tmp_path, sole_writer=False):
     """Sole writers exist on SQLite only (what `starpnp serve` uses), so these ignore the test URL."""
     return Store(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"), all_rules(), sole_writer=sole_writer)

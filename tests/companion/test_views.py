@@ -115,6 +115,8 @@ def test_spectators_see_the_table_but_get_no_forms(client, table):
 
 
 def test_home_lists_tables_and_creates_one_with_a_form(client, table):
+    assert table["code"] not in client.get("/").get_data(as_text=True)  # made through the API, never opened
+    client.get(f"/t/{table['code']}")
     home = client.get("/").get_data(as_text=True)
     assert table["code"] in home
     assert 'href="/print"' in home  # and the way to print a set
@@ -158,3 +160,21 @@ def test_the_phone_shows_the_printed_player_colours(client):
     assert "palette.css" in client.get("/").get_data(as_text=True)
     own = client.get("/static/companion.css").get_data(as_text=True)
     assert not any(f"--{color}:" in own for color in PLAYER_COLORS)
+
+
+def test_the_home_page_lists_only_the_tables_this_browser_opened(app):
+    """Join codes give control of every seat: another browser must never see them on the home page, and
+    a spectator page shows none (its Home link leads to a page listing nothing of others')."""
+    host, guest, stranger = app.test_client(), app.test_client(), app.test_client()
+    body = {"game": "generic", "players": [{"name": "Ann"}, {"name": "Ben"}]}
+    mine = host.post("/api/tables", json=body).get_json()
+    other = host.post("/api/tables", json=body).get_json()
+    host.get(f"/t/{mine['code']}")
+    guest.get(f"/t/{other['code']}/p/p2")
+    assert mine["code"] in host.get("/").get_data(as_text=True)
+    assert other["code"] not in host.get("/").get_data(as_text=True)
+    assert other["code"] in guest.get("/").get_data(as_text=True) and mine["code"] not in guest.get("/").get_data(as_text=True)
+    watch = stranger.get(mine["watch_url"].removeprefix("http://table.test")).get_data(as_text=True)
+    assert mine["code"] not in watch
+    home = stranger.get("/").get_data(as_text=True)
+    assert mine["code"] not in home and other["code"] not in home
