@@ -188,6 +188,13 @@ def live(code: str, player: str):
     return _render_live(_seat(code, player), player)
 
 
+def sentence(message: str) -> str:
+    """A refusal as players read it: no leading field name ('delta: ...'), a capital and a full stop."""
+    text = message.split(": ", 1)[1] if ": " in message and " " not in message.split(": ", 1)[0] else message
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
 def _after_change(code: str, player: str, change) -> tuple | Response:
     """Run a change; answer htmx with the fragment, plain forms with a redirect (or the page + error)."""
     check_csrf()
@@ -197,7 +204,7 @@ def _after_change(code: str, player: str, change) -> tuple | Response:
     except (BadInput, RuleError, StoreError) as refusal:
         if isinstance(refusal, NotFound):
             raise
-        error = refusal.message if isinstance(refusal, StoreError) else str(refusal)
+        error = sentence(refusal.message)
     snap = _seat(code, player)
     status = 422 if error else 200
     if htmx:

@@ -6,6 +6,8 @@
 // - nothing is swapped while a finger (or mouse button) is down: a button replaced between press and
 //   release never gets its click, and that tap would be lost. The newest answer waits for the release.
 // - polls pause while the page is hidden (htmx's [filter] syntax needs eval, which our CSP forbids).
+// - a section someone opened (<details>) stays open when #live is swapped: closing it would shorten the
+//   page and move every button under the finger.
 (function () {
   "use strict";
   var counted = new WeakSet();
@@ -58,6 +60,22 @@
       held = {html: evt.detail.serverResponse, version: isNaN(incoming) ? -1 : incoming};
       evt.detail.shouldSwap = false;
     }
+  });
+  var opened = [];  // summaries of the <details> open in #live before a swap
+  function summaries(selector) {
+    return Array.prototype.map.call(document.querySelectorAll(selector), function (d) {
+      var summary = d.querySelector("summary");
+      return summary ? summary.textContent.trim() : "";
+    });
+  }
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    if (evt.detail.shouldSwap) { opened = summaries("#live details[open]"); }
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("#live details"), function (d) {
+      var summary = d.querySelector("summary");
+      if (summary && opened.indexOf(summary.textContent.trim()) >= 0) { d.open = true; }
+    });
   });
   document.addEventListener("pointerdown", function () { pressed = true; }, true);
   function release() {

@@ -133,3 +133,26 @@ def test_forms_work_without_javascript(live_server, browser):
     expect(counter(page, "p1")).to_have_text("42")
     assert api_score(live_server, code, "p1") == 42
     context.close()
+
+
+def test_a_refusal_shows_by_the_finger_and_moves_no_button(live_server, browser):
+    """At 360x740, scrolled to the bottom: a refused tap shows its message inside the viewport, as a sentence
+    without field names, and every button keeps its place (the next tap lands where it was aimed)."""
+    code = create_table(live_server)["code"]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    open_seat(page, f"{live_server}/t/{code}/p/p1")
+    page.locator("summary", has_text="Add a counter").click()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    buttons = page.locator("#live button")
+    before = [buttons.nth(i).bounding_box() for i in range(buttons.count())]
+    page.locator("input[name=name]").fill("Score")  # already a counter: refused
+    page.get_by_role("button", name="Add", exact=True).click()
+    refusal = page.locator("[data-refusal]")
+    expect(refusal).to_be_visible(timeout=SYNC_MS)
+    assert refusal.text_content().startswith("Already a counter")  # no "name:" in front
+    box = refusal.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 740  # in the viewport, by the thumb
+    after = [buttons.nth(i).bounding_box() for i in range(buttons.count())]
+    assert after == before
+    context.close()
