@@ -38,7 +38,9 @@ def parse_players(raw: Any, rules: GameRules) -> list[dict]:
     if not isinstance(raw, list):
         raise BadInput("players", "expected a list of {name, color}")
     if not rules.min_players <= len(raw) <= rules.max_players:
-        raise BadInput("players", f"{rules.name} needs {rules.min_players} to {rules.max_players} players, got {len(raw)}")
+        wanted = (f"exactly {rules.min_players}" if rules.min_players == rules.max_players
+                  else f"{rules.min_players} to {rules.max_players}")
+        raise BadInput("players", f"{rules.name} is for {wanted} players, got {len(raw)}")
     players, taken = [], set()
     for index, entry in enumerate(raw):
         field = f"players[{index}]"
