@@ -31,9 +31,10 @@ def export_csv(table: TableInfo, events: list[LoggedEvent], rules: GameRules) ->
     writer = csv.writer(out)
     writer.writerow(["seq", "at", "player", "type", "details", "counted",
                      *(f"score {p['name']}" for p in table.players)])
+    names = {p["id"]: p["name"] for p in table.players}
     for event, state, counted in replay_steps(rules, table.players, table.options, events):
         details = f"undoes {event.undoes}" if event.undoes else " ".join(f"{k}={v}" for k, v in event.payload.items())
         scores = _scores(rules, state)
-        writer.writerow([event.seq, _iso(event.created_at), event.player, event.type, details,
+        writer.writerow([event.seq, _iso(event.created_at), names.get(event.player, event.player), event.type, details,
                          "yes" if counted else "no", *(scores.get(p["id"], "") for p in table.players)])
     return out.getvalue()

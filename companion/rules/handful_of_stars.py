@@ -583,6 +583,7 @@ def derive(state: State) -> dict:
     leaders = [pid for pid in order if (players[pid]["vp"], players[pid]["systems"]) == best]
     return {"players": players, "shuffles": state["shuffles"], **turn, "standings": order,
             "leaders": leaders, "winners": leaders if turn["game_over"] else [],
+            "scores": {pid: p["vp"] for pid, p in players.items()},
             "combat": combat_report(state)}
 
 

@@ -212,7 +212,8 @@ def derive(state: State) -> dict:
             "friend_of_the_people": card_holder(state, "friend_of_the_people"),
             "hero_of_the_people": card_holder(state, "hero_of_the_people"),
             "flight": flight, "last_fight": state["last_fight"],
-            "winner": winners[0] if len(winners) == 1 else None}
+            "winner": winners[0] if len(winners) == 1 else None,
+            "scores": {pid: p["vp"] for pid, p in players.items()}}
 
 
 RULES = GameRules(

@@ -162,9 +162,9 @@ def test_exports(client, table):
     assert [e["seq"] for e in exported["events"]] == [1, 2, 3] and exported["players"][0]["name"] == "Ann"
     csv_text = client.get(f"/t/{code}/export.csv").get_data(as_text=True).splitlines()
     assert csv_text[0] == "seq,at,player,type,details,counted,score Ann,score Ben"
-    assert csv_text[1].endswith("p1,add,delta=4,yes,4,0")
-    assert csv_text[2].endswith("p2,add,delta=1,no,4,0")
-    assert csv_text[3].endswith("p2,undo,undoes 2,no,4,0")
+    assert csv_text[1].endswith("Ann,add,delta=4,yes,4,0")
+    assert csv_text[2].endswith("Ben,add,delta=1,no,4,0")
+    assert csv_text[3].endswith("Ben,undo,undoes 2,no,4,0")
 
 
 def test_players_take_the_colours_the_game_is_printed_in(client):
