@@ -118,10 +118,17 @@ def create_table():
 
 @bp.get("/join")
 def join():
-    code = codes.normalize(request.args.get("code", ""))
-    if code is None:
-        raise BadInput("code", "type the 8 letters and digits of the join code, like 7K2M-QX4P")
-    store().table(code)  # 404 for an unknown code
+    typed = request.args.get("code", "")[:40]
+    code = codes.normalize(typed)
+    try:
+        if code is None:
+            raise BadInput("code", "type the 8 letters and digits of the join code, like 7K2M-QX4P")
+        store().table(code)
+    except (BadInput, NotFound) as refusal:  # keep what was typed, and say what to check
+        message = ("No table has that code. Check it on the host's screen: 8 letters and digits (O and 0, "
+                   "I and L and 1 count the same)." if isinstance(refusal, NotFound) else sentence(refusal.message))
+        return render_template("companion/home.html", games=store().rules, colors=COLORS, recent=_my_tables(),
+                               error=message, typed_code=typed), 404 if isinstance(refusal, NotFound) else 400
     return redirect(url_for(".lobby", code=codes.display(code)), 303)
 
 

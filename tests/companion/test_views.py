@@ -178,3 +178,10 @@ def test_the_home_page_lists_only_the_tables_this_browser_opened(app):
     assert mine["code"] not in watch
     home = stranger.get("/").get_data(as_text=True)
     assert mine["code"] not in home and other["code"] not in home
+
+
+def test_a_mistyped_join_code_keeps_what_was_typed_and_says_what_to_check(client):
+    response = client.get("/join?code=7K2M-QX4Q")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 404 and 'value="7K2M-QX4Q"' in page
+    assert "No table has that code. Check it on the host" in page
