@@ -283,6 +283,21 @@ def _any_player_next_phase(state: State, player: str, fields: NextPhase) -> Stat
     return _next_phase(state)
 
 
+def _any_player_end_turn(state: State, player: str, fields: NextPhase) -> State:
+    """The rest of the turn in one tap: phases with nothing to do need no tap each. The support phase is
+    not skipped while the active empire has fleets it cannot support."""
+    active = _active_id(state)
+    name = next(p["name"] for p in state["players"] if p["id"] == active)
+    still_at("step", fields.step, step(state), f"{name}'s {PHASES[state['turn']['phase']]} phase")
+    excess = unsupported(state["empires"][active])
+    if excess and state["turn"]["phase"] <= PHASES.index("support"):
+        raise RuleError("type", f"{name} must first remove {excess} unsupported fleet{'s' * (excess != 1)} "
+                                f"(support phase)")
+    while _active_id(state) == active:
+        state = _next_phase(state)
+    return state
+
+
 def _power_cards(state: State, player: str, fields: PowerCards) -> State:
     return {**state, "power_cards": fields.use == "yes"}
 
@@ -369,6 +384,9 @@ RULES = GameRules(
     event_types=tuple(replace(t, handler=_while_playing(t.handler)) for t in (
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
                   "then the next player's draw. Any player may tap it.", _any_player_next_phase, NextPhase),
+        EventType("end_turn", "End the active player's turn at once: on to the next player's draw phase (refused "
+                  "while fleets must still be removed for support). Any player may tap it.",
+                  _any_player_end_turn, NextPhase),
         EventType("power_cards", "Play with or without the optional starred Power cards (2 force per Power "
                   "Attack card).", _power_cards, PowerCards),
         EventType("logistics", "Active player: discard Build cards so each counts as one more colony for "

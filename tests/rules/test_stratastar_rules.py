@@ -303,3 +303,13 @@ def test_the_map_has_twenty_worlds_for_all_empires_together():
 def test_losing_two_worlds_takes_two():
     state = play(with_empire(new(), colonies=3, worlds=3), ev("lose", what="world", count=2))
     assert (state["empires"]["p1"]["worlds"], state["empires"]["p1"]["colonies"]) == (1, 1)
+
+
+def test_end_turn_passes_the_rest_of_the_turn_in_one_tap_but_not_the_support_check():
+    state = play(with_empire(new(), fleets=2), ev("end_turn", "p2"))
+    assert state["turn"] == {"round": 1, "active": 1, "phase": 0}  # Bo's draw phase, one tap instead of six
+    crowded = with_empire(new(), fleets=5)  # homeworld supports 2
+    with pytest.raises(RuleError, match="remove 3 unsupported fleets"):
+        ss.apply(crowded, ev("end_turn"))
+    fixed = play(crowded, ev("next_phase"), ev("next_phase"), ev("remove_unsupported"), ev("end_turn"))
+    assert fixed["turn"]["active"] == 1
