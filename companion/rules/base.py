@@ -174,6 +174,13 @@ class GameRules:
     options: dict[str, Any] = field(default_factory=dict)  # option name -> default value
     colors: tuple[str, ...] = ()  # the player colours its pieces are printed in (empty: any in the palette)
 
+    @classmethod
+    def of(cls, game: Any, **rules: Any) -> "GameRules":
+        """One of our games' rules, its identity (id, name, players, colours) read from its game.yaml
+        (a starpnp.generator.model.GameInfo), where the printed set reads it too."""
+        return cls(id=game.id, name=game.name, min_players=game.players.min, max_players=game.players.max,
+                   colors=tuple(game.colors), **rules)
+
     def event_type(self, name: str) -> EventType | None:
         return next((t for t in self.event_types if t.name == name), None)
 

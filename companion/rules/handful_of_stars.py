@@ -587,12 +587,8 @@ def derive(state: State) -> dict:
             "combat": combat_report(state)}
 
 
-RULES = GameRules(
-    id=GAME.id,
-    name=GAME.name,
-    min_players=GAME.players.min,
-    max_players=GAME.players.max,
-    colors=tuple(GAME.colors),
+RULES = GameRules.of(
+    GAME,
     event_types=(
         EventType("outpost", "Place an outpost cube where your units stand: +3 VP", _on_copy(_outpost), _EmpireChange),
         EventType("colony", "Place a colony disc where your units stand: +5 VP", _on_copy(_colony), _EmpireChange),

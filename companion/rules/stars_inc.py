@@ -552,12 +552,8 @@ def derive(state: State) -> dict:
             "winners": (players if state["shared"] else leaders(state)) if over else []}
 
 
-RULES = GameRules(
-    id=GAME.id,
-    name=GAME.name,
-    min_players=GAME.players.min,
-    max_players=GAME.players.max,
-    colors=tuple(GAME.colors),
+RULES = GameRules.of(
+    GAME,
     event_types=(
         EventType("setup", "Before the first round: choose the game and enter the tank maxima printed on "
                   "your player boards (0 = no maximum).", _for_the_table(_setup), Setup),

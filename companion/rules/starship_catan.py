@@ -216,12 +216,8 @@ def derive(state: State) -> dict:
             "scores": {pid: p["vp"] for pid, p in players.items()}}
 
 
-RULES = GameRules(
-    id=GAME.id,
-    name=GAME.name,
-    min_players=GAME.players.min,
-    max_players=GAME.players.max,
-    colors=tuple(GAME.colors),
+RULES = GameRules.of(
+    GAME,
     event_types=(
         EventType("resource", "Gain or spend one kind of resource; refused below 0 or above what the "
                   "storage holds (2, more with Logistics; science always up to 4)", _on_ship(_resource), Resource),

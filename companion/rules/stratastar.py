@@ -375,12 +375,8 @@ def derive(state: State) -> dict:
             "scores": {pid: e["worlds"] for pid, e in state["empires"].items()}}
 
 
-RULES = GameRules(
-    id=GAME.id,
-    name=GAME.name,
-    min_players=GAME.players.min,
-    max_players=GAME.players.max,
-    colors=tuple(GAME.colors),
+RULES = GameRules.of(
+    GAME,
     event_types=tuple(replace(t, handler=_while_playing(t.handler)) for t in (
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
                   "then the next player's draw. Any player may tap it.", _any_player_next_phase, NextPhase),
