@@ -5,7 +5,9 @@ answers with the #live fragment. Polls send the version they show and get 204 wh
 """
 from __future__ import annotations
 
+import time
 from importlib.resources import files
+from typing import Any, Callable
 
 from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 from flask_htmx import HTMX
@@ -15,7 +17,7 @@ from markupsafe import Markup
 from ..generator.palette import stylesheet
 from . import codes, qr
 from .export import export_csv, export_json
-from .inputs import COLORS, BadInput, parse_event, parse_new_table, parse_player, take_client_id
+from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
 from .rules import RuleError
 from .security import CSRF_FIELD, check_csrf
 from .storage import NotFound, Snapshot, StoreError, TableInfo
@@ -32,6 +34,7 @@ RECENT_HISTORY = 5
 def _init(state) -> None:
     htmx.init_app(state.app)
     state.app.jinja_env.globals["number_field"] = number_field
+    state.app.jinja_env.filters["clock"] = lambda at: time.strftime("%H:%M", time.localtime(at))
 
 
 @pass_context
@@ -140,21 +143,45 @@ def lobby(code: str):
     url = join_url(table)
     _note_joined(table)
     return render_template("companion/lobby.html", table=table, rules=rules_for(table), join_url=url,
-                           watch_url=join_url(table, watch=True), qr_svg=qr.svg(url))
+                           watch_url=join_url(table, watch=True), qr_svg=qr.svg(url), me=_my_seat(table.code))
+
+
+# -- seats: a phone sits down once, then acts as that seat (the seat lives in its cookie, not the URL) --
+SEATS = "seats"  # session: join code -> seat token, for the tables in JOINED
+
+
+def _my_seat(code: str) -> str | None:
+    token = session.get(SEATS, {}).get(code)
+    return store().seat(code, token) if token else None
+
+
+@bp.post("/t/<code>/seat")
+def take_seat(code: str):
+    check_csrf()
+    table = store().table(codes_or_404(code))
+    player = parse_player({"player": request.form.get("player")}, table)
+    token = store().join(table.code, player)
+    _note_joined(table)
+    kept = set(session[JOINED])
+    session[SEATS] = {**{c: t for c, t in session.get(SEATS, {}).items() if c in kept}, table.code: token}
+    return redirect(url_for(".player_page", code=table.display_code), 303)
+
+
+def _seated(code: str) -> tuple[Snapshot, str]:
+    """The table and the seat this phone holds there; NoSeat (401) when it has not sat down."""
+    snap = store().snapshot(codes_or_404(code))
+    me = _my_seat(snap.table.code)
+    if me is None:
+        raise NoSeat("seat", "this phone has no seat at this table yet; open the table's join link and pick "
+                             "your name")
+    return snap, me
 
 
 # -- the table page, its live fragment and its forms ------------------------------------------------
-def _seat(code: str, player: str) -> Snapshot:
-    snap = store().snapshot(codes_or_404(code))
-    if snap.table.player(player) is None:
-        raise NotFound(f"player: no seat {player[:20]!r} at this table")
-    return snap
-
-
 def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
     table, rules = snap.table, rules_for(snap.table)
     if me:
-        base = {"code": table.display_code, "player": me}
+        base = {"code": table.display_code}
         urls = {"event_url": url_for(".post_event", **base), "undo_url": url_for(".post_undo", **base),
                 "live_url": url_for(".live", **base), "page_url": url_for(".player_page", **base)}
     else:
@@ -177,22 +204,26 @@ def _render_live(snap: Snapshot, me: str | None, error: str | None = None, statu
     return render_template("companion/_live.html", **_context(snap, me, error)), status, headers
 
 
-@bp.get("/t/<code>/p/<player>")
-def player_page(code: str, player: str):
-    snap = _seat(code, player)
+@bp.get("/t/<code>/play")
+def player_page(code: str):
+    snap = store().snapshot(codes_or_404(code))
+    me = _my_seat(snap.table.code)
+    if me is None:  # not seated yet: the lobby asks who you are
+        return redirect(url_for(".lobby", code=snap.table.display_code), 303)
     _note_joined(snap.table)
-    return render_template("companion/table.html", **_context(snap, player))
+    return render_template("companion/table.html", **_context(snap, me))
 
 
-@bp.get("/t/<code>/p/<player>/live")
-def live(code: str, player: str):
+@bp.get("/t/<code>/play/live")
+def live(code: str):
     code = codes_or_404(code)
     version = store().version(code)
     if version is None:
         raise NotFound("no table with this code")
     if request.args.get("v") == str(version):
         return Response(status=204)
-    return _render_live(_seat(code, player), player)
+    snap, me = _seated(code)
+    return _render_live(snap, me)
 
 
 def sentence(message: str) -> str:
@@ -202,41 +233,41 @@ def sentence(message: str) -> str:
     return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
-def _after_change(code: str, player: str, change) -> tuple | Response:
-    """Run a change; answer htmx with the fragment, plain forms with a redirect (or the page + error)."""
+def _after_change(code: str, change: Callable[[str, str], Any]) -> tuple | Response:
+    """Run change(code, my seat); answer htmx with the fragment, plain forms with a redirect (or the page
+    and the refusal)."""
     check_csrf()
+    _, me = _seated(code)
     error = None
     try:
-        change()
+        change(codes_or_404(code), me)
     except (BadInput, RuleError, StoreError) as refusal:
         if isinstance(refusal, NotFound):
             raise
         error = sentence(refusal.message)
-    snap = _seat(code, player)
-    status = 422 if error else 200
+    snap = store().snapshot(codes_or_404(code))
+    status = 422 if error else 200  # the page (or fragment) with the refusal on it: htmx swaps a 422 in
     if htmx:
-        return _render_live(snap, player, error, status)
+        return _render_live(snap, me, error, status)
     if error:
-        return render_template("companion/table.html", **_context(snap, player, error)), status
-    return redirect(url_for(".player_page", code=snap.table.display_code, player=player), 303)
+        return render_template("companion/table.html", **_context(snap, me, error)), status
+    return redirect(url_for(".player_page", code=snap.table.display_code), 303)
 
 
-@bp.post("/t/<code>/p/<player>/events")
-def post_event(code: str, player: str):
-    def change():
+@bp.post("/t/<code>/events")
+def post_event(code: str):
+    def change(code: str, me: str):
         data = {k: v for k, v in request.form.items() if k not in FORM_TRANSPORT_FIELDS}
-        data.setdefault("player", player)
         client_id = take_client_id(data)
-        store().append(codes_or_404(code), lambda table: parse_event(data, table, rules_for(table)), client_id)
-    return _after_change(code, player, change)
+        store().append(code, lambda table: parse_event(data, table, rules_for(table), me), client_id, me)
+    return _after_change(code, change)
 
 
-@bp.post("/t/<code>/p/<player>/undo")
-def post_undo(code: str, player: str):
-    def change():
-        table = store().table(codes_or_404(code))
-        store().undo(table.code, parse_player({"player": player}, table))
-    return _after_change(code, player, change)
+@bp.post("/t/<code>/undo")
+def post_undo(code: str):
+    def change(code: str, me: str):
+        store().undo(code, me, take_client_id(dict(request.form)))
+    return _after_change(code, change)
 
 
 # -- spectators -------------------------------------------------------------------------------------
@@ -264,7 +295,7 @@ def history(code: str):
     snap = store().snapshot(codes_or_404(code))
     events = store().events(snap.table)
     return render_template("companion/history.html", table=snap.table, events=list(reversed(events)),
-                           undone={e.undoes for e in events if e.undoes},
+                           undone={e.undoes for e in events if e.undoes}, seatings=store().seatings(snap.table),
                            names={p["id"]: p["name"] for p in snap.table.players})
 
 

@@ -126,13 +126,16 @@ class EventType:
     """One kind of event a game accepts: its payload declaration and the rule that applies it.
 
     handler(state, player, fields) -> State: a NEW state (never mutate the argument); `player` is the
-    acting seat, `fields` the validated payload. Limits that depend on the state raise RuleError there.
+    seat the event is for, `fields` the validated payload. Limits that depend on the state raise RuleError
+    there. `for_others`: a phone may send it for another seat (a correction for a player who stepped
+    away); the log keeps who tapped ("Ann for Ben"). Otherwise a phone acts only as its own seat.
     """
 
     name: str
     help: str
     handler: Callable[[State, str, Any], State]
     fields: type[Fields] = Fields
+    for_others: bool = False
 
     def parse(self, event: Event, seats: list[str]) -> Fields:
         """The payload, validated and typed; an empty form field counts as not sent (its default)."""

@@ -561,7 +561,7 @@ RULES = GameRules.of(
                   _for_the_table(_new_round), NewRound),
         EventType("harvest", "Collect your harvest for this round (or the final harvest): the previewed "
                   "elements and points, plus your rocky planets' picks. Overflow above a tank's maximum is lost.",
-                  _by_a_player(_harvest, final=True), Harvest),
+                  _by_a_player(_harvest, final=True), Harvest, for_others=True),
         EventType("convert", "Fuse elements at any time: 4 H → 1 He, 3 He → 1 C, or 2 C → 1 point.",
                   _by_a_player(_convert, final=True), Convert),
         EventType("make_star", "Pay hydrogen to turn a pawn into a new star: blue giant 7, sunlike 3, red dwarf 1.",
@@ -579,9 +579,9 @@ RULES = GameRules.of(
         EventType("board", "Correct the board: add or take away a star stage or planet (merger results, "
                   "environment effects).", _by_a_player(_board), Board),
         EventType("adjust", "Correct a tank or your points by hand (environment effects).",
-                  _by_a_player(_adjust, final=True), Adjust),
+                  _by_a_player(_adjust, final=True), Adjust, for_others=True),
         EventType("done", "After the final harvest: you have made your last conversions. When everyone is done "
-                  "the game ends and the most points wins.", _finish),
+                  "the game ends and the most points wins.", _finish, for_others=True),
         EventType("end_round", "Everyone has acted: close the round (the first-player token moves on). Refused "
                   "while someone has not harvested, unless told to skip their harvest.",
                   _for_the_table(_end_round), EndRound),

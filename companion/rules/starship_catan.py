@@ -230,7 +230,7 @@ RULES = GameRules.of(
         EventType("build_module", "Build the next level of a module: level I, then level II (worth 1 VP)",
                   _on_ship(_build_module), BuildModule),
         EventType("vp", "Victory points from anything else (colonies, trading posts, missions...), entered by hand",
-                  _on_ship(_vp), Vp),
+                  _on_ship(_vp), Vp, for_others=True),
         EventType("yellow_die", "The yellow die of this turn: production, and flight speed with your boosters",
                   _yellow_die, YellowDie),
         EventType("pirate_fight", "Fight a pirate: the blue die plus your cannons must reach its strength",

@@ -21,8 +21,8 @@ def test_a_round_with_harvests_a_star_and_a_move_on_two_phones(live_server, two_
     code = create_table(live_server, "stars_inc", [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}],
                         {"max_h": 14})["code"]
     ann, bo = two_phones
-    open_seat(ann, f"{live_server}/t/{code}/p/p1")
-    open_seat(bo, f"{live_server}/t/{code}/p/p2")
+    open_seat(ann, live_server, code, "p1")
+    open_seat(bo, live_server, code, "p2")
     expect(tank(ann, "H")).to_have_text("6")
     expect(tank(bo, "He")).to_have_text("2")
 

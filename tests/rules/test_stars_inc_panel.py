@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion_test_helpers import sit
 from table_helpers import check_panel, ev, new_table
 
 ROUND = ev("new_round", hydrogen=3, actions=2, environment="Overdensity")
@@ -45,7 +46,7 @@ def test_panel_renders_and_every_form_posts_declared_fields(client, situation): 
 def test_panel_says_who_won_and_what_a_block_refunds(client):  # noqa: F811
     over = new_table(client, "stars_inc", [*rounds(9), ev("adjust", what="points", delta=2), ev("harvest"),
                                            ev("harvest", "p2"), ev("done"), ev("done", "p2")])
-    assert "Ann wins!" in text(client, f"/t/{over['code']}/p/p2")
+    assert "Ann wins!" in text(client, sit(client, over["code"], "p2"))
     events, _ = SITUATIONS["two white dwarfs to block"]
     merged = new_table(client, "stars_inc", events)
-    assert "Ann merges your white dwarf. Block it for 1 Fe? They get back 4 He." in text(client, f"/t/{merged['code']}/p/p2")
+    assert "Ann merges your white dwarf. Block it for 1 Fe? They get back 4 He." in text(client, sit(client, merged["code"], "p2"))
