@@ -68,7 +68,7 @@ def environment(ctx: FaceContext, p: EnvironmentParams) -> list[Element]:
     ax, aw, art_h = inset + 2, w - 2 * inset - 4, 22.0
     ay = top + 2
     out.append(Rect(ax, ay, aw, art_h, Style(fill=mix(frame, "#FFFFFF", 0.85)), radius=1.5))
-    if p.icon:
+    if p.icon and not is_unspecified(p.title):  # a card whose name is written in gets no picture of ours
         size = art_h * 0.78
         out.append(ctx.icon(p.icon, ax + (aw - size) / 2, ay + (art_h - size) / 2, size, frame,
                             mix(frame, "#FFFFFF", 0.85)))
