@@ -208,7 +208,8 @@ class SystemTileParams(FaceParams):
     system: str = Field(description="the system's name")
     habitable: bool
     strength: int | str | None = Field(None, description="combat strength of a neutral habitable system")
-    black_hole: str | None = Field(None, description="letter of the connection that gets a black hole")
+    black_hole: Literal["A", "B", "C", "D", "E", "F"] | None = Field(
+        None, description="compass letter of the lane from this tile's location that gets a black hole")
     wormhole: bool = False
 
 
