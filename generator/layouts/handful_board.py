@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from ..model import CARD_SIZES
 from ..palette import Color, resolve
@@ -90,24 +90,33 @@ class HandfulBoardParams(BoardParams):
     card_spaces: list[CardSpace] = []
     compass: tuple[float, float] | None = Field(None, description="centre of the lane-letter compass rose, mm")
 
-    @model_validator(mode="after")
-    def _links_known(self):
-        ids = {s.id for s in self.systems}
-        if len(ids) != len(self.systems):
-            raise ValueError("systems: duplicate id")
-        by_id = {s.id: s for s in self.systems}
+    @field_validator("systems")
+    @classmethod
+    def _unique_ids(cls, systems: list[System]) -> list[System]:
+        if len({s.id for s in systems}) != len(systems):
+            raise ValueError("duplicate system id")
+        return systems
+
+    @field_validator("connections")
+    @classmethod
+    def _links_known(cls, connections: list[Connection], info: ValidationInfo) -> list[Connection]:
+        """Each connection joins two known systems, and no system has two lanes in one compass direction
+        (a black-hole letter must name one lane)."""
+        if "systems" not in info.data:  # the systems themselves are wrong: that error says enough
+            return connections
+        by_id = {s.id: s for s in info.data["systems"]}
         ends: set[tuple[str, str]] = set()
-        for c in self.connections:
+        for c in connections:
             for end in (c.a, c.b):
-                if end not in ids:
-                    raise ValueError(f"connections: no system with id {end!r}")
+                if end not in by_id:
+                    raise ValueError(f"no system with id {end!r}")
             for a, b in ((c.a, c.b), (c.b, c.a)):
                 letter = lane_letter(by_id[a].x, by_id[a].y, by_id[b].x, by_id[b].y)
                 if (a, letter) in ends:
-                    raise ValueError(f"connections: system {a!r} has two lanes towards {letter}; "
-                                     f"move one so each direction holds one lane")
+                    raise ValueError(f"system {a!r} has two lanes towards {letter}; move one so each direction "
+                                     f"holds one lane")
                 ends.add((a, letter))
-        return self
+        return connections
 
 
 def _card_space(ctx: FaceContext, space: CardSpace) -> list[Element]:

@@ -7,6 +7,7 @@ import json
 import math
 import random
 import re
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from starpnp.generator.loader import find_game, load_game
 from starpnp.generator.model import CARD_SIZES
 from starpnp.generator.render import SceneCache
 from starpnp.generator.scene import Rect, Text
+from starpnp.generator.yamlio import DataErrors
 
 from scene_text import component_text
 
@@ -320,3 +322,21 @@ def test_pdf_prints_end_triggers_and_display(built):
     for words in ("2 players", "3 players", "4 players", "Reserve One", "Reserve Two", "Colony track",
                   "Wormhole technology", "Aggroloids", "Technoids", "Super Dreadnoughts"):
         assert words in text, words
+
+
+@pytest.mark.parametrize("change, error", [
+    (("        - {a: '1', b: '2'}\n", "        - {a: '1', b: '2'}\n        - {a: '1', b: '3'}\n"),
+     "front.connections: system '1' has two lanes towards B"),
+    (("- {x: 7, y: 402, w: 527, slots: 8,", "- {x: 7, y: 402, w: 527, slots: 9,"),
+     "front.card_spaces[1]: 9 poker card spaces need a box 590 mm wide, not 527"),
+])
+def test_a_board_that_breaks_the_black_hole_letters_or_card_spaces_is_refused(tmp_path, change, error):
+    folder = tmp_path / GAME
+    shutil.copytree(find_game(GAME), folder)
+    board = folder / "board.yaml"
+    old, new = change
+    assert old in board.read_text()
+    board.write_text(board.read_text().replace(old, new, 1))
+    with pytest.raises(DataErrors) as raised:
+        load_game(folder)
+    assert [e for e in raised.value.errors if error in e and e.startswith(f"{board}:")], raised.value.errors
