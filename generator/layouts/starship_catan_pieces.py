@@ -205,7 +205,7 @@ def starship_catan_card(ctx: FaceContext, p: StarshipCatanCardParams) -> list[El
     choices_h = 12.5 if open_kind else 0.0
     dots_h = 3.6 if p.dots else 0.0
     room = bottom - y - fields_h - costs_h - legend_h - choices_h - dots_h
-    shows_icon = p.icon is not None and not is_unspecified(p.icon)
+    shows_icon = p.icon is not None and not open_kind  # an open icon without choices: a circle to draw in
     text_h = 0.0
     if p.text:
         text_h = room * (0.62 if shows_icon else 1.0)
@@ -213,7 +213,11 @@ def starship_catan_card(ctx: FaceContext, p: StarshipCatanCardParams) -> list[El
     if shows_icon and icon_h > 3:
         size = min(icon_h, pw) * 0.82
         out.append(Rect(x, y, pw, icon_h, Style(fill=mix(frame, "#FFFFFF", 0.88)), radius=1))
-        out.append(ctx.icon(p.icon, x + (pw - size) / 2, y + (icon_h - size) / 2, size, frame))
+        if is_unspecified(p.icon):
+            out.append(Circle(x + pw / 2, y + icon_h / 2, size / 2, Style(fill="#FFFFFF", stroke="#777777",
+                                                                          stroke_width=0.25, dash=(1.0, 0.7))))
+        else:
+            out.append(ctx.icon(p.icon, x + (pw - size) / 2, y + (icon_h - size) / 2, size, frame))
         corner = min(6.0, icon_h * 0.4)
         if ctx.color is not None:
             out.extend(ctx.player_mark(x + 0.8, y + 0.8, corner))
