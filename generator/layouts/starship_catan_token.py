@@ -43,9 +43,9 @@ def starship_catan_token(ctx: FaceContext, p: TokenParams) -> list[Element]:
     if round_:
         out.append(Circle(w / 2, h / 2, s / 2 - s * 0.06, Style(stroke=mix(background, ink, 0.5),
                                                                  stroke_width=max(0.2, s * 0.012))))
-    mark = s * (0.24 if s >= 14 else 0.3)
+    mark = s * (0.2 if p.cost else 0.24 if s >= 14 else 0.3)
     has_text = bool(p.label or p.sublabel)
-    icon_size = s * (0.5 if not has_text else 0.26 if p.cost else 0.36)
+    icon_size = s * (0.5 if not has_text else 0.2 if p.cost else 0.36)
     # stack: icon, label, sublabel, owner mark, centred as one block
     label_h = s * 0.2 if p.label else 0
     sub_h = s * 0.13 if p.sublabel else 0

@@ -1,6 +1,6 @@
-"""Starship Catan: every piece the rulebook's setup names, in its numbers, the write-in shells it leaves
-open, the fold-up dice and legible faces. Rulebook: /work/shared/seeds/003_*.txt ("SETUP", "PHASES",
-"SPECIAL VICTORY POINT CARDS", "GAME END")."""
+"""Starship Catan: every piece the rulebook's setup names, in its numbers, the fold-up dice, legible faces
+and, built with --write-ins, clean write-in shells (our edition's values: test_starship_catan_edition.py).
+Rulebook: /work/shared/seeds/003_*.txt ("SETUP", "PHASES", "SPECIAL VICTORY POINT CARDS", "GAME END")."""
 from __future__ import annotations
 
 import json
