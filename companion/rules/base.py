@@ -165,6 +165,9 @@ class GameRules:
         type's handler, so the log replays through the same declarations that checked it.
     derive(state) -> dict
         Read-only numbers a player needs at a glance (support limit, turns left, ...), computed from state.
+    describe(event, names) -> str | None
+        One logged event ({"type", "player", ...payload}) in words for the history ("+1 Ore"); names maps
+        seat ids to player names. None: the history lists the event's fields.
     """
 
     id: str
@@ -174,6 +177,7 @@ class GameRules:
     event_types: tuple[EventType, ...]
     initial_state: Callable[[list[dict], dict], State]
     derive: Callable[[State], dict] = lambda state: {}
+    describe: Callable[[Event, dict[str, str]], str | None] = lambda event, names: None
     options: dict[str, Any] = field(default_factory=dict)  # option name -> default value
     colors: tuple[str, ...] = ()  # the player colours its pieces are printed in (empty: any in the palette)
 
