@@ -277,7 +277,7 @@ def _pay(ship: dict, cost: dict[str, int], what: str, field: str) -> None:
     """Spend a printed cost from storage, all of it or nothing."""
     missing = {r: n - ship["resources"][r] for r, n in cost.items() if ship["resources"][r] < n}
     if missing:
-        raise RuleError(field, f"{what} costs {cost_text(cost)}: {cost_text(missing)} short")
+        raise RuleError(field, f"{what} costs {cost_text(cost)}: short of {cost_text(missing)}")
     for resource, amount in cost.items():
         ship["resources"][resource] -= amount
 

@@ -108,7 +108,8 @@ def test_builds_pay_their_printed_cost_all_or_nothing(client):
     assert "Colony ship 1 Food, 1 Ore, 1 Fuel" in text and "Cannon II 2 Ore, 1 Crystal · +1 cannon dot" in text
     answers = post_events(client, table, [ev("build", piece="colony_ship"), ev("build", piece="cannon_ii")])
     assert [a.status_code for a in answers] == [422, 201]
-    assert answers[0].get_json() == {"error": "piece: a Colony ship costs 1 Food, 1 Ore, 1 Fuel: 1 Food, 1 Fuel short"}
+    assert answers[0].get_json() == {
+        "error": "piece: a Colony ship costs 1 Food, 1 Ore, 1 Fuel: short of 1 Food, 1 Fuel"}
     ship = derived(client, table)["players"]["p1"]
     assert ship["cannons"] == 1 and ship["resources"]["ore"]["amount"] == ship["resources"]["crystal"]["amount"] == 0
     history = text_of(client.get(f"/t/{table['code']}/history").get_data(as_text=True))
@@ -125,7 +126,7 @@ def test_a_paid_module_spends_its_level_cost_and_a_second_tap_builds_nothing(cli
                                           ev("build_module", module="cloak", level=2, pay="yes")])
     assert [a.status_code for a in answers] == [201, 409, 422]
     assert answers[2].get_json() == {
-        "error": "pay: the Cloak Module II costs 1 Crystal, 1 Food, 2 Science: 1 Crystal, 1 Food, 1 Science short"}
+        "error": "pay: the Cloak Module II costs 1 Crystal, 1 Food, 2 Science: short of 1 Crystal, 1 Food, 1 Science"}
     ship = derived(client, table)["players"]["p1"]
     assert ship["modules"]["cloak"] == 1
     assert [ship["resources"][r]["amount"] for r in ("ore", "crystal", "food")] == [0, 0, 0]
