@@ -18,7 +18,6 @@ from ..generator.palette import stylesheet
 from . import codes, qr
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
-from .replay import LoggedEvent
 from .rules import GameRules, RuleError
 from .security import CSRF_FIELD, check_csrf
 from .storage import NotFound, Snapshot, StoreError, TableInfo
@@ -179,8 +178,9 @@ def _seated(code: str) -> tuple[Snapshot, str]:
 
 
 # -- the table page, its live fragment and its forms ------------------------------------------------
-def _in_words(rules: GameRules, table: TableInfo) -> Callable[[LoggedEvent], str | None]:
-    """A logged event as its game's rules put it in words for the history, or None (its fields are listed)."""
+def _in_words(rules: GameRules, table: TableInfo) -> Callable[[Any], str | None]:
+    """A logged event (replay.LoggedEvent) as its game's rules put it in words for the history, or None (its
+    fields are listed)."""
     names = {p["id"]: p["name"] for p in table.players}
     return lambda event: rules.describe(event.as_rules_event(), names)
 
