@@ -98,6 +98,13 @@ _MODULE_PIECE = next(iter(_MODULE_FACES.values()))
 MODULE_COSTS = {1: _cost(_MODULE_PIECE.back.params), 2: _cost(_MODULE_PIECE.front.params)}  # by level reached
 _COLONY = _PRINTED["colony_card"].pieces[0].front.params
 START_COLONY = Producer(f"{_COLONY.fields['Name']} colony", _COLONY.die, *_amount(_COLONY.fields["Produces"]))
+_PIRATE_CARDS = sorted((piece.front.params for deck in ("sector_cards", "reserve_sector_cards")
+                        for piece in _PRINTED[deck].pieces if piece.front.params.kind == "Pirate"),
+                       key=lambda card: int(card.fields["Strength"]))
+PIRATES = {_slug(card.title): {"name": card.title, "strength": int(card.fields["Strength"]),
+                               "ransom": card.fields["Ransom"], "if_won": card.fields["If you win"],
+                               "if_lost": card.fields["If you lose"]}
+           for card in _PIRATE_CARDS}  # the printed pirates, weakest first
 
 
 @dataclass(frozen=True)
@@ -233,7 +240,10 @@ class Collect(Fields):
 
 
 class PirateFight(Fields):
-    strength: Whole = Field(ge=0, le=99, description="the pirate's strength")
+    pirate: Literal[*PIRATES] = Field(None, description="one of our printed pirates, by name: its strength and "
+                                                        "what winning or losing brings come from the card")
+    strength: Whole = Field(None, ge=0, le=99, description="the pirate's strength (required unless a pirate is "
+                                                           "named)")
     blue: Whole = Field(ge=1, le=6, description="the blue die, 1 to 6")
 
 
@@ -360,8 +370,14 @@ def _collect(state: State, player: str, fields: Collect) -> State:
 
 
 def _pirate_fight(state: State, player: str, fields: PirateFight) -> State:
-    fighter = state["ships"][player]
-    return {**state, "last_fight": {"player": player, **pirate_fight(fields.blue, fighter["cannons"], fields.strength)}}
+    card = PIRATES.get(fields.pirate, {"name": None, "strength": fields.strength, "if_won": None, "if_lost": None})
+    if card["strength"] is None:
+        raise RuleError("strength", "required unless a pirate is named")
+    if fields.strength is not None and fields.strength != card["strength"]:
+        raise RuleError("strength", f"{card['name']} has strength {card['strength']}, not {fields.strength}")
+    fight = pirate_fight(fields.blue, state["ships"][player]["cannons"], card["strength"])
+    return {**state, "last_fight": {"player": player, **fight, "name": card["name"], "if_won": card["if_won"],
+                                    "if_lost": card["if_lost"]}}
 
 
 EDITION = {  # our printed edition for the panel and API clients: names, module numbers, costs
@@ -370,6 +386,7 @@ EDITION = {  # our printed edition for the panel and API clients: names, module 
                 for key, m in MODULES.items()},
     "module_costs": {str(level): cost for level, cost in MODULE_COSTS.items()},
     "builds": {key: {"label": b.label, "cost": b.cost, "part": b.part} for key, b in BUILDS.items()},
+    "pirates": PIRATES,
     "start_colony": {"name": START_COLONY.name, "die": START_COLONY.die, "resource": START_COLONY.resource,
                      "amount": START_COLONY.amount},
 }
@@ -425,7 +442,8 @@ _WORDS = {
     "vp": lambda f: _signed(f.delta, "VP"),
     "yellow_die": lambda f: f"rolls {f.value} on the yellow die",
     "collect": lambda f: f"collects what the yellow die's {f.die} produces",
-    "pirate_fight": lambda f: f"fights a pirate of strength {f.strength}, blue die {f.blue}",
+    "pirate_fight": lambda f: (f"fights {PIRATES[f.pirate]['name']} (strength {PIRATES[f.pirate]['strength']})"
+                               if f.pirate else f"fights a pirate of strength {f.strength}") + f", blue die {f.blue}",
 }
 
 
@@ -464,7 +482,8 @@ RULES = GameRules.of(
         EventType("collect", "Take what this roll of the yellow die produces for you (your built modules and your "
                   "starting colony with that number), as far as storage holds; once per roll",
                   _collect, Collect),
-        EventType("pirate_fight", "Fight a pirate: the blue die plus your cannons must reach its strength",
+        EventType("pirate_fight", "Fight a pirate, named or by its strength: the blue die plus your cannons must "
+                  "reach its strength",
                   _pirate_fight, PirateFight),
     ),
     initial_state=initial_state,

@@ -56,11 +56,11 @@ def test_a_flight_turn_on_two_phones(live_server, two_phones):
     expect(bo.locator('[data-player="p1"]')).to_contain_text("Crystal 2/2")
     expect(bo.locator(".history")).to_contain_text("Ann: +1 Crystal")
 
-    bo.locator('input[name="strength"]').fill("6")
+    bo.locator('select[name="pirate"]').select_option(label="Grey Lantern · strength 6 · ransom 5 Astro")
     bo.locator('input[name="blue"]').fill("5")
     bo.get_by_role("button", name="Fight").click()
-    expect(ann.locator("[data-fight]")).to_contain_text("Bo lost to the pirate", timeout=3000)
-    expect(ann.locator("[data-fight]")).to_contain_text("blue 5 + cannons 0 = 5 against 6")
+    expect(ann.locator("[data-fight]")).to_contain_text("Bo lost to Grey Lantern", timeout=3000)
+    expect(ann.locator("[data-fight]")).to_contain_text("blue 5 + cannons 0 = 5 against 6 · lost: give 2 resources")
 
     status, table = request("GET", f"{live_server}/api/tables/{code}")
     assert table["derived"]["players"]["p1"]["vp"] == 1

@@ -146,6 +146,24 @@ def test_history_reads_in_words(client):
     assert "delta" not in history and "resource ore" not in history
 
 
+def test_a_pirate_fought_by_name_brings_its_card(client):
+    assert [(p["name"], p["strength"]) for p in sc.PIRATES.values()][:2] == [("Rust Raiders", 3), ("Dustjaw Crew", 4)]
+    table = new_table(client, "starship_catan", [ev("strength", part="cannons", delta=2)])
+    assert "Grey Lantern · strength 6 · ransom 5 Astro" in page_text(client, table)
+    answers = post_events(client, table, [ev("pirate_fight", pirate="grey_lantern", blue=3),
+                                          ev("pirate_fight", pirate="grey_lantern", strength=5, blue=3),
+                                          ev("pirate_fight", blue=3), ev("pirate_fight", pirate="ironmaw_fleet", blue=1)])
+    assert [a.status_code for a in answers] == [201, 422, 422, 201]
+    assert answers[1].get_json() == {"error": "strength: Grey Lantern has strength 6, not 5"}
+    assert answers[2].get_json() == {"error": "strength: required unless a pirate is named"}
+    fight = derived(client, table)["last_fight"]
+    assert (fight["name"], fight["total"], fight["pirate"], fight["won"]) == ("Ironmaw Fleet", 3, 8, False)
+    assert "Ann lost to Ironmaw Fleet: blue 1 + cannons 2 = 3 against 8 · lost: give 2 resources + 3 Astro" in (
+        page_text(client, table, "p2"))
+    history = text_of(client.get(f"/t/{table['code']}/history").get_data(as_text=True))
+    assert "Ann: fights Grey Lantern (strength 6), blue die 3" in history
+
+
 @pytest.mark.parametrize("events", [
     [], [ev("build_module", module="research", level=1), ev("yellow_die", "p2", value=4)],
     [ev("build_module", module="dock", level=1), ev("resource", resource="ore", delta=2), ev("yellow_die", value=6),

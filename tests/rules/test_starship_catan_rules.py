@@ -157,7 +157,8 @@ def test_pirate_fight_event_uses_the_fighters_cannons():
     state = play({"type": "strength", "player": "p1", "part": "cannons", "delta": 3},
                  {"type": "pirate_fight", "player": "p1", "strength": 7, "blue": 4})
     assert sc.derive(state)["last_fight"] == {"player": "p1", "blue": 4, "cannons": 3, "total": 7,
-                                              "pirate": 7, "won": True}
+                                              "pirate": 7, "won": True, "name": None, "if_won": None,
+                                              "if_lost": None}
     refused(state, {"type": "pirate_fight", "player": "p1", "strength": 7, "blue": 0}, "blue")
 
 
