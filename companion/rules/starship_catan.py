@@ -105,6 +105,24 @@ PIRATES = {_slug(card.title): {"name": card.title, "strength": int(card.fields["
                                "ransom": card.fields["Ransom"], "if_won": card.fields["If you win"],
                                "if_lost": card.fields["If you lose"]}
            for card in _PIRATE_CARDS}  # the printed pirates, weakest first
+LIBRARY, OUTPOST = "Galactic Library", "Diplomat Outpost"
+DIPLOMAT_BUYS = GAME.number("diplomat_buys")
+
+
+def _market(card) -> dict:
+    """Where a flight may buy or sell: one resource at the card's price (Science at the Library's)."""
+    if card.kind == LIBRARY:
+        resource, price = SCIENCE, GAME.number("library_price")
+    else:
+        resource, price = _BY_NAME[card.fields["Resource"]], int(card.fields["Price"].split()[0])
+    return {"name": card.title, "kind": card.kind, "resource": resource, "price": price,
+            "buy_only": DIPLOMAT_BUYS if card.kind == OUTPOST else None}
+
+
+MARKETS = {_slug(card.title): _market(card)  # trade planets, trading posts, outposts and the Library, A to Z
+           for card in sorted((piece.front.params for deck in ("sector_cards", "reserve_sector_cards")
+                               for piece in _PRINTED[deck].pieces), key=lambda card: card.title)
+           if card.kind == LIBRARY or "Price" in card.fields}
 
 
 @dataclass(frozen=True)
@@ -239,6 +257,13 @@ class Collect(Fields):
     die: Whole = Field(ge=1, le=6, description="the yellow die the panel showed; refused once another is entered")
 
 
+class Trade(Fields):
+    market: Literal[*MARKETS] = Field(description="where: one of our printed trade planets, trading posts, "
+                                                  "Diplomat Outposts or the Galactic Library, by name")
+    deal: Literal["buy", "sell"] = Field(description="buy or sell")
+    count: Whole = Field(1, ge=1, le=9, description="how many of its resource")
+
+
 class PirateFight(Fields):
     pirate: Literal[*PIRATES] = Field(None, description="one of our printed pirates, by name: its strength and "
                                                         "what winning or losing brings come from the card")
@@ -315,6 +340,18 @@ def _build_piece(state: State, ship: dict, fields: BuildPiece) -> None:
     _pay(ship, build.cost, f"a {build.label}", "piece")
 
 
+def _trade(state: State, ship: dict, fields: Trade) -> None:
+    market, count = MARKETS[fields.market], fields.count
+    if market["buy_only"] and fields.deal == "sell":
+        raise RuleError("deal", f"{market['name']} buys nothing")
+    if market["buy_only"] and count > market["buy_only"]:
+        raise RuleError("count", f"{market['name']} sells only {market['buy_only']}")
+    resource, sign = market["resource"], 1 if fields.deal == "buy" else -1
+    ship["resources"][resource] = _bounded("count", ship["resources"][resource] + sign * count, 0,
+                                           storage_limit(ship, resource), RESOURCE_LABELS[resource])
+    ship["astro"] = _bounded("count", ship["astro"] - sign * count * market["price"], 0, ASTRO_LIMIT, "Astro")
+
+
 def _vp(state: State, ship: dict, fields: Vp) -> None:
     ship["vp_by_hand"] = _bounded("delta", ship["vp_by_hand"] + fields.delta, 0, VP_LIMIT, "victory points by hand")
 
@@ -387,6 +424,7 @@ EDITION = {  # our printed edition for the panel and API clients: names, module 
     "module_costs": {str(level): cost for level, cost in MODULE_COSTS.items()},
     "builds": {key: {"label": b.label, "cost": b.cost, "part": b.part} for key, b in BUILDS.items()},
     "pirates": PIRATES,
+    "markets": MARKETS,
     "start_colony": {"name": START_COLONY.name, "die": START_COLONY.die, "resource": START_COLONY.resource,
                      "amount": START_COLONY.amount},
 }
@@ -439,6 +477,8 @@ _WORDS = {
                                + (f", paying {cost_text(MODULE_COSTS[f.level])}" if f.pay == "yes" and f.level
                                   else " and pays for it" if f.pay == "yes" else "")),
     "build": lambda f: f"builds a {BUILDS[f.piece].label}, paying {cost_text(BUILDS[f.piece].cost)}",
+    "trade": lambda f: (f"{f.deal}s {f.count} {RESOURCE_LABELS[MARKETS[f.market]['resource']]} at "
+                        f"{MARKETS[f.market]['name']} for {f.count * MARKETS[f.market]['price']} Astro"),
     "vp": lambda f: _signed(f.delta, "VP"),
     "yellow_die": lambda f: f"rolls {f.value} on the yellow die",
     "collect": lambda f: f"collects what the yellow die's {f.die} produces",
@@ -475,6 +515,8 @@ RULES = GameRules.of(
                   "with pay=yes its printed cost is spent", _on_ship(_build_module), BuildModule),
         EventType("build", "Build a ship or a booster or cannon tile: spends its printed cost from storage; "
                   "a tile adds one red dot", _on_ship(_build_piece), BuildPiece),
+        EventType("trade", "Buy or sell at a planet by name: its resource at its printed price, within storage "
+                  "and Astro; a Diplomat Outpost sells just 1 and buys nothing", _on_ship(_trade), Trade),
         EventType("vp", "Victory points from anything else (colonies, trading posts, missions...), entered by hand",
                   _on_ship(_vp), Vp, for_others=True),
         EventType("yellow_die", "The yellow die of this turn: production, and flight speed with your boosters",

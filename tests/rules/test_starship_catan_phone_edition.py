@@ -172,3 +172,25 @@ def test_a_pirate_fought_by_name_brings_its_card(client):
 def test_panel_renders_and_every_form_posts_declared_fields(client, events):
     table = new_table(client, "starship_catan", events)
     assert check_panel(client, "starship_catan", table) > 0
+
+
+def test_trade_at_a_planet_by_name_moves_its_resource_and_astro(client):
+    assert sc.MARKETS["lowmarket"] == {"name": "Lowmarket", "kind": "Trade planet", "resource": "crystal", "price": 3,
+                                       "buy_only": None}
+    table = new_table(client, "starship_catan", [])
+    assert "Lowmarket · Crystal 3 Astro" in page_text(client, table)
+    assert "Envoy Hall · Crystal 2 Astro · buy 1, sell none" in page_text(client, table)
+    answers = post_events(client, table, [
+        ev("trade", market="lowmarket", deal="buy", count=2), ev("trade", market="lowmarket", deal="buy"),
+        ev("trade", market="envoy_hall", deal="sell"), ev("trade", market="accord_rest", deal="buy", count=2),
+        ev("trade", market="galactic_library", deal="buy", count=3), ev("trade", market="shardmarket", deal="sell")])
+    assert [a.status_code for a in answers] == [201, 422, 422, 422, 201, 201]
+    assert [a.get_json()["error"] for a in answers[1:4]] == [
+        "count: Crystal would rise to 3, above the limit of 2", "deal: Envoy Hall buys nothing",
+        "count: Accord Rest sells only 1"]
+    ship = derived(client, table)["players"]["p1"]
+    assert ship["astro"] == 25 - 6 - 9 + 2
+    assert (ship["resources"]["crystal"]["amount"], ship["resources"]["science"]["amount"]) == (1, 4)
+    history = text_of(client.get(f"/t/{table['code']}/history").get_data(as_text=True))
+    assert "Ann: buys 2 Crystal at Lowmarket for 6 Astro" in history
+    assert "Ann: sells 1 Crystal at Shardmarket for 2 Astro" in history

@@ -26,6 +26,8 @@ events = st.one_of(
     st.fixed_dictionaries({"type": st.just("build"), "player": player,
                            "piece": st.sampled_from([*sc.BUILDS, "starbase"])}),
     st.fixed_dictionaries({"type": st.just("collect"), "player": player, "die": st.integers(0, 7)}),
+    st.fixed_dictionaries({"type": st.just("trade"), "player": player, "market": st.sampled_from([*sc.MARKETS, "mars"]),
+                           "deal": st.sampled_from(["buy", "sell", "steal"]), "count": st.integers(0, 10)}),
     st.fixed_dictionaries({"type": st.just("vp"), "player": player, "delta": small}),
     st.fixed_dictionaries({"type": st.just("yellow_die"), "player": player, "value": st.integers(0, 7)}),
     st.fixed_dictionaries({"type": st.just("pirate_fight"), "player": player,
