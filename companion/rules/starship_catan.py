@@ -94,12 +94,24 @@ MODULE_LABELS = {key: module.name for key, module in MODULES.items()}
 # Before the edition the three modules the rulebook does not name were module_4-6, as their tiles are called.
 OLD_MODULE_KEYS = {_slug(name): key for name, key in zip(_MODULE_FACES, MODULES)
                    if name != MODULES[key].name}
+_ADVANCED_FACES = {piece.front.params.title.split()[0].lower(): piece.front.params
+                   for piece in _PRINTED["advanced_modules"].pieces}
+
+
+def _effect(text: str) -> str:
+    """What a module tile says it does, without a level II tile's note on where it goes."""
+    return text.split(". ", 1)[1] if text.startswith("Goes on ") else text
+
+
+MODULE_EFFECTS = {key: {1: _effect(piece.front.params.text), 2: _effect(_ADVANCED_FACES[key].text)}
+                  for key, piece in zip(MODULES, _MODULE_FACES.values())}  # by level, as printed
 _MODULE_PIECE = next(iter(_MODULE_FACES.values()))
 MODULE_COSTS = {1: _cost(_MODULE_PIECE.back.params), 2: _cost(_MODULE_PIECE.front.params)}  # by level reached
 _COLONY = _PRINTED["colony_card"].pieces[0].front.params
 START_COLONY = Producer(f"{_COLONY.fields['Name']} colony", _COLONY.die, *_amount(_COLONY.fields["Produces"]))
-_PIRATE_CARDS = sorted((piece.front.params for deck in ("sector_cards", "reserve_sector_cards")
-                        for piece in _PRINTED[deck].pieces if piece.front.params.kind == "Pirate"),
+_SECTOR_CARDS = [piece.front.params for deck in ("sector_cards", "reserve_sector_cards")
+                 for piece in _PRINTED[deck].pieces]  # the flights' cards, the reserve deck's too
+_PIRATE_CARDS = sorted((card for card in _SECTOR_CARDS if card.kind == "Pirate"),
                        key=lambda card: int(card.fields["Strength"]))
 PIRATES = {_slug(card.title): {"name": card.title, "strength": int(card.fields["Strength"]),
                                "ransom": card.fields["Ransom"], "if_won": card.fields["If you win"],
@@ -120,8 +132,7 @@ def _market(card) -> dict:
 
 
 MARKETS = {_slug(card.title): _market(card)  # trade planets, trading posts, outposts and the Library, A to Z
-           for card in sorted((piece.front.params for deck in ("sector_cards", "reserve_sector_cards")
-                               for piece in _PRINTED[deck].pieces), key=lambda card: card.title)
+           for card in sorted(_SECTOR_CARDS, key=lambda card: card.title)
            if card.kind == LIBRARY or "Price" in card.fields}
 
 
@@ -419,7 +430,8 @@ def _pirate_fight(state: State, player: str, fields: PirateFight) -> State:
 
 EDITION = {  # our printed edition for the panel and API clients: names, module numbers, costs
     "resources": RESOURCE_LABELS,
-    "modules": {key: {"name": m.name, "die": m.die, "resource": m.resource, "amount": m.amount}
+    "modules": {key: {"name": m.name, "die": m.die, "resource": m.resource, "amount": m.amount,
+                      "does": {str(level): text for level, text in MODULE_EFFECTS[key].items()}}
                 for key, m in MODULES.items()},
     "module_costs": {str(level): cost for level, cost in MODULE_COSTS.items()},
     "builds": {key: {"label": b.label, "cost": b.cost, "part": b.part} for key, b in BUILDS.items()},

@@ -34,6 +34,7 @@ def test_resources_and_modules_are_the_editions():
         "trade": ("Trade Module", 3, "goods", 1), "research": ("Research Module", 4, "science", 1),
         "cloak": ("Cloak Module", 5, "crystal", 1), "dock": ("Dock Module", 6, "food", 1)}
     assert (sc.START_COLONY.die, sc.START_COLONY.resource) == (6, "ore")
+    assert sc.MODULE_EFFECTS["dock"] == {1: "Your hangar holds 4 ships instead of 3.", 2: "Your hangar holds 5 ships."}
 
 
 def test_build_costs_are_the_printed_ones():
@@ -82,6 +83,8 @@ def test_the_yellow_die_names_what_my_modules_make_and_collect_takes_it(client):
     now = derived(client, table)["players"]
     assert now["p1"]["resources"]["science"]["amount"] == 2 and now["p1"]["collected"]
     assert "Collected." in page_text(client, table)
+    assert "Research Module I · die 4: 1 Science · costs 1 Crystal, 1 Food, 2 Science Once per turn in" in (
+        page_text(client, table))
     assert "Research Module makes 1 Science · collected" in page_text(client, table, "p2")
 
 
