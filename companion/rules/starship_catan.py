@@ -16,7 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from ...generator.loader import find_game, load_game, our_game
+from ...generator.loader import load_game, our_game
+from ...resources import components_dir
 from .base import EventType, Fields, GameRules, RuleError, Seat, StaleError, State, Whole
 
 GAME = our_game("starship_catan")  # these numbers are in components/starship_catan/game.yaml, printed
@@ -33,7 +34,8 @@ ASTRO_LIMIT = 9999
 VP_LIMIT = 99
 
 # ---- our edition, as the set prints it (components/starship_catan/*.yaml) ------------------------------------
-_PRINTED = {c.spec.id: c for c in load_game(find_game(GAME.id)).components}
+# Our set's own data, from where our_game reads game.yaml (never a same-named folder in the working directory).
+_PRINTED = {c.spec.id: c for c in load_game(components_dir() / GAME.id).components}
 
 
 def _faces(component: str) -> dict:

@@ -155,7 +155,8 @@ def test_a_pirate_fought_by_name_brings_its_card(client):
     assert "Grey Lantern · strength 6 · ransom 5 Astro" in page_text(client, table)
     answers = post_events(client, table, [ev("pirate_fight", pirate="grey_lantern", blue=3),
                                           ev("pirate_fight", pirate="grey_lantern", strength=5, blue=3),
-                                          ev("pirate_fight", blue=3), ev("pirate_fight", pirate="ironmaw_fleet", blue=1)])
+                                          ev("pirate_fight", blue=3),
+                                          ev("pirate_fight", pirate="ironmaw_fleet", blue=1)])
     assert [a.status_code for a in answers] == [201, 422, 422, 201]
     assert answers[1].get_json() == {"error": "strength: Grey Lantern has strength 6, not 5"}
     assert answers[2].get_json() == {"error": "strength: required unless a pirate is named"}
