@@ -7,7 +7,9 @@ import pytest
 from companion_test_helpers import sit
 from table_helpers import check_panel, ev, new_table
 
-ROUND = ev("new_round", hydrogen=3, actions=2, environment="Overdensity")
+ROUND = ev("new_round", hydrogen=3, actions=2)  # a card typed in: prices as printed
+CARDS = ["Giant Molecular Cloud", "Superluminous Supernova", "Overdensity", "Stroemgren Sphere", "Time Stasis",
+         "Time Vortex", "Overcrowding", "Protoplanetary Disk", "Tidal Stream"]
 BOARD = [ev("board", piece=stage, delta=1, owner=owner) for owner in ("p1", "p2")
          for stage in ("blue_giant", "hypergiant", "red_giant", "white_dwarf")]
 RICH = [*BOARD, ev("board", piece="rocky", delta=1), ev("board", piece="gas", delta=1),
@@ -20,7 +22,12 @@ def text(client, url: str) -> str:
 
 
 def rounds(count):
-    return [e for _ in range(count) for e in (ROUND, ev("end_round", unharvested="skip"))]
+    """`count` rounds, one of our cards each, in the order above."""
+    return [e for card in CARDS[:count] for e in (ev("new_round", environment=card), ev("end_round", unharvested="skip"))]
+
+
+def card(name):
+    return ev("new_round", environment=name)
 
 
 SITUATIONS = {
@@ -31,6 +38,11 @@ SITUATIONS = {
     "final harvest": (rounds(9), {}),
     "final conversions": ([*rounds(9), ev("harvest"), ev("harvest", "p2"), ev("done")], {}),
     "game over": ([*rounds(9), ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2")], {}),
+    "under Time Stasis": ([*RICH, card("Time Stasis")], {}),
+    "under Time Vortex, stars to push two stages": (
+        [*RICH, ev("board", piece="red_giant", delta=-1), ev("board", piece="sunlike", delta=1), card("Time Vortex")], {}),
+    "under Tidal Stream": ([*RICH, card("Tidal Stream")], {}),
+    "another edition's cards": ([ev("new_round", hydrogen=4, actions=3, environment="Time Stasis")], {"edition": "own"}),
     "advanced tie round": ([ROUND, ev("adjust", what="points", delta=30), ev("adjust", "p2", what="points", delta=30),
                             ev("end_round", unharvested="skip"), ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2")],
                            {"mode": "advanced"}),
