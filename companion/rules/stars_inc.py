@@ -234,9 +234,12 @@ def round_prices(state: State) -> dict:
 def environments_left(state: State) -> dict[str, int]:
     """Our cards still in the deck, with how many copies: the standard deck holds one of each, the advanced
     all copies, reshuffled when it runs out. Typed rounds (other cards) take none of ours."""
-    copies = 1 if state["mode"] == "standard" else ENVIRONMENT_COPIES
-    deck = copies * len(ENVIRONMENTS)
-    drawn = state["played"][len(state["played"]) // deck * deck:]
+    played = state["played"]
+    if state["mode"] == "standard":
+        copies, drawn = 1, played
+    else:
+        copies, deck = ENVIRONMENT_COPIES, ENVIRONMENT_COPIES * len(ENVIRONMENTS)
+        drawn = played[len(played) // deck * deck:]
     return {card: copies - drawn.count(card) for card in ENVIRONMENTS if drawn.count(card) < copies}
 
 
