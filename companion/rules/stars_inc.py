@@ -2,7 +2,8 @@
 
 Each player's H/He/C/Fe tanks, points, stars by life stage and planets are tracked from events; the module
 prices every action, refuses what a player cannot pay, previews each harvest and runs the round structure of
-the standard (nine environments) and advanced (target score) games. Numbers come from the Stars, Inc.
+the standard (nine environments) and advanced (target score) games. Our edition's environment cards are known
+by name: their hydrogen, actions and the effects a phone can compute. Numbers come from the Stars, Inc.
 rulebook v4.2; our readings are in docs/rules/stars_inc.md.
 """
 from __future__ import annotations
@@ -30,13 +31,6 @@ PAWNS_TO_PLAY = GAME.number("pawns_to_play")  # five pawns: one marks the score,
 PAWN_HYDROGEN = amounts(GAME.number("pawn_hydrogen"))["H"]
 STANDARD_ROUNDS = GAME.number("standard_rounds")
 ENV_HYDROGEN = tuple(GAME.number("environment_hydrogen"))
-EDITIONS = ("ours", "own")  # our printed environment cards, or a table's own (the publisher's, --write-ins)
-ENVIRONMENTS = {card: {"name": card.replace("_", " ").title(), "hydrogen": amounts(harvest)["H"],
-                       "actions": GAME.number(f"environment_actions.{card}")}
-                for card, harvest in GAME.number("environment_harvest").items()}  # our cards, as printed
-ENVIRONMENT_COPIES = GAME.number("environment_copies")  # the advanced deck: every card this many times
-HARVEST_GIFTS = {card: amounts(gift) for card, gift in GAME.number("environment_gifts").items()}
-RESERVE_BONUS = {card: amounts(bonus)["H"] for card, bonus in GAME.number("reserve_bonus").items()}
 _PRODUCTS = {"h_to_he": "He", "he_to_c": "C", "c_to_point": "points"}
 CONVERSIONS = {name: (*next(iter(amounts(give).items())), _PRODUCTS[name])
                for name, give in GAME.number("conversions").items()}  # name -> (tank, units, product)
@@ -61,12 +55,23 @@ ACTIONS = {**{f"make_{s}": {"H": h} for s, h in NEW_STARS.items()},
            **{f"merge_{m}": cost for m, cost in MERGES.items()}}
 
 
+# ---- our edition's environment cards (components/stars_inc/environments.yaml prints the same numbers) -----
+
+EDITIONS = ("ours", "own")  # our printed environment cards, or a table's own (the publisher's, --write-ins)
+ENVIRONMENTS = {card: {"name": card.replace("_", " ").title(), "hydrogen": amounts(harvest)["H"],
+                       "actions": GAME.number(f"environment_actions.{card}")}
+                for card, harvest in GAME.number("environment_harvest").items()}  # our cards, as printed
+ENVIRONMENT_COPIES = GAME.number("environment_copies")  # the advanced deck: every card this many times
+HARVEST_GIFTS = {card: amounts(gift) for card, gift in GAME.number("environment_gifts").items()}
+RESERVE_BONUS = {card: amounts(bonus)["H"] for card, bonus in GAME.number("reserve_bonus").items()}
+_DISCOUNTS = {card: amounts(off) for card, off in GAME.number("environment_discounts").items()}
+
+
 def _less(cost: dict, discount: dict) -> dict:
     """A price with a discount taken off, never below nothing (a part that drops to 0 is no longer paid)."""
     return {t: n - discount.get(t, 0) for t, n in cost.items() if n > discount.get(t, 0)}
 
 
-_DISCOUNTS = {card: amounts(off) for card, off in GAME.number("environment_discounts").items()}
 ROUND_PRICES = {  # what our environment cards change in ACTIONS' prices for their round
     "overdensity": {f"merge_{m}": _less(cost, _DISCOUNTS["overdensity"]) for m, cost in MERGES.items()},
     "stroemgren_sphere": {"make_blue_giant": _less(ACTIONS["make_blue_giant"], _DISCOUNTS["stroemgren_sphere"])},
@@ -214,10 +219,11 @@ def harvest_preview(state: State, pid: str) -> dict:
     reserve = PAWNS_TO_PLAY - stars_on_board(stars)
     gain = {"H": env.get("hydrogen", 0) + (PAWN_HYDROGEN + RESERVE_BONUS.get(card, 0)) * reserve,
             "He": 0, "C": 0, "Fe": 0, "points": planets["gas"]}
-    for what, amount in [*HARVEST_GIFTS.get(card, {}).items(),
-                         *((what, amount * count) for stage, count in stars.items()
-                           for what, amount in HARVEST[stage].items())]:
+    for what, amount in HARVEST_GIFTS.get(card, {}).items():
         gain[what] += amount
+    for stage, count in stars.items():
+        for what, amount in HARVEST[stage].items():
+            gain[what] += amount * count
     return {**gain, "rocky_choices": ROCKY_CHOICES * planets["rocky"]}
 
 
@@ -684,7 +690,9 @@ RULES = GameRules.of(
     event_types=(
         EventType("setup", "Before the first round: choose the game and enter the tank maxima printed on "
                   "your player boards (0 = no maximum).", _for_the_table(_setup), Setup),
-        EventType("new_round", "Flip the next environment: a new round begins with its harvest.",
+        EventType("new_round", "Flip the next environment: name one of our cards (its hydrogen, actions and "
+                  "effect come with it; each once per deck) or type a card's hydrogen and actions. A new round "
+                  "begins with its harvest.",
                   _for_the_table(_new_round), NewRound),
         EventType("harvest", "Collect your harvest for this round (or the final harvest): the previewed "
                   "elements and points, plus your rocky planets' picks. Overflow above a tank's maximum is lost.",
@@ -695,8 +703,8 @@ RULES = GameRules.of(
                   _by_a_player(_make_star), MakeStar),
         EventType("make_planet", "Ring one of your stars with a planet: rocky 2 H + 2 C + 2 Fe, "
                   "gas 4 H + 6 He + 2 Fe.", _by_a_player(_make_planet), MakePlanet),
-        EventType("move_star", "Push a star one space along its life; free for your own, 1 He for another "
-                  "player's. Leaving the main sequence wrecks its planets; a supernova pays 2 Fe and frees the "
+        EventType("move_star", "Push a star one space along its life (two under Time Vortex, none under Time "
+                  "Stasis); free for your own, 1 He for another player's (free under Tidal Stream). Leaving the main sequence wrecks its planets; a supernova pays 2 Fe and frees the "
                   "pawn; a new white dwarf pays 1 point.", _by_a_player(_move), MoveStar),
         EventType("merge", "Pay helium to merge two stars: your own 2 He, one opponent's 6 He, two white "
                   "dwarfs 8 He (both explode, 1 Fe to each owner). Record other merger results with 'board'.",
