@@ -583,6 +583,33 @@ def derive(state: State) -> dict:
             "combat": combat_report(state)}
 
 
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'outpost': 'places an outpost',
+    'colony': 'places a colony',
+    'upgrade_outpost': 'turns an outpost into a colony',
+    'lose_system': 'loses a {kind}',
+    'occupy': '{delta:+} systems held by units alone',
+    'reserve': '{change} the Reserve card {card}',
+    'vp_counter': '{change} a {vp} VP development counter',
+    'vp': '{delta:+} VP by hand',
+    'shuffle': 'reshuffles: the shuffle marker moves up',
+    'end_turn': 'ends the turn',
+    'first_player': 'chooses {target} to play first',
+    'combat_start': 'invades {defender} ({system}) with {fleets} fleets and {star_bases} star bases',
+    'combat_add': 'adds {amount} {what} to the combat',
+    'combat_card': 'plays {card}',
+    'combat_retreat': 'retreats',
+    'combat_end': 'ends the combat',
+}
+WORDS = {
+    'add': 'takes',
+    'remove': 'gives up',
+    'units_only': 'units only',
+    'neutral': 'the aliens',
+}
+
+
 RULES = GameRules.of(
     GAME,
     event_types=(
@@ -617,6 +644,8 @@ RULES = GameRules.of(
     ),
     initial_state=initial_state,
     derive=derive,
+    says=SAYS,
+    words=WORDS,
 )
 
 apply = RULES.apply

@@ -685,6 +685,32 @@ def derive(state: State) -> dict:
             "winners": (players if state["shared"] else leaders(state)) if over else []}
 
 
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'setup': 'sets up a {mode} game',
+    'new_round': 'flips the next environment {environment}',
+    'harvest': 'harvests',
+    'convert': 'converts {conversion}, {times}×',
+    'make_star': 'makes a {star}',
+    'make_planet': 'rings a star with a {planet} planet',
+    'move_star': 'moves a {star} along its life',
+    'merge': 'merges stars ({merge})',
+    'block': 'blocks the action aimed at them',
+    'board': 'corrects the board: {delta:+} {piece}',
+    'adjust': 'corrects by hand: {delta:+} {what}',
+    'done': 'has made their last conversions',
+    'end_round': 'ends round {round}',
+    'share_victory': 'agrees to share the win',
+}
+WORDS = {
+    'h_to_he': '4 H into 1 He',
+    'he_to_c': '3 He into 1 C',
+    'c_to_point': '2 C into 1 point',
+    'own': 'their own',
+    'opponent': "with an opponent's",
+}
+
+
 RULES = GameRules.of(
     GAME,
     event_types=(
@@ -725,6 +751,8 @@ RULES = GameRules.of(
     ),
     initial_state=initial_state,
     derive=derive,
+    says=SAYS,
+    words=WORDS,
     options={"mode": "standard", "target_score": 30, "edition": "ours", **{f"max_{t.lower()}": n for t, n in PRINTED_MAXIMA.items()}},
 )
 
