@@ -210,7 +210,7 @@ def test_start_support_draw_size_and_victory_are_the_rulebooks(game):
     assert groups(r"keeps (\d+) fleets, plus 1 more per (\d+) colonies; a Build card may count as a", front) == (
         "2", "2")
     assert groups(r"Support limit (\d+) fleets, plus 1 per (\d+) colonies", back) == ("2", "2")
-    for text in (front, back, component_text(game, "board")):
+    for text in (front, back, component_text(game, "board"), game.info.about):  # about: the contents page
         assert groups(r"colonies on (\d+) worlds", text) == ("12",)
 
 
