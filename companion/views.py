@@ -18,7 +18,7 @@ from ..generator.palette import stylesheet
 from . import codes, qr
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
-from .rules import GameRules, RuleError
+from .rules import RuleError
 from .security import CSRF_FIELD, check_csrf
 from .storage import NotFound, Snapshot, StoreError, TableInfo
 from .tables import codes_or_404, join_url, rules_for, store
@@ -178,13 +178,6 @@ def _seated(code: str) -> tuple[Snapshot, str]:
 
 
 # -- the table page, its live fragment and its forms ------------------------------------------------
-def _in_words(rules: GameRules, table: TableInfo) -> Callable[[Any], str | None]:
-    """A logged event (replay.LoggedEvent) as its game's rules put it in words for the history, or None (its
-    fields are listed)."""
-    names = {p["id"]: p["name"] for p in table.players}
-    return lambda event: rules.describe(event.as_rules_event(), names)
-
-
 def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
     table, rules = snap.table, rules_for(snap.table)
     if me:
@@ -203,7 +196,7 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
             "state": snap.state, "derived": rules.derive(snap.state), "rules": rules, "me": me,
             "me_player": table.player(me) if me else None, "history": history,
             "undone": {e.undoes for e in events if e.undoes}, "names": {p["id"]: p["name"] for p in table.players},
-            "in_words": _in_words(rules, table), "error": error, **urls}
+            "error": error, **urls}
 
 
 def _render_live(snap: Snapshot, me: str | None, error: str | None = None, status: int = 200):
@@ -303,8 +296,8 @@ def history(code: str):
     events = store().events(snap.table)
     return render_template("companion/history.html", table=snap.table, events=list(reversed(events)),
                            undone={e.undoes for e in events if e.undoes}, seatings=store().seatings(snap.table),
-                           names={p["id"]: p["name"] for p in snap.table.players},
-                           in_words=_in_words(rules_for(snap.table), snap.table))
+                           rules=rules_for(snap.table),
+                           names={p["id"]: p["name"] for p in snap.table.players})
 
 
 @bp.get("/t/<code>/export.json")

@@ -82,6 +82,14 @@ def derive(state: State) -> dict:
     return {"scores": {pid: values[first] for pid, values in state["counters"].items()}}
 
 
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'add': '{delta:+} {counter}',
+    'set': 'sets {counter} to {value}',
+    'add_counter': 'adds the counter {name}',
+}
+
+
 RULES = GameRules(
     id="generic",
     name="Any game (counters)",
@@ -95,6 +103,7 @@ RULES = GameRules(
     ),
     initial_state=initial_state,
     derive=derive,
+    says=SAYS,
     options={"counters": ["Score"]},
 )
 

@@ -278,10 +278,13 @@ class Trade(Fields):
 
 
 class PirateFight(Fields):
-    pirate: Literal[*PIRATES] = Field(None, description="one of our printed pirates, by name: its strength and "
-                                                        "what winning or losing brings come from the card")
-    strength: Whole = Field(None, ge=0, le=99, description="the pirate's strength (required unless a pirate is "
-                                                           "named)")
+    strength: Whole = Field(ge=0, le=99, description="the pirate's strength")
+    blue: Whole = Field(ge=1, le=6, description="the blue die, 1 to 6")
+
+
+class FightPirate(Fields):
+    pirate: Literal[*PIRATES] = Field(description="one of our printed pirates: its strength and what winning or "
+                                                  "losing brings come from the card")
     blue: Whole = Field(ge=1, le=6, description="the blue die, 1 to 6")
 
 
@@ -419,15 +422,18 @@ def _collect(state: State, player: str, fields: Collect) -> State:
     return new
 
 
+def _fought(state: State, player: str, blue: int, card: dict) -> State:
+    fight = pirate_fight(blue, state["ships"][player]["cannons"], card["strength"])
+    return {**state, "last_fight": {"player": player, **fight, "name": card.get("name"),
+                                    "if_won": card.get("if_won"), "if_lost": card.get("if_lost")}}
+
+
 def _pirate_fight(state: State, player: str, fields: PirateFight) -> State:
-    card = PIRATES.get(fields.pirate, {"name": None, "strength": fields.strength, "if_won": None, "if_lost": None})
-    if card["strength"] is None:
-        raise RuleError("strength", "required unless a pirate is named")
-    if fields.strength is not None and fields.strength != card["strength"]:
-        raise RuleError("strength", f"{card['name']} has strength {card['strength']}, not {fields.strength}")
-    fight = pirate_fight(fields.blue, state["ships"][player]["cannons"], card["strength"])
-    return {**state, "last_fight": {"player": player, **fight, "name": card["name"], "if_won": card["if_won"],
-                                    "if_lost": card["if_lost"]}}
+    return _fought(state, player, fields.blue, {"strength": fields.strength})
+
+
+def _fight_pirate(state: State, player: str, fields: FightPirate) -> State:
+    return _fought(state, player, fields.blue, PIRATES[fields.pirate])
 
 
 EDITION = {  # our printed edition for the panel and API clients: names, module numbers, costs
@@ -476,42 +482,29 @@ def derive(state: State) -> dict:
             "scores": {pid: p["vp"] for pid, p in players.items()}}
 
 
-# ---- the history, in words ----------------------------------------------------------------------------------
-
-def _signed(delta: int, what: str) -> str:
-    return f"{delta:+d} {what}".replace("-", "−")
-
-
-_WORDS = {
-    "resource": lambda f: _signed(f.delta, RESOURCE_LABELS[f.resource]),
-    "astro": lambda f: _signed(f.delta, "Astro"),
-    "points": lambda f: _signed(f.delta, f.kind.capitalize()),
-    "strength": lambda f: _signed(f.delta, f"{f.part[:-1]} dot" + ("s" if abs(f.delta) != 1 else "")),
-    "build_module": lambda f: (f"builds the {MODULE_LABELS[f.module]}" + (f" {LEVELS[f.level]}" if f.level else "")
-                               + (f", paying {cost_text(MODULE_COSTS[f.level])}" if f.pay == "yes" and f.level
-                                  else " and pays for it" if f.pay == "yes" else "")),
-    "build": lambda f: f"builds a {BUILDS[f.piece].label}, paying {cost_text(BUILDS[f.piece].cost)}",
-    "trade": lambda f: (f"{f.deal}s {f.count} {RESOURCE_LABELS[MARKETS[f.market]['resource']]} at "
-                        f"{MARKETS[f.market]['name']} for {f.count * MARKETS[f.market]['price']} Astro"),
-    "vp": lambda f: _signed(f.delta, "VP"),
-    "yellow_die": lambda f: f"rolls {f.value} on the yellow die",
-    "collect": lambda f: f"collects what the yellow die's {f.die} produces",
-    "pirate_fight": lambda f: (f"fights {PIRATES[f.pirate]['name']} (strength {PIRATES[f.pirate]['strength']})"
-                               if f.pirate else f"fights a pirate of strength {f.strength}") + f", blue die {f.blue}",
+# How the history tells each event, after the player's name (GameRules.tell), in our edition's words.
+SAYS = {
+    'resource': '{delta:+} {resource}',
+    'astro': '{delta:+} Astro',
+    'points': '{delta:+} {kind} points',
+    'strength': '{delta:+} {part} strength',
+    'build_module': 'builds the next level of the {module}{pay}',
+    'build': 'builds a {piece}',
+    'trade': '{deal}s {count} {market}',
+    'vp': '{delta:+} VP by hand',
+    'yellow_die': 'rolls {value} on the yellow die',
+    'collect': "collects what the yellow die's {die} produces",
+    'pirate_fight': 'fights a pirate of strength {strength} (blue die {blue})',
+    'fight_pirate': 'fights {pirate} (blue die {blue})',
 }
-
-
-def describe(event: dict, names: dict[str, str]) -> str | None:
-    """One logged event as the history reads it ("+1 Ore", "builds a Colony ship, paying ..."), or None if it
-    no longer parses (the history then shows its fields)."""
-    event_type = RULES.event_type(event.get("type"))
-    try:
-        fields = event_type.parse(event, list(names))
-    except (AttributeError, RuleError):
-        return None
-    words = _WORDS[event_type.name](fields)
-    target = getattr(fields, "target", None)
-    return f"{words} on {names[target]}'s ship" if target and target != event.get("player") else words
+WORDS = {  # a key in a logged event (old names too) -> as players say it
+    **RESOURCE_LABELS, **{old: RESOURCE_LABELS[new] for old, new in OLD_RESOURCE_KEYS.items()},
+    **MODULE_LABELS, **{old: MODULE_LABELS[new] for old, new in OLD_MODULE_KEYS.items()},
+    "yes": ", paying its printed cost", "no": "",
+    **{key: f"{b.label}, paying {cost_text(b.cost)}" for key, b in BUILDS.items()},
+    **{key: f"{RESOURCE_LABELS[m['resource']]} at {m['name']} ({m['price']} Astro each)" for key, m in MARKETS.items()},
+    **{key: p["name"] for key, p in PIRATES.items()},
+}
 
 
 RULES = GameRules.of(
@@ -538,13 +531,15 @@ RULES = GameRules.of(
         EventType("collect", "Take what this roll of the yellow die produces for you (your built modules and your "
                   "starting colony with that number), as far as storage holds; once per roll",
                   _collect, Collect),
-        EventType("pirate_fight", "Fight a pirate, named or by its strength: the blue die plus your cannons must "
-                  "reach its strength",
+        EventType("fight_pirate", "Fight one of our printed pirates by name: the blue die plus your cannons must "
+                  "reach the strength on its card", _fight_pirate, FightPirate),
+        EventType("pirate_fight", "Fight a pirate by its strength: the blue die plus your cannons must reach it",
                   _pirate_fight, PirateFight),
     ),
     initial_state=initial_state,
     derive=derive,
-    describe=describe,
+    says=SAYS,
+    words=WORDS,
 )
 
 apply = RULES.apply

@@ -54,11 +54,11 @@ def test_a_flight_turn_on_two_phones(live_server, two_phones):
     expect(bo.locator('[data-card="friend_of_the_people"]')).to_contain_text("Ann", timeout=3000)
     expect(bo.locator('[data-player="p1"] [data-vp]')).to_have_text("1")
     expect(bo.locator('[data-player="p1"]')).to_contain_text("Crystal 2/2")
-    expect(bo.locator(".history")).to_contain_text("Ann: +1 Crystal")
+    expect(bo.locator(".history")).to_contain_text("Ann +1 Crystal")
 
     bo.locator('select[name="pirate"]').select_option(label="Grey Lantern · strength 6 · ransom 5 Astro")
-    bo.locator('input[name="blue"]').fill("5")
-    bo.get_by_role("button", name="Fight").click()
+    bo.locator('form:has(select[name="pirate"]) input[name="blue"]').fill("5")
+    bo.get_by_role("button", name="Fight", exact=True).click()
     expect(ann.locator("[data-fight]")).to_contain_text("Bo lost to Grey Lantern", timeout=3000)
     expect(ann.locator("[data-fight]")).to_contain_text("blue 5 + cannons 0 = 5 against 6 · lost: give 2 resources")
 

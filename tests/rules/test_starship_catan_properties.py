@@ -30,9 +30,10 @@ events = st.one_of(
                            "deal": st.sampled_from(["buy", "sell", "steal"]), "count": st.integers(0, 10)}),
     st.fixed_dictionaries({"type": st.just("vp"), "player": player, "delta": small}),
     st.fixed_dictionaries({"type": st.just("yellow_die"), "player": player, "value": st.integers(0, 7)}),
-    st.fixed_dictionaries({"type": st.just("pirate_fight"), "player": player,
-                           "strength": st.one_of(st.none(), st.integers(0, 12)), "blue": st.integers(0, 7),
-                           "pirate": st.sampled_from([None, *sc.PIRATES, "blackbeard"])}),
+    st.fixed_dictionaries({"type": st.just("pirate_fight"), "player": player, "strength": st.integers(0, 12),
+                           "blue": st.integers(0, 7)}),
+    st.fixed_dictionaries({"type": st.just("fight_pirate"), "player": player, "blue": st.integers(0, 7),
+                           "pirate": st.sampled_from([*sc.PIRATES, "blackbeard"])}),
     st.fixed_dictionaries({"type": st.sampled_from(["dance", ""]), "player": player}),
     st.fixed_dictionaries({"type": st.just("astro"), "player": player,
                            "delta": st.sampled_from(["x", "", None, 1.5, True])}),
@@ -90,5 +91,6 @@ def test_every_accepted_event_reads_in_words(sequence):
             state = sc.apply(state, event)
         except RuleError:
             continue
-        words = sc.describe(event, names)
-        assert words and "_" not in words, (event, words)  # no field names or keys: "+1 Ore"
+        logged = sc.RULES.event_type(event["type"]).parse(event, list(names)).model_dump(exclude_unset=True)
+        words = sc.RULES.tell(event["type"], logged, names)
+        assert words != event["type"] and "_" not in words and "None" not in words, (event, words)  # "+1 Ore"
