@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, scoreboard
 
 GAME = our_game("starship_catan")  # these numbers are in components/starship_catan/game.yaml, printed
 VICTORY_POINTS = GAME.number("victory_points")
@@ -213,7 +213,10 @@ def derive(state: State) -> dict:
             "hero_of_the_people": card_holder(state, "hero_of_the_people"),
             "flight": flight, "last_fight": state["last_fight"],
             "winner": winners[0] if len(winners) == 1 else None,
-            "scores": {pid: p["vp"] for pid, p in players.items()}}
+            "scores": {pid: p["vp"] for pid, p in players.items()},
+            "scoreboard": scoreboard(state["players"], {pid: p["vp"] for pid, p in players.items()}, "VP",
+                                     tie_rule=f"The first to {VICTORY_POINTS} VP wins.", over=bool(winners),
+                                     winners=winners)}
 
 
 RULES = GameRules.of(
