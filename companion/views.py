@@ -199,9 +199,10 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
             "error": error, **urls}
 
 
-def _render_live(snap: Snapshot, me: str | None, error: str | None = None, status: int = 200):
+def _render_live(snap: Snapshot, me: str | None, error: str | None = None, status: int = 200,
+                 template: str = "companion/_live.html", context: dict | None = None):
     headers = {"Vary": "HX-Request", "X-Table-Version": str(snap.table.version)}
-    return render_template("companion/_live.html", **_context(snap, me, error)), status, headers
+    return render_template(template, **(context or _context(snap, me, error))), status, headers
 
 
 @bp.get("/t/<code>/play")
@@ -287,6 +288,26 @@ def watch_live(watch_code: str):
     if request.args.get("v") == str(snap.table.version):
         return Response(status=204)
     return _render_live(snap, None)
+
+
+def _tv_context(snap: Snapshot) -> dict:
+    """The spectator's page as a TV shows it: the same read-only context, polled at its own URL."""
+    base = {"watch_code": codes.display(snap.table.watch_code)}
+    return {**_context(snap, None), "live_url": url_for(".tv_live", **base), "page_url": url_for(".tv", **base)}
+
+
+@bp.get("/w/<watch_code>/tv")
+def tv(watch_code: str):
+    """TV mode: big numbers for a screen the whole table can see (landscape or portrait), no controls."""
+    return render_template("companion/tv.html", **_tv_context(_watched(watch_code)))
+
+
+@bp.get("/w/<watch_code>/tv/live")
+def tv_live(watch_code: str):
+    snap = _watched(watch_code)
+    if request.args.get("v") == str(snap.table.version):
+        return Response(status=204)
+    return _render_live(snap, None, template="companion/_tv_live.html", context=_tv_context(snap))
 
 
 # -- history and export -----------------------------------------------------------------------------
