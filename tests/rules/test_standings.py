@@ -74,7 +74,7 @@ def test_handful_of_stars_level_on_vp_goes_to_more_systems(client):
     assert [(r["player"], r["rank"]) for r in board.rows] == [("p2", "1"), ("p1", "2")]
     assert board.rows[0]["text"] == "1st Bo wins 36 VP Systems 11"
     assert board.rows[1]["text"] == "2nd Ann 36 VP Systems 10"
-    assert board.verdict == "Bo won: level on 36 VP, ahead on systems (11)."
+    assert board.verdict == "Bo wins: level on 36 VP, ahead on systems (11)."
 
 
 def test_handful_of_stars_still_level_stays_a_tie(client):
@@ -107,7 +107,7 @@ def test_stars_inc_standard_level_on_points_goes_to_more_planets(client):
     assert [(r["player"], r["rank"]) for r in board.rows] == [("p2", "1"), ("p1", "2")]
     assert board.rows[0]["text"] == "1st Bo wins 6 points Planets 2"
     assert board.rows[1]["text"] == "2nd Ann 6 points Planets 1"
-    assert board.verdict == "Bo won: level on 6 points, ahead on planets (2)."
+    assert board.verdict == "Bo wins: level on 6 points, ahead on planets (2)."
 
 
 def test_stars_inc_standard_still_level_shares_the_victory(client):
@@ -125,7 +125,7 @@ def test_starship_catan_first_to_ten_wins(client):
     board = standings(client, table)
     assert [(r["player"], r["rank"], r["text"]) for r in board.rows] == [("p1", "1", "1st Ann wins 10 VP"),
                                                                          ("p2", "2", "2nd Bo 4 VP")]
-    assert board.verdict == "Ann won with 10 VP."
+    assert board.verdict == "Ann wins with 10 VP."
 
 
 def test_stratastar_captured_homeworld_wins_with_fewer_worlds(client):
@@ -139,7 +139,7 @@ def test_stratastar_captured_homeworld_wins_with_fewer_worlds(client):
     board = standings(client, table)
     assert [(r["player"], r["rank"], r["text"]) for r in board.rows] == [("p1", "1", "1st Ann wins 0 worlds"),
                                                                          ("p2", "2", "2nd Bo 2 worlds")]
-    assert board.verdict == "Ann won: captured an enemy homeworld."
+    assert board.verdict == "Ann wins: captured an enemy homeworld."
 
 
 @pytest.mark.parametrize("game, events, expected", [
