@@ -1,0 +1,85 @@
+"""Real Chromium at 360x740: every game's scoreboard strip is on the first screen, shows every player, is set
+large enough to read across a table, and nothing on the page runs off the side; TV mode fits a landscape
+screen and never shows the join code. With STARPNP_SCREENSHOTS=<dir> it saves the screens it checks."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from companion_test_helpers import create_table, open_seat, request, bearer, save_screens
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ann", "Maximiliana Featherstonehaugh", "Cleo", "Dmitri"]  # one name longer than a quarter screen
+SEATS = {"generic": 4, "handful_of_stars": 4, "stars_inc": 4, "starship_catan": 2, "stratastar": 4}
+FIRST_MOVE = {  # one change that puts a player ahead: (seat, event)
+    "generic": ("p2", {"type": "add", "delta": 3}),
+    "handful_of_stars": ("p2", {"type": "vp", "delta": 3}),
+    "stars_inc": ("p2", {"type": "adjust", "what": "points", "delta": 3}),
+    "starship_catan": ("p2", {"type": "vp", "delta": 3}),
+    "stratastar": ("p1", {"type": "colonise"}),
+}
+MIN_SCORE_PX = 20
+SIDEWAYS = """() => [...document.querySelectorAll("body *")].filter(el => {
+    const r = el.getBoundingClientRect();
+    return r.width && (r.left < -0.5 || r.right > innerWidth + 0.5);
+  }).map(el => el.outerHTML.slice(0, 80))"""
+
+
+@pytest.mark.parametrize("game", SEATS)
+def test_strip_on_the_first_screen_readable_and_nothing_overflows(live_server, browser, game):
+    table = create_table(live_server, game, [{"name": name} for name in NAMES[:SEATS[game]]])
+    seat, event = FIRST_MOVE[game]
+    status, _ = request("POST", f"{live_server}/api/tables/{table['code']}/events", {**event, "player": seat},
+                        bearer(table["tokens"][seat]))
+    assert status == 201
+    _, now = request("GET", f"{live_server}/api/tables/{table['code']}")
+    ahead = now["derived"]["scoreboard"]["rows"][0]
+    assert ahead["player"] == seat
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        open_seat(page, live_server, table["code"], "p1")
+        strip = page.locator("[data-scoreboard]")
+        expect(strip).to_be_visible()
+        box = strip.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 740, box  # seen without scrolling
+        tiles = strip.locator("[data-score-player]")
+        expect(tiles).to_have_count(SEATS[game])
+        for i in range(SEATS[game]):
+            tile = tiles.nth(i).bounding_box()
+            assert tile["x"] >= 0 and tile["x"] + tile["width"] <= 360 and tile["y"] + tile["height"] <= 740, tile
+        sizes = strip.locator("[data-score]").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+        assert min(sizes) >= MIN_SCORE_PX, sizes
+        leader = tiles.first
+        expect(leader).to_contain_text("1st")
+        expect(leader).to_contain_text(NAMES[int(seat[1:]) - 1])
+        expect(leader.locator("[data-score]")).to_have_text(str(ahead["score"]))
+        assert page.evaluate(SIDEWAYS) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        save_screens(page, f"scoreboard-{game}")
+    finally:
+        context.close()
+
+
+def test_tv_mode_fits_a_landscape_screen_and_hides_the_join_code(live_server, browser):
+    table = create_table(live_server, "handful_of_stars", [{"name": name} for name in NAMES])
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    try:
+        page.goto(table["watch_url"] + "/tv")
+        strip = page.locator("[data-scoreboard]")
+        expect(strip.locator("[data-score-player]")).to_have_count(4)
+        box = strip.bounding_box()
+        assert box["y"] + box["height"] <= 720 and box["width"] > 1000, box  # one row across the screen
+        sizes = strip.locator("[data-score]").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+        assert min(sizes) >= 100, sizes
+        expect(page.locator("[data-turn]")).to_contain_text("Ann's turn")
+        status, _ = request("POST", f"{live_server}/api/tables/{table['code']}/events",
+                            {"type": "colony", "player": "p3"}, bearer(table["tokens"]["p3"]))
+        assert status == 201
+        expect(strip.locator("[data-score-player]").first).to_contain_text("Cleo")  # the poll brought it
+        assert table["code"] not in page.content() and page.evaluate(SIDEWAYS) == []
+        save_screens(page, "tv-handful_of_stars")
+    finally:
+        context.close()
