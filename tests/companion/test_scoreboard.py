@@ -1,14 +1,15 @@
 """Real Chromium at 360x740: every game's scoreboard strip is on the first screen, shows every player, is set
 large enough to read across a table, and nothing on the page runs off the side; TV mode fits a landscape
-screen and never shows the join code. With STARPNP_SCREENSHOTS=<dir> it saves the screens it checks."""
+screen and never shows the join code. With STARPNP_SCREENSHOTS=<dir> it saves the screens it checks.
+And the game-first create form, in-process: the game's players and options, and what it creates."""
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import create_table, open_seat, request, bearer, save_screens
-
-pytestmark = pytest.mark.browser
+from companion_test_helpers import bearer, create_table, csrf_from, open_seat, request, save_screens
 
 NAMES = ["Ann", "Maximiliana Featherstonehaugh", "Cleo", "Dmitri"]  # one name longer than a quarter screen
 SEATS = {"generic": 4, "handful_of_stars": 4, "stars_inc": 4, "starship_catan": 2, "stratastar": 4}
@@ -26,6 +27,7 @@ SIDEWAYS = """() => [...document.querySelectorAll("body *")].filter(el => {
   }).map(el => el.outerHTML.slice(0, 80))"""
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("game", SEATS)
 def test_strip_on_the_first_screen_readable_and_nothing_overflows(live_server, browser, game):
     table = create_table(live_server, game, [{"name": name} for name in NAMES[:SEATS[game]]])
@@ -62,6 +64,7 @@ def test_strip_on_the_first_screen_readable_and_nothing_overflows(live_server, b
         context.close()
 
 
+@pytest.mark.browser
 def test_tv_mode_fits_a_landscape_screen_and_hides_the_join_code(live_server, browser):
     table = create_table(live_server, "handful_of_stars", [{"name": name} for name in NAMES])
     context = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -83,3 +86,49 @@ def test_tv_mode_fits_a_landscape_screen_and_hides_the_join_code(live_server, br
         save_screens(page, "tv-handful_of_stars")
     finally:
         context.close()
+
+
+# -- the create form: game first ----------------------------------------------------------------------------
+def selected_game(html: str) -> str:
+    return re.search(r'<option value="([a-z_]+)" selected>', html).group(1)
+
+
+def test_create_form_starts_with_one_of_our_games_and_its_player_limits(client):
+    html = client.get("/").get_data(as_text=True)
+    assert selected_game(html) != "generic"
+    catan = client.get("/?game=starship_catan&name1=Ann").get_data(as_text=True)
+    assert selected_game(catan) == "starship_catan" and "Starship Catan: 2 players." in catan
+    assert re.findall(r'name="name(\d)"', catan) == ["1", "2"] and 'value="Ann"' in catan  # the typed name kept
+    stars = client.get("/?game=stars_inc").get_data(as_text=True)
+    assert re.findall(r'name="name(\d)"', stars) == ["1", "2", "3", "4"]
+    assert len(re.findall(r'name="name\d"[^>]*required', stars)) == 2
+    assert '<option value="advanced">Advanced</option>' in stars
+    assert re.search(r'name="target_score" value="30" type="number" step="1" inputmode="numeric" min="1" max="999"',
+                     stars)
+    assert 'name="counters"' not in stars and 'name="power_cards"' in client.get("/?game=stratastar").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game, sent, options", [
+    ("stars_inc", {"mode": "advanced", "target_score": "20", "max_h": "14"},
+     {"mode": "advanced", "target_score": 20, "max_h": 14, "max_he": 12}),
+    ("stratastar", {"power_cards": ["off", "on"]}, {"power_cards": True}),
+    ("stratastar", {"power_cards": "off"}, {"power_cards": False}),
+    ("generic", {"counters": "VP, Coins"}, {"counters": ["VP", "Coins"]}),
+])
+def test_create_form_sends_the_games_options(client, game, sent, options):
+    home = client.get(f"/?game={game}").get_data(as_text=True)
+    response = client.post("/tables", data={"csrf_token": csrf_from(home), "game": game, "name1": "Ann",
+                                            "name2": "Bo", **sent})
+    assert response.status_code == 303, response.get_data(as_text=True)[:400]
+    code = response.headers["Location"].rsplit("/", 1)[1]
+    made = client.get(f"/api/tables/{code}").get_json()["options"]
+    assert {name: made[name] for name in options} == options
+
+
+def test_create_form_refuses_a_bad_option_and_keeps_the_form(client):
+    home = client.get("/?game=stars_inc").get_data(as_text=True)
+    response = client.post("/tables", data={"csrf_token": csrf_from(home), "game": "stars_inc", "name1": "Ann",
+                                            "name2": "Bo", "target_score": "lots"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "options.target_score: expected a whole number" in html
+    assert selected_game(html) == "stars_inc" and 'value="Bo"' in html
