@@ -132,3 +132,50 @@ def test_create_form_refuses_a_bad_option_and_keeps_the_form(client):
     html = response.get_data(as_text=True)
     assert response.status_code == 400 and "options.target_score: expected a whole number" in html
     assert selected_game(html) == "stars_inc" and 'value="Bo"' in html
+
+
+# -- keep-awake ------------------------------------------------------------------------------------------
+FAKE_WAKE_LOCK = """window.wakeLocks = [];
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request(kind) {
+  const sentinel = new EventTarget();
+  sentinel.release = () => sentinel.dispatchEvent(new Event("release"));
+  window.wakeLocks.push([kind, sentinel]);
+  return Promise.resolve(sentinel); }}});"""
+PLAIN_HTTP = 'Object.defineProperty(window, "isSecureContext", {value: false});'
+
+
+@pytest.mark.browser
+def test_table_page_holds_a_screen_wake_lock_and_takes_it_again(live_server, browser):
+    table = create_table(live_server, "generic")
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.add_init_script(FAKE_WAKE_LOCK)
+    page = context.new_page()
+    try:
+        open_seat(page, live_server, table["code"], "p1")
+        expect(page.locator("html")).to_have_attribute("data-awake", "lock")
+        assert page.evaluate("wakeLocks.map(lock => lock[0])") == ["screen"]
+        page.evaluate("wakeLocks[0][1].release()")  # what the browser does when the page is hidden
+        expect(page.locator("html")).to_have_attribute("data-awake", "off")
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # back in view
+        expect(page.locator("html")).to_have_attribute("data-awake", "lock")
+        assert page.evaluate("wakeLocks.length") == 2
+        page.goto(f"{live_server}/")  # the home page does not keep the screen on
+        assert page.evaluate("wakeLocks.length") == 0 and page.locator("html[data-awake]").count() == 0
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_over_plain_http_a_muted_looping_video_keeps_the_screen_on(live_server, browser):
+    table = create_table(live_server, "generic")
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.add_init_script(PLAIN_HTTP)
+    page = context.new_page()
+    try:
+        page.goto(table["watch_url"] + "/tv")
+        page.mouse.click(180, 600)  # a first tap starts it where the browser needs one
+        expect(page.locator("html")).to_have_attribute("data-awake", "video")
+        video = page.locator("video.keep-awake")
+        assert video.evaluate("v => v.muted && v.loop && !v.paused && v.currentSrc.includes('/static/awake.')")
+    finally:
+        context.close()
