@@ -179,3 +179,32 @@ def test_over_plain_http_a_muted_looping_video_keeps_the_screen_on(live_server, 
         assert video.evaluate("v => v.muted && v.loop && !v.paused && v.currentSrc.includes('/static/awake.')")
     finally:
         context.close()
+
+
+# -- steppers ----------------------------------------------------------------------------------------------
+@pytest.mark.browser
+def test_steppers_step_by_one_by_five_on_a_hold_and_stay_within_the_fields_limits(live_server, browser):
+    table = create_table(live_server, "generic")
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        open_seat(page, live_server, table["code"], "p1")
+        form = page.locator('form:has(input[name="type"][value="set"])')
+        field, less, more = form.locator("input[name=value]"), form.locator(".step-down"), form.locator(".step-up")
+        for _ in range(3):
+            more.click()
+        expect(field).to_have_value("3")
+        less.dispatch_event("pointerdown")  # held: one step of 5, no keypad and no minus key needed
+        expect(field).to_have_value("-2")
+        less.dispatch_event("pointerup")
+        form.get_by_role("button", name="Set", exact=True).click()
+        expect(page.locator('[data-score-player="p1"] [data-score]')).to_have_text("-2")
+        assert page.evaluate(SIDEWAYS) == []
+
+        page.goto(f"{live_server}/?game=stars_inc")
+        target = page.locator("input[name=target_score]")
+        target.fill("2")
+        target.locator("xpath=..").locator(".step-down").dispatch_event("pointerdown")
+        expect(target).to_have_value("1")  # 2 - 5, held at the field's minimum
+    finally:
+        context.close()
