@@ -211,8 +211,9 @@ def scoreboard(players: list[dict], scores: dict[str, int], label: str, *, ties:
     "turn" or "first"); winners: once `over`, the seats that won; reasons: a seat's winning reason where the
     numbers alone do not say it (a captured homeworld).
 
-    Rows come best first: winners, then score, then the tie number. Seats level on all of them share a rank
-    (1, 1, 3); a winner is always rank 1.
+    Rows come best first: winners, then score, then the tie number (`seat` keeps the seat order, which the
+    strip shows so that no tile moves as scores change). Seats level on all of them share a rank (1, 1, 3);
+    a winner is always rank 1.
     """
     ties = ties or {}
     winners = list(winners) if over else []
@@ -221,7 +222,8 @@ def scoreboard(players: list[dict], scores: dict[str, int], label: str, *, ties:
         return (pid in winners, scores[pid], ties.get(pid, 0))
 
     order = sorted((p["id"] for p in players), key=key, reverse=True)
-    rows = [{"player": pid, "score": scores[pid], "tie": ties.get(pid) if tie_label else None,
+    seat = {p["id"]: index for index, p in enumerate(players)}
+    rows = [{"player": pid, "seat": seat[pid], "score": scores[pid], "tie": ties.get(pid) if tie_label else None,
              "rank": 1 if pid in winners else 1 + sum(key(other) > key(pid) for other in order),
              "turn": pid == turn, "winner": pid in winners, "reason": (reasons or {}).get(pid)}
             for pid in order]

@@ -53,9 +53,9 @@ def test_strip_on_the_first_screen_readable_and_nothing_overflows(live_server, b
             assert tile["x"] >= 0 and tile["x"] + tile["width"] <= 360 and tile["y"] + tile["height"] <= 740, tile
         sizes = strip.locator("[data-score]").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
         assert min(sizes) >= MIN_SCORE_PX, sizes
-        leader = tiles.first
+        expect(tiles.nth(0)).to_contain_text("Ann")  # seat order: no tile moves as the scores change
+        leader = strip.locator(f'[data-score-player="{seat}"]')
         expect(leader).to_contain_text("1st")
-        expect(leader).to_contain_text(NAMES[int(seat[1:]) - 1])
         expect(leader.locator("[data-score]")).to_have_text(str(ahead["score"]))
         assert page.evaluate(SIDEWAYS) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -81,12 +81,37 @@ def test_tv_mode_fits_a_landscape_screen_and_hides_the_join_code(live_server, br
         status, _ = request("POST", f"{live_server}/api/tables/{table['code']}/events",
                             {"type": "colony", "player": "p3"}, bearer(table["tokens"]["p3"]))
         assert status == 201
-        expect(strip.locator("[data-score-player]").first).to_contain_text("Cleo")  # the poll brought it
+        expect(strip.locator('[data-score-player="p3"]')).to_contain_text("1st")  # the poll brought it
         assert table["code"] not in page.content() and page.evaluate(SIDEWAYS) == []
         save_screens(page, "tv-handful_of_stars")
     finally:
         context.close()
 
+
+
+@pytest.mark.browser
+def test_final_standings_come_first_and_fit_a_phone(live_server, browser):
+    table = create_table(live_server, "handful_of_stars", [{"name": name} for name in NAMES])
+    events = [("p2", {"type": "occupy", "delta": 1}), ("p3", {"type": "colony"}),
+              *[("p1", {"type": "shuffle"})] * 20, *[(f"p{i % 4 + 1}", {"type": "end_turn"}) for i in range(8)]]
+    for seat, event in events:
+        status, body = request("POST", f"{live_server}/api/tables/{table['code']}/events", {**event, "player": seat},
+                               bearer(table["tokens"][seat]))
+        assert status == 201, body
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        open_seat(page, live_server, table["code"], "p1")
+        standings = page.locator("[data-standings]")
+        expect(standings.locator("[data-verdict]")).to_have_text("Cleo wins with 29 VP.")
+        expect(standings.locator("[data-player-row]")).to_have_count(4)
+        assert standings.bounding_box()["y"] < 120  # the first thing under the header
+        last = standings.locator("[data-player-row]").last.bounding_box()
+        assert last["y"] + last["height"] <= 740  # every place on the first screen
+        assert page.evaluate(SIDEWAYS) == []
+        save_screens(page, "standings-handful_of_stars")
+    finally:
+        context.close()
 
 # -- the create form: game first ----------------------------------------------------------------------------
 def selected_game(html: str) -> str:

@@ -143,13 +143,13 @@ def test_stratastar_captured_homeworld_wins_with_fewer_worlds(client):
 
 
 @pytest.mark.parametrize("game, events, expected", [
-    ("generic", [ev("add", "p2", delta=3)], [("p2", "1st", False), ("p1", "2nd", False)]),
-    ("handful_of_stars", [ev("colony", "p2")], [("p2", "1st", False), ("p1", "2nd", True)]),
-    ("stars_inc", [ev("adjust", "p2", what="points", delta=2)], [("p2", "1st", False), ("p1", "2nd", True)]),
+    ("generic", [ev("add", "p2", delta=3)], [("p1", "2nd", False), ("p2", "1st", False)]),
+    ("handful_of_stars", [ev("colony", "p2")], [("p1", "2nd", True), ("p2", "1st", False)]),
+    ("stars_inc", [ev("adjust", "p2", what="points", delta=2)], [("p1", "2nd", True), ("p2", "1st", False)]),
     ("starship_catan", [], [("p1", "1st", False), ("p2", "1st", False)]),
     ("stratastar", [ev("remove_unsupported"), ev("end_turn")], [("p1", "1st", False), ("p2", "1st", True)]),
 ])
-def test_strip_ranks_every_player_and_marks_whose_turn(client, game, events, expected):
+def test_strip_ranks_every_player_in_seat_order_and_marks_whose_turn(client, game, events, expected):
     table = new_table(client, game, events)
     for page in (sit(client, table["code"], "p1"), local(table["watch_url"])):
         strip = Rows.of(client.get(page).get_data(as_text=True), "data-score-player")
