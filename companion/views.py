@@ -332,6 +332,8 @@ def _watched(watch_code: str) -> Snapshot:
 
 @bp.get("/w/<watch_code>")
 def watch(watch_code: str):
+    if request.args.get("tv"):  # /w/<watch code>?tv=1 is the TV page too
+        return redirect(url_for(".tv", watch_code=watch_code), 303)
     return render_template("companion/table.html", **_context(_watched(watch_code), None))
 
 

@@ -62,6 +62,7 @@ def standings(client, table: dict) -> Rows:
         assert response.status_code == 200, page
         seen.append(Rows.of(response.get_data(as_text=True)))
     assert [s.rows for s in seen[1:]] == [seen[0].rows] * 2 and {s.verdict for s in seen} == {seen[0].verdict}
+    assert client.get(local(table["watch_url"]) + "?tv=1").headers["Location"] == pages[2]
     return seen[0]
 
 
