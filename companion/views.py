@@ -372,6 +372,7 @@ def history(code: str):
     events = store().events(snap.table)
     return render_template("companion/history.html", table=snap.table, events=list(reversed(events)),
                            undone={e.undoes for e in events if e.undoes}, seatings=store().seatings(snap.table),
+                           rules=rules_for(snap.table),
                            names={p["id"]: p["name"] for p in snap.table.players})
 
 

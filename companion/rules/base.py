@@ -176,6 +176,8 @@ class GameRules:
     derive: Callable[[State], dict] = lambda state: {}
     options: dict[str, Any] = field(default_factory=dict)  # option name -> default value
     colors: tuple[str, ...] = ()  # the player colours its pieces are printed in (empty: any in the palette)
+    says: dict[str, str] = field(default_factory=dict)  # event type -> how the history tells it (see `tell`)
+    words: dict[str, str] = field(default_factory=dict)  # a field's value -> how a player says it
 
     @classmethod
     def of(cls, game: Any, **rules: Any) -> "GameRules":
@@ -186,6 +188,24 @@ class GameRules:
 
     def event_type(self, name: str) -> EventType | None:
         return next((t for t in self.event_types if t.name == name), None)
+
+    def tell(self, type_: str, payload: dict[str, Any], names: dict[str, str]) -> str:
+        """An event as the history tells it, after the player's name: "adds 3 matter to the combat", not
+        "combat_add what matter amount 3". `says[type]` is a str.format template over the event's fields
+        (defaults filled in); a player id reads as the name, a choice as its word in `words`."""
+        event_type = self.event_type(type_)
+        template = self.says.get(type_)
+        if event_type is None or template is None:
+            return type_.replace("_", " ")
+        values = {doc.name: doc.default for doc in event_type.field_docs}
+        values.update(payload)
+        shown = {key: "" if value is None else names[value] if isinstance(value, str) and value in names
+                 else self.words.get(value, value.replace("_", " ")) if isinstance(value, str) else value
+                 for key, value in values.items()}
+        try:
+            return " ".join(template.format(**shown).split())
+        except (KeyError, ValueError, TypeError):  # an old log's payload: say what it can
+            return type_.replace("_", " ")
 
     def apply(self, state: State, event: Event) -> State:
         """The state after `event` (a dict with "type", "player" and the payload); RuleError if refused."""

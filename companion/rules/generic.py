@@ -85,6 +85,14 @@ def derive(state: State) -> dict:
                                      tie_rule=f"Ranked by {first}; players level on it share a place.")}
 
 
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'add': '{delta:+} {counter}',
+    'set': 'sets {counter} to {value}',
+    'add_counter': 'adds the counter {name}',
+}
+
+
 RULES = GameRules(
     id="generic",
     name="Any game (counters)",
@@ -98,6 +106,7 @@ RULES = GameRules(
     ),
     initial_state=initial_state,
     derive=derive,
+    says=SAYS,
     options={"counters": ["Score"]},
 )
 

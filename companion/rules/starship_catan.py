@@ -219,6 +219,19 @@ def derive(state: State) -> dict:
                                      winners=winners)}
 
 
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'resource': '{delta:+} {resource}',
+    'astro': '{delta:+} Astro',
+    'points': '{delta:+} {kind} points',
+    'strength': '{delta:+} {part} strength',
+    'build_module': 'builds the next level of the {module}',
+    'vp': '{delta:+} VP by hand',
+    'yellow_die': 'rolls {value} on the yellow die',
+    'pirate_fight': 'fights a pirate of strength {strength} (blue die {blue})',
+}
+
+
 RULES = GameRules.of(
     GAME,
     event_types=(
@@ -241,6 +254,7 @@ RULES = GameRules.of(
     ),
     initial_state=initial_state,
     derive=derive,
+    says=SAYS,
 )
 
 apply = RULES.apply

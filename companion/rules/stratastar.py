@@ -384,6 +384,26 @@ def _scoreboard(state: State, active: str) -> dict:
                       winners=[w["player"] for w in won], reasons={w["player"]: w["reason"] for w in won})
 
 
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'next_phase': 'moves the turn to its next phase',
+    'end_turn': 'ends the turn',
+    'power_cards': 'Power cards in play: {use}',
+    'logistics': 'discards {cards} Build cards for logistics',
+    'remove_unsupported': 'removes the fleets their support cannot carry',
+    'build_fleet': 'builds a fleet',
+    'build_warfleet': 'builds a warfleet',
+    'colonise': 'colonises a world',
+    'terraform': 'terraforms a world',
+    'build_stargate': 'builds a stargate',
+    'lose': 'loses {count} {what}',
+    'battle_start': 'attacks {defender}',
+    'battle_side': 'commits their side of the battle',
+    'battle_resolve': 'settles the battle',
+    'battle_cancel': 'calls off the battle',
+}
+
+
 RULES = GameRules.of(
     GAME,
     event_types=tuple(replace(t, handler=_while_playing(t.handler)) for t in (
@@ -419,6 +439,7 @@ RULES = GameRules.of(
     )),
     initial_state=initial_state,
     derive=derive,
+    says=SAYS,
     options={name: option.default for name, option in GAME.options.items()},
 )
 

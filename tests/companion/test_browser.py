@@ -151,7 +151,7 @@ def test_a_refusal_shows_by_the_finger_and_moves_no_button(live_server, browser)
     before = [buttons.nth(i).bounding_box() for i in range(buttons.count())]
     page.locator("input[name=name]").fill("Score")  # already a counter: refused
     page.get_by_role("button", name="Add", exact=True).click()
-    refusal = page.locator("[data-refusal]")
+    refusal = page.locator("#notice")
     expect(refusal).to_be_visible(timeout=SYNC_MS)
     assert refusal.text_content().startswith("Already a counter")  # no "name:" in front
     box = refusal.bounding_box()

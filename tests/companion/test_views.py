@@ -101,7 +101,7 @@ def test_undo_form_takes_back_my_last_tap(client, table):
     response = client.post(f"/t/{table['code']}/undo", data={"csrf_token": token})
     assert response.status_code == 303 and score(client, table) == 5
     history = client.get(f"/t/{table['code']}/history").get_data(as_text=True)
-    assert history.index("undid #2") < history.index("#1")  # newest first
+    assert history.index("took back #2") < history.index("#1")  # newest first
 
 
 def test_spectators_see_the_table_but_get_no_forms(client, table):
