@@ -5,6 +5,7 @@ And the game-first create form, in-process: the game's players and options, and 
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -27,6 +28,20 @@ SIDEWAYS = """() => [...document.querySelectorAll("body *")].filter(el => {
   }).map(el => el.outerHTML.slice(0, 80))"""
 
 
+@contextmanager
+def screen(browser, width: int = 360, height: int = 740, script: str | None = None):
+    """A page in a fresh browser context (its own cookies: another phone) at width x height, a touch phone
+    when narrow; `script` runs before each page's own. Closed afterwards."""
+    narrow = width < 600
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=narrow, has_touch=narrow)
+    if script:
+        context.add_init_script(script)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("game", SEATS)
 def test_strip_on_the_first_screen_readable_and_nothing_overflows(live_server, browser, game):
@@ -38,9 +53,7 @@ def test_strip_on_the_first_screen_readable_and_nothing_overflows(live_server, b
     _, now = request("GET", f"{live_server}/api/tables/{table['code']}")
     ahead = now["derived"]["scoreboard"]["rows"][0]
     assert ahead["player"] == seat
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    try:
+    with screen(browser) as page:
         open_seat(page, live_server, table["code"], "p1")
         strip = page.locator("[data-scoreboard]")
         expect(strip).to_be_visible()
@@ -60,16 +73,12 @@ def test_strip_on_the_first_screen_readable_and_nothing_overflows(live_server, b
         assert page.evaluate(SIDEWAYS) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         save_screens(page, f"scoreboard-{game}")
-    finally:
-        context.close()
 
 
 @pytest.mark.browser
 def test_tv_mode_fits_a_landscape_screen_and_hides_the_join_code(live_server, browser):
     table = create_table(live_server, "handful_of_stars", [{"name": name} for name in NAMES])
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    try:
+    with screen(browser, 1280, 720) as page:
         page.goto(table["watch_url"] + "/tv")
         strip = page.locator("[data-scoreboard]")
         expect(strip.locator("[data-score-player]")).to_have_count(4)
@@ -84,8 +93,6 @@ def test_tv_mode_fits_a_landscape_screen_and_hides_the_join_code(live_server, br
         expect(strip.locator('[data-score-player="p3"]')).to_contain_text("1st")  # the poll brought it
         assert table["code"] not in page.content() and page.evaluate(SIDEWAYS) == []
         save_screens(page, "tv-handful_of_stars")
-    finally:
-        context.close()
 
 
 
@@ -98,9 +105,7 @@ def test_final_standings_come_first_and_fit_a_phone(live_server, browser):
         status, body = request("POST", f"{live_server}/api/tables/{table['code']}/events", {**event, "player": seat},
                                bearer(table["tokens"][seat]))
         assert status == 201, body
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    try:
+    with screen(browser) as page:
         open_seat(page, live_server, table["code"], "p1")
         standings = page.locator("[data-standings]")
         expect(standings.locator("[data-verdict]")).to_have_text("Cleo wins with 29 VP.")
@@ -110,8 +115,6 @@ def test_final_standings_come_first_and_fit_a_phone(live_server, browser):
         assert last["y"] + last["height"] <= 740  # every place on the first screen
         assert page.evaluate(SIDEWAYS) == []
         save_screens(page, "standings-handful_of_stars")
-    finally:
-        context.close()
 
 # -- the create form: game first ----------------------------------------------------------------------------
 def selected_game(html: str) -> str:
@@ -172,10 +175,7 @@ PLAIN_HTTP = 'Object.defineProperty(window, "isSecureContext", {value: false});'
 @pytest.mark.browser
 def test_table_page_holds_a_screen_wake_lock_and_takes_it_again(live_server, browser):
     table = create_table(live_server, "generic")
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    context.add_init_script(FAKE_WAKE_LOCK)
-    page = context.new_page()
-    try:
+    with screen(browser, script=FAKE_WAKE_LOCK) as page:
         open_seat(page, live_server, table["code"], "p1")
         expect(page.locator("html")).to_have_attribute("data-awake", "lock")
         assert page.evaluate("wakeLocks.map(lock => lock[0])") == ["screen"]
@@ -186,33 +186,24 @@ def test_table_page_holds_a_screen_wake_lock_and_takes_it_again(live_server, bro
         assert page.evaluate("wakeLocks.length") == 2
         page.goto(f"{live_server}/")  # the home page does not keep the screen on
         assert page.evaluate("wakeLocks.length") == 0 and page.locator("html[data-awake]").count() == 0
-    finally:
-        context.close()
 
 
 @pytest.mark.browser
 def test_over_plain_http_a_muted_looping_video_keeps_the_screen_on(live_server, browser):
     table = create_table(live_server, "generic")
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    context.add_init_script(PLAIN_HTTP)
-    page = context.new_page()
-    try:
+    with screen(browser, script=PLAIN_HTTP) as page:
         page.goto(table["watch_url"] + "/tv")
         page.mouse.click(180, 600)  # a first tap starts it where the browser needs one
         expect(page.locator("html")).to_have_attribute("data-awake", "video")
         video = page.locator("video.keep-awake")
         assert video.evaluate("v => v.muted && v.loop && !v.paused && v.currentSrc.includes('/static/awake.')")
-    finally:
-        context.close()
 
 
 # -- steppers ----------------------------------------------------------------------------------------------
 @pytest.mark.browser
 def test_steppers_step_by_one_by_five_on_a_hold_and_stay_within_the_fields_limits(live_server, browser):
     table = create_table(live_server, "generic")
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    try:
+    with screen(browser) as page:
         open_seat(page, live_server, table["code"], "p1")
         form = page.locator('form:has(input[name="type"][value="set"])')
         field, less, more = form.locator("input[name=value]"), form.locator(".step-down"), form.locator(".step-up")
@@ -231,5 +222,3 @@ def test_steppers_step_by_one_by_five_on_a_hold_and_stay_within_the_fields_limit
         target.fill("2")
         target.locator("xpath=..").locator(".step-down").dispatch_event("pointerdown")
         expect(target).to_have_value("1")  # 2 - 5, held at the field's minimum
-    finally:
-        context.close()
