@@ -63,6 +63,8 @@ def standings(client, table: dict) -> Rows:
         seen.append(Rows.of(response.get_data(as_text=True)))
     assert [s.rows for s in seen[1:]] == [seen[0].rows] * 2 and {s.verdict for s in seen} == {seen[0].verdict}
     assert client.get(local(table["watch_url"]) + "?tv=1").headers["Location"] == pages[2]
+    exported = client.get(f"/t/{table['code']}/export.json").get_json()["standings"]  # the export agrees
+    assert [(row["player"], str(row["rank"])) for row in exported] == [(r["player"], r["rank"]) for r in seen[0].rows]
     return seen[0]
 
 
