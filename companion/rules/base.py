@@ -218,3 +218,37 @@ class GameRules:
         if player not in seats:
             raise RuleError("player", f"unknown player {str(player)[:40]!r} (players: {', '.join(seats)})")
         return event_type.handler(state, player, event_type.parse(event, seats))
+
+
+def scoreboard(players: list[dict], scores: dict[str, int], label: str, *, ties: dict[str, int] | None = None,
+               tie_label: str | None = None, tie_rule: str, turn: str | None = None, turn_label: str = "turn",
+               over: bool = False, winners: list[str] = (), reasons: dict[str, str] | None = None) -> dict:
+    """Every game's standings in one shape, for the scoreboard strip, the final standings and the TV page.
+
+    players: the table's seats in order; scores: each seat's headline number (`label` names it); ties: the
+    number the rulebook breaks a tie on (`tie_label` names it), or None where it has none; tie_rule: how the
+    game is decided, in a sentence for players; turn: the seat to act (`turn_label` says what that means, e.g.
+    "turn" or "first"); winners: once `over`, the seats that won; reasons: a seat's winning reason where the
+    numbers alone do not say it (a captured homeworld).
+
+    Rows come best first: winners, then score, then the tie number (`seat` keeps the seat order, which the
+    strip shows so that no tile moves as scores change). Seats level on all of them share a rank (1, 1, 3);
+    a winner is always rank 1.
+    """
+    ties = ties or {}
+    winners = list(winners) if over else []
+
+    def key(pid: str) -> tuple:
+        return (pid in winners, scores[pid], ties.get(pid, 0))
+
+    order = sorted((p["id"] for p in players), key=key, reverse=True)
+    seat = {p["id"]: index for index, p in enumerate(players)}
+    rows = [{"player": pid, "seat": seat[pid], "score": scores[pid], "tie": ties.get(pid) if tie_label else None,
+             "rank": 1 if pid in winners else 1 + sum(key(other) > key(pid) for other in order),
+             "turn": pid == turn, "winner": pid in winners, "reason": (reasons or {}).get(pid)}
+            for pid in order]
+    top = [row for row in rows if row["score"] == rows[0]["score"]] if rows else []
+    decided_by = ("reason" if any(row["reason"] for row in rows if row["winner"]) else
+                  "tie" if tie_label and len(top) > 1 and len({row["tie"] for row in top}) > 1 else "score")
+    return {"label": label, "tie_label": tie_label, "tie_rule": tie_rule, "rows": rows, "turn": turn,
+            "turn_label": turn_label, "over": over, "winners": winners, "decided_by": decided_by}

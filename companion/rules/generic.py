@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import EventType, Fields, GameRules, RuleError, State, Whole, printable
+from .base import EventType, Fields, GameRules, RuleError, State, Whole, printable, scoreboard
 
 LIMIT = 1_000_000
 MAX_COUNTERS = 6
@@ -79,7 +79,10 @@ def _add_counter(state: State, player: str, fields: AddCounter) -> State:
 
 def derive(state: State) -> dict:
     first = state["counter_names"][0]
-    return {"scores": {pid: values[first] for pid, values in state["counters"].items()}}
+    scores = {pid: values[first] for pid, values in state["counters"].items()}
+    return {"scores": scores,
+            "scoreboard": scoreboard(state["players"], scores, first,
+                                     tie_rule=f"Ranked by {first}; players level on it share a place.")}
 
 
 # How the history tells each event, after the player's name (GameRules.tell).

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at, scoreboard
 
 GAME = our_game("handful_of_stars")  # these numbers are in components/handful_of_stars/game.yaml, printed
 SYSTEM_VP = dict(GAME.number("system_vp"))
@@ -580,6 +580,11 @@ def derive(state: State) -> dict:
     return {"players": players, "shuffles": state["shuffles"], **turn, "standings": order,
             "leaders": leaders, "winners": leaders if turn["game_over"] else [],
             "scores": {pid: p["vp"] for pid, p in players.items()},
+            "scoreboard": scoreboard(
+                state["players"], {pid: p["vp"] for pid, p in players.items()}, "VP",
+                ties={pid: p["systems"] for pid, p in players.items()}, tie_label="systems",
+                tie_rule="Most VP wins. Level on VP, the one controlling more systems wins; still level, "
+                         "it stays a tie.", turn=turn["active"], over=turn["game_over"], winners=leaders),
             "combat": combat_report(state)}
 
 

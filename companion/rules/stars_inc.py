@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, printable, still_at
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, printable, scoreboard, still_at
 
 def amounts(text: str) -> dict[str, int]:
     """A cost or yield as the boards print it ("2 H + 2 C + 2 Fe", "1 pt", "free") as {tank or "points": n}."""
@@ -682,7 +682,20 @@ def derive(state: State) -> dict:
             if state["in_round"] or state["status"] == "final_harvest" else [],
             "waiting_to_finish": [pid for pid in players if pid not in state.get("finished", [])]
             if state["status"] == "final_harvest" else [],
-            "winners": (players if state["shared"] else leaders(state)) if over else []}
+            "winners": leaders(state) if over else [],  # a shared victory is shared by the tied leaders
+            "scoreboard": _scoreboard(state, first, over)}
+
+
+def _scoreboard(state: State, first: str, over: bool) -> dict:
+    standard = state["mode"] == "standard"
+    tie_rule = ("Most points after the final harvest wins. Level on points, more planets still in play wins; "
+                "still level, the victory is shared." if standard else
+                "Most points after the final harvest wins. Level on points, another full round is played, "
+                "until one leads or the players agree to share.")
+    planets = {pid: sum(kinds.values()) for pid, kinds in state["planets"].items()}
+    return scoreboard(state["players"], dict(state["points"]), "points", ties=planets if standard else None,
+                      tie_label="planets" if standard else None, tie_rule=tie_rule,
+                      turn=None if over else first, turn_label="first", over=over, winners=leaders(state))
 
 
 # How the history tells each event, after the player's name (GameRules.tell).

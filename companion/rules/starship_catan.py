@@ -18,7 +18,7 @@ from pydantic import BeforeValidator, Field
 
 from ...generator.loader import load_game, our_game
 from ...resources import components_dir
-from .base import EventType, Fields, GameRules, RuleError, Seat, StaleError, State, Whole
+from .base import EventType, Fields, GameRules, RuleError, Seat, StaleError, State, Whole, scoreboard
 
 GAME = our_game("starship_catan")  # these numbers are in components/starship_catan/game.yaml, printed
 VICTORY_POINTS = GAME.number("victory_points")
@@ -479,7 +479,10 @@ def derive(state: State) -> dict:
             "hero_of_the_people": card_holder(state, "hero_of_the_people"),
             "flight": flight, "last_fight": state["last_fight"],
             "winner": winners[0] if len(winners) == 1 else None,
-            "scores": {pid: p["vp"] for pid, p in players.items()}}
+            "scores": {pid: p["vp"] for pid, p in players.items()},
+            "scoreboard": scoreboard(state["players"], {pid: p["vp"] for pid, p in players.items()}, "VP",
+                                     tie_rule=f"The first to {VICTORY_POINTS} VP wins.", over=bool(winners),
+                                     winners=winners)}
 
 
 # How the history tells each event, after the player's name (GameRules.tell), in our edition's words.

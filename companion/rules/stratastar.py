@@ -13,7 +13,7 @@ from typing import Callable, Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at, scoreboard
 
 GAME = our_game("stratastar")  # every number below is in components/stratastar/game.yaml, printed on the set
 PHASES = tuple(GAME.number("phases"))
@@ -372,7 +372,16 @@ def derive(state: State) -> dict:
             "phase_number": turn["phase"] + 1, "phases": list(PHASES),
             "must_remove_now": empires[active]["unsupported"] if PHASES[turn["phase"]] == "support" else 0,
             "empires": empires, "battle": preview, "winners": _winners(state),
-            "scores": {pid: e["worlds"] for pid, e in state["empires"].items()}}
+            "scores": {pid: e["worlds"] for pid, e in state["empires"].items()},
+            "scoreboard": _scoreboard(state, active)}
+
+
+def _scoreboard(state: State, active: str) -> dict:
+    won = _winners(state)
+    return scoreboard(state["players"], {pid: e["worlds"] for pid, e in state["empires"].items()}, "worlds",
+                      tie_rule=f"The first empire with colonies on {WORLDS_TO_WIN} worlds, or to capture an "
+                               "enemy homeworld, wins.", turn=None if won else active, over=bool(won),
+                      winners=[w["player"] for w in won], reasons={w["player"]: w["reason"] for w in won})
 
 
 # How the history tells each event, after the player's name (GameRules.tell).

@@ -36,9 +36,10 @@
     var input = document.getElementById("version");
     return input ? parseInt(input.value, 10) : -1;
   }
-  function typing() {
+  function typing() {  // a field, or a stepper's − / + beside one, has the focus: a poll would wipe the number
     var active = document.activeElement;
-    return !!(active && active.closest && active.closest("#live") && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName));
+    return !!(active && active.closest && active.closest("#live") &&
+              (/^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) || active.closest(".stepper")));
   }
 
   // -- what the phone shows ------------------------------------------------------------------------

@@ -168,6 +168,7 @@ def test_exports(client, table):
     assert csv_text[1].endswith("Ann,add,delta=4,yes,4,0")
     assert csv_text[2].endswith("Ben,add,delta=1,no,4,0")
     assert csv_text[3].endswith("Ben,undo,undoes 2,no,4,0")
+    assert [(r["name"], r["score"], r["rank"]) for r in exported["standings"]] == [("Ann", 4, 1), ("Ben", 0, 2)]
 
 
 def test_players_take_the_colours_the_game_is_printed_in(client):
