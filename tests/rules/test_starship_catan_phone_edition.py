@@ -63,6 +63,9 @@ def test_an_old_log_replays_under_the_new_names():
     assert {r: v["amount"] for r, v in ship["resources"].items()} == {
         "goods": 2, "science": 1, "ore": 2, "fuel": 0, "food": 1, "crystal": 1}
     assert ship["modules"]["research"] == 1 and ship["modules"]["dock"] == 2 and ship["vp"] == 1
+    names = {p["id"]: p["name"] for p in SEATS}  # the history tells the logged payloads in today's words
+    assert [sc.RULES.tell(kind, payload, names) for kind, payload in OLD_LOG[:3]] == [
+        "+2 Ore", "+1 Crystal", "builds the next level of the Research Module"]
 
 
 def test_old_names_are_still_accepted_by_the_api_and_read_in_words(client):
