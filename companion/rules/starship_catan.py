@@ -140,18 +140,21 @@ MARKETS = {_slug(card.title): _market(card)  # trade planets, trading posts, out
 
 @dataclass(frozen=True)
 class Build:
-    """Something bought in Trading and Building for its printed cost; a tile adds one red dot to `part`."""
+    """Something bought in Trading and Building for its printed cost; a tile adds one red dot to `part`: a
+    new tile at level I, or one turned to level II."""
 
     label: str
     cost: dict[str, int]
     part: str | None = None
+    level: int = 0  # of a tile: 1 or 2
 
 
 BUILDS = {
     **{_slug(name): Build(name, _cost(piece.front.params)) for name, piece in _faces("ships").items()},
     **{_slug(f"{face.params.title} {face.params.level}"): Build(f"{face.params.title} {face.params.level}",
-                                                                 _cost(face.params), part)
-       for part in MAX_STRENGTH for face in (_PRINTED[part].pieces[0].front, _PRINTED[part].pieces[0].back)},
+                                                                 _cost(face.params), part, level)
+       for part in MAX_STRENGTH
+       for level, face in enumerate((_PRINTED[part].pieces[0].front, _PRINTED[part].pieces[0].back), 1)},
 }
 
 
@@ -350,7 +353,12 @@ def _build_module(state: State, ship: dict, fields: BuildModule) -> None:
 
 def _build_piece(state: State, ship: dict, fields: BuildPiece) -> None:
     build = BUILDS[fields.piece]
-    if build.part:
+    if build.part:  # dots alone do not say which tile is at which level: refuse only what no layout allows
+        tile = build.part[:-1]
+        if build.level == 2 and not ship[build.part]:
+            raise RuleError("piece", f"a {build.label} turns a level I {tile} over; you have none yet")
+        if build.level == 1 and ship[build.part] == MAX_STRENGTH[build.part] - 1:
+            raise RuleError("piece", f"every {tile} tile is built; a {build.label} has no tile left")
         ship[build.part] = _bounded("piece", ship[build.part] + 1, 0, MAX_STRENGTH[build.part],
                                     f"{build.part} dots")
     _pay(ship, build.cost, f"a {build.label}", "piece")

@@ -113,7 +113,8 @@ def test_collect_respects_storage_and_says_what_does_not_fit(client):
 
 def test_builds_pay_their_printed_cost_all_or_nothing(client):
     table = new_table(client, "starship_catan", [ev("resource", resource="ore", delta=2),
-                                                 ev("resource", resource="crystal", delta=1)])
+                                                 ev("resource", resource="crystal", delta=1),
+                                                 ev("strength", part="cannons", delta=1)])  # a cannon at level I
     text = page_text(client, table)
     assert "Colony ship 1 Food, 1 Ore, 1 Fuel" in text and "Cannon II 2 Ore, 1 Crystal · +1 cannon dot" in text
     answers = post_events(client, table, [ev("build", piece="colony_ship"), ev("build", piece="cannon_ii")])
@@ -121,8 +122,19 @@ def test_builds_pay_their_printed_cost_all_or_nothing(client):
     assert answers[0].get_json() == {
         "error": "piece: a Colony ship costs 1 Food, 1 Ore, 1 Fuel: short of 1 Food, 1 Fuel"}
     ship = derived(client, table)["players"]["p1"]
-    assert ship["cannons"] == 1 and ship["resources"]["ore"]["amount"] == ship["resources"]["crystal"]["amount"] == 0
+    assert ship["cannons"] == 2 and ship["resources"]["ore"]["amount"] == ship["resources"]["crystal"]["amount"] == 0
     assert "Ann builds a Cannon II, paying 2 Ore, 1 Crystal" in history_text(client, table)
+
+
+def test_a_level_ii_tile_needs_a_level_i_one_and_a_new_tile_a_free_slot(client):
+    table = new_table(client, "starship_catan", [ev("resource", resource="fuel", delta=2),
+                                                 ev("resource", resource="crystal", delta=1)])
+    assert post_events(client, table, [ev("build", piece="booster_ii")])[0].get_json() == {
+        "error": "piece: a Booster II turns a level I booster over; you have none yet"}
+    full = new_table(client, "starship_catan", [ev("strength", part="boosters", delta=3),
+                                                ev("resource", resource="fuel", delta=2)])  # one tile at II, one at I
+    assert post_events(client, full, [ev("build", piece="booster_i")])[0].get_json() == {
+        "error": "piece: every booster tile is built; a Booster I has no tile left"}
 
 
 def test_a_paid_module_spends_its_level_cost_and_a_second_tap_builds_nothing(client):
