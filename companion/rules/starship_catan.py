@@ -18,7 +18,7 @@ from pydantic import BeforeValidator, Field
 
 from ...generator.loader import load_game, our_game
 from ...resources import components_dir
-from .base import EventType, Fields, GameRules, RuleError, Seat, StaleError, State, Whole, scoreboard
+from .base import EventType, Fields, GameRules, RuleError, StaleError, State, Whole, scoreboard
 
 GAME = our_game("starship_catan")  # these numbers are in components/starship_catan/game.yaml, printed
 VICTORY_POINTS = GAME.number("victory_points")
@@ -224,7 +224,7 @@ def _listed(names: dict[str, str], old_names: dict[str, str]) -> str:
 
 
 class _ShipChange(Fields):
-    target: Seat = Field(None, description="player id whose ship changes (default: the acting player)")
+    """A change to the ship of the event's player (the phone's own seat, or another where allowed)."""
 
 
 class Resource(_ShipChange):
@@ -381,10 +381,10 @@ def _vp(state: State, ship: dict, fields: Vp) -> None:
 
 
 def _on_ship(change):
-    """A handler that changes one ship on a copy of the state: the target's, else the acting player's."""
+    """A handler that changes the event's player's ship on a copy of the state."""
     def handler(state: State, player: str, fields: Fields) -> State:
         new = copy.deepcopy(state)
-        change(new, new["ships"][getattr(fields, "target", None) or player], fields)
+        change(new, new["ships"][player], fields)
         return new
     return handler
 
@@ -522,9 +522,10 @@ RULES = GameRules.of(
     GAME,
     event_types=(
         EventType("resource", "Gain or spend one kind of resource; refused below 0 or above what the "
-                  "storage holds (2, more with Logistics; Science always up to 4)", _on_ship(_resource), Resource),
+                  "storage holds (2, more with Logistics; Science always up to 4)", _on_ship(_resource), Resource,
+                  for_others=True),  # one phone may record both sides of a trade between the captains
         EventType("astro", "Receive or pay Astro, the money (you start with 25); never below 0",
-                  _on_ship(_astro), Astro),
+                  _on_ship(_astro), Astro, for_others=True),
         EventType("points", "Gain or lose fame or friendship points; Hero and Friend of the People follow the leader",
                   _on_ship(_points), Points),
         EventType("strength", "Build or lose booster or cannon strength (one red dot per step)",

@@ -162,10 +162,10 @@ def test_pirate_fight_event_uses_the_fighters_cannons():
     refused(state, {"type": "pirate_fight", "player": "p1", "strength": 7, "blue": 0}, "blue")
 
 
-def test_target_changes_the_other_players_ship_and_unknown_players_are_refused():
-    state = play({"type": "astro", "player": "p1", "target": "p2", "delta": -5})
+def test_an_event_changes_its_players_ship_and_unknown_players_are_refused():
+    state = play({"type": "astro", "player": "p2", "delta": -5})
     assert sc.derive(state)["players"]["p2"]["astro"] == 20
-    refused(state, {"type": "astro", "player": "p1", "target": "p9", "delta": 1}, "target")
+    refused(state, {"type": "astro", "player": "p1", "target": "p2", "delta": 1}, "target")
     refused(state, {"type": "astro", "player": "p9", "delta": 1}, "player")
     refused(state, {"type": "teleport", "player": "p1"}, "type")
     refused(state, {"type": "astro", "player": "p1", "delta": "lots"}, "delta")
