@@ -82,16 +82,24 @@ class Snapshot:
 
 
 def database_url(data_dir: Path, url: str | None) -> str:
-    """The database: `url` when given (PostgreSQL, say), else a SQLite file in the data folder."""
+    """The database: `url` when given (PostgreSQL, say), else a SQLite file in the data folder.
+
+    A plain postgresql:// (or postgres://) URL means psycopg 3, the driver the `postgres` extra installs;
+    SQLAlchemy would otherwise look for psycopg2."""
     if url:
-        return url
+        scheme, sep, rest = url.partition("://")
+        return f"postgresql+psycopg://{rest}" if sep and scheme in ("postgresql", "postgres") else url
     data_dir.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{data_dir.resolve() / 'companion.sqlite3'}"
 
 
 def make_engine(url: str, pool_size: int = 8, sqlite_synchronous: str = "NORMAL") -> Engine:
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_size=pool_size, pool_pre_ping=True)
+        try:
+            return create_engine(url, pool_size=pool_size, pool_pre_ping=True)
+        except ModuleNotFoundError as error:
+            raise StoreError(f"{url.partition('://')[0]} needs the Python package {error.name}: "
+                             f"pip install 'starpnp[postgres]'") from None
     engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size,
                            connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -235,14 +243,19 @@ class Store:
 
     # -- settings ------------------------------------------------------------------------------------
     def secret_key(self) -> str:
-        """The app's signing key, made once and kept in the database so CSRF tokens survive restarts."""
+        """The app's signing key, made once and kept in the database so CSRF tokens survive restarts and
+        every server process on the database signs alike."""
         s = schema.settings
-        with self._writing() as conn:
-            value = conn.execute(select(s.c.value).where(s.c.key == "secret_key")).scalar()
-            if value is None:
-                value = secrets.token_urlsafe(32)
-                conn.execute(insert(s).values(key="secret_key", value=value))
-            return value
+        try:
+            with self._writing() as conn:
+                value = conn.execute(select(s.c.value).where(s.c.key == "secret_key")).scalar()
+                if value is None:
+                    value = secrets.token_urlsafe(32)
+                    conn.execute(insert(s).values(key="secret_key", value=value))
+                return value
+        except IntegrityError:  # another server, starting at the same moment, stored its key first: use that
+            with self._reading() as conn:
+                return conn.execute(select(s.c.value).where(s.c.key == "secret_key")).scalar_one()
 
     # -- tables --------------------------------------------------------------------------------------
     def create_table(self, game: str, players: list[dict], options: dict) -> Snapshot:
@@ -328,8 +341,9 @@ class Store:
             return Snapshot(table, self._state(conn, table))
 
     def events(self, table: TableInfo, since: int = 0) -> list[LoggedEvent]:
+        """The log after `since`, up to `table`'s version (later events are for whoever reads it later)."""
         with self._reading() as conn:
-            return self._events(conn, table.id, since)
+            return self._events(conn, table.id, since, until=table.version)
 
     def append(self, code: str, event: dict[str, Any] | Callable[[TableInfo], dict[str, Any]],
                client_id: str | None = None) -> tuple[int, Snapshot, bool]:
@@ -397,11 +411,15 @@ class Store:
         self._remember(table.id, seq, state)
         return Snapshot(self._note(TableInfo(**{**table.__dict__, "version": seq})), state)
 
-    def _events(self, conn: Connection, table_id: int, since: int = 0) -> list[LoggedEvent]:
+    def _events(self, conn: Connection, table_id: int, since: int = 0, until: int | None = None) -> list[LoggedEvent]:
+        """Events after `since`, up to `until` when given. A state must stop at the version it is kept
+        under: PostgreSQL reads (READ COMMITTED) see events another process committed after the table row
+        was read, in the same transaction."""
         e = schema.events
-        rows = conn.execute(select(*EVENT_COLUMNS).where(e.c.table_id == table_id, e.c.seq > since)
-                            .order_by(e.c.seq)).all()
-        return [_row_to_event(r) for r in rows]
+        query = select(*EVENT_COLUMNS).where(e.c.table_id == table_id, e.c.seq > since)
+        if until is not None:
+            query = query.where(e.c.seq <= until)
+        return [_row_to_event(r) for r in conn.execute(query.order_by(e.c.seq)).all()]
 
     # -- state cache ---------------------------------------------------------------------------------
     def _state(self, conn: Connection, table: TableInfo) -> dict:
@@ -412,7 +430,7 @@ class Store:
         if cached and cached[0] == table.version:
             return cached[1]
         if cached and cached[0] < table.version:
-            newer = self._events(conn, table.id, since=cached[0])
+            newer = self._events(conn, table.id, since=cached[0], until=table.version)
             if all(e.type != UNDO for e in newer):
                 try:
                     state = apply_strict(rules, cached[1], newer)
@@ -420,7 +438,7 @@ class Store:
                     return state
                 except RuleError:
                     pass  # fall back to the full replay, which skips what no longer applies
-        state = replay(rules, table.players, table.options, self._events(conn, table.id))
+        state = replay(rules, table.players, table.options, self._events(conn, table.id, until=table.version))
         self._remember(table.id, table.version, state)
         return state
 
