@@ -5,6 +5,12 @@ an unchanged poll (the table page's every-2s request, answered 204) and an event
 in the log). Prints requests/s and p50/p99 latency and the ratios to hello-world.
 
     .venv/bin/python bench/companion_load.py [--seconds 5] [--rounds 3] [--connections 32]
+
+On PostgreSQL: `--postgres` starts a throwaway cluster (tests/companion/scratch_postgres.py; add server
+settings with `--pg-setting synchronous_commit=off`), `--database-url URL` uses a database of your own.
+`--processes N` then starts N servers on that one database, all on the same table, and gives each its
+own wrk with an Nth of the connections at the same time, as a load balancer in front of them would:
+req/s are summed, p50/p99 are the slowest server's.
 """
 from __future__ import annotations
 
@@ -20,13 +26,17 @@ import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests" / "companion"))
 
 from starpnp.companion import DEFAULTS  # noqa: E402
 from starpnp.companion.serve import THREADS  # noqa: E402
+from scratch_postgres import ScratchPostgres, create_database, find_initdb  # noqa: E402
 
 WRITE_LUA = """wrk.method = "POST"
 wrk.body = '{"type": "add", "player": "p1", "delta": 1}'
@@ -63,11 +73,22 @@ def _ms(text: str) -> float:
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def wrk(url: str, seconds: int, connections: int, script: Path | None = None) -> dict:
-    cmd = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", url]
-    if script:
-        cmd[1:1] = ["-s", str(script)]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+def wrk(urls: list[str], seconds: int, connections: int, script: Path | None = None) -> dict:
+    """One wrk per URL (server), all at once, sharing the connections; their results combined."""
+    threads = 2 if len(urls) == 1 else 1
+    cmds = [["wrk", f"-t{threads}", f"-c{connections // len(urls)}", f"-d{seconds}s", "--latency",
+             *(["-s", str(script)] if script else []), url] for url in urls]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True) for cmd in cmds]
+    outs = [proc.communicate()[0] for proc in procs]
+    if any(proc.returncode for proc in procs):
+        raise SystemExit(f"wrk failed: {outs}")
+    found = [_wrk_result(out) for out in outs]
+    return {"rps": sum(r["rps"] for r in found), "p50": max(r["p50"] for r in found),
+            "p99": max(r["p99"] for r in found), "bad": sum(r["bad"] for r in found),
+            "socket_errors": "; ".join(r["socket_errors"] for r in found if r["socket_errors"])}
+
+
+def _wrk_result(out: str) -> dict:
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errors = re.search(r"Socket errors: (.*)", out)
     return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
@@ -84,60 +105,102 @@ def machine() -> str:
     return f"{os.cpu_count()} cores ({cpu}), {mem:.0f} GiB, Python {platform.python_version()}, {platform.system()}"
 
 
+@contextmanager
+def database(args) -> Iterator[str | None]:
+    """The URL the servers share: a new database on a throwaway cluster, the given one, or None (SQLite)."""
+    if not args.postgres:
+        yield args.database_url
+        return
+    initdb = find_initdb()
+    if not initdb:
+        raise SystemExit("PostgreSQL is not installed (Debian: apt-get install postgresql)")
+    cluster = ScratchPostgres(initdb, dict(setting.split("=", 1) for setting in args.pg_setting)).start()
+    try:
+        yield create_database(cluster.url())
+    finally:
+        cluster.stop()
+
+
+@contextmanager
+def servers(count: int, url: str | None, tmp: Path) -> Iterator[list[str]]:
+    """`count` servers (each its own data folder) on the database at `url`; their base URLs."""
+    starpnp = shutil.which("starpnp", path=str(Path(sys.executable).parent)) or "starpnp"
+    env = {**os.environ, "STARPNP_BENCH_HELLO": "1"}
+    procs: list[subprocess.Popen] = []
+    bases: list[str] = []
+    try:
+        for index in range(count):
+            port = free_port()
+            procs.append(subprocess.Popen(
+                [starpnp, "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(tmp / f"data{index}"),
+                 *(["--database-url", url] if url else [])],
+                cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            wait_for(port, procs[-1])
+            bases.append(f"http://127.0.0.1:{port}")
+        yield bases
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=int, default=5, help="per route and round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL cluster")
+    parser.add_argument("--pg-setting", action="append", default=[], metavar="NAME=VALUE",
+                        help="a server setting of the throwaway cluster (repeatable)")
+    parser.add_argument("--database-url", help="on this PostgreSQL database")
+    parser.add_argument("--processes", type=int, default=1, help="servers on the one database (PostgreSQL)")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed (Debian: apt-get install wrk)")
-    starpnp = shutil.which("starpnp", path=str(Path(sys.executable).parent)) or "starpnp"
-    with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        env = {**os.environ, "STARPNP_BENCH_HELLO": "1"}
-        server = subprocess.Popen([starpnp, "serve", "--host", "127.0.0.1", "--port", str(port), "--data", tmp],
-                                  cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            wait_for(port, server)
-            base = f"http://127.0.0.1:{port}"
-            table = post_json(f"{base}/api/tables", {"game": "generic", "players": [{"name": "A"}, {"name": "B"}]})
-            code = table["code"]
-            script = Path(tmp) / "write.lua"
-            script.write_text(WRITE_LUA)
-            wrk(f"{base}/bench/hello", 2, args.connections)  # warm up
-            def version() -> int:  # writes move it on; an unchanged poll asks with the current one
-                with urllib.request.urlopen(f"{base}/api/tables/{code}") as resp:
-                    return json.load(resp)["version"]
+    if args.processes > 1 and not (args.postgres or args.database_url):
+        raise SystemExit("--processes: several servers need PostgreSQL (--postgres or --database-url)")
+    with tempfile.TemporaryDirectory() as tmp, database(args) as url, servers(args.processes, url, Path(tmp)) as bases:
+        table = post_json(f"{bases[0]}/api/tables", {"game": "generic", "players": [{"name": "A"}, {"name": "B"}]})
+        code = table["code"]
+        script = Path(tmp) / "write.lua"
+        script.write_text(WRITE_LUA)
+        wrk([f"{base}/bench/hello" for base in bases], 2, args.connections)  # warm up
 
-            routes = {"hello-world route": (lambda: f"{base}/bench/hello", None),
-                      "unchanged poll (204)": (lambda: f"{base}/t/{code}/p/p1/live?v={version()}", None),
-                      "event write (POST, 201)": (lambda: f"{base}/api/tables/{code}/events", script)}
-            # The routes take turns, several rounds, best round kept: a shared machine's background load
-            # then hurts every route alike instead of whichever happened to run during a busy moment.
-            runs: dict[str, list[dict]] = {name: [] for name in routes}
-            for _ in range(args.rounds):
-                for name, (url, lua) in routes.items():
-                    runs[name].append(wrk(url(), args.seconds, args.connections, lua))
-            results = {name: max(found, key=lambda r: r["rps"]) for name, found in runs.items()}
-            for name, found in runs.items():
-                found_rps = ", ".join(f"{r['rps']:.0f}" for r in found)
-                print(f"{name}: req/s per round {found_rps}")
+        def version() -> int:  # writes move it on; an unchanged poll asks with the current one
+            with urllib.request.urlopen(f"{bases[0]}/api/tables/{code}") as resp:
+                return json.load(resp)["version"]
+
+        routes = {"hello-world route": (lambda: [f"{base}/bench/hello" for base in bases], None),
+                  "unchanged poll (204)": (lambda: [f"{base}/t/{code}/p/p1/live?v={version()}" for base in bases],
+                                           None),
+                  "event write (POST, 201)": (lambda: [f"{base}/api/tables/{code}/events" for base in bases], script)}
+        # The routes take turns, several rounds, best round kept: a shared machine's background load
+        # then hurts every route alike instead of whichever happened to run during a busy moment.
+        runs: dict[str, list[dict]] = {name: [] for name in routes}
+        for _ in range(args.rounds):
+            for name, (urls, lua) in routes.items():
+                runs[name].append(wrk(urls(), args.seconds, args.connections, lua))
+        results = {name: max(found, key=lambda r: r["rps"]) for name, found in runs.items()}
+        for name, found in runs.items():
+            found_rps = ", ".join(f"{r['rps']:.0f}" for r in found)
+            print(f"{name}: req/s per round {found_rps}")
+        finals = []
+        for base in bases:
             with urllib.request.urlopen(f"{base}/api/tables/{code}") as resp:
-                final = json.load(resp)
-        finally:
-            server.terminate()
-            server.wait(10)
+                finals.append(json.load(resp))
     hello = results["hello-world route"]["rps"]
-    print(f"{machine()}; wrk -t2 -c{args.connections} -d{args.seconds}s, best of {args.rounds} rounds, on loopback, `starpnp serve` (waitress, "
-          f"{THREADS} threads), SQLite WAL synchronous={DEFAULTS['SQLITE_SYNCHRONOUS']}")
+    store = (f"PostgreSQL ({', '.join(args.pg_setting) or 'default settings'})" if url
+             else f"SQLite WAL synchronous={DEFAULTS['SQLITE_SYNCHRONOUS']}")
+    print(f"{machine()}; wrk -c{args.connections} -d{args.seconds}s, best of {args.rounds} rounds, on loopback, "
+          f"{args.processes} × `starpnp serve` (waitress, {THREADS} threads), {store}")
     print(f"| {'route':<26} | {'req/s':>8} | {'p50 ms':>7} | {'p99 ms':>7} | {'× hello':>7} |")
     print(f"| {'---':<26} | {'---:':>8} | {'---:':>7} | {'---:':>7} | {'---:':>7} |")
     for name, r in results.items():
         print(f"| {name:<26} | {r['rps']:>8.0f} | {r['p50']:>7.2f} | {r['p99']:>7.2f} | {r['rps'] / hello:>7.2f} |")
-    writes = final["state"]["counters"]["p1"]["Score"]
+    writes = finals[0]["state"]["counters"]["p1"]["Score"]
     problems = {n: (r["bad"], r["socket_errors"]) for n, r in results.items() if r["bad"] or r["socket_errors"]}
-    print(f"events written: {writes} (log version {final['version']}); non-2xx or socket errors: {problems or 'none'}")
+    print(f"events written: {writes} (log version {finals[0]['version']}; every server at the same version: "
+          f"{len({f['version'] for f in finals}) == 1}); non-2xx or socket errors: {problems or 'none'}")
     poll_ok = results["unchanged poll (204)"]["rps"] >= 0.8 * hello
     write_ok = results["event write (POST, 201)"]["rps"] >= 0.4 * hello
     print(f"goals: poll >= 0.8x hello: {'met' if poll_ok else 'NOT met'}; write >= 0.4x hello: "

@@ -96,26 +96,38 @@ def database_url(data_dir: Path, url: str | None) -> str:
 def make_engine(url: str, pool_size: int = 8, sqlite_synchronous: str = "NORMAL") -> Engine:
     if not url.startswith("sqlite"):
         try:
-            return create_engine(url, pool_size=pool_size, pool_pre_ping=True)
+            engine = create_engine(url, pool_size=pool_size, pool_pre_ping=True)
         except ModuleNotFoundError as error:
             raise StoreError(f"{url.partition('://')[0]} needs the Python package {error.name}: "
                              f"pip install 'starpnp[postgres]'") from None
+        if engine.dialect.name == "postgresql" and engine.dialect.driver == "psycopg":
+            _begin_explicitly(engine, lambda dbapi_conn: setattr(dbapi_conn, "autocommit", True), "BEGIN")
+        return engine
     engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size,
                            connect_args={"check_same_thread": False, "timeout": 30})
 
-    @sa_event.listens_for(engine, "connect")
-    def _configure(dbapi_conn, _record):
-        dbapi_conn.isolation_level = None  # we issue BEGIN ourselves, below
+    def _configure(dbapi_conn):
+        dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
         for pragma in ("journal_mode=WAL", f"synchronous={sqlite_synchronous}", "busy_timeout=30000",
                        "foreign_keys=ON"):
             dbapi_conn.execute(f"PRAGMA {pragma}")
 
+    _begin_explicitly(engine, _configure, "BEGIN IMMEDIATE")
+    return engine
+
+
+def _begin_explicitly(engine: Engine, no_implicit_transactions: Callable[[Any], None], begin_write: str) -> None:
+    """Connections in the driver's autocommit mode, and BEGIN sent by us when a transaction starts.
+
+    SQLite: a write says BEGIN IMMEDIATE, taking the write lock up front. psycopg: a lone read (a poll's
+    version) is one round trip, not BEGIN, SELECT, ROLLBACK — and that ROLLBACK would also make psycopg drop
+    every statement it had prepared on the connection."""
+    sa_event.listen(engine, "connect", lambda dbapi_conn, _record: no_implicit_transactions(dbapi_conn))
+
     @sa_event.listens_for(engine, "begin")
     def _begin(conn: Connection):  # straight to the driver: this runs on every write
-        conn.connection.driver_connection.execute(
-            "BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
-
-    return engine
+        conn.connection.driver_connection.execute(begin_write if conn.get_execution_options().get("write")
+                                                  else "BEGIN")
 
 
 class _Prepared:

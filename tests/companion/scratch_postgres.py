@@ -2,7 +2,7 @@
 
 Debian's `postgresql` package puts initdb and pg_ctl under /usr/lib/postgresql/<major>/bin, off PATH.
 PostgreSQL refuses to run as root, so as root (CI) the cluster belongs to the package's `postgres` user and
-its commands run through `runuser`. Standard library only, apart from psycopg for CREATE DATABASE.
+its commands run through `runuser`. Standard library only, apart from psycopg to make databases.
 """
 from __future__ import annotations
 
@@ -79,7 +79,10 @@ class ScratchPostgres:
 
 
 def create_database(admin_url: str) -> str:
-    """CREATE DATABASE on the server of `admin_url` (a SQLAlchemy URL); returns the new database's URL."""
+    """A new, empty database on the server of `admin_url` (a SQLAlchemy URL); returns its URL.
+
+    It is a schema of its own in the admin URL's database, which the URL makes the only one its clients
+    see (search_path): as empty as a CREATE DATABASE, but made in milliseconds, not a copy of template1."""
     import psycopg
     from sqlalchemy.engine import make_url
 
@@ -87,5 +90,5 @@ def create_database(admin_url: str) -> str:
     name = f"starpnp_{secrets.token_hex(6)}"
     conninfo = admin.set(drivername="postgresql").render_as_string(hide_password=False)
     with psycopg.connect(conninfo, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    return admin.set(database=name).render_as_string(hide_password=False)
+        conn.execute(f"CREATE SCHEMA {name}")
+    return admin.update_query_dict({"options": f"-csearch_path={name}"}).render_as_string(hide_password=False)
