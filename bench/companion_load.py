@@ -42,6 +42,12 @@ WRITE_LUA = """wrk.method = "POST"
 wrk.body = '{"type": "add", "player": "p1", "delta": 1}'
 wrk.headers["Content-Type"] = "application/json"
 """
+# Each request to one of many tables, picked at random: a host's load, where writes to different tables do
+# not queue on one another. wrk.format builds the request from the method, body and headers above.
+MANY_TABLES_LUA = WRITE_LUA + """paths = {%s}
+request = function() return wrk.format(nil, paths[math.random(#paths)]) end
+"""
+TABLES = 32
 
 
 def free_port() -> int:
@@ -105,6 +111,21 @@ def machine() -> str:
     return f"{os.cpu_count()} cores ({cpu}), {mem:.0f} GiB, Python {platform.python_version()}, {platform.system()}"
 
 
+def settled(bases: list[str], code: str) -> list[dict]:
+    """The table as each server reports it, once writes wrk left in flight have landed (no change twice)."""
+    previous: list[dict] = []
+    for _ in range(40):
+        finals = []
+        for base in bases:
+            with urllib.request.urlopen(f"{base}/api/tables/{code}") as resp:
+                finals.append(json.load(resp))
+        if previous and [f["version"] for f in finals] == [f["version"] for f in previous]:
+            return finals
+        previous = finals
+        time.sleep(0.25)
+    return previous
+
+
 @contextmanager
 def database(args) -> Iterator[str | None]:
     """The URL the servers share: a new database on a throwaway cluster, the given one, or None (SQLite)."""
@@ -162,8 +183,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, database(args) as url, servers(args.processes, url, Path(tmp)) as bases:
         table = post_json(f"{bases[0]}/api/tables", {"game": "generic", "players": [{"name": "A"}, {"name": "B"}]})
         code = table["code"]
-        script = Path(tmp) / "write.lua"
+        script, many_script = Path(tmp) / "write.lua", Path(tmp) / "write-many.lua"
         script.write_text(WRITE_LUA)
+        others = [post_json(f"{bases[0]}/api/tables", {"game": "generic", "players": [{"name": "A"}, {"name": "B"}]})
+                  ["code"] for _ in range(TABLES)]
+        many_script.write_text(MANY_TABLES_LUA % ", ".join(f'"/api/tables/{other}/events"' for other in others))
         wrk([f"{base}/bench/hello" for base in bases], 2, args.connections)  # warm up
 
         def version() -> int:  # writes move it on; an unchanged poll asks with the current one
@@ -173,7 +197,8 @@ def main() -> None:
         routes = {"hello-world route": (lambda: [f"{base}/bench/hello" for base in bases], None),
                   "unchanged poll (204)": (lambda: [f"{base}/t/{code}/p/p1/live?v={version()}" for base in bases],
                                            None),
-                  "event write (POST, 201)": (lambda: [f"{base}/api/tables/{code}/events" for base in bases], script)}
+                  "event write (POST, 201)": (lambda: [f"{base}/api/tables/{code}/events" for base in bases], script),
+                  f"writes to {TABLES} tables": (lambda: bases, many_script)}
         # The routes take turns, several rounds, best round kept: a shared machine's background load
         # then hurts every route alike instead of whichever happened to run during a busy moment.
         runs: dict[str, list[dict]] = {name: [] for name in routes}
@@ -184,10 +209,7 @@ def main() -> None:
         for name, found in runs.items():
             found_rps = ", ".join(f"{r['rps']:.0f}" for r in found)
             print(f"{name}: req/s per round {found_rps}")
-        finals = []
-        for base in bases:
-            with urllib.request.urlopen(f"{base}/api/tables/{code}") as resp:
-                finals.append(json.load(resp))
+        finals = settled(bases, code)
     hello = results["hello-world route"]["rps"]
     store = (f"PostgreSQL ({', '.join(args.pg_setting) or 'default settings'})" if url
              else f"SQLite WAL synchronous={DEFAULTS['SQLITE_SYNCHRONOUS']}")

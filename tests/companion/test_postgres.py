@@ -15,13 +15,15 @@ from companion_test_helpers import REPO, ServerProcess, create_table, free_port,
 pytestmark = pytest.mark.server
 
 CLIENTS, TAPS = 8, 100
+PUBLIC_URL = "https://tables.example.org"  # the load balancer's address, which join links must carry
 
 
 @pytest.fixture
 def two_servers(postgres_url, tmp_path):
     """Two server processes on one fresh database, started at the same moment (both run the migrations and
     look for the signing key at once), each with its own data folder (the /print cache)."""
-    servers = [ServerProcess(tmp_path / f"server{i}", extra_args=("--database-url", postgres_url)) for i in (1, 2)]
+    servers = [ServerProcess(tmp_path / f"server{i}", extra_args=("--database-url", postgres_url,
+                                                                  "--public-url", PUBLIC_URL)) for i in (1, 2)]
     errors: list[Exception] = []
 
     def start(server: ServerProcess) -> None:
@@ -54,7 +56,9 @@ def test_8_clients_tapping_through_2_servers_make_one_gapless_log(two_servers):
     each acknowledged tap the *other* server already reports at least that version; a tap retried through
     the other server is recognised there; and both servers end on the same version and state."""
     players = [{"name": f"P{i}"} for i in range(1, 5)]
-    code = create_table(two_servers[0].base_url, players=players, options={"counters": ["A", "B"]})["code"]
+    table = create_table(two_servers[0].base_url, players=players, options={"counters": ["A", "B"]})
+    code = table["code"]
+    assert table["url"] == f"{PUBLIC_URL}/t/{code}"
     path = f"/api/tables/{code}"
     answered: list[list[int]] = [[] for _ in range(CLIENTS)]
     failures: list[str] = []
