@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import bindparam, create_engine, event as sa_event, func, insert, select, update
+from sqlalchemy import Integer, String, bindparam, create_engine, event as sa_event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -139,10 +139,15 @@ class _Prepared:
         compiled = statement.compile(dialect=dialect)
         self.sql = str(compiled)
         self._order = compiled.positiontup if compiled.positional else None
+        self._names = tuple(compiled.binds)
 
     def run(self, conn: Connection, **values: Any):
-        """Execute on `conn`'s DBAPI connection; returns the cursor (rows are plain tuples)."""
-        params = tuple(values[name] for name in self._order) if self._order is not None else values
+        """Execute on `conn`'s DBAPI connection with those of `values` the statement names; returns the
+        cursor (rows are plain tuples)."""
+        if self._order is not None:
+            params: Any = tuple(values[name] for name in self._order)
+        else:
+            params = {name: values[name] for name in self._names}
         cursor = conn.connection.cursor()
         cursor.execute(self.sql, params)
         return cursor
@@ -209,13 +214,26 @@ class Store:
         self._write_lock = threading.RLock() if engine.dialect.name == "sqlite" else nullcontext()
         t, e, dialect = schema.tables, schema.events, engine.dialect
         self._version_query = _Prepared(select(t.c.version).where(t.c.code == bindparam("p_code")), dialect)
+        # The row alone: on PostgreSQL a statement that waited for this lock returns the row as the other
+        # writer committed it but reads all else as it was before the wait, so the tap seen before is read next.
         self._lock_table = _Prepared(select(t).where(t.c.code == bindparam("p_code")).with_for_update(), dialect)
-        self._insert_event = _Prepared(insert(e).values(
+        # An event's writes: insert it, bump the version, note its tap. On SQLite each statement is a call in
+        # this process; on PostgreSQL each is a round trip with the table's row locked, so there they are one
+        # statement (data-modifying CTEs, which SQLite lacks).
+        new_event = insert(e).values(
             table_id=bindparam("p_table"), seq=bindparam("p_seq"), type=bindparam("p_type"),
             player=bindparam("p_player"), payload=bindparam("p_payload"), undoes=bindparam("p_undoes"),
-            created_at=bindparam("p_now")), dialect)
-        self._bump_version = _Prepared(update(t).where(t.c.id == bindparam("p_table")).values(
-            version=bindparam("p_seq"), updated_at=bindparam("p_now")), dialect)
+            created_at=bindparam("p_now"))
+        bump_version = update(t).where(t.c.id == bindparam("p_table")).values(
+            version=bindparam("p_seq"), updated_at=bindparam("p_now"))
+        new_tap = insert(schema.taps).from_select(["table_id", "client_id", "seq"], select(
+            bindparam("p_table", type_=Integer), bindparam("p_client", type_=String), bindparam("p_seq", type_=Integer))
+            .where(bindparam("p_client", type_=String).is_not(None)))
+        if dialect.name == "postgresql":
+            self._event_writes = [_Prepared(bump_version.add_cte(new_event.cte("new_event"))
+                                            .add_cte(new_tap.cte("new_tap")), dialect)]
+        else:
+            self._event_writes = [_Prepared(statement, dialect) for statement in (new_event, bump_version, new_tap)]
         if engine.dialect.name == "sqlite":
             self._check_integrity()
         with self._writing() as conn:
@@ -411,11 +429,9 @@ class Store:
     def _insert(self, conn: Connection, table: TableInfo, type_: str, player: str, payload: dict,
                 undoes: int | None, client_id: str | None = None) -> int:
         seq, now = table.version + 1, time.time()
-        self._insert_event.run(conn, p_table=table.id, p_seq=seq, p_type=type_, p_player=player,
-                               p_payload=json.dumps(payload), p_undoes=undoes, p_now=now)
-        self._bump_version.run(conn, p_table=table.id, p_seq=seq, p_now=now)
-        if client_id is not None:
-            conn.execute(insert(schema.taps).values(table_id=table.id, client_id=client_id, seq=seq))
+        for statement in self._event_writes:
+            statement.run(conn, p_table=table.id, p_seq=seq, p_type=type_, p_player=player,
+                          p_payload=json.dumps(payload), p_undoes=undoes, p_now=now, p_client=client_id)
         return seq
 
     def _committed(self, table: TableInfo, seq: int, state: dict) -> Snapshot:

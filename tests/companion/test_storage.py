@@ -182,6 +182,26 @@ def test_two_servers_starting_at_once_on_postgresql_share_one_secret_key(postgre
     assert second.secret_key() == keys[0] == first.secret_key()
 
 
+def test_a_tap_retried_while_its_first_send_holds_the_table_is_stored_once(postgres_url):
+    """The retry waits for the table's row lock while the first send writes the event and its tap; once
+    it has the lock it must find that tap (a later statement), not append the event again."""
+    first, second = new_store(postgres_url), new_store(postgres_url)
+    code = first.create_table("generic", PLAYERS, {}).table.code
+    results = []
+    retry = threading.Thread(target=lambda: results.append(
+        second.append(code, {"type": "add", "player": "p1", "delta": 1}, "tap-0042-abcd")))
+    with first.engine.connect() as conn, conn.begin():
+        table = first._locked_table(conn, code)
+        retry.start()
+        waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+        while conn.exec_driver_sql(waiting).scalar() == 0:
+            assert retry.is_alive(), "the retry did not wait for the lock"
+        first._insert(conn, table, "add", "p1", {"delta": 1}, None, "tap-0042-abcd")
+    retry.join(30)
+    assert [(seq, repeated) for seq, _, repeated in results] == [(1, True)]
+    assert scores(second.snapshot(code)) == {"p1": 1, "p2": 0}
+
+
 def sqlite_store(tmp_path, sole_writer=False):
     """Sole writers exist on SQLite only (what `starpnp serve` uses), so these ignore the test URL."""
     return Store(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"), all_rules(), sole_writer=sole_writer)
