@@ -217,23 +217,26 @@ class Store:
         # The row alone: on PostgreSQL a statement that waited for this lock returns the row as the other
         # writer committed it but reads all else as it was before the wait, so the tap seen before is read next.
         self._lock_table = _Prepared(select(t).where(t.c.code == bindparam("p_code")).with_for_update(), dialect)
-        # An event's writes: insert it, bump the version, note its tap. On SQLite each statement is a call in
-        # this process; on PostgreSQL each is a round trip with the table's row locked, so there they are one
-        # statement (data-modifying CTEs, which SQLite lacks).
+        # An event's writes: insert it, bump the version, note its tap if named. On SQLite each statement is a
+        # call in this process; on PostgreSQL each is a round trip with the table's row locked, so there they
+        # are one statement (data-modifying CTEs, which SQLite lacks).
         new_event = insert(e).values(
             table_id=bindparam("p_table"), seq=bindparam("p_seq"), type=bindparam("p_type"),
             player=bindparam("p_player"), payload=bindparam("p_payload"), undoes=bindparam("p_undoes"),
             created_at=bindparam("p_now"))
         bump_version = update(t).where(t.c.id == bindparam("p_table")).values(
             version=bindparam("p_seq"), updated_at=bindparam("p_now"))
-        new_tap = insert(schema.taps).from_select(["table_id", "client_id", "seq"], select(
-            bindparam("p_table", type_=Integer), bindparam("p_client", type_=String), bindparam("p_seq", type_=Integer))
-            .where(bindparam("p_client", type_=String).is_not(None)))
         if dialect.name == "postgresql":
+            named_tap = insert(schema.taps).from_select(["table_id", "client_id", "seq"], select(
+                bindparam("p_table", type_=Integer), bindparam("p_client", type_=String),
+                bindparam("p_seq", type_=Integer)).where(bindparam("p_client", type_=String).is_not(None)))
             self._event_writes = [_Prepared(bump_version.add_cte(new_event.cte("new_event"))
-                                            .add_cte(new_tap.cte("new_tap")), dialect)]
+                                            .add_cte(named_tap.cte("named_tap")), dialect)]
+            self._tap_write = None
         else:
-            self._event_writes = [_Prepared(statement, dialect) for statement in (new_event, bump_version, new_tap)]
+            self._event_writes = [_Prepared(new_event, dialect), _Prepared(bump_version, dialect)]
+            self._tap_write = _Prepared(insert(schema.taps).values(
+                table_id=bindparam("p_table"), client_id=bindparam("p_client"), seq=bindparam("p_seq")), dialect)
         if engine.dialect.name == "sqlite":
             self._check_integrity()
         with self._writing() as conn:
@@ -429,9 +432,12 @@ class Store:
     def _insert(self, conn: Connection, table: TableInfo, type_: str, player: str, payload: dict,
                 undoes: int | None, client_id: str | None = None) -> int:
         seq, now = table.version + 1, time.time()
+        values = dict(p_table=table.id, p_seq=seq, p_type=type_, p_player=player, p_payload=json.dumps(payload),
+                      p_undoes=undoes, p_now=now, p_client=client_id)
         for statement in self._event_writes:
-            statement.run(conn, p_table=table.id, p_seq=seq, p_type=type_, p_player=player,
-                          p_payload=json.dumps(payload), p_undoes=undoes, p_now=now, p_client=client_id)
+            statement.run(conn, **values)
+        if client_id is not None and self._tap_write is not None:
+            self._tap_write.run(conn, **values)
         return seq
 
     def _committed(self, table: TableInfo, seq: int, state: dict) -> Snapshot:
