@@ -79,8 +79,30 @@ def _ms(text: str) -> float:
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def wrk(urls: list[str], seconds: int, connections: int, script: Path | None = None) -> dict:
-    """One wrk per URL (server), all at once, sharing the connections; their results combined."""
+def _proc_stats() -> dict[int, tuple[int, float]]:
+    """pid -> (parent pid, CPU seconds used, user + system) of every process."""
+    stats, tick = {}, os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        stats[int(stat.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    return stats
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time used so far by these processes and their children (PostgreSQL's backends, say): the cost of
+    the requests whatever else the machine is doing, which throughput on a shared machine is not."""
+    stats = _proc_stats()
+    return sum(cpu for pid, (parent, cpu) in stats.items() if pid in pids or parent in pids)
+
+
+def wrk(urls: list[str], seconds: int, connections: int, script: Path | None = None,
+        serving: list[int] = ()) -> dict:
+    """One wrk per URL (server), all at once, sharing the connections; their results combined, with the CPU
+    time the `serving` processes (and their children) used per request."""
+    cpu_before = cpu_seconds(serving)
     threads = 2 if len(urls) == 1 else 1
     cmds = [["wrk", f"-t{threads}", f"-c{connections // len(urls)}", f"-d{seconds}s", "--latency",
              *(["-s", str(script)] if script else []), url] for url in urls]
@@ -88,8 +110,10 @@ def wrk(urls: list[str], seconds: int, connections: int, script: Path | None = N
     outs = [proc.communicate()[0] for proc in procs]
     if any(proc.returncode for proc in procs):
         raise SystemExit(f"wrk failed: {outs}")
+    cpu = cpu_seconds(serving) - cpu_before
     found = [_wrk_result(out) for out in outs]
-    return {"rps": sum(r["rps"] for r in found), "p50": max(r["p50"] for r in found),
+    return {"rps": sum(r["rps"] for r in found), "cpu_ms": 1000 * cpu / sum(r["requests"] for r in found),
+            "p50": max(r["p50"] for r in found),
             "p99": max(r["p99"] for r in found), "bad": sum(r["bad"] for r in found),
             "socket_errors": "; ".join(r["socket_errors"] for r in found if r["socket_errors"])}
 
@@ -98,6 +122,7 @@ def _wrk_result(out: str) -> dict:
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errors = re.search(r"Socket errors: (.*)", out)
     return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+            "requests": int(re.search(r"(\d+) requests in", out).group(1)),
             "p50": _ms(re.search(r"\s50%\s+(\S+)", out).group(1)),
             "p99": _ms(re.search(r"\s99%\s+(\S+)", out).group(1)),
             "bad": int(bad.group(1)) if bad else 0, "socket_errors": errors.group(1) if errors else ""}
@@ -127,24 +152,25 @@ def settled(bases: list[str], code: str) -> list[dict]:
 
 
 @contextmanager
-def database(args) -> Iterator[str | None]:
-    """The URL the servers share: a new database on a throwaway cluster, the given one, or None (SQLite)."""
+def database(args) -> Iterator[tuple[str | None, list[int]]]:
+    """The URL the servers share — a new database on a throwaway cluster, the given one, or None (SQLite) —
+    and the processes of the database server that are ours to watch (the throwaway cluster's)."""
     if not args.postgres:
-        yield args.database_url
+        yield args.database_url, []
         return
     initdb = find_initdb()
     if not initdb:
         raise SystemExit("PostgreSQL is not installed (Debian: apt-get install postgresql)")
     cluster = ScratchPostgres(initdb, dict(setting.split("=", 1) for setting in args.pg_setting)).start()
     try:
-        yield create_database(cluster.url())
+        yield create_database(cluster.url()), [cluster.pid]
     finally:
         cluster.stop()
 
 
 @contextmanager
-def servers(count: int, url: str | None, tmp: Path) -> Iterator[list[str]]:
-    """`count` servers (each its own data folder) on the database at `url`; their base URLs."""
+def servers(count: int, url: str | None, tmp: Path) -> Iterator[tuple[list[str], list[int]]]:
+    """`count` servers (each its own data folder) on the database at `url`; their base URLs and pids."""
     starpnp = shutil.which("starpnp", path=str(Path(sys.executable).parent)) or "starpnp"
     env = {**os.environ, "STARPNP_BENCH_HELLO": "1"}
     procs: list[subprocess.Popen] = []
@@ -158,7 +184,7 @@ def servers(count: int, url: str | None, tmp: Path) -> Iterator[list[str]]:
                 cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
             wait_for(port, procs[-1])
             bases.append(f"http://127.0.0.1:{port}")
-        yield bases
+        yield bases, [proc.pid for proc in procs]
     finally:
         for proc in procs:
             proc.terminate()
@@ -180,7 +206,8 @@ def main() -> None:
         raise SystemExit("wrk is not installed (Debian: apt-get install wrk)")
     if args.processes > 1 and not (args.postgres or args.database_url):
         raise SystemExit("--processes: several servers need PostgreSQL (--postgres or --database-url)")
-    with tempfile.TemporaryDirectory() as tmp, database(args) as url, servers(args.processes, url, Path(tmp)) as bases:
+    with (tempfile.TemporaryDirectory() as tmp, database(args) as (url, database_pids),
+          servers(args.processes, url, Path(tmp)) as (bases, server_pids)):
         table = post_json(f"{bases[0]}/api/tables", {"game": "generic", "players": [{"name": "A"}, {"name": "B"}]})
         code = table["code"]
         script, many_script = Path(tmp) / "write.lua", Path(tmp) / "write-many.lua"
@@ -204,7 +231,7 @@ def main() -> None:
         runs: dict[str, list[dict]] = {name: [] for name in routes}
         for _ in range(args.rounds):
             for name, (urls, lua) in routes.items():
-                runs[name].append(wrk(urls(), args.seconds, args.connections, lua))
+                runs[name].append(wrk(urls(), args.seconds, args.connections, lua, server_pids + database_pids))
         results = {name: max(found, key=lambda r: r["rps"]) for name, found in runs.items()}
         for name, found in runs.items():
             found_rps = ", ".join(f"{r['rps']:.0f}" for r in found)
@@ -215,10 +242,12 @@ def main() -> None:
              else f"SQLite WAL synchronous={DEFAULTS['SQLITE_SYNCHRONOUS']}")
     print(f"{machine()}; wrk -c{args.connections} -d{args.seconds}s, best of {args.rounds} rounds, on loopback, "
           f"{args.processes} × `starpnp serve` (waitress, {THREADS} threads), {store}")
-    print(f"| {'route':<26} | {'req/s':>8} | {'p50 ms':>7} | {'p99 ms':>7} | {'× hello':>7} |")
-    print(f"| {'---':<26} | {'---:':>8} | {'---:':>7} | {'---:':>7} | {'---:':>7} |")
+    print("CPU ms/req: CPU time of the servers" + (" and PostgreSQL" if database_pids else "") + " per request")
+    print(f"| {'route':<26} | {'req/s':>8} | {'p50 ms':>7} | {'p99 ms':>7} | {'× hello':>7} | {'CPU ms/req':>10} |")
+    print(f"| {'---':<26} | {'---:':>8} | {'---:':>7} | {'---:':>7} | {'---:':>7} | {'---:':>10} |")
     for name, r in results.items():
-        print(f"| {name:<26} | {r['rps']:>8.0f} | {r['p50']:>7.2f} | {r['p99']:>7.2f} | {r['rps'] / hello:>7.2f} |")
+        print(f"| {name:<26} | {r['rps']:>8.0f} | {r['p50']:>7.2f} | {r['p99']:>7.2f} | {r['rps'] / hello:>7.2f} "
+              f"| {r['cpu_ms']:>10.2f} |")
     writes = finals[0]["state"]["counters"]["p1"]["Score"]
     problems = {n: (r["bad"], r["socket_errors"]) for n, r in results.items() if r["bad"] or r["socket_errors"]}
     print(f"events written: {writes} (log version {finals[0]['version']}; every server at the same version: "

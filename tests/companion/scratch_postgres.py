@@ -64,6 +64,11 @@ class ScratchPostgres:
                   "-o", " ".join(f"-c {key}={value}" for key, value in options.items()), "start")
         return self
 
+    @property
+    def pid(self) -> int:
+        """The postmaster's process id (its backends are its children)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def url(self, database: str = "postgres") -> str:
         return f"postgresql+psycopg://{USER}@127.0.0.1:{self.port}/{database}"
 
