@@ -4,6 +4,10 @@ SQLite (WAL) by default, PostgreSQL when given a postgresql URL — same code. A
 table: SQLite takes the write lock up front (BEGIN IMMEDIATE), PostgreSQL locks the table's row, so
 concurrent taps get consecutive seq numbers and none is lost. State is replayed from the log and cached
 per table and version.
+
+Several server processes may share one PostgreSQL database, which is then their only shared state: a
+cached state is used only for the version just read from the database, and table rows are kept in memory
+only by a sole SQLite writer, under its exclusive lock on the file.
 """
 from __future__ import annotations
 
@@ -198,8 +202,8 @@ class Store:
         """`sole_writer`: this process is the only one writing the database (`starpnp serve` on SQLite,
         which holds an exclusive lock on it), so each table's row, whose only changing column is its
         version, can be kept in memory: polls need no query at all and a write one fewer; and writes,
-        serialised by the write lock anyway, share one connection kept open. Off for PostgreSQL and
-        wherever several processes may share a database."""
+        serialised by the write lock anyway, share one connection kept open. It holds only where the lock
+        is taken: on PostgreSQL, which several processes may share, the flag changes nothing."""
         self.engine = engine
         self.rules = rules
         self._lock_file = _lock_exclusively(engine) if sole_writer else None
