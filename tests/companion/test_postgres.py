@@ -97,6 +97,9 @@ def test_8_clients_tapping_through_2_servers_make_one_gapless_log(two_servers):
     for server in two_servers:
         status, body = request("GET", f"{server.base_url}{path}/events")
         assert [e["seq"] for e in body["events"]] == list(range(1, CLIENTS * TAPS + 1))
+        # a phone's poll, which asks only for the version: unchanged at 800 (204), behind at 799 (the page)
+        assert request("GET", f"{server.base_url}/t/{code}/p/p1/live?v={CLIENTS * TAPS}")[0] == 204
+        assert request("GET", f"{server.base_url}/t/{code}/p/p1/live?v={CLIENTS * TAPS - 1}")[0] == 200
 
 
 def test_an_unreachable_database_is_a_one_line_error_and_exit_status_1(tmp_path, postgres_server):
