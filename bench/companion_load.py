@@ -41,11 +41,17 @@ from scratch_postgres import ScratchPostgres, create_database, find_initdb  # no
 WRITE_LUA = """wrk.method = "POST"
 wrk.body = '{"type": "add", "player": "p1", "delta": 1}'
 wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer %s"
 """
-# Each request to one of many tables, picked at random: a host's load, where writes to different tables do
-# not queue on one another. wrk.format builds the request from the method, body and headers above.
-MANY_TABLES_LUA = WRITE_LUA + """paths = {%s}
-request = function() return wrk.format(nil, paths[math.random(#paths)]) end
+# Each request to one of many tables, picked at random, with p1's seat token there: a host's load, where
+# writes to different tables do not queue on one another.
+MANY_TABLES_LUA = """wrk.method = "POST"
+wrk.body = '{"type": "add", "player": "p1", "delta": 1}'
+tables = {%s}
+request = function()
+  local at = tables[math.random(#tables)]
+  return wrk.format(nil, at[1], {["Content-Type"] = "application/json", ["Authorization"] = "Bearer " .. at[2]})
+end
 """
 TABLES = 32
 
@@ -72,6 +78,12 @@ def post_json(url: str, body: dict) -> dict:
     req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
     with urllib.request.urlopen(req) as resp:
         return json.load(resp)
+
+
+def new_table(base: str) -> tuple[str, str]:
+    """A new generic table's code and a seat token for p1 there."""
+    code = post_json(f"{base}/api/tables", {"game": "generic", "players": [{"name": "A"}, {"name": "B"}]})["code"]
+    return code, post_json(f"{base}/api/tables/{code}/join", {"player": "p1"})["token"]
 
 
 def _ms(text: str) -> float:
@@ -208,13 +220,12 @@ def main() -> None:
         raise SystemExit("--processes: several servers need PostgreSQL (--postgres or --database-url)")
     with (tempfile.TemporaryDirectory() as tmp, database(args) as (url, database_pids),
           servers(args.processes, url, Path(tmp)) as (bases, server_pids)):
-        table = post_json(f"{bases[0]}/api/tables", {"game": "generic", "players": [{"name": "A"}, {"name": "B"}]})
-        code = table["code"]
+        code, token = new_table(bases[0])
         script, many_script = Path(tmp) / "write.lua", Path(tmp) / "write-many.lua"
-        script.write_text(WRITE_LUA)
-        others = [post_json(f"{bases[0]}/api/tables", {"game": "generic", "players": [{"name": "A"}, {"name": "B"}]})
-                  ["code"] for _ in range(TABLES)]
-        many_script.write_text(MANY_TABLES_LUA % ", ".join(f'"/api/tables/{other}/events"' for other in others))
+        script.write_text(WRITE_LUA % token)
+        others = [new_table(bases[0]) for _ in range(TABLES)]
+        many_script.write_text(MANY_TABLES_LUA % ", ".join(f'{{"/api/tables/{other}/events", "{seat}"}}'
+                                                           for other, seat in others))
         wrk([f"{base}/bench/hello" for base in bases], 2, args.connections)  # warm up
 
         def version() -> int:  # writes move it on; an unchanged poll asks with the current one
@@ -222,7 +233,7 @@ def main() -> None:
                 return json.load(resp)["version"]
 
         routes = {"hello-world route": (lambda: [f"{base}/bench/hello" for base in bases], None),
-                  "unchanged poll (204)": (lambda: [f"{base}/t/{code}/p/p1/live?v={version()}" for base in bases],
+                  "unchanged poll (204)": (lambda: [f"{base}/t/{code}/play/live?v={version()}" for base in bases],
                                            None),
                   "event write (POST, 201)": (lambda: [f"{base}/api/tables/{code}/events" for base in bases], script),
                   f"writes to {TABLES} tables": (lambda: bases, many_script)}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import re
 
 import pytest
+from companion_test_helpers import PhoneClient
 
 from scratch_postgres import ScratchPostgres, create_database, find_initdb
 from starpnp.companion import create_app
@@ -17,7 +17,9 @@ PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"DATA_DIR": str(tmp_path), "PUBLIC_URL": "http://table.test"})
+    app = create_app({"DATA_DIR": str(tmp_path), "PUBLIC_URL": "http://table.test"})
+    app.test_client_class = PhoneClient
+    return app
 
 
 @pytest.fixture
@@ -32,11 +34,6 @@ def table(client):
     assert response.status_code == 201, response.get_json()
     return response.get_json()
 
-
-def csrf_from(html: str) -> str:
-    match = re.search(r'name="csrf_token" value="([^"]+)"', html)
-    assert match, "page has no CSRF token"
-    return match.group(1)
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from companion_test_helpers import REPO, ServerProcess, create_table, free_port, request
+from companion_test_helpers import REPO, ServerProcess, bearer, create_table, free_port, join, request
 
 pytestmark = pytest.mark.server
 
@@ -45,16 +45,17 @@ def two_servers(postgres_url, tmp_path):
             server.stop()
 
 
-def post(conn: http.client.HTTPConnection, path: str, body: dict) -> tuple[int, dict]:
-    conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+def post(conn: http.client.HTTPConnection, path: str, body: dict, token: str) -> tuple[int, dict]:
+    conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json", **bearer(token)})
     response = conn.getresponse()
     return response.status, json.loads(response.read())
 
 
 def test_8_clients_tapping_through_2_servers_make_one_gapless_log(two_servers):
-    """Half the clients tap through each server. Every event lands once, with seq 1..800 and no gap; after
-    each acknowledged tap the *other* server already reports at least that version; a tap retried through
-    the other server is recognised there; and both servers end on the same version and state."""
+    """Half the clients tap through each server, with a seat token they got from the other one. Every event
+    lands once, with seq 1..800 and no gap; after each acknowledged tap the *other* server already reports
+    at least that version; a tap retried through the other server is recognised there; and both servers end
+    on the same version and state."""
     players = [{"name": f"P{i}"} for i in range(1, 5)]
     table = create_table(two_servers[0].base_url, players=players, options={"counters": ["A", "B"]})
     code = table["code"]
@@ -66,9 +67,11 @@ def test_8_clients_tapping_through_2_servers_make_one_gapless_log(two_servers):
     def client(index: int) -> None:
         mine, other = (http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
                        for server in (two_servers[index % 2], two_servers[1 - index % 2]))
-        event = {"type": "add", "player": f"p{index % 4 + 1}", "counter": "AB"[index // 4], "delta": 1}
+        seat = f"p{index % 4 + 1}"
+        token = join(two_servers[1 - index % 2].base_url, code, seat)
+        event = {"type": "add", "player": seat, "counter": "AB"[index // 4], "delta": 1}
         for tap in range(TAPS):
-            status, body = post(mine, f"{path}/events", {**event, "client_id": f"client{index}-tap{tap:03}"})
+            status, body = post(mine, f"{path}/events", {**event, "client_id": f"client{index}-tap{tap:03}"}, token)
             if status != 201:
                 failures.append(f"client {index} tap {tap}: {status} {body}")
                 return
@@ -78,7 +81,7 @@ def test_8_clients_tapping_through_2_servers_make_one_gapless_log(two_servers):
                 seen = json.loads(other.getresponse().read())["version"]
                 if seen < body["seq"]:
                     failures.append(f"client {index}: seq {body['seq']} acknowledged, other server at {seen}")
-        status, body = post(other, f"{path}/events", {**event, "client_id": f"client{index}-tap000"})
+        status, body = post(other, f"{path}/events", {**event, "client_id": f"client{index}-tap000"}, token)
         if (status, body["seq"]) != (200, answered[index][0]):
             failures.append(f"client {index}: retry through the other server gave {status} {body}")
 
@@ -97,9 +100,9 @@ def test_8_clients_tapping_through_2_servers_make_one_gapless_log(two_servers):
     for server in two_servers:
         status, body = request("GET", f"{server.base_url}{path}/events")
         assert [e["seq"] for e in body["events"]] == list(range(1, CLIENTS * TAPS + 1))
-        # a phone's poll, which asks only for the version: unchanged at 800 (204), behind at 799 (the page)
-        assert request("GET", f"{server.base_url}/t/{code}/p/p1/live?v={CLIENTS * TAPS}")[0] == 204
-        assert request("GET", f"{server.base_url}/t/{code}/p/p1/live?v={CLIENTS * TAPS - 1}")[0] == 200
+        # a phone's poll, which asks only for the version: unchanged at 800 (204), not at 799
+        assert request("GET", f"{server.base_url}/t/{code}/play/live?v={CLIENTS * TAPS}")[0] == 204
+        assert request("GET", f"{server.base_url}/t/{code}/play/live?v={CLIENTS * TAPS - 1}")[0] != 204
 
 
 def test_an_unreachable_database_is_a_one_line_error_and_exit_status_1(tmp_path, postgres_server):
