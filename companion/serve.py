@@ -4,8 +4,11 @@
 """
 from __future__ import annotations
 
+import shutil
 import socket
+import subprocess
 import sys
+from pathlib import Path
 from typing import Any, Mapping
 
 import segno
@@ -26,9 +29,28 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def public_url(host: str, port: int) -> str:
+def public_url(host: str, port: int, scheme: str = "http") -> str:
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
-    return f"http://{f'[{shown}]' if ':' in shown else shown}:{port}"
+    return f"{scheme}://{f'[{shown}]' if ':' in shown else shown}:{port}"
+
+
+def certificate(data_dir: Path, address: str) -> tuple[Path, Path]:
+    """A self-signed certificate for this machine's address, made once per data folder with openssl (kept,
+    so phones that trusted it once are not asked again)."""
+    cert, key = data_dir / "https-certificate.pem", data_dir / "https-key.pem"
+    if cert.exists() and key.exists():
+        return cert, key
+    if shutil.which("openssl") is None:
+        _fail("--https makes its certificate with the openssl command, which is not installed (Debian: openssl)")
+    data_dir.mkdir(parents=True, exist_ok=True)
+    names = f"subjectAltName=DNS:localhost,IP:127.0.0.1{f',IP:{address}' if address != '127.0.0.1' else ''}"
+    made = subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-sha256", "-days", "825",
+                           "-subj", "/CN=starpnp table companion", "-addext", names,
+                           "-keyout", str(key), "-out", str(cert)], capture_output=True, text=True)
+    if made.returncode != 0:
+        _fail(f"openssl could not make a certificate: {(made.stderr.strip().splitlines() or ['?'])[-1]}")
+    key.chmod(0o600)
+    return cert, key
 
 
 def _fail(message: str) -> None:
@@ -36,18 +58,23 @@ def _fail(message: str) -> None:
     raise SystemExit(1)
 
 
-def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | None = None) -> None:
-    """Start the production server (waitress); one-line errors and exit status 1 when it cannot start."""
+def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | None = None,
+        https: bool = False) -> None:
+    """Start the production server (waitress); one-line errors and exit status 1 when it cannot start.
+    With `https`, Werkzeug's threaded server with a self-signed certificate (waitress speaks no TLS): for a
+    table at home; a hosted server puts a TLS proxy in front of plain `serve` instead."""
     from waitress import create_server
 
     from . import create_app
 
     config = dict(config or {})
-    url = config.pop("PUBLIC_URL", None) or public_url(host, port)  # given: a load balancer's address
+    url = config.pop("PUBLIC_URL", None) or public_url(host, port, "https" if https else "http")
     try:
         app = create_app({"DATA_DIR": data_dir, "PUBLIC_URL": url, "SOLE_WRITER": True, **config})
     except Exception as error:  # a bad data dir or database URL: say so in one line, no traceback
         _fail(f"cannot open the companion database: {str(error).splitlines()[0]}")
+    if https:
+        return _run_https(app, host, port, url)
     try:
         # Idle phones hold connections open: allow far more than a table needs and drop the idle ones soon,
         # and refuse a body over the app's limit before reading it.
@@ -69,3 +96,24 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
     finally:
         server.close()
 
+
+
+def _run_https(app, host: str, port: int, url: str) -> None:
+    from werkzeug.serving import make_server
+
+    cert, key = certificate(app.config["DATA_DIR"], lan_address())
+    try:
+        server = make_server(host, port, app, threaded=True, ssl_context=(str(cert), str(key)))
+    except (OSError, SystemExit) as error:
+        _fail(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}")
+    print(f"starpnp companion on {url}  (Ctrl+C to stop)\n"
+          f"Each phone's browser warns once that it does not know this certificate ({cert.name} in the data "
+          f"folder): choose to continue to the site.", flush=True)
+    segno.make(url, error="m").terminal(compact=True)
+    sys.stdout.flush()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("stopped.")
+    finally:
+        server.server_close()

@@ -284,8 +284,11 @@ def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: 
                    "load balancer (default: this machine's address and --port).")
 @click.option("--print-folder", "print_folders", multiple=True, type=click.Path(file_okay=False),
               help="A game folder of your own to offer on the /print page too (repeatable).")
+@click.option("--https", "https", is_flag=True,
+              help="Serve over HTTPS with a certificate made for this data folder, so phones may keep their "
+                   "screens on through the Wake Lock API (each phone asks once whether to trust it).")
 def serve(host: str, port: int, data_dir: str | None, database_url: str | None, public_url: str | None,
-          print_folders: tuple[str, ...]) -> None:
+          print_folders: tuple[str, ...], https: bool) -> None:
     """Run the table companion for phones on this network (and /print for PDFs)."""
     from starpnp.companion.serve import run
 
@@ -295,7 +298,7 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
         except DataError as exc:
             fail([f"--print-folder: {exc}"])
     run(host, port, data_dir, {"PRINT_FOLDERS": list(print_folders), "DATABASE_URL": database_url,
-                               "PUBLIC_URL": public_url})
+                               "PUBLIC_URL": public_url}, https)
 
 
 if __name__ == "__main__":

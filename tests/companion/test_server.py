@@ -11,6 +11,7 @@ import threading
 import pytest
 
 from companion_test_helpers import REPO, ServerProcess, bearer, create_table, free_port, request
+from starpnp_test_support import require_tool
 
 pytestmark = pytest.mark.server
 
@@ -146,3 +147,24 @@ def test_a_second_server_on_the_same_data_is_a_one_line_error(tmp_path):
         assert request("GET", f"{first.base_url}/")[0] == 200  # the first one carries on
     finally:
         first.stop()
+
+
+def test_serve_https_makes_a_certificate_once_and_serves_over_tls(tmp_path):
+    """`serve --https`: a self-signed certificate for the data folder (kept for the next start), the join link
+    and QR code in https, and the table pages over TLS — where a phone's browser offers the Wake Lock API."""
+    import ssl
+    import urllib.request
+
+    require_tool("openssl", "openssl")
+    server = ServerProcess(tmp_path / "data", extra_args=("--https",)).start()
+    try:
+        unverified = ssl._create_unverified_context()  # self-signed: a phone asks its owner once
+        with urllib.request.urlopen(f"https://127.0.0.1:{server.port}/", context=unverified, timeout=10) as page:
+            assert page.status == 200 and b"starpnp" in page.read()
+        assert "https://" in server.log() and "certificate" in server.log()
+        made = (tmp_path / "data" / "https-certificate.pem").read_bytes()
+    finally:
+        server.stop()
+    server.start()
+    server.stop()
+    assert (tmp_path / "data" / "https-certificate.pem").read_bytes() == made  # the same one next time
