@@ -175,7 +175,7 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
               help="Comma list of outputs.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
 @click.option("--bleed", type=Millimetres(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
-@click.option("--margin", type=Millimetres(3, 30), default=8.0, show_default=True,
+@click.option("--margin", type=Millimetres(3, 30), default=6.0, show_default=True,
               help="Unprintable page margin in mm.")
 @click.option("--no-crop-marks", is_flag=True)
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,

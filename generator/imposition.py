@@ -1,8 +1,10 @@
 """Imposition: where every face goes on which sheet. Pure geometry in millimetres, no drawing.
 
-Pieces are packed in centred grids (turned 90° when more fit), backs mirror their fronts for the
-chosen duplex flip, crop marks extend every trim line into the free border, and pieces larger than
-the printable area are split into overlapping tiles with an assembly map.
+Pieces are packed in centred grids (turned 90° when more fit): straight-edged pieces touch, so
+neighbours share one cut and the bleed stays round the outside of the block; round and hex pieces keep
+their own bleed. Backs mirror their fronts for the chosen duplex flip, crop marks extend every trim line
+outward, pieces larger than the printable area are split into overlapping tiles with an assembly map,
+and `paginate` orders it all so the whole file prints double-sided.
 """
 from __future__ import annotations
 
@@ -14,16 +16,17 @@ from .scene import Scene
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
 FOOTER_H = 10.0  # the calibration square sets it
 FOOTER_GAP = 2.0
-MARK_ZONE = 2.5  # minimum free border kept around a grid for crop marks
-MARK_OFFSET = 0.8  # gap between a mark and the nearest bleed edge
+MARK_ZONE = 2.5  # minimum free border kept round a grid whose pieces have no bleed of their own to mark on
+MARK_OFFSET = 0.8  # gap between a mark and the trim line it extends
 MARK_MAX = 5.0
 TILE_OVERLAP = 12.0
+SIDES = ("bottom", "top", "left", "right")
 
 
 @dataclass(frozen=True)
 class Settings:
     paper: str = "a4"
-    margin: float = 8.0
+    margin: float = 6.0
     bleed: float = 3.0
     crop_marks: bool = True
     duplex: str = "long"  # long | short | off
@@ -33,6 +36,9 @@ class Settings:
         return PAPERS[self.paper]
 
 
+Box = tuple[float, float, float, float]  # x, y, w, h on the page
+
+
 @dataclass(frozen=True)
 class Placed:
     scene: Scene
@@ -40,6 +46,7 @@ class Placed:
     y: float
     rotation: int  # clockwise degrees: 0, 90, 180, 270
     component: str
+    clip: Box | None = None  # what shows: the trim plus bleed on the block's outside (None: the whole bleed box)
 
     @property
     def placed_size(self) -> tuple[float, float]:
@@ -47,11 +54,15 @@ class Placed:
         return (s.outer_height, s.outer_width) if self.rotation % 180 else (s.outer_width, s.outer_height)
 
     @property
-    def trim_box(self) -> tuple[float, float, float, float]:
+    def trim_box(self) -> Box:
         """(x, y, w, h) of the trim on the page."""
         w, h = self.placed_size
         b = self.scene.bleed
         return (self.x + b, self.y + b, w - 2 * b, h - 2 * b)
+
+    @property
+    def visible_box(self) -> Box:
+        return self.clip or (self.x, self.y, *self.placed_size)
 
 
 @dataclass(frozen=True)
@@ -70,113 +81,185 @@ class Tile:
 
 @dataclass
 class Sheet:
-    role: str  # front | back | tile | map
+    role: str  # front | back | tile | map | blank
     components: list[str]
     placed: list[Placed] = field(default_factory=list)
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     tile: Tile | None = None
     tiles: list[Tile] = field(default_factory=list)  # for the assembly map
-    footer_top: bool = False
+    footer: str = "bottom"  # the page side the footer runs along: bottom | top | left | right
     number: int = 0  # k of n within its run
     of: int = 0
+    page: int = 0  # page number in the file, set by paginate
+    back_page: int = 0  # the page printed on its other side (0: none)
+
+    @property
+    def pieces(self) -> bool:
+        """Printed pieces that will be cut out: these need their own back or a blank one."""
+        return self.role in ("front", "back", "tile")
 
 
-def content_area(settings: Settings) -> tuple[float, float, float, float]:
-    """x, y, w, h of the page area pieces and their crop marks may use."""
+def footer_band(side: str, settings: Settings) -> Box:
+    """The strip a footer of the given side takes, gap to the pieces included."""
+    pw, ph = settings.size
+    m, d = settings.margin, FOOTER_H + FOOTER_GAP
+    return {"bottom": (m, ph - m - d, pw - 2 * m, d), "top": (m, m, pw - 2 * m, d),
+            "left": (m, m, d, ph - 2 * m), "right": (pw - m - d, m, d, ph - 2 * m)}[side]
+
+
+def content_area(settings: Settings, footer: str = "bottom") -> Box:
+    """x, y, w, h of the page area pieces and their crop marks may use, beside a footer on `footer`."""
     pw, ph = settings.size
     m = settings.margin
-    return (m, m, pw - 2 * m, ph - 2 * m - FOOTER_H - FOOTER_GAP)
+    x, y, w, h = m, m, pw - 2 * m, ph - 2 * m
+    d = FOOTER_H + FOOTER_GAP
+    if footer in ("bottom", "top"):
+        return (x, y + (d if footer == "top" else 0), w, h - d)
+    return (x + (d if footer == "left" else 0), y, w - d, h)
+
+
+@dataclass(frozen=True)
+class Grid:
+    cols: int
+    rows: int
+    turned: bool
+    footer: str
+    cell: tuple[float, float]  # pitch of the placed pieces
+    edge: float  # bleed kept round the whole block (shared cuts), 0 when every piece keeps its own
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+
+def shares_cuts(scene: Scene) -> bool:
+    """Straight-edged pieces can touch: one cut separates neighbours."""
+    return scene.shape == "rect"
+
+
+def block_area(settings: Settings, footer: str, edge: float) -> Box:
+    """Where a block of pieces' trims may go: the content area, less room for crop marks when the pieces
+    carry no bleed round the block, and less the block's own bleed on the footer's side."""
+    x, y, w, h = content_area(settings, footer)
+    pad = max(0.0, MARK_ZONE - edge)
+    x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
+    if footer in ("bottom", "top"):
+        return (x, y + (edge if footer == "top" else 0.0), w, h - edge)
+    return (x + (edge if footer == "left" else 0.0), y, w - edge, h)
+
+
+def plan_grid(scene: Scene, settings: Settings) -> Grid:
+    """The most pieces per sheet: upright or turned, footer below or beside (upright and below on a tie)."""
+    shared = shares_cuts(scene)
+    edge = scene.bleed if shared else 0.0
+    ow, oh = (scene.width, scene.height) if shared else (scene.outer_width, scene.outer_height)
+    best = None
+    for footer in ("bottom", "left"):
+        _, _, aw, ah = block_area(settings, footer, edge)
+        for turned in (False, True):
+            cw, ch = (oh, ow) if turned else (ow, oh)
+            grid = Grid(max(0, int((aw + 1e-9) // cw)), max(0, int((ah + 1e-9) // ch)), turned, footer, (cw, ch),
+                        edge)
+            if best is None or grid.per_sheet > best.per_sheet:
+                best = grid
+    return best
 
 
 def fits_on_page(scene: Scene, settings: Settings) -> bool:
-    _, _, aw, ah = content_area(settings)
-    aw, ah = aw - 2 * MARK_ZONE, ah - 2 * MARK_ZONE
-    ow, oh = scene.outer_width, scene.outer_height
-    return (ow <= aw + 1e-9 and oh <= ah + 1e-9) or (oh <= aw + 1e-9 and ow <= ah + 1e-9)
+    return plan_grid(scene, settings).per_sheet > 0
 
 
-def plan_grid(ow: float, oh: float, settings: Settings) -> tuple[int, int, bool]:
-    """Columns, rows and whether to turn pieces, for the most pieces per sheet (upright on a tie)."""
-    _, _, aw, ah = content_area(settings)
-    aw, ah = aw - 2 * MARK_ZONE, ah - 2 * MARK_ZONE
-    upright = (int((aw + 1e-9) // ow), int((ah + 1e-9) // oh))
-    turned = (int((aw + 1e-9) // oh), int((ah + 1e-9) // ow))
-    if turned[0] * turned[1] > upright[0] * upright[1]:
-        return turned[0], turned[1], True
-    return upright[0], upright[1], False
+def mirror_box(box: Box, settings: Settings) -> Box:
+    pw, ph = settings.size
+    x, y, w, h = box
+    return (x, ph - y - h, w, h) if settings.duplex == "short" else (pw - x - w, y, w, h)
 
 
 def mirror(p: Placed, back: Scene, settings: Settings) -> Placed:
     """Where the back of `p` must print so it lands behind the front after the duplex flip."""
-    pw, ph = settings.size
-    w, h = p.placed_size
-    if settings.duplex == "short":
-        return Placed(back, p.x, ph - p.y - h, (180 - p.rotation) % 360, p.component)
-    return Placed(back, pw - p.x - w, p.y, (-p.rotation) % 360, p.component)
+    x, y, _, _ = mirror_box((p.x, p.y, *p.placed_size), settings)
+    rotation = (180 - p.rotation) % 360 if settings.duplex == "short" else (-p.rotation) % 360
+    clip = mirror_box(p.clip, settings) if p.clip else None
+    return Placed(back, x, y, rotation, p.component, clip)
 
 
-def crop_marks(placed: list[Placed], settings: Settings) -> list[tuple[float, float, float, float]]:
-    """Short lines extending every trim line outward, beyond the outermost bleed edges."""
+def mirror_side(side: str, settings: Settings) -> str:
+    flip = {"top": "bottom", "bottom": "top"} if settings.duplex == "short" else {"left": "right", "right": "left"}
+    return flip.get(side, side)
+
+
+def crop_marks(placed: list[Placed], footer: str, settings: Settings) -> list[tuple[float, float, float, float]]:
+    """Short lines extending every trim line outward past the block, from just beyond the trim (over the
+    outside bleed, which is cut away) to the printable edge or the footer."""
     if not placed or not settings.crop_marks:
         return []
-    pw, ph = settings.size
-    left = min(p.x for p in placed)
-    top = min(p.y for p in placed)
-    right = max(p.x + p.placed_size[0] for p in placed)
-    bottom = max(p.y + p.placed_size[1] for p in placed)
-    xs = sorted({round(v, 6) for p in placed for v in (p.trim_box[0], p.trim_box[0] + p.trim_box[2])})
-    ys = sorted({round(v, 6) for p in placed for v in (p.trim_box[1], p.trim_box[1] + p.trim_box[3])})
-    m = settings.margin
-    footer_top = ph - m - FOOTER_H - FOOTER_GAP
-    room_top, room_bottom = top - m, footer_top - bottom
-    room_left, room_right = left - m, pw - m - right
+    trims = [p.trim_box for p in placed]
+    left = min(t[0] for t in trims)
+    top = min(t[1] for t in trims)
+    right = max(t[0] + t[2] for t in trims)
+    bottom = max(t[1] + t[3] for t in trims)
+    outer = [p.visible_box for p in placed]
+    # marks start beyond the trim and past any bleed that is not a block's shared outside
+    start_top = top - MARK_OFFSET if all(p.clip for p in placed) else min(b[1] for b in outer) - MARK_OFFSET
+    start_left = left - MARK_OFFSET if all(p.clip for p in placed) else min(b[0] for b in outer) - MARK_OFFSET
+    start_bottom = bottom + MARK_OFFSET if all(p.clip for p in placed) else max(b[1] + b[3] for b in outer) + MARK_OFFSET
+    start_right = right + MARK_OFFSET if all(p.clip for p in placed) else max(b[0] + b[2] for b in outer) + MARK_OFFSET
+    px, py, pw, ph = content_area(settings, footer)
+    limit_top, limit_left, limit_bottom, limit_right = py, px, py + ph, px + pw
+    xs = sorted({round(v, 6) for t in trims for v in (t[0], t[0] + t[2])})
+    ys = sorted({round(v, 6) for t in trims for v in (t[1], t[1] + t[3])})
+    bleed = max(p.scene.bleed for p in placed)
+    reach = bleed + MARK_MAX
     marks = []
-
-    def length(room: float) -> float:
-        return max(0.0, min(MARK_MAX, room - MARK_OFFSET))
-
-    for x in xs:
-        if (n := length(room_top)) > 0:
-            marks.append((x, top - MARK_OFFSET - n, x, top - MARK_OFFSET))
-        if (n := length(room_bottom)) > 0:
-            marks.append((x, bottom + MARK_OFFSET, x, bottom + MARK_OFFSET + n))
-    for y in ys:
-        if (n := length(room_left)) > 0:
-            marks.append((left - MARK_OFFSET - n, y, left - MARK_OFFSET, y))
-        if (n := length(room_right)) > 0:
-            marks.append((right + MARK_OFFSET, y, right + MARK_OFFSET + n, y))
+    if (end := max(limit_top, top - reach)) < start_top - 1.0:
+        marks += [(x, end, x, start_top) for x in xs]
+    if (end := min(limit_bottom, bottom + reach)) > start_bottom + 1.0:
+        marks += [(x, start_bottom, x, end) for x in xs]
+    if (end := max(limit_left, left - reach)) < start_left - 1.0:
+        marks += [(end, y, start_left, y) for y in ys]
+    if (end := min(limit_right, right + reach)) > start_right + 1.0:
+        marks += [(start_right, y, end, y) for y in ys]
     return marks
 
 
 def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) -> list[Sheet]:
     """Front sheets (and mirrored back sheets) for pieces that share one size."""
     first = run[0][0]
-    ow, oh = first.outer_width, first.outer_height
-    cols, rows, turned = plan_grid(ow, oh, settings)
-    pitch_w, pitch_h = (oh, ow) if turned else (ow, oh)
-    ax, ay, aw, ah = content_area(settings)
-    per_sheet = cols * rows
+    grid = plan_grid(first, settings)
+    pitch_w, pitch_h = grid.cell
+    ax, ay, aw, ah = block_area(settings, grid.footer, grid.edge)
+    b = first.bleed
     sheets: list[Sheet] = []
     duplex = settings.duplex != "off" and any(back is not None for _, back, _ in run)
-    for start in range(0, len(run), per_sheet):
-        chunk = run[start:start + per_sheet]
-        used_rows = math.ceil(len(chunk) / cols)
-        used_cols = min(cols, len(chunk))
+    for start in range(0, len(run), grid.per_sheet):
+        chunk = run[start:start + grid.per_sheet]
+        used_rows = math.ceil(len(chunk) / grid.cols)
+        used_cols = min(grid.cols, len(chunk))
         x0 = ax + (aw - used_cols * pitch_w) / 2
         y0 = ay + (ah - used_rows * pitch_h) / 2
         names = list(dict.fromkeys(c for _, _, c in chunk))
-        front = Sheet("front", names)
+        front = Sheet("front", names, footer=grid.footer)
         for i, (scene, _, component) in enumerate(chunk):
-            row, col = divmod(i, cols)
-            front.placed.append(Placed(scene, x0 + col * pitch_w, y0 + row * pitch_h, 90 if turned else 0, component))
-        front.marks = crop_marks(front.placed, settings)
+            row, col = divmod(i, grid.cols)
+            x, y = x0 + col * pitch_w, y0 + row * pitch_h
+            clip = None
+            if grid.edge:
+                # a neighbour's trim, not this piece's bleed, shows across a shared cut
+                last_col = col == used_cols - 1 or i == len(chunk) - 1
+                last_row = row == used_rows - 1 or i + grid.cols >= len(chunk)
+                left, top = (b if col == 0 else 0.0), (b if row == 0 else 0.0)
+                right, bottom = (b if last_col else 0.0), (b if last_row else 0.0)
+                clip = (x - left, y - top, pitch_w + left + right, pitch_h + bottom + top)
+                x, y = x - b, y - b
+            front.placed.append(Placed(scene, x, y, 90 if grid.turned else 0, component, clip))
+        front.marks = crop_marks(front.placed, grid.footer, settings)
         sheets.append(front)
         if duplex:
-            back = Sheet("back", names, footer_top=settings.duplex == "short")
+            back = Sheet("back", names, footer=mirror_side(grid.footer, settings))
             for placed, (_, back_scene, _) in zip(front.placed, chunk):
                 if back_scene is not None:
                     back.placed.append(mirror(placed, back_scene, settings))
-            back.marks = crop_marks(back.placed, settings) if back.placed else []
+            back.marks = crop_marks(back.placed, back.footer, settings)
             sheets.append(back)
     return sheets
 
@@ -238,3 +321,31 @@ def impose(runs: list[list[tuple[Scene, Scene | None, str]]], settings: Settings
             sheet.number, sheet.of = k, len(group)
         sheets.extend(group)
     return sheets
+
+
+def paginate(sheets: list[Sheet], info_pages: int, duplex: str) -> list[Sheet]:
+    """The file's pages after `info_pages` pages of contents, ordered to print whole and double-sided.
+
+    Assembly maps join the contents at the front (information may back information), every sheet of
+    fronts starts a physical sheet with its own backs behind it, and a one-sided sheet of pieces gets a
+    blank back, so nothing is ever printed behind a piece but its own back. With duplex off nothing is
+    printed on a back, so there are no blanks.
+    """
+    two_sided = duplex != "off"
+    maps = [s for s in sheets if s.role == "map"]
+    pieces = [s for s in sheets if s.role != "map"]
+    ordered = list(maps)
+    if two_sided and (info_pages + len(maps)) % 2:
+        ordered.append(Sheet("blank", []))
+    for i, sheet in enumerate(pieces):
+        ordered.append(sheet)
+        has_backs = i + 1 < len(pieces) and pieces[i + 1].role == "back"
+        if two_sided and sheet.role in ("front", "tile") and not has_backs:
+            ordered.append(Sheet("blank", []))
+    last = info_pages + len(ordered)
+    for page, sheet in enumerate(ordered, info_pages + 1):
+        sheet.page = page
+        if two_sided:
+            other = page + 1 if page % 2 else page - 1
+            sheet.back_page = other if other <= last else 0
+    return ordered

@@ -6,12 +6,12 @@ files small and builds fast however many copies a deck has.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
-from .imposition import FOOTER_H, Settings, Sheet, Tile
+from .imposition import FOOTER_H, Box, Settings, Sheet, Tile
 from .pdf import begin_mm_page, draw_element, draw_scene, end_form, saved
 from .scene import Circle, Line, Rect, Scene, Style
 from .text import fit_text
@@ -20,6 +20,7 @@ from .units import PT_PER_MM
 INK = "#1A1A1A"
 MUTED = "#555555"
 MARK = Style(stroke="#000000", stroke_width=0.2)
+MARK_HALO = Style(stroke="#FFFFFF", stroke_width=0.7)  # keeps a mark visible where it runs over dark bleed
 ROWS_FIRST_PAGE = 24
 ROWS_LATER_PAGE = 34
 
@@ -32,6 +33,23 @@ class ContentsRow:
     size: str
     sides: str
     pages: str
+
+
+@dataclass(frozen=True)
+class PrintGuide:
+    """What page 1 tells about printing this file: pages, blanks, shapes to cut, boards to assemble."""
+
+    duplex: str
+    pages: str  # every page with something on it, as ranges
+    blanks: str  # the blank backs, as ranges
+    backs: bool  # some pieces have backs
+    shapes: list[str] = field(default_factory=list)  # cut shapes other than rectangles
+    maps: list[tuple[str, int, int]] = field(default_factory=list)  # component id, map page, tiles
+    unspecified: int = 0
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def contents_pages(rows: int) -> int:
@@ -83,13 +101,17 @@ class PdfDocument:
         p.rect(x, y, w, h)
         return p
 
-    def place(self, scene: Scene, x: float, y: float, rotation: int, scale: float = 1.0) -> None:
-        """Put the scene's bleed box top-left at page (x, y) mm, turned clockwise by `rotation`."""
+    def place(self, scene: Scene, x: float, y: float, rotation: int, scale: float = 1.0,
+              clip: Box | None = None) -> None:
+        """Put the scene's bleed box top-left at page (x, y) mm, turned clockwise by `rotation`, showing only
+        `clip` of it when given (a piece whose neighbours share its cuts)."""
         name = self.form(scene)
         ow, oh = scene.outer_width * scale, scene.outer_height * scale
         pw, ph = (oh, ow) if rotation % 180 else (ow, oh)
         c = self.c
         with saved(c):
+            if clip is not None:
+                c.clipPath(self._rect_path(*clip), stroke=0, fill=0)
             c.translate(x + pw / 2, y + ph / 2)
             if rotation:
                 c.rotate(rotation)
@@ -109,18 +131,38 @@ class PdfDocument:
         draw_element(self.c, fit_text(text, x, y, w, h, **style).text)
 
     def footer(self, sheet: Sheet, duplex_note: str) -> None:
+        """Calibration square, what the sheet holds and what is on its back, along the sheet's footer side
+        (read from the bottom up when it runs beside the pieces)."""
         m = self.settings.margin
-        y = m if sheet.footer_top else self.height - m - FOOTER_H
-        draw_element(self.c, Rect(m, y, 10, 10, Style(stroke=INK, stroke_width=0.2)))
-        self.text("10 mm", m, y + 3, 10, 4, size=6, min_size=6, color=MUTED, align="center", valign="middle")
-        names = ", ".join(self.component_names[c] for c in sheet.components)
-        role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map"}[sheet.role]
-        extra = f" {sheet.tile.label}" if sheet.tile else ""
-        line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number}/{sheet.of}"
-        line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
-        width = self.width - 2 * m - 13
-        self.text(line1, m + 13, y + 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
-        self.text(line2, m + 13, y + 5.2, width, 4.5, size=6.5, min_size=6, color=MUTED)
+        c = self.c
+        with saved(c):
+            if sheet.footer in ("left", "right"):
+                x = m if sheet.footer == "left" else self.width - m - FOOTER_H
+                c.translate(x, self.height - m)
+                c.rotate(-90)
+                length = self.height - 2 * m
+            else:
+                c.translate(m, m if sheet.footer == "top" else self.height - m - FOOTER_H)
+                length = self.width - 2 * m
+            draw_element(c, Rect(0, 0, 10, 10, Style(stroke=INK, stroke_width=0.2)))
+            self.text("10 mm", 0, 3, 10, 4, size=6, min_size=6, color=MUTED, align="center", valign="middle")
+            names = ", ".join(self.component_names[c] for c in sheet.components)
+            role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map"}[sheet.role]
+            extra = f" {sheet.tile.label}" if sheet.tile else ""
+            line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number}/{sheet.of}"
+            line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
+            width = length - 13
+            self.text(line1, 13, 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
+            self.text(line2, 13, 5.2, width, 4.5, size=6.5, min_size=6, color=MUTED)
+
+    def blank(self, sheet: Sheet) -> None:
+        """A page left blank on purpose: the back of a one-sided sheet, so nothing else prints behind it."""
+        self._new_page()
+        m = self.settings.margin
+        behind = f" (the back of page {sheet.back_page})" if sheet.back_page else ""
+        self.text(f"This page is intentionally blank{behind}.", m, self.height - m - 5, self.width - 2 * m, 4,
+                  size=6, min_size=6, color=MUTED, align="center")
+        self._end_page()
 
     def _page_boxes(self, sheet: Sheet) -> None:
         """TrimBox/BleedBox in PDF points when the page holds exactly one piece, else none."""
@@ -137,10 +179,15 @@ class PdfDocument:
         self.c.setBleedBox(bleed)
 
     def sheet(self, sheet: Sheet, note: str = "") -> None:
+        if sheet.role == "blank":
+            self.blank(sheet)
+            return
         self._new_page()
         self._page_boxes(sheet)
         for placed in sheet.placed:
-            self.place(placed.scene, placed.x, placed.y, placed.rotation)
+            self.place(placed.scene, placed.x, placed.y, placed.rotation, clip=placed.clip)
+        for x1, y1, x2, y2 in sheet.marks:
+            draw_element(self.c, Line(x1, y1, x2, y2, MARK_HALO))
         for x1, y1, x2, y2 in sheet.marks:
             draw_element(self.c, Line(x1, y1, x2, y2, MARK))
         if sheet.tile:
@@ -178,7 +225,7 @@ class PdfDocument:
         scale = min(area_w / bw, area_h / bh)
         x0, y0 = m + (area_w - bw * scale) / 2, m + 36
         self.text("How to assemble", m, m, area_w, 8, font="Lato-Black", size=14, color=INK)
-        self.text(f"This piece prints on {nx * ny} pages in {ny} row(s) of {nx}. Cut each page along its corner "
+        self.text(f"This piece prints on {plural(nx * ny, 'page')}, {plural(ny, 'row')} of {nx}. Cut each page along its corner "
                   "marks. Lay the tiles out as below, overlap neighbours until the round targets sit exactly "
                   "on top of each other, and glue or tape from the back.", m, m + 10, area_w, 22, size=9,
                   min_size=7, color=INK)
@@ -190,7 +237,38 @@ class PdfDocument:
                                       Style(stroke="#C62828", stroke_width=0.5, dash=(2, 1))))
             self.text(t.label, rx + 1, ry + 1, 12, 7, font="Lato-Black", size=12, color="#C62828")
 
-    def contents(self, rows: list[ContentsRow], about: str, notes: list[str], unspecified: int) -> None:
+    def print_steps(self, guide: PrintGuide) -> list[str]:
+        """Page 1's instructions, only those this file needs."""
+        steps = ["Print at 100% / actual size with no scaling or 'fit to page'; the square on every sheet must "
+                 "measure 10 mm."]
+        if guide.duplex == "off":
+            steps.append("This file is for printing single-sided: pieces' backs are left out.")
+        else:
+            steps.append(f"Print the whole file double-sided, flipping on the {guide.duplex} edge: "
+                         + ("each sheet of fronts has its own backs behind it, and " if guide.backs else "")
+                         + "each one-sided sheet of pieces has a blank back.")
+            one_sided = f"On a one-sided printer, print pages {guide.pages}"
+            if guide.blanks:
+                one_sided += f" and skip the blank pages ({guide.blanks})"
+            if guide.backs:
+                one_sided += ("; after each page of fronts, put that sheet back in the tray turned over and print "
+                              "its page of backs on it")
+            steps.append(one_sided + ".")
+        cut = "Cut along the crop marks at the edges of each block: neighbouring pieces share one cut."
+        if guide.shapes:
+            shapes = " and ".join(guide.shapes)
+            cut += f" {shapes.capitalize()} pieces are cut along their thin outline."
+        steps.append(cut)
+        for comp_id, page, tiles in guide.maps:
+            steps.append(f"{self.component_names[comp_id]}: {plural(tiles, 'page')} of tiles; the assembly map "
+                         f"on page {page} shows how they go together.")
+        if guide.unspecified:
+            steps.append(f"{plural(guide.unspecified, 'value')} the rulebook does not give "
+                         f"{'prints' if guide.unspecified == 1 else 'print'} as dashed write-in areas: fill them "
+                         "in from your own copy of the game (manifest.json lists them).")
+        return steps
+
+    def contents(self, rows: list[ContentsRow], about: str, notes: list[str], guide: PrintGuide) -> None:
         m = self.settings.margin
         w = self.width - 2 * m
         self._new_page()
@@ -199,21 +277,11 @@ class PdfDocument:
         if about:
             self.text(about, m, y, w, 10, size=9, color=MUTED)
             y += 11
-        duplex = self.settings.duplex
-        steps = [
-            "Print at 100% / actual size with no scaling or 'fit to page'; the square on every sheet must "
-            "measure 10 mm.",
-            (f"Print double-sided, flipping on the {duplex} edge: every sheet of fronts is followed by its "
-             "backs." if duplex != "off" else "Printed single-sided: backs, if any, are left out."),
-            "Cut along the crop marks at the sheet edges; round and hex pieces have a thin cut line.",
-            "Large boards span several pages: follow the assembly map printed before their tiles.",
-        ]
-        if unspecified:
-            steps.append(f"{unspecified} field(s) are not given by the rulebook and print as dashed write-in "
-                         "areas: fill them in from your own copy of the game (listed in manifest.json).")
-        for i, step in enumerate(steps + list(notes), 1):
-            self.text(f"{i}. {step}", m, y, w, 9, size=8.5, min_size=6.5, color=INK)
-            y += 9
+        for i, step in enumerate(self.print_steps(guide) + list(notes), 1):
+            fitted = fit_text(f"{i}. {step}", m, y, w, 20, size=8.5, min_size=6.5, color=INK)
+            draw_element(self.c, fitted.text)
+            lines = len(fitted.text.lines)
+            y += max(9.0, lines * fitted.text.size * 1.18 * 25.4 / 72 + 2.5)
         y += 3
         widths = [0.36, 0.14, 0.08, 0.16, 0.1, 0.16]
         headings = ["Component", "Kind", "Qty", "Size (mm)", "Sides", "Pages"]

@@ -1,0 +1,112 @@
+"""Print each game's whole file double-sided (long edge) and look at what lands behind every page.
+
+Read from the pages' content only: a page of pieces places faces at actual size, a page of information
+(contents, an assembly map) places none, a blank page says so and draws nothing else.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pdf_probe import Box, read_page
+from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.imposition import Settings
+from starpnp.generator.loader import find_game
+from starpnp.generator.pdfdoc import page_ranges
+from starpnp_test_support import require_tool
+
+GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
+TOL = 0.05
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def built(request, tmp_path_factory):
+    out = tmp_path_factory.mktemp(f"duplex-{request.param}")
+    for game in GAMES:
+        build_game(find_game(game), BuildOptions(settings=Settings(paper=request.param), out=out, formats=("pdf",)))
+    files = {game: read_file(out / game / f"{game}-{request.param}.pdf") for game in GAMES}
+    return files | {"width": Settings(paper=request.param).size[0]}
+
+
+@dataclass
+class Page:
+    kind: str  # pieces | blank | info
+    pieces: list[Box]  # bleed boxes of the faces placed at actual size
+    text: str
+
+
+def read_file(path: Path) -> list[Page]:
+    reader = PdfReader(path)
+    texts = subprocess.run([require_tool("pdftotext", "poppler-utils"), str(path), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")
+    pages = []
+    for index in range(len(reader.pages)):
+        drawing = read_page(reader, index)
+        text = " ".join(texts[index].split())
+        if drawing.pieces:
+            kind = "pieces"
+        elif not drawing.forms and not drawing.lines and "intentionally blank" in text:
+            assert len(text.split()) < 20, f"page {index + 1}: a blank page with more than a note on it"
+            kind = "blank"
+        else:
+            assert text, f"page {index + 1} is empty but does not say it is blank"
+            kind = "info"
+        pages.append(Page(kind, drawing.pieces, text))
+    return pages
+
+
+def behind(back: Box, fronts: list[Box], width: float) -> bool:
+    """After a long-edge flip, `back` covers exactly one of the fronts."""
+    x = width - back.right
+    return any(abs(x - f.x) < TOL and abs(back.y - f.y) < TOL and abs(back.w - f.w) < TOL
+               and abs(back.h - f.h) < TOL for f in fronts)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_whole_file_duplex_puts_only_its_own_backs_or_a_blank_behind_pieces(built, game):
+    pages, width = built[game], built["width"]
+    for i in range(0, len(pages) - 1, 2):  # the printer leaves an odd last page's back blank
+        front, back = pages[i], pages[i + 1]
+        where = f"{game} pages {i + 1}|{i + 2}"
+        if back.kind == "pieces":
+            assert front.kind == "pieces", f"{where}: pieces printed behind {front.kind}"
+            assert all(behind(b, front.pieces, width) for b in back.pieces), f"{where}: a back is not behind a front"
+            assert len(back.pieces) == len(front.pieces), f"{where}: some fronts have no back"
+        elif front.kind == "pieces":
+            assert back.kind == "blank", f"{where}: {back.kind} printed behind pieces"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_page_one_lists_the_pages_to_print_one_sided_and_the_blanks_to_skip(built, game):
+    pages = built[game]
+    blanks = [n for n, page in enumerate(pages, 1) if page.kind == "blank"]
+    printed = [n for n, page in enumerate(pages, 1) if page.kind != "blank"]
+    text = pages[0].text
+    assert f"print pages {page_ranges(printed)}" in text.replace("-", "–")
+    if blanks:
+        assert f"skip the blank pages ({page_ranges(blanks)})" in text.replace("-", "–")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_sheet_of_pieces_says_what_is_on_its_back(built, game):
+    pages = built[game]
+    for page, content in enumerate(pages, 1):
+        other = page + 1 if page % 2 else page - 1
+        if content.kind != "pieces" or other > len(pages):
+            continue
+        said = re.search(r"Back: page (\d+), blank|Back: page (\d+), these pieces' backs|backs of page (\d+)",
+                         content.text)
+        assert said, f"{game} page {page}: the footer does not say what is on the back"
+        assert int(next(g for g in said.groups() if g)) == other
+        assert ("blank" in said[0]) == (pages[other - 1].kind == "blank")
+
+
+def test_a_one_sided_sheet_of_pieces_is_followed_by_a_blank_page(built):
+    """The rule above could pass on a file with no one-sided sheets; each game here has some."""
+    for game in GAMES:
+        assert "blank" in {page.kind for page in built[game]}, game
