@@ -9,7 +9,7 @@ and `paginate` orders it all so the whole file prints double-sided.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .scene import Scene
 
@@ -20,6 +20,8 @@ MARK_ZONE = 2.5  # minimum free border kept round a grid whose pieces have no bl
 MARK_OFFSET = 0.8  # gap between a mark and the trim line it extends
 MARK_MAX = 5.0
 TILE_OVERLAP = 12.0
+SMALL_PIECE = 80.0  # counters, tokens, tiles and standees up to this size share sheets with other sizes
+BLOCK_GAP = 7.0  # between two blocks on one sheet: both blocks' bleed and crop marks
 SIDES = ("bottom", "top", "left", "right")
 
 
@@ -87,6 +89,7 @@ class Sheet:
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     tile: Tile | None = None
     tiles: list[Tile] = field(default_factory=list)  # for the assembly map
+    blocks: list[int] = field(default_factory=lambda: [0])  # pieces per block of touching pieces, top to bottom
     footer: str = "bottom"  # the page side the footer runs along: bottom | top | left | right
     number: int = 0  # k of n within its run
     of: int = 0
@@ -139,30 +142,31 @@ def shares_cuts(scene: Scene) -> bool:
 
 def block_area(settings: Settings, footer: str, edge: float) -> Box:
     """Where a block of pieces' trims may go: the content area, less room for crop marks when the pieces
-    carry no bleed round the block, and less the block's own bleed on the footer's side."""
+    carry no bleed round the block, and less the block's own bleed where it would reach the footer."""
     x, y, w, h = content_area(settings, footer)
     pad = max(0.0, MARK_ZONE - edge)
     x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
+    clear = max(0.0, edge + 0.5 - FOOTER_GAP)  # the bleed may run into the footer's gap, not up to its text
     if footer in ("bottom", "top"):
-        return (x, y + (edge if footer == "top" else 0.0), w, h - edge)
-    return (x + (edge if footer == "left" else 0.0), y, w - edge, h)
+        return (x, y + (clear if footer == "top" else 0.0), w, h - clear)
+    return (x + (clear if footer == "left" else 0.0), y, w - clear, h)
 
 
-def plan_grid(scene: Scene, settings: Settings) -> Grid:
-    """The most pieces per sheet: upright or turned, footer below or beside (upright and below on a tie)."""
+def plan_grid(scene: Scene, settings: Settings, count: int = 1) -> Grid:
+    """The fewest sheets for `count` pieces, then the most pieces per sheet: upright or turned, footer below or
+    beside (upright and below on a tie, so a sheet that is not full leaves room for other blocks)."""
     shared = shares_cuts(scene)
     edge = scene.bleed if shared else 0.0
     ow, oh = (scene.width, scene.height) if shared else (scene.outer_width, scene.outer_height)
-    best = None
+    options = []
     for footer in ("bottom", "left"):
         _, _, aw, ah = block_area(settings, footer, edge)
         for turned in (False, True):
             cw, ch = (oh, ow) if turned else (ow, oh)
-            grid = Grid(max(0, int((aw + 1e-9) // cw)), max(0, int((ah + 1e-9) // ch)), turned, footer, (cw, ch),
-                        edge)
-            if best is None or grid.per_sheet > best.per_sheet:
-                best = grid
-    return best
+            options.append(Grid(max(0, int((aw + 1e-9) // cw)), max(0, int((ah + 1e-9) // ch)), turned, footer,
+                                (cw, ch), edge))
+    return min(options, key=lambda g: (math.ceil(count / g.per_sheet) if g.per_sheet else math.inf,
+                                       g.footer != "bottom", -g.per_sheet))
 
 
 def fits_on_page(scene: Scene, settings: Settings) -> bool:
@@ -188,9 +192,11 @@ def mirror_side(side: str, settings: Settings) -> str:
     return flip.get(side, side)
 
 
-def crop_marks(placed: list[Placed], footer: str, settings: Settings) -> list[tuple[float, float, float, float]]:
+def crop_marks(placed: list[Placed], footer: str, settings: Settings,
+               limits: tuple[float, float] | None = None) -> list[tuple[float, float, float, float]]:
     """Short lines extending every trim line outward past the block, from just beyond the trim (over the
-    outside bleed, which is cut away) to the printable edge or the footer."""
+    outside bleed, which is cut away) to the printable edge, the footer or the `limits` (top, bottom) that
+    another block on the sheet sets."""
     if not placed or not settings.crop_marks:
         return []
     trims = [p.trim_box for p in placed]
@@ -198,26 +204,25 @@ def crop_marks(placed: list[Placed], footer: str, settings: Settings) -> list[tu
     top = min(t[1] for t in trims)
     right = max(t[0] + t[2] for t in trims)
     bottom = max(t[1] + t[3] for t in trims)
-    outer = [p.visible_box for p in placed]
-    # marks start beyond the trim and past any bleed that is not a block's shared outside
-    start_top = top - MARK_OFFSET if all(p.clip for p in placed) else min(b[1] for b in outer) - MARK_OFFSET
-    start_left = left - MARK_OFFSET if all(p.clip for p in placed) else min(b[0] for b in outer) - MARK_OFFSET
-    start_bottom = bottom + MARK_OFFSET if all(p.clip for p in placed) else max(b[1] + b[3] for b in outer) + MARK_OFFSET
-    start_right = right + MARK_OFFSET if all(p.clip for p in placed) else max(b[0] + b[2] for b in outer) + MARK_OFFSET
+    # marks start just beyond the trim of a shared-cut block, beyond every bleed box otherwise
+    outer = trims if all(p.clip for p in placed) else [p.visible_box for p in placed]
+    start_left = min(b[0] for b in outer) - MARK_OFFSET
+    start_top = min(b[1] for b in outer) - MARK_OFFSET
+    start_right = max(b[0] + b[2] for b in outer) + MARK_OFFSET
+    start_bottom = max(b[1] + b[3] for b in outer) + MARK_OFFSET
     px, py, pw, ph = content_area(settings, footer)
-    limit_top, limit_left, limit_bottom, limit_right = py, px, py + ph, px + pw
+    limit_top, limit_bottom = limits or (py, py + ph)
     xs = sorted({round(v, 6) for t in trims for v in (t[0], t[0] + t[2])})
     ys = sorted({round(v, 6) for t in trims for v in (t[1], t[1] + t[3])})
-    bleed = max(p.scene.bleed for p in placed)
-    reach = bleed + MARK_MAX
+    reach = max(p.scene.bleed for p in placed) + MARK_MAX
     marks = []
     if (end := max(limit_top, top - reach)) < start_top - 1.0:
         marks += [(x, end, x, start_top) for x in xs]
     if (end := min(limit_bottom, bottom + reach)) > start_bottom + 1.0:
         marks += [(x, start_bottom, x, end) for x in xs]
-    if (end := max(limit_left, left - reach)) < start_left - 1.0:
+    if (end := max(px, left - reach)) < start_left - 1.0:
         marks += [(end, y, start_left, y) for y in ys]
-    if (end := min(limit_right, right + reach)) > start_right + 1.0:
+    if (end := min(px + pw, right + reach)) > start_right + 1.0:
         marks += [(start_right, y, end, y) for y in ys]
     return marks
 
@@ -225,7 +230,7 @@ def crop_marks(placed: list[Placed], footer: str, settings: Settings) -> list[tu
 def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) -> list[Sheet]:
     """Front sheets (and mirrored back sheets) for pieces that share one size."""
     first = run[0][0]
-    grid = plan_grid(first, settings)
+    grid = plan_grid(first, settings, len(run))
     pitch_w, pitch_h = grid.cell
     ax, ay, aw, ah = block_area(settings, grid.footer, grid.edge)
     b = first.bleed
@@ -253,6 +258,7 @@ def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) 
                 x, y = x - b, y - b
             front.placed.append(Placed(scene, x, y, 90 if grid.turned else 0, component, clip))
         front.marks = crop_marks(front.placed, grid.footer, settings)
+        front.blocks = [len(front.placed)]
         sheets.append(front)
         if duplex:
             back = Sheet("back", names, footer=mirror_side(grid.footer, settings))
@@ -308,6 +314,89 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
     return sheets
 
 
+def small(sheet: Sheet) -> bool:
+    """A sheet of fronts holding one block of counter-sized pieces, footer below: it may take other blocks."""
+    return (sheet.role == "front" and sheet.footer == "bottom" and len(sheet.blocks) == 1
+            and all(max(p.scene.width, p.scene.height) <= SMALL_PIECE for p in sheet.placed))
+
+
+def block_span(placed: list[Placed]) -> tuple[float, float]:
+    boxes = [p.visible_box for p in placed]
+    return min(b[1] for b in boxes), max(b[1] + b[3] for b in boxes)
+
+
+def block_marks(sheet: Sheet, settings: Settings) -> list[tuple[float, float, float, float]]:
+    """Crop marks for each block on the sheet, those between two blocks meeting halfway."""
+    blocks, start = [], 0
+    for size in sheet.blocks:
+        blocks.append(sheet.placed[start:start + size])
+        start += size
+    blocks.sort(key=lambda block: block_span(block)[0])
+    _, py, _, ph = content_area(settings, sheet.footer)
+    marks = []
+    for i, block in enumerate(blocks):
+        top, bottom = block_span(block)
+        upper = (block_span(blocks[i - 1])[1] + top) / 2 if i else py
+        lower = (bottom + block_span(blocks[i + 1])[0]) / 2 if i + 1 < len(blocks) else py + ph
+        marks += crop_marks(block, sheet.footer, settings, (upper, lower))
+    return marks
+
+
+def restack(front: Sheet, back: Sheet | None, blocks: list[list[Placed]], settings: Settings) -> None:
+    """Lay the blocks out one under another, centred as a whole; the backs follow their fronts."""
+    spans = [block_span(b) for b in blocks]
+    total = sum(bottom - top for top, bottom in spans) + BLOCK_GAP * (len(blocks) - 1)
+    _, ay, _, ah = block_area(settings, "bottom", 0.0)
+    y = ay + (ah - total) / 2
+    front.placed = []
+    for block, (top, bottom) in zip(blocks, spans):
+        dy = y - top
+        front.placed += [replace(p, y=p.y + dy, clip=p.clip and (p.clip[0], p.clip[1] + dy, *p.clip[2:]))
+                         for p in block]
+        y += bottom - top + BLOCK_GAP
+    front.blocks = [len(b) for b in blocks]
+    front.marks = block_marks(front, settings)
+    if back is not None:
+        back.placed = [mirror(f, b.scene, settings) for f, b in zip(front.placed, back.placed)]
+        back.blocks = list(front.blocks)
+        back.marks = block_marks(back, settings)
+
+
+def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
+    """Part-filled sheets of small pieces go one under another onto a shared sheet when they fit, one-sided
+    with one-sided and with-backs with with-backs, so a handful of counters never takes a sheet of its own."""
+    units: list[tuple[Sheet, Sheet | None]] = []
+    i = 0
+    while i < len(sheets):
+        back = sheets[i + 1] if i + 1 < len(sheets) and sheets[i + 1].role == "back" else None
+        units.append((sheets[i], back))
+        i += 2 if back else 1
+    kept: list[tuple[Sheet, Sheet | None, list[list[Placed]]]] = []
+    _, _, _, room = block_area(settings, "bottom", 0.0)
+    for front, back in units:
+        aligned = back is None or len(back.placed) == len(front.placed)
+        host = None
+        if small(front) and aligned:
+            top, bottom = block_span(front.placed)
+            for other in kept:
+                if other[0].role == "front" and other[0].footer == "bottom" and (other[1] is None) == (back is None) \
+                        and all(max(p.scene.width, p.scene.height) <= SMALL_PIECE for p in other[0].placed) \
+                        and sum(block_span(b)[1] - block_span(b)[0] + BLOCK_GAP for b in other[2]) \
+                        + bottom - top <= room:
+                    host = other
+                    break
+        if host is None:
+            kept.append((front, back, [list(front.placed)]))
+            continue
+        host[2].append(list(front.placed))
+        host[0].components = list(dict.fromkeys(host[0].components + front.components))
+        if host[1] is not None:
+            host[1].components = list(host[0].components)
+            host[1].placed = host[1].placed + back.placed
+        restack(host[0], host[1], host[2], settings)
+    return [s for front, back, _ in kept for s in (front, back) if s is not None]
+
+
 def impose(runs: list[list[tuple[Scene, Scene | None, str]]], settings: Settings) -> list[Sheet]:
     """All sheets for a game, numbered k of n within each run."""
     sheets: list[Sheet] = []
@@ -320,7 +409,7 @@ def impose(runs: list[list[tuple[Scene, Scene | None, str]]], settings: Settings
         for k, sheet in enumerate(group, 1):
             sheet.number, sheet.of = k, len(group)
         sheets.extend(group)
-    return sheets
+    return stack(sheets, settings)
 
 
 def paginate(sheets: list[Sheet], info_pages: int, duplex: str) -> list[Sheet]:

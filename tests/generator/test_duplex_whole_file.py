@@ -5,6 +5,7 @@ Read from the pages' content only: a page of pieces places faces at actual size,
 """
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from dataclasses import dataclass
@@ -30,7 +31,8 @@ def built(request, tmp_path_factory):
     for game in GAMES:
         build_game(find_game(game), BuildOptions(settings=Settings(paper=request.param), out=out, formats=("pdf",)))
     files = {game: read_file(out / game / f"{game}-{request.param}.pdf") for game in GAMES}
-    return files | {"width": Settings(paper=request.param).size[0]}
+    manifests = {game: json.loads((out / game / "manifest.json").read_text()) for game in GAMES}
+    return files | {"width": Settings(paper=request.param).size[0], "manifests": manifests, "paper": request.param}
 
 
 @dataclass
@@ -110,3 +112,13 @@ def test_a_one_sided_sheet_of_pieces_is_followed_by_a_blank_page(built):
     """The rule above could pass on a file with no one-sided sheets; each game here has some."""
     for game in GAMES:
         assert "blank" in {page.kind for page in built[game]}, game
+
+
+def test_fewer_sheets_nine_poker_cards_to_a_sheet(built):
+    galaxy = next(c for c in built["manifests"]["stratastar"]["components"] if c["id"] == "galaxy_deck")
+    pages = built["stratastar"]
+    fronts = [n for n in galaxy["pages"] if n % 2]  # a front is on the face of a sheet, its backs behind
+    assert len(fronts) <= 10
+    assert sum(len(pages[n - 1].pieces) for n in fronts) >= galaxy["quantity"]
+    sheets = sum(-(-len(built[game]) // 2) for game in GAMES)  # whole-file duplex: two pages to a sheet
+    assert sheets <= 105
