@@ -225,8 +225,8 @@ class PdfDocument:
         scale = min(area_w / bw, area_h / bh)
         x0, y0 = m + (area_w - bw * scale) / 2, m + 36
         self.text("How to assemble", m, m, area_w, 8, font="Lato-Black", size=14, color=INK)
-        self.text(f"This piece prints on {plural(nx * ny, 'page')}, {plural(ny, 'row')} of {nx}. Cut each page along its corner "
-                  "marks. Lay the tiles out as below, overlap neighbours until the round targets sit exactly "
+        self.text(f"This piece prints on {plural(nx * ny, 'page')}, {plural(ny, 'row')} of {nx}. Cut each page "
+                  "along its corner marks. Lay the tiles out as below, overlap neighbours until the round targets sit exactly "
                   "on top of each other, and glue or tape from the back.", m, m + 10, area_w, 22, size=9,
                   min_size=7, color=INK)
         self.place(scene, x0, y0, first.rotation, scale)
