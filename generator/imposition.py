@@ -9,9 +9,10 @@ and `paginate` orders it all so the whole file prints double-sided.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 
-from .scene import Scene
+from .scene import Circle, Group, Line, Path, Polygon, Rect, Scene, Text
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
 FOOTER_H = 10.0  # the calibration square sets it
@@ -19,7 +20,7 @@ FOOTER_GAP = 2.0
 MARK_ZONE = 2.5  # minimum free border kept round a grid whose pieces have no bleed of their own to mark on
 MARK_OFFSET = 0.8  # gap between a mark and the trim line it extends
 MARK_MAX = 5.0
-TILE_OVERLAP = 12.0
+TILE_FLAP = 10.0  # the strip of a tile that goes under its neighbour
 SMALL_PIECE = 80.0  # counters, tokens, tiles and standees up to this size share sheets with other sizes
 BLOCK_GAP = 7.0  # between two blocks on one sheet: both blocks' bleed and crop marks
 SIDES = ("bottom", "top", "left", "right")
@@ -69,7 +70,10 @@ class Placed:
 
 @dataclass(frozen=True)
 class Tile:
-    """One page's window onto a large scene: board coordinates of the window's top-left corner."""
+    """One page's window onto a large scene: board coordinates of the window's top-left corner.
+
+    A tile after the first in its row or column carries a flap on its left or top: board it shares with
+    its neighbour, glued under the neighbour's cut edge, so the flap and its marks are hidden once built."""
 
     scene: Scene
     rotation: int
@@ -78,7 +82,20 @@ class Tile:
     board_y: float
     label: str
     grid: tuple[int, int]  # columns, rows of the whole tiling
-    targets: tuple[tuple[float, float], ...]  # registration marks, page coordinates
+    flaps: tuple[tuple[str, Box, str], ...] = ()  # ("left" | "top", page box, the tile it goes under)
+    targets: tuple[tuple[str, float, float], ...] = ()  # (side, x, y): arrow tips on a flap's seam line
+
+    @property
+    def own(self) -> tuple[float, float, float, float]:
+        """Board x, y, w, h this tile shows once assembled (its window less its flaps)."""
+        x, y = self.board_x, self.board_y
+        w, h = self.window[2], self.window[3]
+        for side, (_, _, fw, fh), _ in self.flaps:
+            if side == "left":
+                x, w = x + fw, w - fw
+            else:
+                y, h = y + fh, h - fh
+        return (x, y, w, h)
 
 
 @dataclass
@@ -274,44 +291,144 @@ def tile_label(col: int, row: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
+def _boxes(elements, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0):
+    """((x0, y0, x1, y1), "line" | "text" | "shape") for everything drawn, through groups (translation, scale)."""
+    from .fonts import ascent_mm, text_width_mm  # only tiled boards measure text here
+
+    for e in elements:
+        if isinstance(e, Group):
+            yield from _boxes(e.children, dx + e.dx * scale, dy + e.dy * scale, scale * e.scale)
+            continue
+        if isinstance(e, Rect):
+            box = (e.x, e.y, e.x + e.w, e.y + e.h)
+        elif isinstance(e, Circle):
+            box = (e.cx - e.r, e.cy - e.r, e.cx + e.r, e.cy + e.r)
+        elif isinstance(e, (Polygon, Path)):
+            points = e.points if isinstance(e, Polygon) else [c[-2:] for c in e.commands if c[0] != "Z"]
+            if not points:
+                continue
+            box = (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points),
+                   max(y for _, y in points))
+        elif isinstance(e, Text):
+            for line in e.lines:
+                width = text_width_mm(line.text, e.font, e.size)
+                left = line.x - {"left": 0.0, "center": 0.5, "right": 1.0}[e.align] * width
+                top = line.y - ascent_mm(e.font, e.size)
+                yield (dx + left * scale, dy + top * scale, dx + (left + width) * scale, dy + line.y * scale), "text"
+            continue
+        elif isinstance(e, Line):
+            box = (min(e.x1, e.x2), min(e.y1, e.y2), max(e.x1, e.x2), max(e.y1, e.y2))
+        else:
+            continue
+        yield ((dx + box[0] * scale, dy + box[1] * scale, dx + box[2] * scale, dy + box[3] * scale),
+               "line" if isinstance(e, Line) else "shape")
+
+
+SPACE_WEIGHT = 10  # cutting through a space, box or icon is ten times worse than through a line of text
+
+
+def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
+    """Stretches of the scene (bleed-box coordinates, along x for axis 0, y for 1) a seam should not cut, with
+    how bad cutting each is: every space, box and icon, the inside of every grid cell, and (less bad) text.
+    Shapes as large as much of the board (its ground, frame, a grid's backdrop) do not count: seams cross
+    them along grid lines."""
+    size = (scene.outer_width, scene.outer_height)[axis]
+    b = scene.bleed
+    blocked, rules = [], []
+    for (x0, y0, x1, y1), kind in _boxes(scene.elements):
+        lo, hi = ((x0, x1), (y0, y1))[axis]
+        across = ((y0, y1), (x0, x1))[axis]
+        if kind == "line":  # links may be crossed; a line along the seam's direction is a grid line
+            if hi - lo < 1e-6 and across[1] - across[0] > 20:
+                rules.append(lo + b)
+        elif hi - lo < size * 0.5:
+            blocked.append((lo + b - 0.5, hi + b + 0.5, 1 if kind == "text" else SPACE_WEIGHT))
+    rules = sorted(set(round(r, 3) for r in rules))
+    blocked += [(a, c, SPACE_WEIGHT) for a, c in zip(rules, rules[1:]) if c - a < 60]  # inside a grid cell
+    return blocked
+
+
+def choose_seams(length: float, window: float, blocked: list[tuple[float, float, int]]) -> list[float]:
+    """Seams along one axis: the fewest tiles, then the least cut (nothing, where a free line is in reach),
+    then the most even tiles. Each tile after the first starts a flap before its seam."""
+    if length <= window + 1e-9:
+        return []
+    candidates = sorted({v for a, c, _ in blocked for v in (a, c) if 2 * TILE_FLAP < v < length}
+                        | {float(v) for v in range(int(2 * TILE_FLAP) + 1, int(length), 5)})
+
+    cuts = [sum(weight for a, c, weight in blocked if a < x < c) for x in candidates]
+    best: dict[int, tuple[int, int, float, int | None]] = {}  # seam index -> (tiles, cut, squares, previous)
+    for i, x in enumerate(candidates):
+        options = [(1, cuts[i], x * x, None)] if x <= window else []
+        reach = range(bisect_left(candidates, x + TILE_FLAP - window), bisect_left(candidates, x - TILE_FLAP))
+        options += [(t + 1, w + cuts[i], q + (x - candidates[j] + TILE_FLAP) ** 2, j)
+                    for j in reach if j in best for t, w, q, _ in (best[j],)]
+        if options:
+            best[i] = min(options, key=lambda o: o[:3])
+    ends = [(t + 1, w, q + (length - candidates[i] + TILE_FLAP) ** 2, i) for i, (t, w, q, _) in best.items()
+            if length - (candidates[i] - TILE_FLAP) <= window + 1e-9]
+    index: int | None = min(ends, key=lambda o: o[:3])[3]
+    seams = []
+    while index is not None:
+        seams.append(candidates[index])
+        index = best[index][3]
+    return seams[::-1]
+
+
+def seam_targets(side: str, seam: float, span: tuple[float, float]) -> list[tuple[float, float]]:
+    """Arrow tips along a seam: two or more, at least 40 mm apart where the seam is long enough."""
+    lo, hi = span
+    count = max(2, int((hi - lo) // 80) + 1)
+    step = (hi - lo) / count
+    along = [lo + step * (i + 0.5) for i in range(count)]
+    return [(seam, a) if side == "left" else (a, seam) for a in along]
+
+
 def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet]:
-    """An assembly map, then one page per overlapping tile of a piece too large for the paper."""
+    """An assembly map, then one page per tile of a piece too large for the paper.
+
+    Seams fall on the board's grid lines or between its spaces; every tile after the first in a row or
+    column has a flap beyond its seam that goes under its neighbour, with the seam line and arrows on it.
+    """
     ax, ay, aw, ah = content_area(settings)
+    aw, ah = aw - 2 * MARK_ZONE, ah - 2 * MARK_ZONE
     ow, oh = scene.outer_width, scene.outer_height
-
-    def count(length: float, window: float) -> int:
-        return 1 if length <= window else math.ceil((length - TILE_OVERLAP) / (window - TILE_OVERLAP))
-
     options = []
     for rotation in (0, 90):
         bw, bh = (oh, ow) if rotation else (ow, oh)
-        options.append((count(bw, aw) * count(bh, ah), rotation, bw, bh))
-    _, rotation, bw, bh = min(options)
-    nx, ny = count(bw, aw), count(bh, ah)
-    win_w, win_h = min(aw, bw), min(ah, bh)
-    step_x = (bw - win_w) / (nx - 1) if nx > 1 else 0.0
-    step_y = (bh - win_h) / (ny - 1) if ny > 1 else 0.0
-    # registration targets sit in the middle of each overlap strip, at fixed board positions
-    board_targets = []
-    for i in range(1, nx):
-        mid_x = i * step_x + (win_w - step_x) / 2
-        board_targets += [(mid_x, j * step_y + win_h / 2) for j in range(ny)]
-    for j in range(1, ny):
-        mid_y = j * step_y + (win_h - step_y) / 2
-        board_targets += [(i * step_x + win_w / 2, mid_y) for i in range(nx)]
-    sheets = []
+        # turned 90° clockwise, the scene's y runs along the page's x, from the far side
+        x_blocks = seam_blocks(scene, 1 if rotation else 0)
+        y_blocks = seam_blocks(scene, 0 if rotation else 1)
+        if rotation:
+            x_blocks = [(bw - c, bw - a, weight) for a, c, weight in x_blocks]
+        xs, ys = choose_seams(bw, aw, x_blocks), choose_seams(bh, ah, y_blocks)
+        cuts = sum(w for x in xs for a, c, w in x_blocks if a < x < c) + sum(
+            w for y in ys for a, c, w in y_blocks if a < y < c)
+        options.append(((len(xs) + 1) * (len(ys) + 1), cuts, rotation, bw, bh, xs, ys))
+    _, _, rotation, bw, bh, xs, ys = min(options, key=lambda o: o[:3])
+    nx, ny = len(xs) + 1, len(ys) + 1
+    starts_x, ends_x = [0.0] + [x - TILE_FLAP for x in xs], xs + [bw]
+    starts_y, ends_y = [0.0] + [y - TILE_FLAP for y in ys], ys + [bh]
     tiles = []
-    wx, wy = ax + (aw - win_w) / 2, ay + (ah - win_h) / 2
     for row in range(ny):
         for col in range(nx):
-            bx, by = col * step_x, row * step_y
-            targets = tuple((wx + tx - bx, wy + ty - by) for tx, ty in board_targets
-                            if bx + 4 <= tx <= bx + win_w - 4 and by + 4 <= ty <= by + win_h - 4)
-            tile = Tile(scene, rotation, (wx, wy, win_w, win_h), bx, by, tile_label(col, row), (nx, ny), targets)
-            tiles.append(tile)
-    sheets.append(Sheet("map", [component], tiles=tiles))
-    sheets.extend(Sheet("tile", [component], tile=t) for t in tiles)
-    return sheets
+            bx, by = starts_x[col], starts_y[row]
+            w, h = ends_x[col] - bx, ends_y[row] - by
+            wx, wy = ax + MARK_ZONE + (aw - w) / 2, ay + MARK_ZONE + (ah - h) / 2
+            flaps, targets = [], []
+            own_x = (bx + TILE_FLAP if col else bx, ends_x[col])
+            own_y = (by + TILE_FLAP if row else by, ends_y[row])
+            if col:
+                flaps.append(("left", (wx, wy, TILE_FLAP, h), tile_label(col - 1, row)))
+                targets += [("left", wx + x - bx, wy + y - by)
+                            for x, y in seam_targets("left", xs[col - 1], own_y)]
+            if row:
+                flaps.append(("top", (wx, wy, w, TILE_FLAP), tile_label(col, row - 1)))
+                targets += [("top", wx + x - bx, wy + y - by)
+                            for x, y in seam_targets("top", ys[row - 1], own_x)]
+            tiles.append(Tile(scene, rotation, (wx, wy, w, h), bx, by, tile_label(col, row), (nx, ny),
+                              tuple(flaps), tuple(targets)))
+    return [Sheet("map", [component], tiles=tiles)] + [Sheet("tile", [component], tile=t) for t in tiles]
 
 
 def small(sheet: Sheet) -> bool:

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from . import fonts
 from .imposition import FOOTER_H, Box, Settings, Sheet, Tile
 from .pdf import begin_mm_page, draw_element, draw_scene, end_form, saved
-from .scene import Circle, Line, Rect, Scene, Style
+from .scene import Line, Polygon, Rect, Scene, Style
 from .text import fit_text
 from .units import PT_PER_MM
 
@@ -21,6 +21,9 @@ INK = "#1A1A1A"
 MUTED = "#555555"
 MARK = Style(stroke="#000000", stroke_width=0.2)
 MARK_HALO = Style(stroke="#FFFFFF", stroke_width=0.7)  # keeps a mark visible where it runs over dark bleed
+ASSEMBLY = ("Cut every tile on its corner marks. Start with A1. Each next tile has a shaded flap on its left "
+            "or top edge: glue it under the tile already laid, with that tile's cut edge on the flap's line and "
+            "touching its arrows. Once built, no flap, line or arrow shows.")
 ROWS_FIRST_PAGE = 24
 ROWS_LATER_PAGE = 34
 
@@ -203,11 +206,30 @@ class PdfDocument:
         with saved(c):
             c.clipPath(self._rect_path(wx, wy, ww, wh), stroke=0, fill=0)
             self.place(tile.scene, wx - tile.board_x, wy - tile.board_y, tile.rotation)
-        for tx, ty in tile.targets:
-            draw_element(c, Circle(tx, ty, 2.2, Style(fill="#FFFFFF", stroke=INK, stroke_width=0.25)))
-            draw_element(c, Line(tx - 3.2, ty, tx + 3.2, ty, Style(stroke=INK, stroke_width=0.2)))
-            draw_element(c, Line(tx, ty - 3.2, tx, ty + 3.2, Style(stroke=INK, stroke_width=0.2)))
-        for x in (wx, wx + ww):  # corner marks: cut each tile to its window, then overlap by the targets
+        seam = Style(stroke=INK, stroke_width=0.3)
+        for side, (fx, fy, fw, fh), under in tile.flaps:  # hidden once built: shaded, with the seam to meet
+            draw_element(c, Rect(fx, fy, fw, fh, Style(fill="#FFFFFF", opacity=0.6)))
+            if side == "left":
+                draw_element(c, Line(fx + fw - 0.2, fy, fx + fw - 0.2, fy + fh, seam))
+            else:
+                draw_element(c, Line(fx, fy + fh - 0.2, fx + fw, fy + fh - 0.2, seam))
+            with saved(c):
+                if side == "left":
+                    c.translate(fx, fy + fh)
+                    c.rotate(-90)
+                    length = fh
+                else:
+                    c.translate(fx, fy)
+                    length = fw
+                self.text(f"Flap: glue under {under}, its cut edge on the line", 2, 1, length - 4, 4, size=6,
+                          min_size=6, color=INK, align="center")
+        for side, tx, ty in tile.targets:  # arrows whose tips the neighbour's cut edge must touch
+            if side == "left":
+                points = ((tx - 0.2, ty), (tx - 5, ty - 2.5), (tx - 5, ty + 2.5))
+            else:
+                points = ((tx, ty - 0.2), (tx - 2.5, ty - 5), (tx + 2.5, ty - 5))
+            draw_element(c, Polygon(points, Style(fill=INK)))
+        for x in (wx, wx + ww):  # corner marks: cut each tile to its window
             for y in (wy, wy + wh):
                 dx = -1 if x == wx else 1
                 dy = -1 if y == wy else 1
@@ -225,15 +247,13 @@ class PdfDocument:
         scale = min(area_w / bw, area_h / bh)
         x0, y0 = m + (area_w - bw * scale) / 2, m + 36
         self.text("How to assemble", m, m, area_w, 8, font="Lato-Black", size=14, color=INK)
-        self.text(f"This piece prints on {plural(nx * ny, 'page')}, {plural(ny, 'row')} of {nx}. Cut each page "
-                  "along its corner marks. Lay the tiles out as below, overlap neighbours until the round targets sit exactly "
-                  "on top of each other, and glue or tape from the back.", m, m + 10, area_w, 22, size=9,
-                  min_size=7, color=INK)
+        self.text(f"This board prints on {plural(nx * ny, 'page')}, {plural(ny, 'row')} of {nx}. " + ASSEMBLY,
+                  m, m + 10, area_w, 22, size=9, min_size=7, color=INK)
         self.place(scene, x0, y0, first.rotation, scale)
-        _, _, ww, wh = first.window
         for t in tiles:
-            rx, ry = x0 + t.board_x * scale, y0 + t.board_y * scale
-            draw_element(self.c, Rect(rx, ry, ww * scale, wh * scale,
+            ox, oy, ow, oh = t.own
+            rx, ry = x0 + ox * scale, y0 + oy * scale
+            draw_element(self.c, Rect(rx, ry, ow * scale, oh * scale,
                                       Style(stroke="#C62828", stroke_width=0.5, dash=(2, 1))))
             self.text(t.label, rx + 1, ry + 1, 12, 7, font="Lato-Black", size=12, color="#C62828")
 

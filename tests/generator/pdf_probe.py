@@ -86,6 +86,7 @@ class PageDrawing:
     lines: list[Segment]  # stroked straight segments drawn by the page itself (not inside pieces)
     height: float
     scales: list[float] = field(default_factory=list)  # each form's placed size over its own size
+    fills: list[list[tuple[float, float]]] = field(default_factory=list)  # filled straight-edged shapes
 
     @property
     def pieces(self) -> list[Box]:
@@ -103,6 +104,7 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
     path: list[list[tuple[float, float]]] = []
     forms: list[Box] = []
     scales: list[float] = []
+    fills: list[list[tuple[float, float]]] = []
     lines: list[Segment] = []
 
     def to_mm(x, y):
@@ -131,9 +133,12 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
             for points in path:
                 lines.extend(Segment(*a, *b) for a, b in zip(points, points[1:]))
             path = []
-        elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
-            path = []  # filled or clipping paths are not lines
-    return PageDrawing(forms, lines, height, scales)
+        elif op in (b"f", b"F", b"f*"):
+            fills.extend(points for points in path if len(points) > 2)
+            path = []
+        elif op in (b"n", b"B", b"B*", b"b", b"b*"):
+            path = []  # clipping paths and outlined fills are not lines
+    return PageDrawing(forms, lines, height, scales, fills)
 
 
 def resources_of(reader: PdfReader):

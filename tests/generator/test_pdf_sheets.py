@@ -141,7 +141,7 @@ def test_a_page_holding_one_piece_carries_trim_and_bleed_boxes(mini):
     assert "/TrimBox" not in reader.pages[deck_page - 1]  # many pieces: no single trim box
 
 
-def test_a_board_larger_than_the_paper_is_tiled_with_overlap_and_a_map(mini):
+def test_a_board_larger_than_the_paper_is_tiled_with_flaps_and_a_map(mini):
     reader, comp = pdf_of(mini), component(mini, "board")
     pages = comp["pages"]
     assert len(pages) == 5  # an assembly map and 2 × 2 tiles for a 300 mm board on A4
@@ -157,8 +157,8 @@ def test_a_board_larger_than_the_paper_is_tiled_with_overlap_and_a_map(mini):
                         corner_ys[0] - placed.y, corner_ys[-1] - placed.y))
     left, right = windows[0], windows[1]
     top, bottom = windows[0], windows[2]
-    assert left[1] - right[0] >= 10  # horizontal overlap in mm
-    assert top[3] - bottom[2] >= 10  # vertical overlap
+    assert left[1] - right[0] >= 10 - TOL  # the right tile's flap goes under the left one
+    assert top[3] - bottom[2] >= 10 - TOL  # the lower tile's flap goes under the upper one
     # together the windows cover the whole board, bleed included
     outer = comp["trim_mm"][0] + 2 * comp["bleed_mm"]
     assert min(w[0] for w in windows) <= TOL and max(w[1] for w in windows) >= outer - TOL
