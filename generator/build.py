@@ -163,6 +163,7 @@ def manifest(game: Game, settings: Settings, pages: dict[str, list[int]], result
         "margin_mm": settings.margin,
         "duplex": settings.duplex,
         "crop_marks": settings.crop_marks,
+        "ink": settings.ink,
         "options": sorted(game.options),
         "pages": result.pages,
         "pieces": result.pieces,
@@ -200,7 +201,8 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     out.mkdir(parents=True, exist_ok=True)
     if "pdf" in options.formats:
         step("writing PDF")
-        path = out / f"{game.info.id}-{settings.paper}{'-write-ins' if options.write_ins else ''}.pdf"
+        path = out / (f"{game.info.id}-{settings.paper}{'-write-ins' if options.write_ins else ''}"
+                      f"{'-ink-low' if settings.ink == 'low' else ''}.pdf")
         doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components})
         rows = [ContentsRow(c.spec.name, c.spec.kind.replace("_", " "), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",

@@ -33,6 +33,7 @@ class Settings:
     bleed: float = 3.0
     crop_marks: bool = True
     duplex: str = "long"  # long | short | off
+    ink: str = "full"  # full | low: faces on a light ground (generator.ink)
 
     @property
     def size(self) -> tuple[float, float]:

@@ -25,14 +25,17 @@ GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 TOL = 0.05
 
 
-@pytest.fixture(scope="module", params=["a4", "letter"])
+@pytest.fixture(scope="module", params=[("a4", "full"), ("letter", "full"), ("a4", "low"), ("letter", "low")],
+                ids=lambda p: "-".join(p))
 def built(request, tmp_path_factory):
-    out = tmp_path_factory.mktemp(f"duplex-{request.param}")
+    paper, ink = request.param
+    out = tmp_path_factory.mktemp(f"duplex-{paper}-{ink}")
     for game in GAMES:
-        build_game(find_game(game), BuildOptions(settings=Settings(paper=request.param), out=out, formats=("pdf",)))
-    files = {game: read_file(out / game / f"{game}-{request.param}.pdf") for game in GAMES}
+        build_game(find_game(game), BuildOptions(settings=Settings(paper=paper, ink=ink), out=out, formats=("pdf",)))
+    suffix = "-ink-low" if ink == "low" else ""
+    files = {game: read_file(out / game / f"{game}-{paper}{suffix}.pdf") for game in GAMES}
     manifests = {game: json.loads((out / game / "manifest.json").read_text()) for game in GAMES}
-    return files | {"width": Settings(paper=request.param).size[0], "manifests": manifests, "paper": request.param}
+    return files | {"width": Settings(paper=paper).size[0], "manifests": manifests}
 
 
 @dataclass
