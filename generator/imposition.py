@@ -107,7 +107,7 @@ class Sheet:
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     tile: Tile | None = None
     tiles: list[Tile] = field(default_factory=list)  # for the assembly map
-    blocks: list[int] = field(default_factory=lambda: [0])  # pieces per block of touching pieces, top to bottom
+    blocks: list[int] = field(default_factory=list)  # pieces in each block of touching pieces
     footer: str = "bottom"  # the page side the footer runs along: bottom | top | left | right
     number: int = 0  # k of n within its run
     of: int = 0
@@ -284,6 +284,7 @@ def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) 
                 if back_scene is not None:
                     back.placed.append(mirror(placed, back_scene, settings))
             back.marks = crop_marks(back.placed, back.footer, settings)
+            back.blocks = [len(back.placed)]
             sheets.append(back)
     return sheets
 
@@ -432,9 +433,9 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
     return [Sheet("map", [component], tiles=tiles)] + [Sheet("tile", [component], tile=t) for t in tiles]
 
 
-def small(sheet: Sheet) -> bool:
-    """A sheet of fronts holding one block of counter-sized pieces, footer below: it may take other blocks."""
-    return (sheet.role == "front" and sheet.footer == "bottom" and len(sheet.blocks) == 1
+def of_small_pieces(sheet: Sheet) -> bool:
+    """A sheet of fronts of counter-sized pieces with its footer below: blocks of it can share a sheet."""
+    return (sheet.role == "front" and sheet.footer == "bottom"
             and all(max(p.scene.width, p.scene.height) <= SMALL_PIECE for p in sheet.placed))
 
 
@@ -489,29 +490,28 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
         back = sheets[i + 1] if i + 1 < len(sheets) and sheets[i + 1].role == "back" else None
         units.append((sheets[i], back))
         i += 2 if back else 1
-    kept: list[tuple[Sheet, Sheet | None, list[list[Placed]]]] = []
+    kept: list[tuple[Sheet, Sheet | None, list[list[Placed]]]] = []  # front, back, its blocks
     _, _, _, room = block_area(settings, "bottom", 0.0)
+
+    def height(blocks: list[list[Placed]]) -> float:
+        return sum(block_span(b)[1] - block_span(b)[0] for b in blocks) + BLOCK_GAP * (len(blocks) - 1)
+
     for front, back in units:
-        aligned = back is None or len(back.placed) == len(front.placed)
+        block = list(front.placed)
         host = None
-        if small(front) and aligned:
-            top, bottom = block_span(front.placed)
-            for other in kept:
-                if other[0].role == "front" and other[0].footer == "bottom" and (other[1] is None) == (back is None) \
-                        and all(max(p.scene.width, p.scene.height) <= SMALL_PIECE for p in other[0].placed) \
-                        and sum(block_span(b)[1] - block_span(b)[0] + BLOCK_GAP for b in other[2]) \
-                        + bottom - top <= room:
-                    host = other
-                    break
+        if of_small_pieces(front) and (back is None or len(back.placed) == len(block)):
+            host = next((k for k in kept if of_small_pieces(k[0]) and (k[1] is None) == (back is None)
+                         and height(k[2] + [block]) <= room), None)
         if host is None:
-            kept.append((front, back, [list(front.placed)]))
+            kept.append((front, back, [block]))
             continue
-        host[2].append(list(front.placed))
-        host[0].components = list(dict.fromkeys(host[0].components + front.components))
-        if host[1] is not None:
-            host[1].components = list(host[0].components)
-            host[1].placed = host[1].placed + back.placed
-        restack(host[0], host[1], host[2], settings)
+        host_front, host_back, blocks = host
+        blocks.append(block)
+        host_front.components = list(dict.fromkeys(host_front.components + front.components))
+        if host_back is not None:
+            host_back.components = list(host_front.components)
+            host_back.placed = host_back.placed + back.placed
+        restack(host_front, host_back, blocks, settings)
     return [s for front, back, _ in kept for s in (front, back) if s is not None]
 
 
