@@ -15,7 +15,7 @@ from .imposition import FOOTER_H, Box, Settings, Sheet, Tile
 from .ink import low_ink
 from .pdf import begin_mm_page, draw_element, draw_scene, end_form, saved
 from .scene import Line, Polygon, Rect, Scene, Style
-from .text import fit_text
+from .text import LEADING, PT_TO_MM, fit_text
 from .units import PT_PER_MM
 
 INK = "#1A1A1A"
@@ -258,6 +258,13 @@ class PdfDocument:
                                       Style(stroke="#C62828", stroke_width=0.5, dash=(2, 1))))
             self.text(t.label, rx + 1, ry + 1, 12, 7, font="Lato-Black", size=12, color="#C62828")
 
+    def paragraph(self, text: str, y: float, most: float, **style) -> float:
+        """Text across the page from y, up to `most` mm tall (shrinking to fit); returns where the next goes."""
+        m = self.settings.margin
+        fitted = fit_text(text, m, y, self.width - 2 * m, most, **style).text
+        draw_element(self.c, fitted)
+        return y + len(fitted.lines) * fitted.size * LEADING * PT_TO_MM + 2.0
+
     def print_steps(self, guide: PrintGuide) -> list[str]:
         """Page 1's instructions, only those this file needs."""
         steps = ["Print at 100% / actual size with no scaling or 'fit to page'; the square on every sheet must "
@@ -296,13 +303,9 @@ class PdfDocument:
         self.text(self.title, m, m, w, 14, font="Lato-Black", size=24, color=INK)
         y = m + 15
         if about:
-            self.text(about, m, y, w, 10, size=9, color=MUTED)
-            y += 11
+            y = self.paragraph(about, y, 14, size=9, color=MUTED) + 1.5
         for i, step in enumerate(self.print_steps(guide) + list(notes), 1):
-            fitted = fit_text(f"{i}. {step}", m, y, w, 20, size=8.5, min_size=6.5, color=INK)
-            draw_element(self.c, fitted.text)
-            lines = len(fitted.text.lines)
-            y += max(9.0, lines * fitted.text.size * 1.18 * 25.4 / 72 + 2.5)
+            y = self.paragraph(f"{i}. {step}", y, 20, size=8.5, min_size=6.5, color=INK)
         y += 3
         widths = [0.36, 0.14, 0.08, 0.16, 0.1, 0.16]
         headings = ["Component", "Kind", "Qty", "Size (mm)", "Sides", "Pages"]
