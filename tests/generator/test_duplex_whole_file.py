@@ -35,7 +35,7 @@ def built(request, tmp_path_factory):
     suffix = "-ink-low" if ink == "low" else ""
     files = {game: read_file(out / game / f"{game}-{paper}{suffix}.pdf") for game in GAMES}
     manifests = {game: json.loads((out / game / "manifest.json").read_text()) for game in GAMES}
-    return files | {"width": Settings(paper=paper).size[0], "manifests": manifests}
+    return files | {"size": Settings(paper=paper).size, "manifests": manifests}
 
 
 @dataclass
@@ -65,25 +65,36 @@ def read_file(path: Path) -> list[Page]:
     return pages
 
 
-def behind(back: Box, fronts: list[Box], width: float) -> bool:
-    """After a long-edge flip, `back` covers exactly one of the fronts."""
-    x = width - back.right
-    return any(abs(x - f.x) < TOL and abs(back.y - f.y) < TOL and abs(back.w - f.w) < TOL
+def behind(back: Box, fronts: list[Box], size: tuple[float, float], edge: str) -> bool:
+    """After a flip on the long (side) or short (top) edge, `back` covers exactly one of the fronts."""
+    x = size[0] - back.right if edge == "long" else back.x
+    y = size[1] - back.bottom if edge == "short" else back.y
+    return any(abs(x - f.x) < TOL and abs(y - f.y) < TOL and abs(back.w - f.w) < TOL
                and abs(back.h - f.h) < TOL for f in fronts)
+
+
+def check_whole_file_duplex(pages: list[Page], size: tuple[float, float], edge: str, name: str) -> None:
+    for i in range(0, len(pages) - 1, 2):  # the printer leaves an odd last page's back blank
+        front, back = pages[i], pages[i + 1]
+        where = f"{name} pages {i + 1}|{i + 2}"
+        if back.kind == "pieces":
+            assert front.kind == "pieces", f"{where}: pieces printed behind {front.kind}"
+            assert all(behind(b, front.pieces, size, edge) for b in back.pieces), \
+                f"{where}: a back is not behind a front"
+            assert len(back.pieces) == len(front.pieces), f"{where}: some fronts have no back"
+        elif front.kind == "pieces":
+            assert back.kind == "blank", f"{where}: {back.kind} printed behind pieces"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_whole_file_duplex_puts_only_its_own_backs_or_a_blank_behind_pieces(built, game):
-    pages, width = built[game], built["width"]
-    for i in range(0, len(pages) - 1, 2):  # the printer leaves an odd last page's back blank
-        front, back = pages[i], pages[i + 1]
-        where = f"{game} pages {i + 1}|{i + 2}"
-        if back.kind == "pieces":
-            assert front.kind == "pieces", f"{where}: pieces printed behind {front.kind}"
-            assert all(behind(b, front.pieces, width) for b in back.pieces), f"{where}: a back is not behind a front"
-            assert len(back.pieces) == len(front.pieces), f"{where}: some fronts have no back"
-        elif front.kind == "pieces":
-            assert back.kind == "blank", f"{where}: {back.kind} printed behind pieces"
+    check_whole_file_duplex(built[game], built["size"], "long", game)
+
+
+def test_whole_file_duplex_on_the_short_edge(mini_short):
+    pages = read_file(mini_short["_out"] / "mini-letter.pdf")
+    assert {"pieces", "blank"} <= {page.kind for page in pages}
+    check_whole_file_duplex(pages, Settings(paper="letter").size, "short", "mini")
 
 
 @pytest.mark.parametrize("game", GAMES)
