@@ -31,6 +31,7 @@ from starpnp.companion.serve import THREADS  # noqa: E402
 WRITE_LUA = """wrk.method = "POST"
 wrk.body = '{"type": "add", "player": "p1", "delta": 1}'
 wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer %s"
 """
 
 
@@ -104,14 +105,14 @@ def main() -> None:
             table = post_json(f"{base}/api/tables", {"game": "generic", "players": [{"name": "A"}, {"name": "B"}]})
             code = table["code"]
             script = Path(tmp) / "write.lua"
-            script.write_text(WRITE_LUA)
+            script.write_text(WRITE_LUA % post_json(f"{base}/api/tables/{code}/join", {"player": "p1"})["token"])
             wrk(f"{base}/bench/hello", 2, args.connections)  # warm up
             def version() -> int:  # writes move it on; an unchanged poll asks with the current one
                 with urllib.request.urlopen(f"{base}/api/tables/{code}") as resp:
                     return json.load(resp)["version"]
 
             routes = {"hello-world route": (lambda: f"{base}/bench/hello", None),
-                      "unchanged poll (204)": (lambda: f"{base}/t/{code}/p/p1/live?v={version()}", None),
+                      "unchanged poll (204)": (lambda: f"{base}/t/{code}/play/live?v={version()}", None),
                       "event write (POST, 201)": (lambda: f"{base}/api/tables/{code}/events", script)}
             # The routes take turns, several rounds, best round kept: a shared machine's background load
             # then hurts every route alike instead of whichever happened to run during a busy moment.

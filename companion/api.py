@@ -5,7 +5,8 @@ import re
 
 from flask import Blueprint, request
 
-from .inputs import BadInput, parse_event, parse_new_table, parse_player, take_client_id
+from .inputs import BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id, undo_seat
+from . import codes
 from .storage import Snapshot
 from .tables import codes_or_404, join_url, rules_for, store, table_json
 
@@ -44,12 +45,35 @@ def get_table(code: str):
     return table_json(store().snapshot(codes_or_404(code)))
 
 
+@bp.post("/tables/<code>/join")
+def join(code: str):
+    """Seat this client: the token it sends with every event and undo (`Authorization: Bearer <token>`)."""
+    code = codes_or_404(code)
+    table = store().table(code)
+    player = parse_player(_json_body(), table)
+    return {"token": store().join(code, player), "player": player}, 201
+
+
+def _acting_seat(code: str) -> str:
+    """The seat the request's bearer token holds at this table; 401 without one."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    bearer = scheme.lower() == "bearer" and token.strip()
+    player = store().seat(code, token.strip()[:100]) if bearer else None
+    if player is None:
+        store().table(code)  # a table that does not exist is a 404 first
+        raise NoSeat("Authorization", "this token holds no seat at this table; join it again" if bearer else
+                     f"send 'Bearer <token>' with the token from POST /api/tables/{codes.display(code)}/join")
+    return player
+
+
 @bp.post("/tables/<code>/events")
 def post_event(code: str):
-    data = _json_body()
+    code = codes_or_404(code)
+    data = _json_body()  # first: an oversized body is a 413 before anything else
+    actor = _acting_seat(code)
     client_id = take_client_id(data)
-    seq, snap, repeated = store().append(codes_or_404(code), lambda table: parse_event(data, table, rules_for(table)),
-                                         client_id)
+    seq, snap, repeated = store().append(
+        code, lambda table: parse_event(data, table, rules_for(table), actor), client_id, actor)
     return _changed(seq, snap, repeated)
 
 
@@ -57,9 +81,9 @@ def post_event(code: str):
 def undo(code: str):
     code = codes_or_404(code)
     data = _json_body()
+    actor = _acting_seat(code)
     client_id = take_client_id(data)
-    player = parse_player(data, store().table(code))
-    seq, undone, snap, repeated = store().undo(code, player, client_id)
+    seq, undone, snap, repeated = store().undo(code, undo_seat(data, store().table(code), actor), client_id)
     return _changed(seq, snap, repeated, undid=undone)
 
 

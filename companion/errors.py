@@ -34,7 +34,9 @@ def init_errors(app: Flask) -> None:
 
     @app.errorhandler(StoreError)
     def _store(error: StoreError):
-        return error_response(error.status, error.message)
+        body, status = error_response(error.status, error.message)
+        headers = {"WWW-Authenticate": 'Bearer realm="starpnp"'} if status == 401 else {}
+        return body, status, headers
 
     @app.errorhandler(RuleError)
     def _rule(error: RuleError):

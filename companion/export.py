@@ -14,9 +14,22 @@ def _iso(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, timezone.utc).isoformat(timespec="milliseconds")
 
 
+def standings(table: TableInfo, events: list[LoggedEvent], rules: GameRules) -> list[dict]:
+    """The standings after the whole log, best first: name, score, rank, and whether the game is won."""
+    state = None
+    for _, state, _ in replay_steps(rules, table.players, table.options, events):
+        pass
+    board = rules.derive(state if state is not None else rules.initial_state(table.players, table.options))
+    names = {p["id"]: p["name"] for p in table.players}
+    rows = (board.get("scoreboard") or {}).get("rows", [])
+    return [{"player": row["player"], "name": names[row["player"]], "score": row["score"], "rank": row["rank"],
+             "winner": row["winner"]} for row in rows]
+
+
 def export_json(table: TableInfo, events: list[LoggedEvent], rules: GameRules) -> dict:
     return {"code": table.display_code, "game": table.game, "players": table.players,
             "options": table.options, "version": table.version, "created_at": _iso(table.created_at),
+            "standings": standings(table, events, rules),
             "events": [{**e.as_json(), "at": _iso(e.created_at)} for e in events]}
 
 

@@ -25,6 +25,18 @@ class BadInput(StoreError):
         self.field = field
 
 
+class NotYourSeat(BadInput):
+    """A phone acting as a seat it does not hold, where the game's rules do not allow it (403)."""
+
+    status = 403
+
+
+class NoSeat(BadInput):
+    """A request to act without a seat token, or with one that holds no seat at this table (401)."""
+
+    status = 401
+
+
 def _clean_name(raw: Any, field: str) -> str:
     if not isinstance(raw, str):
         raise BadInput(field, "expected a name (text)")
@@ -108,9 +120,10 @@ def take_client_id(data: Any) -> str | None:
     return client_id
 
 
-def parse_event(data: Any, table: TableInfo, rules: GameRules) -> dict[str, Any]:
-    """A well-formed event for this table: known type, seated player, and the payload its event type
-    declares, validated and typed (the same declaration the rules apply it with)."""
+def parse_event(data: Any, table: TableInfo, rules: GameRules, actor: str) -> dict[str, Any]:
+    """A well-formed event for this table, sent by the seat `actor`: known type, seated player (the actor,
+    or another seat where the event type allows it), and the payload its event type declares, validated
+    and typed (the same declaration the rules apply it with)."""
     if not isinstance(data, dict):
         raise BadInput("body", "expected a JSON object")
     type_ = data.get("type")
@@ -120,12 +133,27 @@ def parse_event(data: Any, table: TableInfo, rules: GameRules) -> dict[str, Any]
     if event_type is None:
         known = ", ".join(t.name for t in rules.event_types)
         raise BadInput("type", f"unknown event type {str(type_)[:40]!r} (known: {known})")
-    player = parse_player(data, table)
+    player = parse_player(data, table) if data.get("player") not in (None, "") else actor
+    if player != actor and not event_type.for_others:
+        raise NotYourSeat("player", f"this phone holds {_name(table, actor)}'s seat; {type_!r} is only for "
+                                    f"one's own seat")
     try:
         fields = event_type.parse(data, [p["id"] for p in table.players])
     except RuleError as error:
         raise BadInput(error.field, error.message) from None
     return {"type": type_, "player": player, **fields.model_dump(exclude_unset=True)}
+
+
+def _name(table: TableInfo, player: str) -> str:
+    return table.player(player)["name"]
+
+
+def undo_seat(data: Any, table: TableInfo, actor: str) -> str:
+    """Undo always takes back the requester's own action: a `player` sent with it must be the actor."""
+    if isinstance(data, dict) and data.get("player") not in (None, "") and data.get("player") != actor:
+        raise NotYourSeat("player", f"this phone holds {_name(table, actor)}'s seat; it can undo only its own "
+                                    f"actions")
+    return actor
 
 
 def parse_player(data: Any, table: TableInfo) -> str:

@@ -22,13 +22,19 @@ class LoggedEvent:
     payload: dict[str, Any] = field(default_factory=dict)
     undoes: int | None = None
     created_at: float = 0.0
+    actor: str | None = None  # the seat that tapped, when it acted for `player` ("Ann for Ben")
+
+    @property
+    def by(self) -> str:
+        """Whose action this is: the seat that tapped (its undo is theirs to take back)."""
+        return self.actor or self.player
 
     def as_rules_event(self) -> dict[str, Any]:
         return {**self.payload, "type": self.type, "player": self.player}
 
     def as_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "type": self.type, "player": self.player, "payload": self.payload,
-                "undoes": self.undoes, "at": self.created_at}
+        return {"seq": self.seq, "type": self.type, "player": self.player, "by": self.by,
+                "payload": self.payload, "undoes": self.undoes, "at": self.created_at}
 
 
 def undone_seqs(events: Iterable[LoggedEvent]) -> set[int]:
@@ -66,10 +72,10 @@ def apply_strict(rules: GameRules, state: dict, events: Iterable[LoggedEvent]) -
 
 
 def undo_target(events: list[LoggedEvent], player: str) -> LoggedEvent | None:
-    """The acting player's own newest action that has not been undone yet."""
+    """The requesting seat's own newest action (made for itself or for another seat) not undone yet."""
     undone = undone_seqs(events)
     return next((e for e in reversed(events)
-                 if e.player == player and e.type != UNDO and e.seq not in undone), None)
+                 if e.by == player and e.type != UNDO and e.seq not in undone), None)
 
 
 def state_without(rules: GameRules, players: list[dict], options: dict, events: list[LoggedEvent],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from sqlalchemy import (Column, Float, ForeignKey, Integer, MetaData, String, Table, Text,
-                        UniqueConstraint, func, select)
+                        UniqueConstraint, func, inspect, select)
 from sqlalchemy.engine import Connection
 
 metadata = MetaData()
@@ -48,6 +48,7 @@ events = Table(
     Column("payload", Text, nullable=False),  # JSON: the event minus type and player
     Column("undoes", Integer, nullable=True),  # for undo events: the seq they take back
     Column("created_at", Float, nullable=False),
+    Column("actor", String(16), nullable=True),  # who tapped, when a seat acted for another ("Ann for Ben")
     UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
 )
 
@@ -60,6 +61,18 @@ taps = Table(
     Column("client_id", String(64), nullable=False),
     Column("seq", Integer, nullable=False),
     UniqueConstraint("table_id", "client_id", name="uq_taps_table_client"),
+)
+
+
+# A phone holds a seat: joining gives it a token (kept here only as its SHA-256), which its taps carry.
+# Re-joining a seat from a new phone adds a row, so the history can say who sat down where and when.
+seats = Table(
+    "seats", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("token_hash", String(64), nullable=False),
+    Column("player", String(16), nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("table_id", "token_hash", name="uq_seats_table_token"),
 )
 
 
@@ -77,7 +90,13 @@ def _v3_taps(conn: Connection) -> None:
     taps.create(conn)
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index, _v3_taps)
+def _v4_seats(conn: Connection) -> None:
+    seats.create(conn)
+    if "actor" not in {column["name"] for column in inspect(conn).get_columns("events")}:  # made before v4
+        conn.exec_driver_sql("ALTER TABLE events ADD COLUMN actor VARCHAR(16)")
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index, _v3_taps, _v4_seats)
 
 
 def current_version(conn: Connection) -> int:

@@ -7,6 +7,7 @@ per table and version.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import threading
@@ -26,7 +27,7 @@ from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo
 from .rules import GameRules, RuleError
 
 EVENT_COLUMNS = (schema.events.c.seq, schema.events.c.type, schema.events.c.player,
-                 schema.events.c.payload, schema.events.c.undoes, schema.events.c.created_at)
+                 schema.events.c.payload, schema.events.c.undoes, schema.events.c.created_at, schema.events.c.actor)
 
 
 class StoreError(Exception):
@@ -164,7 +165,21 @@ def _row_to_table(row) -> TableInfo:
 
 def _row_to_event(row) -> LoggedEvent:
     return LoggedEvent(seq=row.seq, type=row.type, player=row.player, payload=json.loads(row.payload),
-                       undoes=row.undoes, created_at=row.created_at)
+                       undoes=row.undoes, created_at=row.created_at, actor=row.actor)
+
+
+def _token_hash(token: str) -> str:
+    """Seat tokens are stored only as their SHA-256: a copy of the database seats nobody."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Seating:
+    """A phone sat down at a seat (the history lists them: re-joining from a new phone is visible)."""
+
+    player: str
+    created_at: float
+    again: bool  # the seat was already held by another phone
 
 
 class Store:
@@ -193,7 +208,7 @@ class Store:
         self._insert_event = _Prepared(insert(e).values(
             table_id=bindparam("p_table"), seq=bindparam("p_seq"), type=bindparam("p_type"),
             player=bindparam("p_player"), payload=bindparam("p_payload"), undoes=bindparam("p_undoes"),
-            created_at=bindparam("p_now")), dialect)
+            created_at=bindparam("p_now"), actor=bindparam("p_actor")), dialect)
         self._bump_version = _Prepared(update(t).where(t.c.id == bindparam("p_table")).values(
             version=bindparam("p_seq"), updated_at=bindparam("p_now")), dialect)
         if engine.dialect.name == "sqlite":
@@ -321,6 +336,34 @@ class Store:
         row = self._lock_table.run(conn, p_code=code).fetchone()
         return _found(row and TableRow(*row))
 
+    # -- seats ---------------------------------------------------------------------------------------
+    def join(self, code: str, player: str) -> str:
+        """Seat a phone at `player`'s seat: a new token for it (a seat may be held by several phones, e.g.
+        after a phone change; each keeps working)."""
+        token = secrets.token_urlsafe(24)
+        with self._writing() as conn:
+            table = self._table_by(conn, schema.tables.c.code == code)
+            if table.player(player) is None:
+                raise NotFound(f"player: no seat {player[:20]!r} at this table")
+            conn.execute(insert(schema.seats).values(table_id=table.id, token_hash=_token_hash(token),
+                                                     player=player, created_at=time.time()))
+        return token
+
+    def seat(self, code: str, token: str) -> str | None:
+        """The seat a token holds at this table, or None (unknown token, or one from another table)."""
+        s, t = schema.seats, schema.tables
+        with self._reading() as conn:
+            return conn.execute(select(s.c.player).join(t, t.c.id == s.c.table_id)
+                                .where(t.c.code == code, s.c.token_hash == _token_hash(token))).scalar()
+
+    def seatings(self, table: TableInfo) -> list[Seating]:
+        s = schema.seats
+        with self._reading() as conn:
+            rows = conn.execute(select(s.c.player, s.c.created_at).where(s.c.table_id == table.id)
+                                .order_by(s.c.created_at)).all()
+        return [Seating(row.player, row.created_at, any(r.player == row.player for r in rows[:index]))
+                for index, row in enumerate(rows)]
+
     # -- events --------------------------------------------------------------------------------------
     def snapshot(self, code: str) -> Snapshot:
         with self._reading() as conn:
@@ -332,13 +375,14 @@ class Store:
             return self._events(conn, table.id, since)
 
     def append(self, code: str, event: dict[str, Any] | Callable[[TableInfo], dict[str, Any]],
-               client_id: str | None = None) -> tuple[int, Snapshot, bool]:
+               client_id: str | None = None, actor: str | None = None) -> tuple[int, Snapshot, bool]:
         """Validate an event against the current state and append it; RuleError leaves the log unchanged.
         Returns (seq, snapshot, repeated).
 
         `event` may be a function of the table that builds the event (checking players, fields...), so
         looking the table up and appending take one transaction. A `client_id` the table has seen before
         is a repeat of that tap (its answer was lost): nothing is appended, and its seq is returned.
+        `actor` is the seat that tapped, when it acted for the event's player ("Ann for Ben").
         """
         with self._write_lock:
             with self._writing() as conn:
@@ -350,7 +394,8 @@ class Store:
                     event = event(table)
                 state = self.rules[table.game].apply(self._state(conn, table), event)
                 payload = {k: v for k, v in event.items() if k not in ("type", "player")}
-                seq = self._insert(conn, table, event["type"], event["player"], payload, None, client_id)
+                actor = actor if actor != event["player"] else None
+                seq = self._insert(conn, table, event["type"], event["player"], payload, None, client_id, actor)
             return seq, self._committed(table, seq, state), False
 
     def _tap(self, conn: Connection, table: TableInfo, client_id: str | None) -> int | None:
@@ -383,10 +428,10 @@ class Store:
             return seq, target.seq, self._committed(table, seq, state), False
 
     def _insert(self, conn: Connection, table: TableInfo, type_: str, player: str, payload: dict,
-                undoes: int | None, client_id: str | None = None) -> int:
+                undoes: int | None, client_id: str | None = None, actor: str | None = None) -> int:
         seq, now = table.version + 1, time.time()
         self._insert_event.run(conn, p_table=table.id, p_seq=seq, p_type=type_, p_player=player,
-                               p_payload=json.dumps(payload), p_undoes=undoes, p_now=now)
+                               p_payload=json.dumps(payload), p_undoes=undoes, p_now=now, p_actor=actor)
         self._bump_version.run(conn, p_table=table.id, p_seq=seq, p_now=now)
         if client_id is not None:
             conn.execute(insert(schema.taps).values(table_id=table.id, client_id=client_id, seq=seq))

@@ -5,18 +5,22 @@ answers with the #live fragment. Polls send the version they show and get 204 wh
 """
 from __future__ import annotations
 
+import re
+import time
 from importlib.resources import files
+from typing import Any, Callable
 
 from flask import Blueprint, Response, redirect, render_template, request, session, url_for
 from flask_htmx import HTMX
 from jinja2 import pass_context
 from markupsafe import Markup
 
+from ..generator.loader import builtin_games, our_game
 from ..generator.palette import stylesheet
 from . import codes, qr
 from .export import export_csv, export_json
-from .inputs import COLORS, BadInput, parse_event, parse_new_table, parse_player, take_client_id
-from .rules import RuleError
+from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
+from .rules import GameRules, RuleError
 from .security import CSRF_FIELD, check_csrf
 from .storage import NotFound, Snapshot, StoreError, TableInfo
 from .tables import codes_or_404, join_url, rules_for, store
@@ -32,6 +36,7 @@ RECENT_HISTORY = 5
 def _init(state) -> None:
     htmx.init_app(state.app)
     state.app.jinja_env.globals["number_field"] = number_field
+    state.app.jinja_env.filters["clock"] = lambda at: time.strftime("%H:%M", time.localtime(at))
 
 
 @pass_context
@@ -91,9 +96,63 @@ def _my_tables() -> list[TableInfo]:
     return mine
 
 
+def _home(status: int = 200, form=None, **extra):
+    """The home page; its create form shows one game (`form["game"]`, else the first of ours): that game's
+    player count, colours and options, so a table is ready from one screen."""
+    games = store().rules
+    form = form if form is not None else request.args
+    chosen = form.get("game") if form.get("game") in games else next((g for g in games if g != "generic"),
+                                                                         next(iter(games)))
+    rules = games[chosen]
+    return render_template("companion/home.html", games=games, game=rules, colors=rules.colors or COLORS,
+                           options=_option_inputs(rules), recent=_my_tables(), form=form, **extra), status
+
+
+def _option_inputs(rules: GameRules) -> list[dict]:
+    """How the create form asks for each of the game's options: a checkbox (yes/no), a choice, a number or
+    text, with the range and choices of the event field of the same name (e.g. Stars, Inc.'s set-up event),
+    and the help of its game.yaml where it has one."""
+    fields = {doc.name: doc for event_type in rules.event_types for doc in event_type.field_docs}
+    helps = ({name: option.help for name, option in our_game(rules.id).options.items()}
+             if rules.id in builtin_games() else {})
+    inputs = []
+    for name, default in rules.options.items():
+        doc = fields.get(name)
+        kind = ("check" if isinstance(default, bool) else "choice" if doc and doc.choices else
+                "number" if isinstance(default, int) else "list" if isinstance(default, list) else "text")
+        words = [w.capitalize() if len(w) <= 2 else w for w in name.split("_")]  # max_fe -> Max Fe
+        inputs.append({"name": name, "kind": kind, "label": " ".join(words)[:1].upper() + " ".join(words)[1:],
+                       "default": ", ".join(default) if isinstance(default, list) else default,
+                       "choices": doc.choices if doc else (), "min": doc.minimum if doc else None,
+                       "max": doc.maximum if doc else None,
+                       "help": helps.get(name) or (doc.help if doc and kind in ("number", "list") else "")})
+    return inputs
+
+
+def _form_options(form, rules: GameRules) -> dict:
+    """The game's options as the create form sent them, typed like their defaults; one the form did not send
+    keeps its default. A checkbox sends "off" (a hidden field) then "on" when ticked: the last value counts."""
+    options = {}
+    for name, default in rules.options.items():
+        text = (form.getlist(name) or [""])[-1].strip()
+        if not text:
+            continue
+        if isinstance(default, bool):
+            options[name] = text == "on"
+        elif isinstance(default, int):
+            if not re.fullmatch(r"-?\d{1,6}", text):
+                raise BadInput(f"options.{name}", f"expected a whole number, got {text[:20]!r}")
+            options[name] = int(text)
+        elif isinstance(default, list):
+            options[name] = [part.strip() for part in text.split(",") if part.strip()]
+        else:
+            options[name] = text
+    return options
+
+
 @bp.get("/")
 def home():
-    return render_template("companion/home.html", games=store().rules, colors=COLORS, recent=_my_tables())
+    return _home()
 
 
 @bp.post("/tables")
@@ -101,18 +160,16 @@ def create_table():
     check_csrf()
     form = request.form
     players = [{"name": form.get(f"name{i}", ""), "color": form.get(f"color{i}", "")}
-               for i in range(1, 5) if form.get(f"name{i}", "").strip()]
-    options = {}
-    if form.get("counters", "").strip():
-        options["counters"] = [c.strip() for c in form["counters"].split(",") if c.strip()]
+               for i in range(1, 7) if form.get(f"name{i}", "").strip()]
     try:
+        rules = store().rules.get(form.get("game"))
+        options = _form_options(form, rules) if rules else {}
         game, players, options = parse_new_table({"game": form.get("game"), "players": players,
                                                   "options": options}, store().rules)
         snap = store().create_table(game, players, options)
     except (StoreError, RuleError) as error:
         message = error.message if isinstance(error, StoreError) else str(error)
-        return render_template("companion/home.html", games=store().rules, colors=COLORS,
-                               recent=_my_tables(), error=message, form=form), 400
+        return _home(400, form, error=message)
     return redirect(url_for(".lobby", code=snap.table.display_code), 303)
 
 
@@ -127,8 +184,7 @@ def join():
     except (BadInput, NotFound) as refusal:  # keep what was typed, and say what to check
         message = ("No table has that code. Check it on the host's screen: 8 letters and digits (O and 0, "
                    "I and L and 1 count the same)." if isinstance(refusal, NotFound) else sentence(refusal.message))
-        return render_template("companion/home.html", games=store().rules, colors=COLORS, recent=_my_tables(),
-                               error=message, typed_code=typed), 404 if isinstance(refusal, NotFound) else 400
+        return _home(404 if isinstance(refusal, NotFound) else 400, error=message, typed_code=typed)
     return redirect(url_for(".lobby", code=codes.display(code)), 303)
 
 
@@ -140,21 +196,45 @@ def lobby(code: str):
     url = join_url(table)
     _note_joined(table)
     return render_template("companion/lobby.html", table=table, rules=rules_for(table), join_url=url,
-                           watch_url=join_url(table, watch=True), qr_svg=qr.svg(url))
+                           watch_url=join_url(table, watch=True), qr_svg=qr.svg(url), me=_my_seat(table.code))
+
+
+# -- seats: a phone sits down once, then acts as that seat (the seat lives in its cookie, not the URL) --
+SEATS = "seats"  # session: join code -> seat token, for the tables in JOINED
+
+
+def _my_seat(code: str) -> str | None:
+    token = session.get(SEATS, {}).get(code)
+    return store().seat(code, token) if token else None
+
+
+@bp.post("/t/<code>/seat")
+def take_seat(code: str):
+    check_csrf()
+    table = store().table(codes_or_404(code))
+    player = parse_player({"player": request.form.get("player")}, table)
+    token = store().join(table.code, player)
+    _note_joined(table)
+    kept = set(session[JOINED])
+    session[SEATS] = {**{c: t for c, t in session.get(SEATS, {}).items() if c in kept}, table.code: token}
+    return redirect(url_for(".player_page", code=table.display_code), 303)
+
+
+def _seated(code: str) -> tuple[Snapshot, str]:
+    """The table and the seat this phone holds there; NoSeat (401) when it has not sat down."""
+    snap = store().snapshot(codes_or_404(code))
+    me = _my_seat(snap.table.code)
+    if me is None:
+        raise NoSeat("seat", "this phone has no seat at this table yet; open the table's join link and pick "
+                             "your name")
+    return snap, me
 
 
 # -- the table page, its live fragment and its forms ------------------------------------------------
-def _seat(code: str, player: str) -> Snapshot:
-    snap = store().snapshot(codes_or_404(code))
-    if snap.table.player(player) is None:
-        raise NotFound(f"player: no seat {player[:20]!r} at this table")
-    return snap
-
-
 def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
     table, rules = snap.table, rules_for(snap.table)
     if me:
-        base = {"code": table.display_code, "player": me}
+        base = {"code": table.display_code}
         urls = {"event_url": url_for(".post_event", **base), "undo_url": url_for(".post_undo", **base),
                 "live_url": url_for(".live", **base), "page_url": url_for(".player_page", **base)}
     else:
@@ -172,27 +252,32 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
             "error": error, **urls}
 
 
-def _render_live(snap: Snapshot, me: str | None, error: str | None = None, status: int = 200):
+def _render_live(snap: Snapshot, me: str | None, error: str | None = None, status: int = 200,
+                 template: str = "companion/_live.html", context: dict | None = None):
     headers = {"Vary": "HX-Request", "X-Table-Version": str(snap.table.version)}
-    return render_template("companion/_live.html", **_context(snap, me, error)), status, headers
+    return render_template(template, **(context or _context(snap, me, error))), status, headers
 
 
-@bp.get("/t/<code>/p/<player>")
-def player_page(code: str, player: str):
-    snap = _seat(code, player)
+@bp.get("/t/<code>/play")
+def player_page(code: str):
+    snap = store().snapshot(codes_or_404(code))
+    me = _my_seat(snap.table.code)
+    if me is None:  # not seated yet: the lobby asks who you are
+        return redirect(url_for(".lobby", code=snap.table.display_code), 303)
     _note_joined(snap.table)
-    return render_template("companion/table.html", **_context(snap, player))
+    return render_template("companion/table.html", **_context(snap, me))
 
 
-@bp.get("/t/<code>/p/<player>/live")
-def live(code: str, player: str):
+@bp.get("/t/<code>/play/live")
+def live(code: str):
     code = codes_or_404(code)
     version = store().version(code)
     if version is None:
         raise NotFound("no table with this code")
     if request.args.get("v") == str(version):
         return Response(status=204)
-    return _render_live(_seat(code, player), player)
+    snap, me = _seated(code)
+    return _render_live(snap, me)
 
 
 def sentence(message: str) -> str:
@@ -202,41 +287,41 @@ def sentence(message: str) -> str:
     return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
-def _after_change(code: str, player: str, change) -> tuple | Response:
-    """Run a change; answer htmx with the fragment, plain forms with a redirect (or the page + error)."""
+def _after_change(code: str, change: Callable[[str, str], Any]) -> tuple | Response:
+    """Run change(code, my seat); answer htmx with the fragment, plain forms with a redirect (or the page
+    and the refusal)."""
     check_csrf()
+    _, me = _seated(code)
     error = None
     try:
-        change()
+        change(codes_or_404(code), me)
     except (BadInput, RuleError, StoreError) as refusal:
         if isinstance(refusal, NotFound):
             raise
         error = sentence(refusal.message)
-    snap = _seat(code, player)
-    status = 422 if error else 200
+    snap = store().snapshot(codes_or_404(code))
+    status = 422 if error else 200  # the page (or fragment) with the refusal on it: htmx swaps a 422 in
     if htmx:
-        return _render_live(snap, player, error, status)
+        return _render_live(snap, me, error, status)
     if error:
-        return render_template("companion/table.html", **_context(snap, player, error)), status
-    return redirect(url_for(".player_page", code=snap.table.display_code, player=player), 303)
+        return render_template("companion/table.html", **_context(snap, me, error)), status
+    return redirect(url_for(".player_page", code=snap.table.display_code), 303)
 
 
-@bp.post("/t/<code>/p/<player>/events")
-def post_event(code: str, player: str):
-    def change():
+@bp.post("/t/<code>/events")
+def post_event(code: str):
+    def change(code: str, me: str):
         data = {k: v for k, v in request.form.items() if k not in FORM_TRANSPORT_FIELDS}
-        data.setdefault("player", player)
         client_id = take_client_id(data)
-        store().append(codes_or_404(code), lambda table: parse_event(data, table, rules_for(table)), client_id)
-    return _after_change(code, player, change)
+        store().append(code, lambda table: parse_event(data, table, rules_for(table), me), client_id, me)
+    return _after_change(code, change)
 
 
-@bp.post("/t/<code>/p/<player>/undo")
-def post_undo(code: str, player: str):
-    def change():
-        table = store().table(codes_or_404(code))
-        store().undo(table.code, parse_player({"player": player}, table))
-    return _after_change(code, player, change)
+@bp.post("/t/<code>/undo")
+def post_undo(code: str):
+    def change(code: str, me: str):
+        store().undo(code, me, take_client_id(dict(request.form)))
+    return _after_change(code, change)
 
 
 # -- spectators -------------------------------------------------------------------------------------
@@ -247,6 +332,8 @@ def _watched(watch_code: str) -> Snapshot:
 
 @bp.get("/w/<watch_code>")
 def watch(watch_code: str):
+    if request.args.get("tv"):  # /w/<watch code>?tv=1 is the TV page too
+        return redirect(url_for(".tv", watch_code=watch_code), 303)
     return render_template("companion/table.html", **_context(_watched(watch_code), None))
 
 
@@ -258,13 +345,34 @@ def watch_live(watch_code: str):
     return _render_live(snap, None)
 
 
+def _tv_context(snap: Snapshot) -> dict:
+    """The spectator's page as a TV shows it: the same read-only context, polled at its own URL."""
+    base = {"watch_code": codes.display(snap.table.watch_code)}
+    return {**_context(snap, None), "live_url": url_for(".tv_live", **base), "page_url": url_for(".tv", **base)}
+
+
+@bp.get("/w/<watch_code>/tv")
+def tv(watch_code: str):
+    """TV mode: big numbers for a screen the whole table can see (landscape or portrait), no controls."""
+    return render_template("companion/tv.html", **_tv_context(_watched(watch_code)))
+
+
+@bp.get("/w/<watch_code>/tv/live")
+def tv_live(watch_code: str):
+    snap = _watched(watch_code)
+    if request.args.get("v") == str(snap.table.version):
+        return Response(status=204)
+    return _render_live(snap, None, template="companion/_tv_live.html", context=_tv_context(snap))
+
+
 # -- history and export -----------------------------------------------------------------------------
 @bp.get("/t/<code>/history")
 def history(code: str):
     snap = store().snapshot(codes_or_404(code))
     events = store().events(snap.table)
     return render_template("companion/history.html", table=snap.table, events=list(reversed(events)),
-                           undone={e.undoes for e in events if e.undoes},
+                           undone={e.undoes for e in events if e.undoes}, seatings=store().seatings(snap.table),
+                           rules=rules_for(snap.table),
                            names={p["id"]: p["name"] for p in snap.table.players})
 
 

@@ -5,9 +5,11 @@ exit status; a traceback is a bug.
 """
 from __future__ import annotations
 
+import gc
 import json
 import math
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -225,10 +227,25 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
         fail(errors)
 
 
+@contextmanager
+def cycle_collector_paused():
+    """A build makes hundreds of thousands of short-lived objects and next to no reference cycles, so the
+    cyclic garbage collector only rescans them: pausing it saves about a sixth of a large build's CPU
+    (BENCHMARKS.md) and no memory."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def build_and_report(folder: Path, options: BuildOptions, quiet: bool, memo: dict | None = None) -> list[str]:
     """Build one folder and print its report; returns its error lines (printed later, or now when watching)."""
     try:
-        result = build_with_progress(folder, options, quiet, memo)
+        with cycle_collector_paused():
+            result = build_with_progress(folder, options, quiet, memo)
     except DataErrors as exc:
         errors = exc.errors
     except BuildFailed as exc:

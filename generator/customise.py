@@ -4,8 +4,12 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
-from .overrides import OVERRIDES_FILE, folder_id
+import yaml
+from pydantic_core import to_jsonable_python
+
+from .overrides import OVERRIDES_FILE, folder_id, item_key
 from .yamlio import DataError
 from ..resources import components_dir
 
@@ -35,6 +39,47 @@ components: {{}}
 #      {example_item}: {{count: 3}}
 """
 
+EDITION_HEADER = """
+# Our edition: values the rulebook leaves open, designed by us (docs/editions/{game}.md). To print your own
+# copy's values instead, move an item's line up into `components:` above and write yours over ours.
+"""
+
+
+def edition_values(game) -> dict[str, dict[str, dict[str, Any]]]:
+    """{component id: {what: {field: our value}}} for every field printing our edition's value, in the shape
+    an overrides file writes it: `what` is "items.<name>" for a listed item, or "front"/"back" for a
+    component that is one piece."""
+    resolved = {component.spec.id: component for component in game.components}
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    for entry in game.edition:
+        component, item, path = entry.split(": ", 2)
+        side, _, field_path = path.partition(".")
+        field = re.split(r"[.\[]", field_path, maxsplit=1)[0]
+        piece = next(p for p in resolved[component].pieces if p.name == item)
+        value = to_jsonable_python(getattr(getattr(piece, side).params, field))
+        named = {item_key(i.model_dump()) for i in resolved[component].spec.items}
+        what = f"items.{item}" if item in named else side  # an unnamed item takes the component's own fields
+        found.setdefault(component, {}).setdefault(what, {})[field] = value
+    return found
+
+
+def edition_block(game, game_id: str) -> str:
+    values = edition_values(game)
+    if not values:
+        return ""
+    flow = dict(default_flow_style=True, width=10**6, allow_unicode=True, sort_keys=False)
+    lines = [EDITION_HEADER.format(game=game_id).rstrip("\n"), "#components:"]
+    for component, parts in values.items():
+        lines.append(f"#  {component}:")
+        items = {what.removeprefix("items."): fields for what, fields in parts.items() if what.startswith("items.")}
+        lines += [f"#    {side}: " + yaml.safe_dump(fields, **flow).strip() for side, fields in parts.items()
+                  if not side.startswith("items.")]
+        if items:
+            lines.append("#    items:")
+            lines += [f"#      {item}: " + yaml.safe_dump(fields, **flow).strip() for item, fields in items.items()]
+    return "\n".join(lines) + "\n"
+
+
 def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Path]:
     from .loader import load_game  # the game must load before we copy it
 
@@ -50,7 +95,8 @@ def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Pat
         extends = game_folder.name if ours else str(game_folder.resolve())
         path.write_text(OVERRIDES_TEMPLATE.format(name=name, folder=folder, game=extends,
                                                   example_component=first.spec.id,
-                                                  example_item=first.pieces[0].name), encoding="utf-8")
+                                                  example_item=first.pieces[0].name)
+                        + edition_block(game, game_folder.name), encoding="utf-8")
         return [path]
     written = []
     for source in sorted(game_folder.iterdir()):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .model import EDITION
 from .yamlio import DataError, DataErrors, LineDict, dotted, line_of, load_yaml
 
 OVERRIDES_FILE = "overrides.yaml"
@@ -83,7 +84,8 @@ class _Merger:
         file, at = base
         for key, new in changes.items():
             old = target.get(key)
-            if isinstance(old, dict) and isinstance(new, dict):
+            if isinstance(old, dict) and isinstance(new, dict) and set(old) != {EDITION}:  # an owner's value
+                # replaces our edition's whole, it is not merged into it
                 self.merge(old, new, loc + (key,), f"{label}.{key}", (file, at + (key,)))
             elif old != new:
                 was = short(old) if key in target else "(unset)"

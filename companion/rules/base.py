@@ -126,13 +126,16 @@ class EventType:
     """One kind of event a game accepts: its payload declaration and the rule that applies it.
 
     handler(state, player, fields) -> State: a NEW state (never mutate the argument); `player` is the
-    acting seat, `fields` the validated payload. Limits that depend on the state raise RuleError there.
+    seat the event is for, `fields` the validated payload. Limits that depend on the state raise RuleError
+    there. `for_others`: a phone may send it for another seat (a correction for a player who stepped
+    away); the log keeps who tapped ("Ann for Ben"). Otherwise a phone acts only as its own seat.
     """
 
     name: str
     help: str
     handler: Callable[[State, str, Any], State]
     fields: type[Fields] = Fields
+    for_others: bool = False
 
     def parse(self, event: Event, seats: list[str]) -> Fields:
         """The payload, validated and typed; an empty form field counts as not sent (its default)."""
@@ -173,6 +176,8 @@ class GameRules:
     derive: Callable[[State], dict] = lambda state: {}
     options: dict[str, Any] = field(default_factory=dict)  # option name -> default value
     colors: tuple[str, ...] = ()  # the player colours its pieces are printed in (empty: any in the palette)
+    says: dict[str, str] = field(default_factory=dict)  # event type -> how the history tells it (see `tell`)
+    words: dict[str, str] = field(default_factory=dict)  # a field's value -> how a player says it
 
     @classmethod
     def of(cls, game: Any, **rules: Any) -> "GameRules":
@@ -183,6 +188,24 @@ class GameRules:
 
     def event_type(self, name: str) -> EventType | None:
         return next((t for t in self.event_types if t.name == name), None)
+
+    def tell(self, type_: str, payload: dict[str, Any], names: dict[str, str]) -> str:
+        """An event as the history tells it, after the player's name: "adds 3 matter to the combat", not
+        "combat_add what matter amount 3". `says[type]` is a str.format template over the event's fields
+        (defaults filled in); a player id reads as the name, a choice as its word in `words`."""
+        event_type = self.event_type(type_)
+        template = self.says.get(type_)
+        if event_type is None or template is None:
+            return type_.replace("_", " ")
+        values = {doc.name: doc.default for doc in event_type.field_docs}
+        values.update(payload)
+        shown = {key: "" if value is None else names[value] if isinstance(value, str) and value in names
+                 else self.words.get(value, value.replace("_", " ")) if isinstance(value, str) else value
+                 for key, value in values.items()}
+        try:
+            return " ".join(template.format(**shown).split())
+        except (KeyError, ValueError, TypeError):  # an old log's payload: say what it can
+            return type_.replace("_", " ")
 
     def apply(self, state: State, event: Event) -> State:
         """The state after `event` (a dict with "type", "player" and the payload); RuleError if refused."""
@@ -195,3 +218,37 @@ class GameRules:
         if player not in seats:
             raise RuleError("player", f"unknown player {str(player)[:40]!r} (players: {', '.join(seats)})")
         return event_type.handler(state, player, event_type.parse(event, seats))
+
+
+def scoreboard(players: list[dict], scores: dict[str, int], label: str, *, ties: dict[str, int] | None = None,
+               tie_label: str | None = None, tie_rule: str, turn: str | None = None, turn_label: str = "turn",
+               over: bool = False, winners: list[str] = (), reasons: dict[str, str] | None = None) -> dict:
+    """Every game's standings in one shape, for the scoreboard strip, the final standings and the TV page.
+
+    players: the table's seats in order; scores: each seat's headline number (`label` names it); ties: the
+    number the rulebook breaks a tie on (`tie_label` names it), or None where it has none; tie_rule: how the
+    game is decided, in a sentence for players; turn: the seat to act (`turn_label` says what that means, e.g.
+    "turn" or "first"); winners: once `over`, the seats that won; reasons: a seat's winning reason where the
+    numbers alone do not say it (a captured homeworld).
+
+    Rows come best first: winners, then score, then the tie number (`seat` keeps the seat order, which the
+    strip shows so that no tile moves as scores change). Seats level on all of them share a rank (1, 1, 3);
+    a winner is always rank 1.
+    """
+    ties = ties or {}
+    winners = list(winners) if over else []
+
+    def key(pid: str) -> tuple:
+        return (pid in winners, scores[pid], ties.get(pid, 0))
+
+    order = sorted((p["id"] for p in players), key=key, reverse=True)
+    seat = {p["id"]: index for index, p in enumerate(players)}
+    rows = [{"player": pid, "seat": seat[pid], "score": scores[pid], "tie": ties.get(pid) if tie_label else None,
+             "rank": 1 if pid in winners else 1 + sum(key(other) > key(pid) for other in order),
+             "turn": pid == turn, "winner": pid in winners, "reason": (reasons or {}).get(pid)}
+            for pid in order]
+    top = [row for row in rows if row["score"] == rows[0]["score"]] if rows else []
+    decided_by = ("reason" if any(row["reason"] for row in rows if row["winner"]) else
+                  "tie" if tie_label and len(top) > 1 and len({row["tie"] for row in top}) > 1 else "score")
+    return {"label": label, "tie_label": tie_label, "tie_rule": tie_rule, "rows": rows, "turn": turn,
+            "turn_label": turn_label, "over": over, "winners": winners, "decided_by": decided_by}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, printable
+from .base import EventType, Fields, GameRules, RuleError, State, Whole, printable, scoreboard
 
 LIMIT = 1_000_000
 MAX_COUNTERS = 6
@@ -35,7 +35,6 @@ def _with_value(state: State, target: str, counter: str, value: int) -> State:
 
 class _CounterChange(Fields):
     counter: str = Field(None, max_length=24, description="counter name (default: the first)")
-    target: Seat = Field(None, description="player id whose counter changes (default: the acting player)")
 
 
 class Add(_CounterChange):
@@ -60,12 +59,12 @@ def _counter(state: State, fields: _CounterChange) -> str:
 
 
 def _add(state: State, player: str, fields: Add) -> State:
-    target, counter = fields.target or player, _counter(state, fields)
-    return _with_value(state, target, counter, state["counters"][target][counter] + fields.delta)
+    counter = _counter(state, fields)
+    return _with_value(state, player, counter, state["counters"][player][counter] + fields.delta)
 
 
 def _set(state: State, player: str, fields: Set) -> State:
-    return _with_value(state, fields.target or player, _counter(state, fields), fields.value)
+    return _with_value(state, player, _counter(state, fields), fields.value)
 
 
 def _add_counter(state: State, player: str, fields: AddCounter) -> State:
@@ -80,7 +79,18 @@ def _add_counter(state: State, player: str, fields: AddCounter) -> State:
 
 def derive(state: State) -> dict:
     first = state["counter_names"][0]
-    return {"scores": {pid: values[first] for pid, values in state["counters"].items()}}
+    scores = {pid: values[first] for pid, values in state["counters"].items()}
+    return {"scores": scores,
+            "scoreboard": scoreboard(state["players"], scores, first,
+                                     tie_rule=f"Ranked by {first}; players level on it share a place.")}
+
+
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'add': '{delta:+} {counter}',
+    'set': 'sets {counter} to {value}',
+    'add_counter': 'adds the counter {name}',
+}
 
 
 RULES = GameRules(
@@ -89,12 +99,14 @@ RULES = GameRules(
     min_players=2,
     max_players=4,
     event_types=(
-        EventType("add", "Add to a counter (negative to take away)", _add, Add),
-        EventType("set", "Set a counter to a value", _set, Set),
+        # any phone may keep count for any player (one scorekeeper is common); the log says who tapped
+        EventType("add", "Add to a player's counter (negative to take away)", _add, Add, for_others=True),
+        EventType("set", "Set a player's counter to a value", _set, Set, for_others=True),
         EventType("add_counter", "Add a named counter for every player", _add_counter, AddCounter),
     ),
     initial_state=initial_state,
     derive=derive,
+    says=SAYS,
     options={"counters": ["Score"]},
 )
 

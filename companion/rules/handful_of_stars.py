@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at, scoreboard
 
 GAME = our_game("handful_of_stars")  # these numbers are in components/handful_of_stars/game.yaml, printed
 SYSTEM_VP = dict(GAME.number("system_vp"))
@@ -141,7 +141,7 @@ def _turn_info(state: State) -> dict:
 # ---- event payloads ---------------------------------------------------------------------------------
 
 class _EmpireChange(Fields):
-    target: Seat = Field(None, description="player id whose empire changes (default: the acting player)")
+    """A change to the empire of the event's player (the phone's own seat, or another where allowed)."""
 
 
 class LoseSystem(_EmpireChange):
@@ -208,10 +208,6 @@ def _required(value, name: str):
 
 # ---- per-player events ----------------------------------------------------------------------------
 
-def _target(state: State, player: str, fields: Fields) -> dict:
-    return state["empires"][getattr(fields, "target", None) or player]
-
-
 def _settle(empire: dict) -> None:
     """A new outpost or colony goes where your units already stood, so that system stops being units-only."""
     empire["occupied"] = max(0, empire["occupied"] - 1)
@@ -226,21 +222,21 @@ def _room_for(empire: dict, key: str) -> None:
 
 
 def _outpost(state: State, player: str, fields: _EmpireChange) -> None:
-    empire = _target(state, player, fields)
+    empire = state["empires"][player]
     _room_for(empire, "outposts")
     empire["outposts"] += 1
     _settle(empire)
 
 
 def _colony(state: State, player: str, fields: _EmpireChange) -> None:
-    empire = _target(state, player, fields)
+    empire = state["empires"][player]
     _room_for(empire, "colonies")
     empire["colonies"] += 1
     _settle(empire)
 
 
 def _upgrade_outpost(state: State, player: str, fields: _EmpireChange) -> None:
-    empire = _target(state, player, fields)
+    empire = state["empires"][player]
     if not empire["outposts"]:
         raise RuleError("type", "there is no outpost to upgrade")
     _room_for(empire, "colonies")
@@ -256,7 +252,7 @@ def _lose(empire: dict, kind: str, field: str) -> None:
 
 
 def _lose_system(state: State, player: str, fields: LoseSystem) -> None:
-    _lose(_target(state, player, fields), fields.kind, "kind")
+    _lose(state["empires"][player], fields.kind, "kind")
 
 
 def _add_delta(empire: dict, key: str, delta: int, limit: int, what: str) -> None:
@@ -267,7 +263,7 @@ def _add_delta(empire: dict, key: str, delta: int, limit: int, what: str) -> Non
 
 
 def _occupy(state: State, player: str, fields: Occupy) -> None:
-    _add_delta(_target(state, player, fields), "occupied", fields.delta, COUNT_LIMIT, "systems held by units alone")
+    _add_delta(state["empires"][player], "occupied", fields.delta, COUNT_LIMIT, "systems held by units alone")
 
 
 def _add_or_remove(values: list[int], vp: int, change: str, what: str) -> None:
@@ -280,7 +276,7 @@ def _add_or_remove(values: list[int], vp: int, change: str, what: str) -> None:
 
 
 def _reserve(state: State, player: str, fields: Reserve) -> None:
-    empire = _target(state, player, fields)
+    empire = state["empires"][player]
     card, change = fields.card, fields.change
     if card == "culture":
         _add_or_remove(empire["culture"], _required(fields.vp, "vp"), change, "culture card")
@@ -292,11 +288,11 @@ def _reserve(state: State, player: str, fields: Reserve) -> None:
 
 
 def _vp_counter(state: State, player: str, fields: VpCounter) -> None:
-    _add_or_remove(_target(state, player, fields)["vp_counters"], fields.vp, fields.change, "development counter")
+    _add_or_remove(state["empires"][player]["vp_counters"], fields.vp, fields.change, "development counter")
 
 
 def _vp(state: State, player: str, fields: Vp) -> None:
-    _add_delta(_target(state, player, fields), "vp_by_hand", fields.delta, VP_LIMIT, "victory points by hand")
+    _add_delta(state["empires"][player], "vp_by_hand", fields.delta, VP_LIMIT, "victory points by hand")
 
 
 # ---- table events ---------------------------------------------------------------------------------
@@ -584,7 +580,39 @@ def derive(state: State) -> dict:
     return {"players": players, "shuffles": state["shuffles"], **turn, "standings": order,
             "leaders": leaders, "winners": leaders if turn["game_over"] else [],
             "scores": {pid: p["vp"] for pid, p in players.items()},
+            "scoreboard": scoreboard(
+                state["players"], {pid: p["vp"] for pid, p in players.items()}, "VP",
+                ties={pid: p["systems"] for pid, p in players.items()}, tie_label="systems",
+                tie_rule="Most VP wins. Level on VP, the one controlling more systems wins; still level, "
+                         "it stays a tie.", turn=turn["active"], over=turn["game_over"], winners=leaders),
             "combat": combat_report(state)}
+
+
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'outpost': 'places an outpost',
+    'colony': 'places a colony',
+    'upgrade_outpost': 'turns an outpost into a colony',
+    'lose_system': 'loses a {kind}',
+    'occupy': '{delta:+} systems held by units alone',
+    'reserve': '{change} the Reserve card {card}',
+    'vp_counter': '{change} a {vp} VP development counter',
+    'vp': '{delta:+} VP by hand',
+    'shuffle': 'reshuffles: the shuffle marker moves up',
+    'end_turn': 'ends the turn',
+    'first_player': 'chooses {target} to play first',
+    'combat_start': 'invades {defender} ({system}) with {fleets} fleets and {star_bases} star bases',
+    'combat_add': 'adds {amount} {what} to the combat',
+    'combat_card': 'plays {card}',
+    'combat_retreat': 'retreats',
+    'combat_end': 'ends the combat',
+}
+WORDS = {
+    'add': 'takes',
+    'remove': 'gives up',
+    'units_only': 'units only',
+    'neutral': 'the aliens',
+}
 
 
 RULES = GameRules.of(
@@ -602,7 +630,8 @@ RULES = GameRules.of(
                   _on_copy(_reserve), Reserve),
         EventType("vp_counter", "Take or give up a Development counter that shows victory points",
                   _on_copy(_vp_counter), VpCounter),
-        EventType("vp", "Victory points from anything else (Technology cards...), entered by hand", _on_copy(_vp), Vp),
+        EventType("vp", "Victory points from anything else (Technology cards...), entered by hand", _on_copy(_vp), Vp,
+                  for_others=True),
         EventType("shuffle", "You reshuffled your discard pile: the shared shuffle marker moves up one",
                   _on_copy(_shuffle)),
         EventType("end_turn", "The active player has taken two actions and refilled the hand", _on_copy(_end_turn),
@@ -620,6 +649,8 @@ RULES = GameRules.of(
     ),
     initial_state=initial_state,
     derive=derive,
+    says=SAYS,
+    words=WORDS,
 )
 
 apply = RULES.apply

@@ -2,7 +2,8 @@
 
 Each player's H/He/C/Fe tanks, points, stars by life stage and planets are tracked from events; the module
 prices every action, refuses what a player cannot pay, previews each harvest and runs the round structure of
-the standard (nine environments) and advanced (target score) games. Numbers come from the Stars, Inc.
+the standard (nine environments) and advanced (target score) games. Our edition's environment cards are known
+by name: their hydrogen, actions and the effects a phone can compute. Numbers come from the Stars, Inc.
 rulebook v4.2; our readings are in docs/rules/stars_inc.md.
 """
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, printable, scoreboard, still_at
 
 def amounts(text: str) -> dict[str, int]:
     """A cost or yield as the boards print it ("2 H + 2 C + 2 Fe", "1 pt", "free") as {tank or "points": n}."""
@@ -54,6 +55,48 @@ ACTIONS = {**{f"make_{s}": {"H": h} for s, h in NEW_STARS.items()},
            **{f"merge_{m}": cost for m, cost in MERGES.items()}}
 
 
+# ---- our edition's environment cards (components/stars_inc/environments.yaml prints the same numbers) -----
+
+EDITIONS = ("ours", "own")  # our printed environment cards, or a table's own (the publisher's, --write-ins)
+ENVIRONMENTS = {card: {"name": card.replace("_", " ").title(), "hydrogen": amounts(harvest)["H"],
+                       "actions": GAME.number(f"environment_actions.{card}")}
+                for card, harvest in GAME.number("environment_harvest").items()}  # our cards, as printed
+ENVIRONMENT_COPIES = GAME.number("environment_copies")  # the advanced deck: every card this many times
+HARVEST_GIFTS = {card: amounts(gift) for card, gift in GAME.number("environment_gifts").items()}
+RESERVE_BONUS = {card: amounts(bonus)["H"] for card, bonus in GAME.number("reserve_bonus").items()}
+_DISCOUNTS = {card: amounts(off) for card, off in GAME.number("environment_discounts").items()}
+
+
+def _less(cost: dict, discount: dict) -> dict:
+    """A price with a discount taken off, never below nothing (a part that drops to 0 is no longer paid)."""
+    return {t: n - discount.get(t, 0) for t, n in cost.items() if n > discount.get(t, 0)}
+
+
+ROUND_PRICES = {  # what our environment cards change in ACTIONS' prices for their round
+    "overdensity": {f"merge_{m}": _less(cost, _DISCOUNTS["overdensity"]) for m, cost in MERGES.items()},
+    "stroemgren_sphere": {"make_blue_giant": _less(ACTIONS["make_blue_giant"], _DISCOUNTS["stroemgren_sphere"])},
+    "tidal_stream": {"move_other_star": {}},  # "A MOVE of another player's star costs no He"
+}
+NO_MOVES = "time_stasis"  # "No one may take a MOVE action"
+TWO_SPACE_MOVES = "time_vortex"  # "Each MOVE takes the star two spaces on": it may pass two stages
+
+
+def _cost_text(cost: dict) -> str:
+    return " + ".join(f"{n} {t}" for t, n in cost.items()) or "nothing"
+
+
+EFFECTS = {  # each card's effect in a few words for the phone (the card prints it in full)
+    "giant_molecular_cloud": f"each pawn in reserve gives {RESERVE_BONUS['giant_molecular_cloud']} H more at harvest",
+    **{card: f"everyone gains {_cost_text(gift)} more at harvest" for card, gift in HARVEST_GIFTS.items()},
+    "overdensity": f"every MERGE costs {_cost_text(_DISCOUNTS['overdensity'])} less",
+    "stroemgren_sphere": f"a blue giant costs {_cost_text(_DISCOUNTS['stroemgren_sphere'])} less",
+    NO_MOVES: "no MOVE actions",
+    TWO_SPACE_MOVES: "each MOVE goes two spaces (just one if the second is full or off the track)",
+    "overcrowding": "a space is full at N − 1 stars (red dwarfs unlimited); stars already there stay",
+    "tidal_stream": "moving another player's star costs no He",
+}
+
+
 # ---- event payloads ----------------------------------------------------------------------------------------
 
 class Setup(Fields):
@@ -63,13 +106,17 @@ class Setup(Fields):
     max_he: Whole = Field(None, ge=0, le=99, description="the He tank's printed maximum")
     max_c: Whole = Field(None, ge=0, le=99, description="the C tank's printed maximum")
     max_fe: Whole = Field(None, ge=0, le=99, description="the Fe tank's printed maximum")
+    edition: Literal[*EDITIONS] = Field(None, description="ours: our printed environment cards; own: other cards, "
+                                                          "typed (default: as now)")
 
 
 class NewRound(Fields):
     round: Whole = Field(None, ge=0, description="rounds begun when the button was shown; refused once past")
-    hydrogen: Whole = Field(ge=ENV_HYDROGEN[0], le=ENV_HYDROGEN[1], description="hydrogen every player gathers")
-    actions: Whole = Field(ge=1, le=9, description="actions per player")
-    environment: str = Field("", max_length=200, description="the card's name (optional)")
+    environment: str = Field("", max_length=200, description="the card's name; one of ours (edition ours) fills "
+                                                             "in hydrogen and actions and applies its effect")
+    hydrogen: Whole = Field(None, ge=ENV_HYDROGEN[0], le=ENV_HYDROGEN[1],
+                            description="hydrogen every player gathers (required unless one of our cards is named)")
+    actions: Whole = Field(None, ge=1, le=9, description="actions per player (required unless one of our cards is named)")
 
 
 class EndRound(Fields):
@@ -100,7 +147,8 @@ class MakePlanet(Fields):
 
 class MoveStar(Fields):
     star: Literal[*STAGES] = Field(description="its stage now")
-    evolves: Literal["no", "yes"] = Field("no", description="yes if the move reaches the next stage")
+    evolves: Literal["no", "yes", "twice"] = Field(
+        "no", description="yes if the move reaches the next stage; twice if it passes two (Time Vortex)")
     owner: Seat = Field(None, description="whose star (default you)")
     rocky_lost: Whole = Field(0, ge=0, le=99, description="rocky planets wrecked")
     gas_lost: Whole = Field(0, ge=0, le=99, description="gas planets wrecked")
@@ -141,8 +189,12 @@ def initial_state(players: list[dict], options: dict) -> State:
     target = options.get("target_score", 30)
     if isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 999:
         raise RuleError("options.target_score", "expected a whole number of points, 1 to 999")
+    edition = options.get("edition", "ours")
+    if edition not in EDITIONS:
+        raise RuleError("options.edition", "expected ours (our printed environment cards) or own (other cards, "
+                                           "their values typed)")
     ids = [p["id"] for p in players]
-    return {"players": players, "mode": mode, "target_score": target,
+    return {"players": players, "mode": mode, "target_score": target, "edition": edition, "played": [],
             "caps": {t: _cap_option(options, t) for t in TANKS},
             "tanks": {pid: dict(START_TANKS) for pid in ids}, "points": dict.fromkeys(ids, 0),
             "point_sources": {pid: dict.fromkeys(POINT_SOURCES, 0) for pid in ids},
@@ -160,15 +212,41 @@ def stars_on_board(stars: dict) -> int:
 
 def harvest_preview(state: State, pid: str) -> dict:
     """What one player's harvest brings: environment hydrogen, 1 H per unplayed pawn, each star by its stage,
-    each gas planet 1 point, and two elements of the player's choice per rocky planet."""
-    stars, planets = state["stars"][pid], state["planets"][pid]
-    env = state["environment"]["hydrogen"] if state["environment"] else 0
-    gain = {"H": env + PAWN_HYDROGEN * (PAWNS_TO_PLAY - stars_on_board(stars)), "He": 0, "C": 0, "Fe": 0,
-            "points": planets["gas"]}
+    each gas planet 1 point, and two elements of the player's choice per rocky planet; our environment card
+    may add to it (the final harvest is under the last card, as its hydrogen is)."""
+    stars, planets, env = state["stars"][pid], state["planets"][pid], state["environment"] or {}
+    card = env.get("card")
+    reserve = PAWNS_TO_PLAY - stars_on_board(stars)
+    gain = {"H": env.get("hydrogen", 0) + (PAWN_HYDROGEN + RESERVE_BONUS.get(card, 0)) * reserve,
+            "He": 0, "C": 0, "Fe": 0, "points": planets["gas"]}
+    for what, amount in HARVEST_GIFTS.get(card, {}).items():
+        gain[what] += amount
     for stage, count in stars.items():
         for what, amount in HARVEST[stage].items():
             gain[what] += amount * count
     return {**gain, "rocky_choices": ROCKY_CHOICES * planets["rocky"]}
+
+
+def card_in_play(state: State) -> str | None:
+    """Our environment card whose action effects hold now: the one flipped for the round in play."""
+    return (state["environment"] or {}).get("card") if state["in_round"] else None
+
+
+def round_prices(state: State) -> dict:
+    """Every action's price now: as the boards print it, or as the environment card in play changes it."""
+    return {**ACTIONS, **ROUND_PRICES.get(card_in_play(state), {})}
+
+
+def environments_left(state: State) -> dict[str, int]:
+    """Our cards still in the deck, with how many copies: the standard deck holds one of each, the advanced
+    all copies, reshuffled when it runs out. Typed rounds (other cards) take none of ours."""
+    played = state["played"]
+    if state["mode"] == "standard":
+        copies, drawn = 1, played
+    else:
+        copies, deck = ENVIRONMENT_COPIES, ENVIRONMENT_COPIES * len(ENVIRONMENTS)
+        drawn = played[len(played) // deck * deck:]
+    return {card: copies - drawn.count(card) for card in ENVIRONMENTS if drawn.count(card) < copies}
 
 
 def can_pay(tanks: dict, cost: dict) -> bool:
@@ -220,10 +298,6 @@ def _pay(state: State, pid: str, cost: dict, field: str) -> None:
         tanks[t] -= n
 
 
-def _cost_text(cost: dict) -> str:
-    return " + ".join(f"{n} {t}" for t, n in cost.items()) or "nothing"
-
-
 def _convert(state: State, pid: str, fields: Convert) -> None:
     name, times = fields.conversion, fields.times
     source, rate, product = CONVERSIONS[name]
@@ -239,7 +313,7 @@ def _convert(state: State, pid: str, fields: Convert) -> None:
 def _make_star(state: State, pid: str, fields: MakeStar) -> None:
     if stars_on_board(state["stars"][pid]) >= PAWNS_TO_PLAY:
         raise RuleError("star", f"all {PAWNS_TO_PLAY} of your pawns are already stars")
-    _pay(state, pid, {"H": NEW_STARS[fields.star]}, "star")
+    _pay(state, pid, round_prices(state)[f"make_{fields.star}"], "star")
     state["stars"][pid][fields.star] += 1
 
 
@@ -259,19 +333,34 @@ def _lose_planets(state: State, owner: str, fields: MoveStar) -> None:
         state["planets"][owner][kind] -= lost
 
 
+def _stages_passed(state: State, star: str, evolves: str) -> list[str]:
+    """The stages a MOVE takes a star through: none, the next, or (Time Vortex's two spaces) the next two."""
+    if star == "white_dwarf":
+        raise RuleError("evolves", "a white dwarf does not evolve further")
+    if evolves == "twice" and card_in_play(state) != TWO_SPACE_MOVES:
+        raise RuleError("evolves", f"a MOVE passes two stages only under {ENVIRONMENTS[TWO_SPACE_MOVES]['name']}")
+    path = [star]
+    for _ in range({"no": 0, "yes": 1, "twice": 2}[evolves]):
+        if path[-1] not in EVOLVES_TO:
+            raise RuleError("evolves", f"a {path[-1].replace('_', ' ')} does not evolve further")
+        path.append(EVOLVES_TO[path[-1]])
+    return path[1:]
+
+
 def _move(state: State, pid: str, fields: MoveStar) -> dict | None:
-    owner, star, evolves = fields.owner or pid, fields.star, fields.evolves
+    if card_in_play(state) == NO_MOVES:
+        raise RuleError("star", f"{ENVIRONMENTS[NO_MOVES]['name']}: no one may take a MOVE action this round")
+    owner, star = fields.owner or pid, fields.star
     if not state["stars"][owner][star]:
         raise RuleError("star", f"no {star.replace('_', ' ')} of that player is on the board")
-    if star == "white_dwarf" or (evolves == "yes" and star not in EVOLVES_TO):
-        raise RuleError("evolves", f"a {star.replace('_', ' ')} does not evolve further")
-    cost = MOVE_OTHER_COST if owner != pid else {}
+    passed = _stages_passed(state, star, fields.evolves)
+    cost = round_prices(state)["move_other_star"] if owner != pid else {}
     _pay(state, pid, cost, "owner")
-    if evolves == "yes":
+    if passed:
         if star in MAIN_SEQUENCE:
             _lose_planets(state, owner, fields)
         state["stars"][owner][star] -= 1
-        result = EVOLVES_TO[star]
+        result = passed[-1]
         if result == "supernova":
             _gain(state, owner, "Fe", SUPERNOVA_IRON)
         else:
@@ -289,10 +378,11 @@ def _required(value: str | None, name: str) -> str:
 
 def _merge(state: State, pid: str, fields: Merge) -> dict | None:
     merge = fields.merge
+    cost = round_prices(state)[f"merge_{merge}"]
     if merge == "own":
         if stars_on_board(state["stars"][pid]) < 2:
             raise RuleError("merge", "you need two of your stars on the board to merge")
-        _pay(state, pid, MERGES[merge], "merge")
+        _pay(state, pid, cost, "merge")
         return None
     if merge == "opponent":
         target = _required(fields.target, "target")
@@ -300,18 +390,18 @@ def _merge(state: State, pid: str, fields: Merge) -> dict | None:
             raise RuleError("target", "for your own two stars choose the merge 'own'")
         if stars_on_board(state["stars"][target]) < 2:
             raise RuleError("target", "that player has fewer than two stars on the board")
-        _pay(state, pid, MERGES[merge], "merge")
-        return {"action": "merge_opponent", "targets": [target], "paid": MERGES[merge]}
+        _pay(state, pid, cost, "merge")
+        return {"action": "merge_opponent", "targets": [target], "paid": cost}
     first, second = _required(fields.first, "first"), _required(fields.second, "second")
     for owner, field in ((first, "first"), (second, "second")):
         if state["stars"][owner]["white_dwarf"] < (first, second).count(owner):
             raise RuleError(field, "that player lacks the white dwarfs for this merger")
-    _pay(state, pid, MERGES[merge], "merge")
+    _pay(state, pid, cost, "merge")
     for owner in (first, second):  # a Type 1a supernova: both dwarfs go, each pays its owner in iron
         state["stars"][owner]["white_dwarf"] -= 1
         _gain(state, owner, "Fe", TYPE_1A_IRON)
     targets = sorted({first, second} - {pid})
-    return {"action": "merge_white_dwarfs", "targets": targets, "paid": MERGES[merge]} if targets else None
+    return {"action": "merge_white_dwarfs", "targets": targets, "paid": cost} if targets else None
 
 
 TRACKED = ("tanks", "points", "point_sources", "stars", "planets")
@@ -419,8 +509,37 @@ def _new_round(state: State, fields: NewRound) -> State:
         raise RuleError("type", "finish the current round (or the game has ended)")
     if state["mode"] == "standard" and state["round"] >= STANDARD_ROUNDS:
         raise RuleError("type", f"the standard game has only {STANDARD_ROUNDS} environment cards")
-    env = {"hydrogen": fields.hydrogen, "actions": fields.actions, "name": fields.environment.strip()[:40]}
-    return {**state, "round": state["round"] + 1, "in_round": True, "environment": env, "harvested": []}
+    env = _flipped(state, fields)
+    played = [*state["played"], env["card"]] if env["card"] else state["played"]
+    return {**state, "round": state["round"] + 1, "in_round": True, "environment": env, "played": played,
+            "harvested": []}
+
+
+def _flipped(state: State, fields: NewRound) -> dict:
+    """The round's environment: one of our cards by name (its hydrogen and actions, and its effects apply),
+    or typed values for a card of another edition (or a --write-ins card), whose effects stay at the table."""
+    name = printable(fields.environment)[:40]
+    if not name or state["edition"] == "own":
+        for field in ("hydrogen", "actions"):
+            if getattr(fields, field) is None:
+                raise RuleError(field, "required field is missing" + (
+                    "; or name one of our environment cards" if state["edition"] == "ours" else ""))
+        return {"hydrogen": fields.hydrogen, "actions": fields.actions, "name": name, "card": None}
+    card = "_".join(name.lower().split())
+    if card not in ENVIRONMENTS:
+        raise RuleError("environment", f"{name!r} is not one of our environment cards "
+                                       f"({', '.join(e['name'] for e in ENVIRONMENTS.values())}); for other "
+                                       f"cards, leave the name out or set the table's edition to own")
+    env = ENVIRONMENTS[card]
+    left = environments_left(state)
+    if card not in left:
+        raise RuleError("environment", f"{env['name']} has been played already; still in the deck: "
+                                       f"{', '.join(ENVIRONMENTS[c]['name'] for c in left)}")
+    for field in ("hydrogen", "actions"):
+        typed = getattr(fields, field)
+        if typed is not None and typed != env[field]:
+            raise RuleError(field, f"{env['name']} gives {env[field]} {field}, not {typed}")
+    return {"hydrogen": env["hydrogen"], "actions": env["actions"], "name": env["name"], "card": card}
 
 
 def _end_round(state: State, fields: EndRound) -> State:
@@ -450,7 +569,7 @@ def _setup(state: State, fields: Setup) -> State:
     """Table options chosen at the table (the create form may not offer them): only before round 1."""
     if state["round"]:
         raise RuleError("type", "the game is set up before the first environment is flipped")
-    options = {"mode": fields.mode or state["mode"],
+    options = {"mode": fields.mode or state["mode"], "edition": fields.edition or state["edition"],
                "target_score": state["target_score"] if fields.target_score is None else fields.target_score}
     for tank in TANKS:
         name = f"max_{tank.lower()}"
@@ -463,7 +582,8 @@ def _setup(state: State, fields: Setup) -> State:
         fresh = initial_state(state["players"], options)
     except RuleError as error:
         raise RuleError(error.field.removeprefix("options."), error.message) from None
-    return {**state, "mode": fresh["mode"], "target_score": fresh["target_score"], "caps": fresh["caps"]}
+    return {**state, "mode": fresh["mode"], "target_score": fresh["target_score"], "caps": fresh["caps"],
+            "edition": fresh["edition"]}
 
 
 def _still_playing(state: State) -> None:
@@ -511,7 +631,7 @@ def _player_view(state: State, pid: str) -> dict:
             "conversions": {name: tanks[src] >= rate and not (state["caps"].get(dst) and tanks[dst] >= state["caps"][dst])
                             for name, (src, rate, dst) in CONVERSIONS.items()},
             "convertible": {name: _most_times(state, pid, name) for name in CONVERSIONS},
-            "affordable": {name: can_pay(tanks, cost) for name, cost in ACTIONS.items()}}
+            "affordable": {name: can_pay(tanks, cost) for name, cost in round_prices(state).items()}}
 
 
 def _most_times(state: State, pid: str, conversion: str) -> int:
@@ -520,6 +640,16 @@ def _most_times(state: State, pid: str, conversion: str) -> int:
     tanks, cap = state["tanks"][pid], state["caps"].get(product)
     times = tanks[source] // rate
     return min(times, cap - tanks[product]) if cap else times
+
+
+def _environment_view(state: State) -> dict | None:
+    """The round's environment, with our card's effect in a few words and whether MOVEs may be taken."""
+    env = state["environment"]
+    if env is None:
+        return None
+    card = env.get("card")
+    return {**env, "effect": EFFECTS.get(card), "moves": card_in_play(state) != NO_MOVES,
+            "two_space_moves": card_in_play(state) == TWO_SPACE_MOVES}
 
 
 def derive(state: State) -> dict:
@@ -537,10 +667,13 @@ def derive(state: State) -> dict:
                  "refund": {t: n // 2 for t, n in pending["paid"].items()}}
     over = state["status"] == "over"
     return {"mode": state["mode"], "round": state["round"], "in_round": state["in_round"],
-            "status": state["status"], "environment": state["environment"], "first_player": first,
+            "status": state["status"], "environment": _environment_view(state), "first_player": first,
+            "edition": state["edition"], "environments_left": [
+                {**ENVIRONMENTS[card], "card": card, "copies": copies, "effect": EFFECTS[card]}
+                for card, copies in environments_left(state).items()] if state["edition"] == "ours" else [],
             "rounds_left": max(0, STANDARD_ROUNDS - state["round"]) if standard else None,
             "target_score": None if standard else state["target_score"], "reached_target": reached,
-            "final_round": final_round, "caps": state["caps"], "costs": ACTIONS,
+            "final_round": final_round, "caps": state["caps"], "costs": round_prices(state),
             "conversions": {name: {"from": s, "rate": r, "to": d} for name, (s, r, d) in CONVERSIONS.items()},
             "players": {pid: _player_view(state, pid) for pid in players},
             "standings": standings(state), "leaders": leaders(state), "block": block,
@@ -549,7 +682,46 @@ def derive(state: State) -> dict:
             if state["in_round"] or state["status"] == "final_harvest" else [],
             "waiting_to_finish": [pid for pid in players if pid not in state.get("finished", [])]
             if state["status"] == "final_harvest" else [],
-            "winners": (players if state["shared"] else leaders(state)) if over else []}
+            "winners": leaders(state) if over else [],  # a shared victory is shared by the tied leaders
+            "scoreboard": _scoreboard(state, first, over)}
+
+
+def _scoreboard(state: State, first: str, over: bool) -> dict:
+    standard = state["mode"] == "standard"
+    tie_rule = ("Most points after the final harvest wins. Level on points, more planets still in play wins; "
+                "still level, the victory is shared." if standard else
+                "Most points after the final harvest wins. Level on points, another full round is played, "
+                "until one leads or the players agree to share.")
+    planets = {pid: sum(kinds.values()) for pid, kinds in state["planets"].items()}
+    return scoreboard(state["players"], dict(state["points"]), "points", ties=planets if standard else None,
+                      tie_label="planets" if standard else None, tie_rule=tie_rule,
+                      turn=None if over else first, turn_label="first", over=over, winners=leaders(state))
+
+
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'setup': 'sets up a {mode} game',
+    'new_round': 'flips the next environment {environment}',
+    'harvest': 'harvests',
+    'convert': 'converts {conversion}, {times}×',
+    'make_star': 'makes a {star}',
+    'make_planet': 'rings a star with a {planet} planet',
+    'move_star': 'moves a {star} along its life',
+    'merge': 'merges stars ({merge})',
+    'block': 'blocks the action aimed at them',
+    'board': 'corrects the board: {delta:+} {piece}',
+    'adjust': 'corrects by hand: {delta:+} {what}',
+    'done': 'has made their last conversions',
+    'end_round': 'ends round {round}',
+    'share_victory': 'agrees to share the win',
+}
+WORDS = {
+    'h_to_he': '4 H into 1 He',
+    'he_to_c': '3 He into 1 C',
+    'c_to_point': '2 C into 1 point',
+    'own': 'their own',
+    'opponent': "with an opponent's",
+}
 
 
 RULES = GameRules.of(
@@ -557,19 +729,21 @@ RULES = GameRules.of(
     event_types=(
         EventType("setup", "Before the first round: choose the game and enter the tank maxima printed on "
                   "your player boards (0 = no maximum).", _for_the_table(_setup), Setup),
-        EventType("new_round", "Flip the next environment: a new round begins with its harvest.",
+        EventType("new_round", "Flip the next environment: name one of our cards (its hydrogen, actions and "
+                  "effect come with it; each once per deck) or type a card's hydrogen and actions. A new round "
+                  "begins with its harvest.",
                   _for_the_table(_new_round), NewRound),
         EventType("harvest", "Collect your harvest for this round (or the final harvest): the previewed "
                   "elements and points, plus your rocky planets' picks. Overflow above a tank's maximum is lost.",
-                  _by_a_player(_harvest, final=True), Harvest),
+                  _by_a_player(_harvest, final=True), Harvest, for_others=True),
         EventType("convert", "Fuse elements at any time: 4 H → 1 He, 3 He → 1 C, or 2 C → 1 point.",
                   _by_a_player(_convert, final=True), Convert),
         EventType("make_star", "Pay hydrogen to turn a pawn into a new star: blue giant 7, sunlike 3, red dwarf 1.",
                   _by_a_player(_make_star), MakeStar),
         EventType("make_planet", "Ring one of your stars with a planet: rocky 2 H + 2 C + 2 Fe, "
                   "gas 4 H + 6 He + 2 Fe.", _by_a_player(_make_planet), MakePlanet),
-        EventType("move_star", "Push a star one space along its life; free for your own, 1 He for another "
-                  "player's. Leaving the main sequence wrecks its planets; a supernova pays 2 Fe and frees the "
+        EventType("move_star", "Push a star one space along its life (two under Time Vortex, none under Time "
+                  "Stasis); free for your own, 1 He for another player's (free under Tidal Stream). Leaving the main sequence wrecks its planets; a supernova pays 2 Fe and frees the "
                   "pawn; a new white dwarf pays 1 point.", _by_a_player(_move), MoveStar),
         EventType("merge", "Pay helium to merge two stars: your own 2 He, one opponent's 6 He, two white "
                   "dwarfs 8 He (both explode, 1 Fe to each owner). Record other merger results with 'board'.",
@@ -579,9 +753,9 @@ RULES = GameRules.of(
         EventType("board", "Correct the board: add or take away a star stage or planet (merger results, "
                   "environment effects).", _by_a_player(_board), Board),
         EventType("adjust", "Correct a tank or your points by hand (environment effects).",
-                  _by_a_player(_adjust, final=True), Adjust),
+                  _by_a_player(_adjust, final=True), Adjust, for_others=True),
         EventType("done", "After the final harvest: you have made your last conversions. When everyone is done "
-                  "the game ends and the most points wins.", _finish),
+                  "the game ends and the most points wins.", _finish, for_others=True),
         EventType("end_round", "Everyone has acted: close the round (the first-player token moves on). Refused "
                   "while someone has not harvested, unless told to skip their harvest.",
                   _for_the_table(_end_round), EndRound),
@@ -590,7 +764,9 @@ RULES = GameRules.of(
     ),
     initial_state=initial_state,
     derive=derive,
-    options={"mode": "standard", "target_score": 30, **{f"max_{t.lower()}": n for t, n in PRINTED_MAXIMA.items()}},
+    says=SAYS,
+    words=WORDS,
+    options={"mode": "standard", "target_score": 30, "edition": "ours", **{f"max_{t.lower()}": n for t, n in PRINTED_MAXIMA.items()}},
 )
 
 apply = RULES.apply

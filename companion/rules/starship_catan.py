@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, scoreboard
 
 GAME = our_game("starship_catan")  # these numbers are in components/starship_catan/game.yaml, printed
 VICTORY_POINTS = GAME.number("victory_points")
@@ -213,7 +213,23 @@ def derive(state: State) -> dict:
             "hero_of_the_people": card_holder(state, "hero_of_the_people"),
             "flight": flight, "last_fight": state["last_fight"],
             "winner": winners[0] if len(winners) == 1 else None,
-            "scores": {pid: p["vp"] for pid, p in players.items()}}
+            "scores": {pid: p["vp"] for pid, p in players.items()},
+            "scoreboard": scoreboard(state["players"], {pid: p["vp"] for pid, p in players.items()}, "VP",
+                                     tie_rule=f"The first to {VICTORY_POINTS} VP wins.", over=bool(winners),
+                                     winners=winners)}
+
+
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'resource': '{delta:+} {resource}',
+    'astro': '{delta:+} Astro',
+    'points': '{delta:+} {kind} points',
+    'strength': '{delta:+} {part} strength',
+    'build_module': 'builds the next level of the {module}',
+    'vp': '{delta:+} VP by hand',
+    'yellow_die': 'rolls {value} on the yellow die',
+    'pirate_fight': 'fights a pirate of strength {strength} (blue die {blue})',
+}
 
 
 RULES = GameRules.of(
@@ -230,7 +246,7 @@ RULES = GameRules.of(
         EventType("build_module", "Build the next level of a module: level I, then level II (worth 1 VP)",
                   _on_ship(_build_module), BuildModule),
         EventType("vp", "Victory points from anything else (colonies, trading posts, missions...), entered by hand",
-                  _on_ship(_vp), Vp),
+                  _on_ship(_vp), Vp, for_others=True),
         EventType("yellow_die", "The yellow die of this turn: production, and flight speed with your boosters",
                   _yellow_die, YellowDie),
         EventType("pirate_fight", "Fight a pirate: the blue die plus your cannons must reach its strength",
@@ -238,6 +254,7 @@ RULES = GameRules.of(
     ),
     initial_state=initial_state,
     derive=derive,
+    says=SAYS,
 )
 
 apply = RULES.apply

@@ -13,7 +13,7 @@ from typing import Callable, Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at, scoreboard
 
 GAME = our_game("stratastar")  # every number below is in components/stratastar/game.yaml, printed on the set
 PHASES = tuple(GAME.number("phases"))
@@ -372,7 +372,36 @@ def derive(state: State) -> dict:
             "phase_number": turn["phase"] + 1, "phases": list(PHASES),
             "must_remove_now": empires[active]["unsupported"] if PHASES[turn["phase"]] == "support" else 0,
             "empires": empires, "battle": preview, "winners": _winners(state),
-            "scores": {pid: e["worlds"] for pid, e in state["empires"].items()}}
+            "scores": {pid: e["worlds"] for pid, e in state["empires"].items()},
+            "scoreboard": _scoreboard(state, active)}
+
+
+def _scoreboard(state: State, active: str) -> dict:
+    won = _winners(state)
+    return scoreboard(state["players"], {pid: e["worlds"] for pid, e in state["empires"].items()}, "worlds",
+                      tie_rule=f"The first empire with colonies on {WORLDS_TO_WIN} worlds, or to capture an "
+                               "enemy homeworld, wins.", turn=None if won else active, over=bool(won),
+                      winners=[w["player"] for w in won], reasons={w["player"]: w["reason"] for w in won})
+
+
+# How the history tells each event, after the player's name (GameRules.tell).
+SAYS = {
+    'next_phase': 'moves the turn to its next phase',
+    'end_turn': 'ends the turn',
+    'power_cards': 'Power cards in play: {use}',
+    'logistics': 'discards {cards} Build cards for logistics',
+    'remove_unsupported': 'removes the fleets their support cannot carry',
+    'build_fleet': 'builds a fleet',
+    'build_warfleet': 'builds a warfleet',
+    'colonise': 'colonises a world',
+    'terraform': 'terraforms a world',
+    'build_stargate': 'builds a stargate',
+    'lose': 'loses {count} {what}',
+    'battle_start': 'attacks {defender}',
+    'battle_side': 'commits their side of the battle',
+    'battle_resolve': 'settles the battle',
+    'battle_cancel': 'calls off the battle',
+}
 
 
 RULES = GameRules.of(
@@ -410,6 +439,7 @@ RULES = GameRules.of(
     )),
     initial_state=initial_state,
     derive=derive,
+    says=SAYS,
     options={name: option.default for name, option in GAME.options.items()},
 )
 

@@ -1,95 +1,179 @@
-// starpnp companion: keep polls and queued taps from stepping on each other.
-// - htmx drops a queued tap whose form was swapped away, so #live is only swapped by the answer to the
-//   last tap in flight, and poll answers wait while taps are pending.
-// - an answer older than what the page shows (X-Table-Version) is never swapped in.
-// - a poll does not wipe a number someone is typing.
-// - nothing is swapped while a finger (or mouse button) is down: a button replaced between press and
-//   release never gets its click, and that tap would be lost. The newest answer waits for the release.
-// - polls pause while the page is hidden (htmx's [filter] syntax needs eval, which our CSP forbids).
-// - a section someone opened (<details>) stays open when #live is swapped: closing it would shorten the
+// starpnp companion: no tap lost or doubled, and no page moving under the finger.
+// - Every tap (a form marked data-tap) goes into a queue kept in localStorage, so a reload or a locked
+//   phone keeps it. Taps are sent one at a time, in order, each with its own client_id, and retried with
+//   back-off until the server answers: a retry of a tap the server already stored is answered with the
+//   original (the server keeps client_ids), so nothing counts twice. A refusal (4xx) takes the tap out of
+//   the queue and shows the message. Numbers change only when the server's answer arrives.
+// - #tap-status says "sending…", "offline — 3 taps waiting" or "all saved".
+// - Polls wait while taps are queued; an answer older than what the page shows (X-Table-Version) is never
+//   swapped in; a poll does not wipe a number someone is typing; polls pause while the page is hidden
+//   (htmx's [filter] syntax needs eval, which our CSP forbids).
+// - Nothing is swapped while a finger (or mouse button) is down: a button replaced between press and
+//   release never gets its click. The newest answer waits for the release.
+// - A section someone opened (<details>) stays open when #live is swapped: closing it would shorten the
 //   page and move every button under the finger.
+// Without JavaScript every form is a plain POST answered by a redirect.
 (function () {
   "use strict";
-  var counted = new WeakSet();
-  var pending = 0;
-  var lastTap = 0;
-  var pressed = false;
-  var held = null;  // {html, version} of an answer that arrived while pressed
+  var KEY = "starpnp-taps:" + location.pathname;  // one queue per table page (a phone's seat)
+  var FIRST_RETRY_MS = 1000, LAST_RETRY_MS = 8000, NOTICE_MS = 8000;
+  var queue = load();
+  var sending = false, offline = false, retryMs = 0, retryTimer = null;
+  var pressed = false, held = null, noticeTimer = null;
 
-  function isTap(elt) { return !!(elt && elt.closest && elt.closest("[data-tap]")); }
-  function isPoll(elt) { return !!(elt && elt.hasAttribute && elt.hasAttribute("data-poll")); }
-  // htmx fires htmx:beforeSwap on the target (#live); the element that asked is in requestConfig.
-  function requester(evt) { return (evt.detail.requestConfig && evt.detail.requestConfig.elt) || evt.detail.elt; }
-  function settle() { pending = Math.max(0, pending - 1); }
+  function load() {
+    try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
+  }
+  function save() {
+    try { localStorage.setItem(KEY, JSON.stringify(queue)); } catch (e) { /* private mode: memory only */ }
+  }
+  function tapId() {
+    var bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
   function shownVersion() {
     var input = document.getElementById("version");
     return input ? parseInt(input.value, 10) : -1;
   }
-  function typing() {
+  function typing() {  // a field, or a stepper's − / + beside one, has the focus: a poll would wipe the number
     var active = document.activeElement;
-    return !!(active && active.closest && active.closest("#live") && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName));
+    return !!(active && active.closest && active.closest("#live") &&
+              (/^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) || active.closest(".stepper")));
   }
 
-  document.addEventListener("htmx:confirm", function (evt) {
-    var elt = evt.detail.elt;
-    if (isPoll(elt)) {
-      if (pending > 0 && Date.now() - lastTap > 15000) { pending = 0; }  // never stall polling for good
-      if (document.visibilityState !== "visible" || pending > 0) { evt.preventDefault(); }
-      return;
-    }
-    if (!isTap(elt)) { return; }
-    var trigger = evt.detail.triggeringEvent;
-    if (trigger && counted.has(trigger)) { return; }  // a queued request being re-issued
-    if (trigger) { counted.add(trigger); }
-    pending += 1;
-    lastTap = Date.now();
-  });
-  // A tap settles when its XHR ends: htmx's own after-request events fire on the form, which the swap
-  // may already have removed from the page, so they would never reach this document.
-  document.addEventListener("htmx:beforeRequest", function (evt) {
-    if (isTap(evt.detail.elt)) { evt.detail.xhr.addEventListener("loadend", settle); }
-  });
-  document.addEventListener("htmx:validation:halted", function (evt) { if (isTap(evt.detail.elt)) { settle(); } });
-  document.addEventListener("htmx:beforeSwap", function (evt) {
-    var elt = requester(evt);
-    var incoming = parseInt(evt.detail.xhr.getResponseHeader("X-Table-Version"), 10);
-    if ((isTap(elt) && pending > 1) || (isPoll(elt) && (pending > 0 || typing())) ||
-        (!isNaN(incoming) && incoming < shownVersion())) {
-      evt.detail.shouldSwap = false;
-    } else if (pressed && evt.detail.shouldSwap && (isTap(elt) || isPoll(elt))) {
-      held = {html: evt.detail.serverResponse, version: isNaN(incoming) ? -1 : incoming};
-      evt.detail.shouldSwap = false;
-    }
-  });
-  var opened = [];  // summaries of the <details> open in #live before a swap
-  function summaries(selector) {
-    return Array.prototype.map.call(document.querySelectorAll(selector), function (d) {
-      var summary = d.querySelector("summary");
-      return summary ? summary.textContent.trim() : "";
+  // -- what the phone shows ------------------------------------------------------------------------
+  function showStatus() {
+    var status = document.getElementById("tap-status");
+    if (!status) { return; }
+    var waiting = queue.length;
+    var state = !waiting ? "saved" : offline ? "offline" : "sending";
+    status.dataset.state = state;
+    status.textContent = state === "saved" ? "all saved" : state === "sending" ? "sending…" :
+      "offline — " + waiting + (waiting === 1 ? " tap" : " taps") + " waiting";
+  }
+  function notify(message) {  // a refusal, in the bar at the bottom of the screen (it moves nothing)
+    var notice = document.getElementById("notice");
+    if (!notice || !message) { return; }
+    notice.textContent = message;
+    notice.hidden = false;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(function () { notice.hidden = true; }, NOTICE_MS);
+  }
+  function openSummaries() {
+    return Array.prototype.map.call(document.querySelectorAll("#live details[open] > summary"), function (s) {
+      return s.textContent.trim();
     });
   }
-  document.addEventListener("htmx:beforeSwap", function (evt) {
-    if (evt.detail.shouldSwap) { opened = summaries("#live details[open]"); }
-  });
-  document.addEventListener("htmx:afterSwap", function () {
+  function reopen(opened) {
     Array.prototype.forEach.call(document.querySelectorAll("#live details"), function (d) {
       var summary = d.querySelector("summary");
       if (summary && opened.indexOf(summary.textContent.trim()) >= 0) { d.open = true; }
     });
+  }
+  function swapLive(html) {
+    var opened = openSummaries();
+    window.htmx.swap("#live", html, {swapStyle: "innerHTML"});
+    reopen(opened);
+    var refusal = document.querySelector("#live [data-refusal]");
+    if (refusal) { notify(refusal.textContent.trim()); refusal.remove(); }
+  }
+  function offer(html, version) {  // a fresh #live from the server: shown unless older or under a finger
+    if (version < shownVersion()) { return; }
+    if (pressed) { held = {html: html, version: version}; return; }
+    swapLive(html);
+  }
+
+  // -- the queue -------------------------------------------------------------------------------------
+  function refusalText(html, status) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var alert = page.querySelector("[role=alert], [data-refusal]");
+    return alert ? alert.textContent.trim() : "The server refused this tap (" + status + ").";
+  }
+  function answered(response, html) {
+    queue.shift();
+    save();
+    var version = parseInt(response.headers.get("X-Table-Version"), 10);
+    if (isNaN(version)) {
+      notify(refusalText(html, response.status));  // an error page (expired form, no seat...)
+    } else {
+      offer(html, version);  // the fragment, with the refusal on it when there is one
+    }
+  }
+  function retryLater() {
+    offline = true;
+    retryMs = Math.min(retryMs ? retryMs * 2 : FIRST_RETRY_MS, LAST_RETRY_MS);
+    retryTimer = setTimeout(function () { retryTimer = null; pump(); }, retryMs);
+  }
+  function pump() {
+    showStatus();
+    if (sending || retryTimer || !queue.length) { return; }
+    sending = true;
+    var tap = queue[0];
+    fetch(tap.url, {method: "POST", body: tap.body, credentials: "same-origin",
+                    headers: {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"}})
+      .then(function (response) {
+        // no answer from the app itself (a proxy's 502, a restart, a throttle): the tap stays queued
+        if (response.status >= 500 || response.status === 429 || response.status === 408) { throw response; }
+        return response.text().then(function (html) {
+          offline = false;
+          retryMs = 0;
+          answered(response, html);
+        });
+      })
+      .catch(retryLater)
+      .then(function () { sending = false; pump(); });
+  }
+  function kick() {  // the network is back, or the phone woke up: try now rather than after the back-off
+    if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }
+    pump();
+  }
+
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    if (!form.matches || !form.matches("form[data-tap]") || !window.fetch || !window.htmx) { return; }
+    evt.preventDefault();
+    var data = new URLSearchParams(new FormData(form));
+    var submitter = evt.submitter;
+    if (submitter && submitter.name) { data.set(submitter.name, submitter.value); }
+    data.set("client_id", tapId());
+    queue.push({url: form.action, body: data.toString()});
+    save();
+    pump();
   });
+
+  // -- polls -----------------------------------------------------------------------------------------
+  function isPoll(elt) { return !!(elt && elt.hasAttribute && elt.hasAttribute("data-poll")); }
+  function requester(evt) { return (evt.detail.requestConfig && evt.detail.requestConfig.elt) || evt.detail.elt; }
+  document.addEventListener("htmx:confirm", function (evt) {
+    if (isPoll(evt.detail.elt) && (document.visibilityState !== "visible" || queue.length > 0)) {
+      evt.preventDefault();
+    }
+  });
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    if (!isPoll(requester(evt)) || !evt.detail.shouldSwap) { return; }
+    var incoming = parseInt(evt.detail.xhr.getResponseHeader("X-Table-Version"), 10);
+    evt.detail.shouldSwap = false;  // swapped here, by the same rules as a tap's answer
+    if (queue.length === 0 && !typing()) { offer(evt.detail.serverResponse, isNaN(incoming) ? -1 : incoming); }
+  });
+
   document.addEventListener("pointerdown", function () { pressed = true; }, true);
   function release() {
     pressed = false;
     setTimeout(function () {  // after the click this release belongs to
       var answer = held;
       held = null;
-      if (answer && pending === 0 && answer.version >= shownVersion() && window.htmx) {
-        window.htmx.swap("#live", answer.html, {swapStyle: "innerHTML"});
-      }
+      if (answer && answer.version >= shownVersion()) { swapLive(answer.html); }
     }, 0);
   }
-  // htmx (loaded before this file) processes the page on DOMContentLoaded; after that, taps are live.
-  document.addEventListener("DOMContentLoaded", function () { document.documentElement.dataset.live = "ready"; });
   document.addEventListener("pointerup", release, true);
   document.addEventListener("pointercancel", release, true);
+  window.addEventListener("online", kick);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { kick(); } });
+  // htmx (loaded before this file) processes the page on DOMContentLoaded; after that, taps are live, and
+  // taps still queued from before a reload go out.
+  document.addEventListener("DOMContentLoaded", function () {
+    document.documentElement.dataset.live = "ready";
+    pump();
+  });
 })();

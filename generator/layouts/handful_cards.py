@@ -83,19 +83,22 @@ def _disc(ctx: FaceContext, field: str, value, cx, cy, r, color, icon_name: str 
 def resource_badges(ctx: FaceContext, resources, x, y, w, h) -> list[Element]:
     """Resource symbols centred in a strip: coloured disc, icon and number."""
     if is_unspecified(resources):
-        out = [Rect(x, y, w, h, DASHED, radius=1.5),
-               ctx.text("resources", "write in: resource symbols", x + 1.5, y + 0.5, w - 3, 3.2, font="Lato-Italic",
-                        size=6, min_size=6, color="#555555")]
-        size = h - 4.5
+        out = [Rect(x, y, w, h, DASHED, radius=1.5)]
+        if w >= 40:  # a counter's strip is too narrow for the label: its faint icons say enough
+            out.append(ctx.text("resources", "write in: resource symbols", x + 1.5, y + 0.5, w - 3, 3.2,
+                                font="Lato-Italic", size=6, min_size=6, color="#555555"))
+        size = min(h - 4.5 if w >= 40 else h * 0.6, (w - 7.5) / 4)
         for i, (name, color) in enumerate(RESOURCES.values()):
-            out.append(ctx.icon(name, x + w - (4 - i) * (size + 1.5), y + 3.7, size, mix(color, "#FFFFFF", 0.55)))
+            out.append(ctx.icon(name, x + w - (4 - i) * (size + 1.5), y + h - size - 0.8, size,
+                                mix(color, "#FFFFFF", 0.55)))
         return out
     out: list[Element] = []
     if not resources:
         return out
-    badge = min(h, 10.0)
+    gap = 2.0
+    badge = min(h, 10.0, (w - gap * (len(resources) - 1)) / (1.8 * len(resources)))  # narrow counters shrink them
     pill = badge * 1.8
-    total = len(resources) * pill + (len(resources) - 1) * 2
+    total = len(resources) * pill + (len(resources) - 1) * gap
     bx = x + (w - total) / 2
     by = y + (h - badge) / 2
     for res in resources:
@@ -104,7 +107,7 @@ def resource_badges(ctx: FaceContext, resources, x, y, w, h) -> list[Element]:
                 ctx.icon(name, bx + badge * 0.18, by + badge * 0.15, badge * 0.7, "#FFFFFF", color),
                 ctx.text("resources", str(res.value), bx + badge * 0.85, by, pill - badge * 0.95, badge,
                          font="Lato-Black", size=13, min_size=7, color="#FFFFFF", align="center", valign="middle")]
-        bx += pill + 2
+        bx += pill + gap
     return out
 
 
@@ -205,7 +208,8 @@ class SystemTileParams(FaceParams):
     system: str = Field(description="the system's name")
     habitable: bool
     strength: int | str | None = Field(None, description="combat strength of a neutral habitable system")
-    black_hole: str | None = Field(None, description="letter of the connection that gets a black hole")
+    black_hole: Literal["A", "B", "C", "D", "E", "F"] | None = Field(
+        None, description="compass letter of the lane from this tile's location that gets a black hole")
     wormhole: bool = False
 
 
@@ -266,6 +270,8 @@ class CounterParams(FaceParams):
     icon: IconName | None = None
     color: Color = "#37474F"
     value: int | str | None = Field(None, description="a number in a disc; 'unspecified' = write-in ring")
+    vp: int | str | None = Field(None, description="victory points in a gold disc; 'unspecified' = write-in ring")
+    resources: list[Resource] | str = Field([], description="resource symbols, or 'unspecified'")
     text: str = Field("", description="'unspecified' prints a write-in box for the counter's face")
 
 
@@ -283,14 +289,17 @@ def handful_counter(ctx: FaceContext, p: CounterParams) -> list[Element]:
     out.append(ctx.text("title", p.title, w * 0.12, side * 0.33, w * 0.76, side * 0.16, font="Lato-Black", size=7,
                         min_size=6, color=ink, align="center", valign="middle"))
     spot_y, spot_h = side * 0.52, side * 0.4
+    r = spot_h / 2
     if is_unspecified(p.value):
-        r = spot_h / 2
         out.append(Circle(w / 2, spot_y + r, r, DASHED))
     elif p.value is not None:
-        r = spot_h / 2
         out += [Circle(w / 2, spot_y + r, r, Style(fill="#FFFFFF")),
                 ctx.text("value", str(p.value), w / 2 - r, spot_y, 2 * r, 2 * r, font="Lato-Black", size=10,
                          min_size=6, color="#1A1A1A", align="center", valign="middle")]
+    if p.vp is not None:
+        out.extend(_disc(ctx, "vp", p.vp, w / 2, spot_y + r, r, "#F9A825", "victory", "VP"))
+    if p.resources:
+        out.extend(resource_badges(ctx, p.resources, w * 0.06, spot_y, w * 0.88, spot_h))
     if is_unspecified(p.text):
         bw = side * (0.62 if ctx.shape == "round" else 0.8)
         out.append(Rect((w - bw) / 2, spot_y, bw, spot_h * 0.9, DASHED, radius=1))

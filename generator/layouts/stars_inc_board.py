@@ -1,7 +1,8 @@
 """The Stars, Inc. game board: one evolution track per star type and the 0–9 score track.
 
-Every track space is big enough for four standees on their folded feet and says what a star there
-yields at harvest and how many stars it may hold. The generic board regions (boxes, text) still work
+Every track space holds four standees on their folded feet, with room for a planet ring round each (the
+slots are drawn ring-sized when the board knows the ring's diameter), and says what a star there yields at
+harvest and how many stars it may hold. The generic board regions (boxes, text) still work
 for everything else on the board.
 """
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from ..palette import Color, resolve
-from ..scene import Element, Polygon, Rect, Style
+from ..scene import Circle, Element, Polygon, Rect, Style
 from . import layout
 from .base import FaceContext, IconName, mix, readable_ink
 from .board import BoardParams, Region, board
@@ -71,6 +72,8 @@ class StarsIncBoardParams(BoardParams):
     layout: Literal["stars_inc_board"] = "stars_inc_board"
     tracks: list[EvolutionTrack] = []
     score: ScoreTrack | None = None
+    ring: float = Field(0, ge=0, description="planet ring diameter in mm: track spaces then draw four ring-sized "
+                                             "slots, so four ringed stars stand in one space; 0: foot squares")
 
 
 def _footprints(x: float, y: float, w: float, h: float, n: int, ink: str) -> list[Element]:
@@ -86,11 +89,30 @@ def _footprints(x: float, y: float, w: float, h: float, n: int, ink: str) -> lis
             for i in range(n)]
 
 
+def _ring_slots(ctx: FaceContext, x: float, y: float, w: float, h: float, ring: float,
+                ink: str) -> list[Element]:
+    """Four dashed circles as wide as a planet ring, two by two and evenly spread in the box: four stars
+    with rings round their feet stand in one space without their rings riding on each other."""
+    gap_x, gap_y = (w - 2 * ring) / 3, (h - 2 * ring) / 3
+    if min(gap_x, gap_y) < 0:
+        ctx.warn(f"tracks: a {w:g} x {h:g} mm slot area cannot hold four {ring:g} mm planet rings")
+    style = Style(stroke=ink, stroke_width=0.3, dash=(1.2, 0.9))
+    out: list[Element] = []
+    for row in range(2):
+        for col in range(2):
+            cx = x + gap_x + ring / 2 + col * (ring + gap_x)
+            cy = y + gap_y + ring / 2 + row * (ring + gap_y)
+            out.append(Circle(cx, cy, ring / 2, style))
+            out.append(Rect(cx - FOOT / 2, cy - FOOT / 2, FOOT, FOOT, Style(stroke=ink, stroke_width=0.15,
+                                                                             dash=(0.4, 0.8)), radius=1.5))
+    return out
+
+
 def _arrow(x: float, y: float, size: float, color: str) -> Element:
     return Polygon(((x, y - size / 2), (x + size * 0.8, y), (x, y + size / 2)), Style(fill=color))
 
 
-def _track(ctx: FaceContext, t: EvolutionTrack) -> list[Element]:
+def _track(ctx: FaceContext, t: EvolutionTrack, ring: float) -> list[Element]:
     color = resolve(t.color)
     ink = readable_ink(color)
     light = mix(color, "#FFFFFF", 0.82)
@@ -136,7 +158,9 @@ def _track(ctx: FaceContext, t: EvolutionTrack) -> list[Element]:
                                 valign="middle"))
             foot_top += 3.5
         cap_h = 7.0
-        out.extend(_footprints(x, foot_top, t.space_w, hy + t.space_h - cap_h - foot_top, 4, mix(fill, sink, 0.5)))
+        slots = (x, foot_top, t.space_w, hy + t.space_h - cap_h - 1.5 - foot_top)
+        out.extend(_ring_slots(ctx, *slots, ring, mix(fill, sink, 0.5)) if ring else
+                   _footprints(*slots, 4, mix(fill, sink, 0.5)))
         cap = f"max {t.capacity}" if t.capacity else t.no_limit_text
         out.append(Rect(x + 3, hy + t.space_h - cap_h - 1.5, t.space_w - 6, cap_h - 1,
                         Style(fill="#FFFFFF" if t.capacity else fill, stroke=color, stroke_width=0.4), radius=2.5))
@@ -170,12 +194,13 @@ def _end(ctx: FaceContext, e: TrackEnd, x: float, y: float, w: float, h: float, 
     return out
 
 
-def _score(ctx: FaceContext, s: ScoreTrack) -> list[Element]:
+def _score(ctx: FaceContext, s: ScoreTrack, ink: str) -> list[Element]:
+    """The 0–9 track; its title and note stand on the board's own colour, so they take `ink`."""
     out: list[Element] = [ctx.text("score.title", s.title, s.x, s.y, 120, 9, font="Lato-Black", size=15,
-                                   color="#1A1A1A", valign="middle")]
+                                   color=ink, valign="middle")]
     if s.note:
         out.append(ctx.text("score.note", s.note, s.x + 40, s.y, s.cells * s.cell_w - 40, 9, size=9, min_size=6,
-                            color="#1A1A1A", align="right", valign="middle"))
+                            color=ink, align="right", valign="middle"))
     top = s.y + 11
     fill = resolve(s.color)
     for i in range(s.cells):
@@ -191,7 +216,7 @@ def _score(ctx: FaceContext, s: ScoreTrack) -> list[Element]:
 def stars_inc_board(ctx: FaceContext, p: StarsIncBoardParams) -> list[Element]:
     out = board(ctx, p)
     for t in p.tracks:
-        out.extend(_track(ctx, t))
+        out.extend(_track(ctx, t, p.ring))
     if p.score:
-        out.extend(_score(ctx, p.score))
+        out.extend(_score(ctx, p.score, readable_ink(resolve(p.color))))
     return out

@@ -68,7 +68,7 @@ def environment(ctx: FaceContext, p: EnvironmentParams) -> list[Element]:
     ax, aw, art_h = inset + 2, w - 2 * inset - 4, 22.0
     ay = top + 2
     out.append(Rect(ax, ay, aw, art_h, Style(fill=mix(frame, "#FFFFFF", 0.85)), radius=1.5))
-    if p.icon:
+    if p.icon and not is_unspecified(p.title):  # a card whose name is written in gets no picture of ours
         size = art_h * 0.78
         out.append(ctx.icon(p.icon, ax + (aw - size) / 2, ay + (art_h - size) / 2, size, frame,
                             mix(frame, "#FFFFFF", 0.85)))
@@ -88,10 +88,14 @@ def environment(ctx: FaceContext, p: EnvironmentParams) -> list[Element]:
     y += 15
     hint_h = 9.0 if p.hint else 0.0
     bottom = h - inset - 1.5
+    effect_h = bottom - hint_h - y
     if is_unspecified(p.effect):
-        out.extend(ctx.write_in("effect (not given in the rulebook)", ax, y, aw, bottom - hint_h - y))
-    else:
-        out.append(ctx.text("effect", p.effect, ax + 1, y, aw - 2, bottom - hint_h - y, size=8, min_size=6,
+        out.extend(ctx.write_in("effect (not given in the rulebook)", ax, y, aw, effect_h))
+    else:  # the round's rule: the card's main text, on a tinted panel like the two numbers above
+        out.append(Rect(ax, y, aw, effect_h, Style(fill=mix(frame, "#FFFFFF", 0.93)), radius=1.5))
+        out.append(ctx.text("effect", "THIS ROUND", ax + 1, y + 0.5, aw - 2, 3.6, font="Lato-Black", size=6,
+                            min_size=6, color=mix(frame, "#000000", 0.3), align="center", valign="middle"))
+        out.append(ctx.text("effect", p.effect, ax + 2, y + 4.5, aw - 4, effect_h - 5.5, size=10, min_size=6,
                             color="#1A1A1A", align="center", valign="middle"))
     if p.hint:
         out.append(ctx.text("hint", p.hint, ax, bottom - hint_h + 0.5, aw, hint_h - 0.5, font="Lato-Italic",

@@ -9,11 +9,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..fonts import text_width_mm
 from ..palette import Color, resolve
 from ..scene import Circle, Element, Polygon, Rect, Style
 from ..model import is_unspecified
 from . import layout
 from .base import FaceContext, FaceParams, IconName, mix, readable_ink
+from .starship_catan_pieces import Blank, CostRow, cost_strip
 
 INK = "#1A1A1A"
 
@@ -21,10 +23,11 @@ INK = "#1A1A1A"
 class StorageRow(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     name: str = Field(description="resource name; 'unspecified' prints a write-in line")
-    icon: IconName | None = None
+    icon: Blank | IconName | None = Field(None, description="'unspecified' draws a dashed circle to draw in")
     top: int = Field(4, ge=1, le=8, description="highest number on the scale")
     limit: int | None = Field(None, ge=0, description="base limit: cells above it are shaded")
     note: str = ""
+    arrow: Blank | Color | None = Field(None, description="colour of the arrow kept for this row, e.g. the pink one")
 
 
 class ShipParams(FaceParams):
@@ -43,6 +46,7 @@ class ShipParams(FaceParams):
     hangar_ships: list[str] = Field([], description="labels of the starting ships' spaces, e.g. C and T")
     hangar_capacity: int | Literal["unspecified"] = "unspecified"
     hangar_note: str = ""
+    hangar_costs: list[CostRow] = Field([], description="what a new ship for the hangar costs")
 
 
 def _panel(ctx: FaceContext, title: str, x, y, w, h, accent: str, icon: str | None = None) -> list[Element]:
@@ -72,7 +76,7 @@ def _slots(ctx: FaceContext, n: int, icon: str, label: str, x, y, s, gap, accent
 def _storage_row(ctx: FaceContext, row: StorageRow, i: int, x, y, w, h, accent) -> list[Element]:
     out: list[Element] = []
     icon_s = h * 0.8
-    if row.icon:
+    if row.icon and not is_unspecified(row.icon):
         out.append(ctx.icon(row.icon, x, y + (h - icon_s) / 2, icon_s, accent))
     else:
         out.append(Circle(x + icon_s / 2, y + h / 2, icon_s / 2, Style(stroke="#777777", stroke_width=0.25,
@@ -81,6 +85,8 @@ def _storage_row(ctx: FaceContext, row: StorageRow, i: int, x, y, w, h, accent) 
     if is_unspecified(row.name):
         out.extend(ctx.write_in("resource", name_x, y + 0.6, name_w, h - 1.2))
     else:
+        if row.arrow and not is_unspecified(row.arrow):
+            out.append(ctx.icon("sc_arrow", name_x + name_w - h * 0.55, y + h * 0.05, h * 0.5, row.arrow))
         out.append(ctx.text(f"storage[{i}].name", row.name, name_x, y, name_w, h * (0.62 if row.note else 1),
                             font="Lato-Black", size=8.5, min_size=6, color=INK, valign="middle", max_lines=1))
         if row.note:
@@ -164,24 +170,27 @@ def _bridge(ctx: FaceContext, w: float, h: float, accent: str) -> list[Element]:
 
 
 def _hangar(ctx: FaceContext, p: ShipParams, x, y, w, h, accent) -> list[Element]:
+    """Ship spaces in a row (a write-in beside them when the capacity is left open), then the ship costs
+    and the note across the panel's width."""
     out: list[Element] = []
     known = p.hangar_capacity if isinstance(p.hangar_capacity, int) else len(p.hangar_ships)
-    r = min(h * 0.42, 12.0)
+    r = min(h * 0.22, 9.0)
     for i in range(known):
-        cx, cy = x + r + 1 + i * (2 * r + 4), y + r + 1
+        cx, cy = x + r + 1 + i * (2 * r + 4), y + r + 0.5
         out.append(Circle(cx, cy, r, Style(fill=mix(accent, "#FFFFFF", 0.9), stroke=mix(accent, "#FFFFFF", 0.3),
                                            stroke_width=0.35, dash=(1.5, 1))))
         label = p.hangar_ships[i] if i < len(p.hangar_ships) else ""
         out.append(ctx.text("hangar_ships", label, cx - r, cy - r, 2 * r, 2 * r, font="Lato-Black", size=16,
                             min_size=6, color=mix(accent, "#FFFFFF", 0.45), align="center", valign="middle"))
-    tx = x + known * (2 * r + 4) + 1
     if is_unspecified(p.hangar_capacity):
-        box_h = min(13.0, h)
-        out.extend(ctx.write_in("hangar capacity", tx, y, x + w - tx, box_h))
-        note_y, note_h = y + box_h + 1, h - box_h - 1
-    else:
-        note_y, note_h = y, h
-    if p.hangar_note and note_h >= 4:
-        out.append(ctx.text("hangar_note", p.hangar_note, tx, note_y, x + w - tx, note_h, size=7, min_size=6,
+        tx = x + known * (2 * r + 4) + 1
+        out.extend(ctx.write_in("hangar capacity", tx, y, x + w - tx, 2 * r + 1))
+    ny = y + 2 * r + 2.5
+    label_w = max((text_width_mm(row.label, "Lato-Bold", 7) + 1.5 for row in p.hangar_costs), default=0)
+    for row in p.hangar_costs:
+        out.extend(cost_strip(ctx, row.label, row.cost, row.resources, x, ny, w, 5.0, accent, label_w))
+        ny += 5.8
+    if p.hangar_note and y + h - ny >= 4:
+        out.append(ctx.text("hangar_note", p.hangar_note, x, ny, w, y + h - ny, size=7, min_size=6,
                             color=INK, valign="middle"))
     return out

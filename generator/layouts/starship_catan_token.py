@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from ..palette import Color, resolve
 from ..scene import Circle, Element, Rect, Style
 from . import layout
 from .base import FaceContext, FaceParams, IconName, mix, readable_ink
+from .starship_catan_pieces import Blank, resource_icons
 
 
 class TokenParams(FaceParams):
@@ -22,6 +23,13 @@ class TokenParams(FaceParams):
     sublabel: str = ""
     color: Color | None = Field(None, description="background; default the player colour")
     ink: Color | None = None
+    cost: list[int] = Field([], description="what the piece costs to build, one amount per resource")
+    cost_resources: list[str] | Blank = Field("unspecified", description="an icon per amount, or write-in squares")
+
+    @field_validator("cost_resources")
+    @classmethod
+    def _known(cls, names):
+        return resource_icons(names)
 
 
 @layout("starship_catan_token", TokenParams)
@@ -35,14 +43,15 @@ def starship_catan_token(ctx: FaceContext, p: TokenParams) -> list[Element]:
     if round_:
         out.append(Circle(w / 2, h / 2, s / 2 - s * 0.06, Style(stroke=mix(background, ink, 0.5),
                                                                  stroke_width=max(0.2, s * 0.012))))
-    mark = s * (0.24 if s >= 14 else 0.3)
+    mark = s * (0.2 if p.cost else 0.24 if s >= 14 else 0.3)
     has_text = bool(p.label or p.sublabel)
-    icon_size = s * (0.36 if has_text else 0.5)
+    icon_size = s * (0.5 if not has_text else 0.2 if p.cost else 0.36)
     # stack: icon, label, sublabel, owner mark, centred as one block
     label_h = s * 0.2 if p.label else 0
     sub_h = s * 0.13 if p.sublabel else 0
     mark_h = mark if ctx.color is not None else 0
-    block = (icon_size if p.icon else 0) + label_h + sub_h + mark_h
+    cost_h = s * 0.16 if p.cost else 0
+    block = (icon_size if p.icon else 0) + label_h + sub_h + cost_h + mark_h
     y = (h - block) / 2
     if p.icon:
         out.append(ctx.icon(p.icon, (w - icon_size) / 2, y, icon_size, ink, background))
@@ -57,6 +66,9 @@ def starship_catan_token(ctx: FaceContext, p: TokenParams) -> list[Element]:
         out.append(ctx.text("sublabel", p.sublabel, (w - text_w) / 2, y, text_w, sub_h, font="Lato-Bold",
                             size=6, min_size=6, color=ink, align="center", valign="middle", max_lines=1))
         y += sub_h
+    if p.cost:
+        out.extend(_cost_row(ctx, p, w / 2, y, cost_h, ink, background))
+        y += cost_h
     if ctx.color is not None:
         out.extend(ctx.player_mark((w - mark) / 2, y, mark))
     if round_:
@@ -64,4 +76,23 @@ def starship_catan_token(ctx: FaceContext, p: TokenParams) -> list[Element]:
     elif s < 14:
         out.append(Rect(0, 0, w, h, Style(stroke=mix(background, ink, 0.4), stroke_width=0.2),
                         radius=ctx.corner_radius))
+    return out
+
+
+def _cost_row(ctx: FaceContext, p: TokenParams, cx: float, y: float, h: float, ink: str, paper: str) -> list[Element]:
+    """`1 [icon] 1 [icon] 1 [icon]` centred on cx: the build cost, small enough for a token."""
+    box = h * 0.8
+    step = box * 2.1
+    left = cx - step * len(p.cost) / 2
+    out: list[Element] = []
+    for i, amount in enumerate(p.cost):
+        sx = left + i * step
+        out.append(ctx.text("cost", str(amount), sx, y, step - box - 0.2, h, font="Lato-Black", size=6,
+                            min_size=6, color=ink, align="right", valign="middle", max_lines=1))
+        bx, by = sx + step - box, y + (h - box) / 2
+        if isinstance(p.cost_resources, list):
+            out.append(ctx.icon(p.cost_resources[i], bx, by, box, ink, paper))
+        else:
+            out.append(Rect(bx, by, box, box, Style(fill="#FFFFFF", stroke=ink, stroke_width=0.15,
+                                                    dash=(0.5, 0.35)), radius=0.3))
     return out

@@ -1,9 +1,8 @@
 """Fixtures for the companion's in-process tests (Flask test client on a fresh SQLite database)."""
 from __future__ import annotations
 
-import re
-
 import pytest
+from companion_test_helpers import PhoneClient
 
 from starpnp.companion import create_app
 
@@ -12,7 +11,9 @@ PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"DATA_DIR": str(tmp_path), "PUBLIC_URL": "http://table.test"})
+    app = create_app({"DATA_DIR": str(tmp_path), "PUBLIC_URL": "http://table.test"})
+    app.test_client_class = PhoneClient
+    return app
 
 
 @pytest.fixture
@@ -26,9 +27,3 @@ def table(client):
     response = client.post("/api/tables", json={"game": "generic", "players": PLAYERS})
     assert response.status_code == 201, response.get_json()
     return response.get_json()
-
-
-def csrf_from(html: str) -> str:
-    match = re.search(r'name="csrf_token" value="([^"]+)"', html)
-    assert match, "page has no CSRF token"
-    return match.group(1)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -11,6 +12,8 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+
+from flask.testing import FlaskClient
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -38,12 +41,76 @@ def request(method: str, url: str, body=None, headers: dict | None = None, raw: 
 
 
 def create_table(base_url: str, game: str = "generic", players=None, options=None) -> dict:
-    """Create a table through the JSON API and return its JSON (code, url, version, state)."""
+    """Create a table through the JSON API and return its JSON (code, url, version, state), plus
+    `tokens`: each seat joined once, as each player's phone would ({"p1": token, ...})."""
     players = players or [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
     status, body = request("POST", f"{base_url}/api/tables",
                            {"game": game, "players": players, "options": options or {}})
     assert status == 201, body
+    body["tokens"] = {seat["id"]: join(base_url, body["code"], seat["id"]) for seat in body["state"]["players"]}
     return body
+
+
+def join(base_url: str, code: str, player: str) -> str:
+    """A seat token for `player` (POST /api/tables/<code>/join)."""
+    status, body = request("POST", f"{base_url}/api/tables/{code}/join", {"player": player})
+    assert status == 201, body
+    return body["token"]
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+API_ACTION = re.compile(r"/api/tables/([^/]+)/(events|undo)")
+
+
+class PhoneClient(FlaskClient):
+    """Flask's test client used as a phone uses the API: an event or undo sent without an Authorization
+    header joins the seat its body names (`player`, else p1) once, and carries that seat's token.
+    With `anonymous = True` it sends exactly what it is given (for the tests of seat tokens)."""
+
+    anonymous = False
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tokens: dict[tuple[str, str], str] = {}
+
+    def token(self, code: str, player: str) -> str | None:
+        if (code, player) not in self.tokens:
+            answer = super().open(f"/api/tables/{code}/join", method="POST", json={"player": player})
+            if answer.status_code != 201:
+                return None
+            self.tokens[code, player] = answer.get_json()["token"]
+        return self.tokens[code, player]
+
+    def open(self, *args, **kwargs):
+        path = args[0] if args and isinstance(args[0], str) else ""
+        action = API_ACTION.fullmatch(path.split("?")[0])
+        headers = dict(kwargs.get("headers") or {})
+        if action and kwargs.get("method") == "POST" and not self.anonymous and "Authorization" not in headers:
+            body = kwargs.get("json")
+            player = body.get("player") if isinstance(body, dict) and isinstance(body.get("player"), str) else "p1"
+            token = self.token(action.group(1), player) or self.token(action.group(1), "p1")
+            if token:
+                kwargs["headers"] = {**headers, **bearer(token)}
+        return super().open(*args, **kwargs)
+
+
+def csrf_from(html: str) -> str:
+    match = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert match, "page has no CSRF token"
+    return match.group(1)
+
+
+def sit(client, code: str, player: str = "p1") -> str:
+    """Take a seat as a phone does (the lobby's seat button); returns the table page's path."""
+    lobby = client.get(f"/t/{code}")
+    assert lobby.status_code == 200, lobby.status_code
+    answer = client.post(f"/t/{code}/seat", data={"csrf_token": csrf_from(lobby.get_data(as_text=True)),
+                                                 "player": player})
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
+    return f"/t/{code}/play"
 
 
 class ServerProcess:
@@ -108,9 +175,12 @@ BIGGEST_TEXT = """() => { let best = [0, []];
   return best[1]; }"""
 
 
-def open_seat(page, url: str) -> None:
-    """Open a table page and wait until htmx has wired up its forms (companion.js marks <html>)."""
-    page.goto(url)
+def open_seat(page, base_url: str, code: str, player: str) -> None:
+    """Sit down as a phone does — the lobby, then the seat's button — and wait until htmx has wired up the
+    table page's forms (companion.js marks <html>)."""
+    page.goto(f"{base_url}/t/{code}")
+    page.locator(f'form.seats button[value="{player}"]').click()
+    page.wait_for_url(f"{base_url}/t/{code}/play")
     page.wait_for_selector("html[data-live=ready]", state="attached")
 
 

@@ -1,5 +1,6 @@
 """The JSON API: the documented shapes, and a clear 4xx (never a 500) for every kind of bad input."""
 import pytest
+from companion_test_helpers import bearer, sit
 
 from starpnp.companion import codes
 
@@ -31,13 +32,16 @@ def test_event_undo_and_event_list(client, table):
     code = table["code"]
     first = post_event(client, code, type="add", player="p1", delta=2)
     assert first.status_code == 201 and first.get_json()["seq"] == 1
-    post_event(client, code, type="add", player="p2", delta="3", target="p1")  # form-style string
+    for_ann = client.post(f"/api/tables/{code}/events", json={"type": "add", "player": "p1", "delta": "3"},
+                          headers=bearer(client.token(code, "p2")))  # Ben keeps count for Ann; form-style string
+    assert for_ann.status_code == 201
     assert client.get(f"/api/tables/{code}").get_json()["state"]["counters"]["p1"]["Score"] == 5
     undo = client.post(f"/api/tables/{code}/undo", json={"player": "p1"})
     assert undo.status_code == 201
     assert undo.get_json()["undid"] == 1 and undo.get_json()["state"]["counters"]["p1"]["Score"] == 3
     listed = client.get(f"/api/tables/{code}/events").get_json()
-    assert [(e["seq"], e["type"], e["undoes"]) for e in listed["events"]] == [(1, "add", None), (2, "add", None), (3, "undo", 1)]
+    assert [(e["seq"], e["type"], e["player"], e["by"], e["undoes"]) for e in listed["events"]] == [
+        (1, "add", "p1", "p1", None), (2, "add", "p1", "p2", None), (3, "undo", "p1", "p1", 1)]
     assert [e["seq"] for e in client.get(f"/api/tables/{code}/events?since=2").get_json()["events"]] == [3]
 
 
@@ -76,7 +80,6 @@ def test_non_json_bodies_are_refused(client, table):
 # table's current state is 422.
 BAD_EVENTS = [
     ({"type": "add", "player": "p9", "delta": 1}, 400, "player"),
-    ({"type": "add", "delta": 1}, 400, "player"),
     ({"type": "add", "player": ["p1"], "delta": 1}, 400, "player"),
     ({"type": "fly", "player": "p1"}, 400, "type"),
     ({"type": "undo", "player": "p1"}, 400, "type"),
@@ -90,7 +93,7 @@ BAD_EVENTS = [
     ({"type": "add", "player": "p1"}, 400, "delta"),
     ({"type": "add", "player": "p1", "delta": 10**12}, 400, "delta"),
     ({"type": "add", "player": "p1", "delta": 1, "counter": "Gold"}, 422, "counter"),
-    ({"type": "add", "player": "p1", "delta": 1, "target": "p7"}, 400, "target"),
+    ({"type": "add", "player": "p1", "delta": 1, "target": "p2"}, 400, "target"),  # `player` says whose
     ({"type": "set", "player": "p1", "value": "NaN"}, 400, "value"),
 ]
 
@@ -121,8 +124,8 @@ def test_undo_with_nothing_to_undo_or_unknown_player(client, table):
     code = table["code"]
     response = client.post(f"/api/tables/{code}/undo", json={"player": "p1"})
     assert response.status_code == 409 and "nothing to undo" in response.get_json()["error"]
-    response = client.post(f"/api/tables/{code}/undo", json={"player": "zz"})
-    assert response.status_code == 400 and response.get_json()["error"].startswith("player:")
+    response = client.post(f"/api/tables/{code}/undo", json={"player": "zz"}, headers=bearer(client.token(code, "p1")))
+    assert response.status_code == 403 and response.get_json()["error"].startswith("player:")
 
 
 def test_huge_bodies_get_413(client, table):
@@ -140,7 +143,7 @@ def test_script_tags_in_names_are_stored_as_text_and_escaped_in_html(client):
     body = client.post("/api/tables", json={"game": "generic", "players": [
         {"name": evil, "color": "red"}, {"name": "Ben", "color": "blue"}]}).get_json()
     assert body["state"]["players"][0]["name"] == evil
-    html = client.get(f"/t/{body['code']}/p/p1").get_data(as_text=True)
+    html = client.get(sit(client, body["code"])).get_data(as_text=True)
     assert evil not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     lobby = client.get(f"/t/{body['code']}").get_data(as_text=True)
     assert evil not in lobby
@@ -165,6 +168,7 @@ def test_exports(client, table):
     assert csv_text[1].endswith("Ann,add,delta=4,yes,4,0")
     assert csv_text[2].endswith("Ben,add,delta=1,no,4,0")
     assert csv_text[3].endswith("Ben,undo,undoes 2,no,4,0")
+    assert [(r["name"], r["score"], r["rank"]) for r in exported["standings"]] == [("Ann", 4, 1), ("Ben", 0, 2)]
 
 
 def test_players_take_the_colours_the_game_is_printed_in(client):
@@ -215,3 +219,39 @@ def test_two_phones_ending_the_same_turn_end_it_once(client, game, event, shown,
     assert [a.status_code for a in answers] == [201, 409]
     assert "moved on" in answers[1].get_json()["error"]
     assert moved(client.get(f"/api/tables/{code}").get_json()["derived"])
+
+
+def test_acting_needs_the_token_of_a_seat(client, table):
+    """A seat belongs to the phone that joined it: no token, a forged one or another table's cannot act or
+    undo; p1's token cannot undo p2's action nor act as p2 where the game does not allow it."""
+    code = table["code"]
+    client.anonymous = True
+    tap = {"type": "add", "player": "p1", "delta": 1}
+    for headers in ({}, {"Authorization": "Basic abc"}, bearer("forged-token-value")):
+        for path, body in ((f"/api/tables/{code}/events", tap), (f"/api/tables/{code}/undo", {})):
+            response = client.post(path, json=body, headers=headers)
+            assert response.status_code == 401 and response.get_json()["error"].startswith("Authorization:")
+            assert response.headers["WWW-Authenticate"].startswith("Bearer")
+    other = client.post("/api/tables", json={"game": "generic", "players": PLAYERS}).get_json()
+    assert client.post(f"/api/tables/{code}/events", json=tap, headers=bearer(client.token(other["code"], "p1"))
+                       ).status_code == 401
+    ann, ben = bearer(client.token(code, "p1")), bearer(client.token(code, "p2"))
+    assert client.post(f"/api/tables/{code}/events", json={**tap, "player": "p2", "delta": 6}, headers=ben).status_code == 201
+    assert client.post(f"/api/tables/{code}/undo", json={}, headers=ann).status_code == 409  # Ben's, not Ann's
+    assert client.post(f"/api/tables/{code}/undo", json={"player": "p2"}, headers=ann).status_code == 403
+    assert client.get(f"/api/tables/{code}").get_json()["state"]["counters"]["p2"]["Score"] == 6
+    assert client.post("/api/tables/0000-0000/events", json=tap, headers=ann).status_code == 404
+
+
+def test_only_events_the_rules_allow_may_be_sent_for_another_seat(client):
+    """Handful: a victory-point correction may be entered for a player who stepped away (logged as "Ann
+    for Ben"); building a colony for them may not."""
+    table = client.post("/api/tables", json={"game": "handful_of_stars", "players": PLAYERS}).get_json()
+    code, ann = table["code"], bearer(client.token(table["code"], "p1"))
+    refused = client.post(f"/api/tables/{code}/events", json={"type": "colony", "player": "p2"}, headers=ann)
+    assert refused.status_code == 403 and "Ann's seat" in refused.get_json()["error"]
+    allowed = client.post(f"/api/tables/{code}/events", json={"type": "vp", "player": "p2", "delta": 2}, headers=ann)
+    assert allowed.status_code == 201, allowed.get_json()
+    event = client.get(f"/api/tables/{code}/events").get_json()["events"][-1]
+    assert (event["player"], event["by"]) == ("p2", "p1")
+    assert "Ann for Ben" in client.get(f"/t/{code}/history").get_data(as_text=True)

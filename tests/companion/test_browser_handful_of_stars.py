@@ -19,8 +19,8 @@ PLAYERS = [{"name": "Red", "color": "red"}, {"name": "Blue", "color": "blue"}]
 def test_a_turn_and_the_berylith_combat_on_two_phones(live_server, two_phones):
     code = create_table(live_server, "handful_of_stars", PLAYERS)["code"]
     red, blue = two_phones
-    open_seat(red, f"{live_server}/t/{code}/p/p1")
-    open_seat(blue, f"{live_server}/t/{code}/p/p2")
+    open_seat(red, live_server, code, "p1")
+    open_seat(blue, live_server, code, "p2")
     expect(blue.locator('[data-player="p1"] [data-vp]')).to_have_text("36")
     expect(red.locator("[data-shuffles]")).to_have_text("0")
 

@@ -21,16 +21,16 @@ def test_a_round_with_harvests_a_star_and_a_move_on_two_phones(live_server, two_
     code = create_table(live_server, "stars_inc", [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}],
                         {"max_h": 14})["code"]
     ann, bo = two_phones
-    open_seat(ann, f"{live_server}/t/{code}/p/p1")
-    open_seat(bo, f"{live_server}/t/{code}/p/p2")
+    open_seat(ann, live_server, code, "p1")
+    open_seat(bo, live_server, code, "p2")
     expect(tank(ann, "H")).to_have_text("6")
     expect(tank(bo, "He")).to_have_text("2")
 
-    ann.locator("[data-round] select[name=hydrogen]").select_option("4")
-    ann.locator("[data-round] input[name=environment]").fill("Overdensity")
+    ann.locator("[data-round] select[name=environment]").select_option(label="Giant Molecular Cloud · 4 H · 3 actions")
     tap(ann, "Flip the next environment")
-    expect(ann.locator("[data-round] h2")).to_have_text("Round 1 of 9 · Overdensity")
-    expect(bo.locator("[data-harvest]")).to_contain_text("+8 H", timeout=SYNC_MS)  # 4 + one per unplayed pawn
+    expect(ann.locator("[data-round] h2")).to_have_text("Round 1 of 9 · Giant Molecular Cloud")
+    expect(ann.locator("[data-effect]")).to_have_text("This round each pawn in reserve gives 1 H more at harvest")
+    expect(bo.locator("[data-harvest]")).to_contain_text("+12 H", timeout=SYNC_MS)  # 4 + two per unplayed pawn
 
     tap(ann, "Harvest")
     expect(tank(ann, "H")).to_have_text("14")  # 6 + 8, at the entered maximum

@@ -21,8 +21,8 @@ def row(page, player: str, label: str):
 def test_a_flight_turn_on_two_phones(live_server, two_phones):
     code = create_table(live_server, "starship_catan", PLAYERS)["code"]
     ann, bo = two_phones
-    open_seat(ann, f"{live_server}/t/{code}/p/p1")
-    open_seat(bo, f"{live_server}/t/{code}/p/p2")
+    open_seat(ann, live_server, code, "p1")
+    open_seat(bo, live_server, code, "p2")
     expect(bo.locator('[data-player="p1"] [data-vp]')).to_have_text("0")
 
     ann.locator("[data-yellow]").get_by_role("button", name="4", exact=True).click()

@@ -14,8 +14,8 @@ pytestmark = pytest.mark.browser
 def test_a_support_phase_and_a_battle_on_two_phones(live_server, two_phones):
     code = create_table(live_server, "stratastar", [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}])["code"]
     ann, bo = two_phones
-    open_seat(ann, f"{live_server}/t/{code}/p/p1")
-    open_seat(bo, f"{live_server}/t/{code}/p/p2")
+    open_seat(ann, live_server, code, "p1")
+    open_seat(bo, live_server, code, "p2")
     for page in (ann, bo):  # draw phase: every player fills the hand to the max draw size
         expect(page.locator("[data-hero] .label")).to_have_text("Fill your hand to")
         expect(page.locator("[data-hero-number]")).to_have_text("5")

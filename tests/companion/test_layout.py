@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_test_helpers import create_table, request
+from companion_test_helpers import bearer, create_table, open_seat, request
 
 pytestmark = pytest.mark.browser
 
@@ -19,11 +19,12 @@ pytestmark = pytest.mark.browser
 def busy_table(live_server):
     players = [{"name": "Ann", "color": "red"}, {"name": "Benedikt Longname", "color": "yellow"},
                {"name": "Cy", "color": "blue"}]
-    code = create_table(live_server, players=players, options={"counters": ["VP", "Credits"]})["code"]
+    table = create_table(live_server, players=players, options={"counters": ["VP", "Credits"]})
     for event in ({"player": "p1", "delta": 4}, {"player": "p2", "delta": 7, "counter": "Credits"},
-                  {"player": "p3", "delta": 2}, {"player": "p1", "delta": 1, "target": "p3"}):
-        request("POST", f"{live_server}/api/tables/{code}/events", {"type": "add", **event})
-    return code
+                  {"player": "p3", "delta": 2}, {"player": "p3", "delta": 1}):
+        request("POST", f"{live_server}/api/tables/{table['code']}/events", {"type": "add", **event},
+                bearer(table["tokens"]["p1"]))
+    return table["code"]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -31,8 +32,7 @@ def test_table_page_fits_a_360px_phone(browser, live_server, busy_table, scheme,
     context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme,
                                   device_scale_factor=2)
     page = context.new_page()
-    page.goto(f"{live_server}/t/{busy_table}/p/p1")
-    page.wait_for_selector("html[data-live=ready]", state="attached")
+    open_seat(page, live_server, busy_table, "p1")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     small = page.evaluate("""[...document.querySelectorAll('#live button')]
         .filter(b => b.getBoundingClientRect().height < 44).length""")

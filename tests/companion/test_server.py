@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from companion_test_helpers import REPO, ServerProcess, create_table, free_port, request
+from companion_test_helpers import REPO, ServerProcess, bearer, create_table, free_port, request
 
 pytestmark = pytest.mark.server
 
@@ -18,7 +18,8 @@ pytestmark = pytest.mark.server
 def test_every_201_event_survives_kill_minus_9(tmp_path):
     server = ServerProcess(tmp_path / "data").start()
     try:
-        code = create_table(server.base_url)["code"]
+        table = create_table(server.base_url)
+        code, auth = table["code"], bearer(table["tokens"]["p1"])
         acknowledged: dict[int, int] = {}  # seq -> delta of every event the server answered 201
         stop, enough = threading.Event(), threading.Event()
 
@@ -29,7 +30,7 @@ def test_every_201_event_survives_kill_minus_9(tmp_path):
                 delta += 1
                 try:
                     conn.request("POST", f"/api/tables/{code}/events", json.dumps(
-                        {"type": "add", "player": "p1", "delta": delta}), {"Content-Type": "application/json"})
+                        {"type": "add", "player": "p1", "delta": delta}), {"Content-Type": "application/json", **auth})
                     response = conn.getresponse()
                     body = response.read()
                 except (OSError, http.client.HTTPException):
@@ -60,16 +61,19 @@ def test_every_201_event_survives_kill_minus_9(tmp_path):
 
 def test_8_clients_x_100_events_give_exact_totals_and_an_ordered_log(live_server):
     players = [{"name": f"P{i}"} for i in range(1, 5)]
-    code = create_table(live_server, players=players, options={"counters": ["A", "B"]})["code"]
+    table = create_table(live_server, players=players, options={"counters": ["A", "B"]})
+    code = table["code"]
     port = int(live_server.rsplit(":", 1)[1])
     answered: list[list[int]] = [[] for _ in range(8)]
     failures: list[str] = []
 
     def client(index: int):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        event = {"type": "add", "player": f"p{index % 4 + 1}", "counter": "AB"[index // 4], "delta": 1}
+        seat = f"p{index % 4 + 1}"
+        event = {"type": "add", "player": seat, "counter": "AB"[index // 4], "delta": 1}
+        headers = {"Content-Type": "application/json", **bearer(table["tokens"][seat])}
         for _ in range(100):
-            conn.request("POST", f"/api/tables/{code}/events", json.dumps(event), {"Content-Type": "application/json"})
+            conn.request("POST", f"/api/tables/{code}/events", json.dumps(event), headers)
             response = conn.getresponse()
             body = response.read()
             if response.status != 201:
@@ -93,7 +97,8 @@ def test_8_clients_x_100_events_give_exact_totals_and_an_ordered_log(live_server
 
 
 def test_bad_requests_to_the_real_server_never_give_500(live_server):
-    code = create_table(live_server)["code"]
+    table = create_table(live_server)
+    code = table["code"]
     attempts = [
         ("POST", f"/api/tables/{code}/events", b'{"type": "add", "player": "p1", "delta": "1e9999"}'),
         ("POST", f"/api/tables/{code}/events", b'{"type": "add", "player": "p1", "delta": NaN}'),
@@ -103,14 +108,15 @@ def test_bad_requests_to_the_real_server_never_give_500(live_server):
         ("POST", f"/api/tables/{code}/events", b" " * 1_000_000),
         ("POST", "/api/tables", b'{"game": null, "players": null}'),
         ("GET", "/api/tables/%00%00", None),
-        ("POST", f"/t/{code}/p/p1/events", b"csrf_token=x&type=add"),
+        ("POST", f"/t/{code}/events", b"csrf_token=x&type=add"),
     ]
     for method, path, raw in attempts:
-        headers = {"Content-Type": "application/x-www-form-urlencoded"} if path.startswith("/t/") else {}
+        headers = ({"Content-Type": "application/x-www-form-urlencoded"} if path.startswith("/t/")
+                   else bearer(table["tokens"]["p1"]))
         status, body = request(method, live_server + path, raw=raw, headers=headers)
         assert 400 <= status < 500, (path, status, body)
-    status, _ = request("GET", f"{live_server}/t/{code}/p/p1/live?v=" + "9" * 5000)
-    assert status == 200  # a version the server never had: send the current fragment
+    status, _ = request("GET", f"{live_server}/t/{code}/play/live?v=" + "9" * 5000)
+    assert status == 401  # no seat on this phone, and a version the server never had: no fragment
 
 
 def test_a_port_in_use_is_a_one_line_error_and_exit_status_1(tmp_path):

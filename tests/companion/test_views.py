@@ -1,13 +1,11 @@
 """HTML pages and htmx fragments through the test client: forms without JS, CSRF, polls, spectators."""
 import re
 
-from conftest import csrf_from
+from companion_test_helpers import csrf_from, sit
 
-PLAYER_PAGE = "/t/{code}/p/p1"
-
-
-def page(client, table, path=PLAYER_PAGE):
-    response = client.get(path.format(code=table["code"]))
+def page(client, table, seat="p1"):
+    """The table page of a phone seated as `seat` (sitting down first, as the lobby's button does)."""
+    response = client.get(sit(client, table["code"], seat))
     assert response.status_code == 200
     return response.get_data(as_text=True)
 
@@ -19,11 +17,11 @@ def score(client, table, player="p1"):
 def tap(client, table, token, htmx=False, **fields):
     data = {"csrf_token": token, "type": "add", "player": "p1", "delta": "1", **fields}
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(f"/t/{table['code']}/p/p1/events", data=data, headers=headers)
+    return client.post(f"/t/{table['code']}/events", data=data, headers=headers)
 
 
 def test_security_headers_on_every_page(client, table):
-    response = client.get(PLAYER_PAGE.format(code=table["code"]))
+    response = client.get(sit(client, table["code"]))
     csp = response.headers["Content-Security-Policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
     assert response.headers["X-Content-Type-Options"] == "nosniff"
@@ -43,7 +41,7 @@ def test_htmx_is_served_from_the_python_package(client):
 def test_a_form_without_javascript_posts_and_redirects(client, table):
     token = csrf_from(page(client, table))
     response = tap(client, table, token)
-    assert response.status_code == 303 and response.headers["Location"].endswith(f"/t/{table['code']}/p/p1")
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/t/{table['code']}/play")
     assert score(client, table) == 1
 
 
@@ -60,7 +58,8 @@ def test_forms_without_a_valid_csrf_token_are_refused(client, table):
     assert tap(client, table, "forged.token.value").status_code == 400
     other = client.application.test_client()  # another browser: its own session
     stolen = csrf_from(page(client, table))
-    response = other.post(f"/t/{table['code']}/p/p1/events",
+    sit(other, table["code"])
+    response = other.post(f"/t/{table['code']}/events",
                           data={"csrf_token": stolen, "type": "add", "player": "p1", "delta": "1"})
     assert response.status_code == 400 and "csrf_token" in response.get_data(as_text=True)
     assert score(client, table) == 0
@@ -85,9 +84,9 @@ def test_an_invalid_tap_shows_a_message_and_changes_nothing(client, table):
 
 
 def test_poll_answers_204_while_nothing_changed(client, table):
-    live = f"/t/{table['code']}/p/p1/live"
-    assert client.get(f"{live}?v=0").status_code == 204
+    live = f"/t/{table['code']}/play/live"
     token = csrf_from(page(client, table))
+    assert client.get(f"{live}?v=0").status_code == 204
     tap(client, table, token)
     changed = client.get(f"{live}?v=0")
     assert changed.status_code == 200 and 'value="1"' in changed.get_data(as_text=True)
@@ -99,10 +98,10 @@ def test_undo_form_takes_back_my_last_tap(client, table):
     token = csrf_from(page(client, table))
     tap(client, table, token, delta="5")
     tap(client, table, token, delta="2")
-    response = client.post(f"/t/{table['code']}/p/p1/undo", data={"csrf_token": token})
+    response = client.post(f"/t/{table['code']}/undo", data={"csrf_token": token})
     assert response.status_code == 303 and score(client, table) == 5
     history = client.get(f"/t/{table['code']}/history").get_data(as_text=True)
-    assert history.index("undid #2") < history.index("#1")  # newest first
+    assert history.index("took back #2") < history.index("#1")  # newest first
 
 
 def test_spectators_see_the_table_but_get_no_forms(client, table):
@@ -143,7 +142,7 @@ def test_join_form_accepts_sloppy_codes_and_explains_bad_ones(client, table):
 
 
 def test_unknown_pages_and_seats_are_404_pages(client, table):
-    for path in ("/t/0000-0000", f"/t/{table['code']}/p/p9", "/t/nonsense/p/p1/live", "/nowhere"):
+    for path in ("/t/0000-0000", "/t/0000-0000/play", "/t/nonsense/play/live", "/nowhere"):
         response = client.get(path)
         assert response.status_code == 404 and "<html" in response.get_data(as_text=True), path
 
@@ -170,7 +169,7 @@ def test_the_home_page_lists_only_the_tables_this_browser_opened(app):
     mine = host.post("/api/tables", json=body).get_json()
     other = host.post("/api/tables", json=body).get_json()
     host.get(f"/t/{mine['code']}")
-    guest.get(f"/t/{other['code']}/p/p2")
+    sit(guest, other["code"], "p2")
     assert mine["code"] in host.get("/").get_data(as_text=True)
     assert other["code"] not in host.get("/").get_data(as_text=True)
     assert other["code"] in guest.get("/").get_data(as_text=True) and mine["code"] not in guest.get("/").get_data(as_text=True)
@@ -185,3 +184,31 @@ def test_a_mistyped_join_code_keeps_what_was_typed_and_says_what_to_check(client
     page = response.get_data(as_text=True)
     assert response.status_code == 404 and 'value="7K2M-QX4Q"' in page
     assert "No table has that code. Check it on the host" in page
+
+
+def test_a_phone_acts_only_as_the_seat_it_took(client, table):
+    """The seat comes from the phone's cookie, never from the URL or the form: Ann's phone cannot undo
+    Ben's tap, and sends for Ben only what the game allows for another seat, logged as "Ann for Ben"."""
+    code = table["code"]
+    assert client.get(f"/t/{code}/play").headers["Location"].endswith(f"/t/{code}")  # not seated: the lobby
+    assert client.post(f"/t/{code}/events", data={"csrf_token": "x"}).status_code in (400, 401)
+    ben = client.application.test_client()
+    ben_token = csrf_from(page(ben, table, "p2"))
+    assert tap(ben, table, ben_token, player="p2", delta="4").status_code == 303
+    token = csrf_from(page(client, table, "p1"))
+    assert client.post(f"/t/{code}/undo", data={"csrf_token": token}).status_code == 422  # Ann has nothing
+    assert score(client, table, "p2") == 4
+    assert tap(client, table, token, player="p2", delta="1").status_code == 303  # counters: anyone keeps count
+    history = client.get(f"/t/{code}/history").get_data(as_text=True)
+    assert "Ann for Ben" in history and history.count("took the seat") == 2
+    assert client.post(f"/t/{code}/undo", data={"csrf_token": token}).status_code == 303
+    assert score(client, table, "p2") == 4  # Ann took back her own tap for Ben, not Ben's
+    lobby = client.get(f"/t/{code}").get_data(as_text=True)
+    assert "This phone plays as <strong>Ann</strong>" in lobby
+
+
+def test_a_seat_taken_again_on_another_phone_is_noted(client, table):
+    for phone in (client, client.application.test_client()):
+        page(phone, table, "p2")
+    history = client.get(f"/t/{table['code']}/history").get_data(as_text=True)
+    assert "took the seat again on another phone" in history

@@ -4,7 +4,12 @@ rule-bearing marks. Rulebook: /work/shared/seeds/004_*.txt ("Components", "Start
 from __future__ import annotations
 
 import json
+import math
+import random
+import re
+import shutil
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -12,9 +17,17 @@ from pypdf import PdfReader
 from starpnp.generator.build import BuildOptions, build_game
 from starpnp.generator.imposition import Settings
 from starpnp.generator.loader import find_game, load_game
+from starpnp.generator.model import CARD_SIZES
+from starpnp.generator.render import SceneCache
+from starpnp.generator.scene import Rect, Text
+from starpnp.generator.yamlio import DataErrors
+
+from scene_text import component_text
 
 GAME = "handful_of_stars"
 COLOURS = 4  # "Four sets of player pieces"
+PT = 25.4 / 72  # mm per point
+EDITION_DOC = Path(__file__).resolve().parents[2] / "docs" / "editions" / "handful_of_stars.md"
 
 
 @pytest.fixture(scope="module")
@@ -107,12 +120,6 @@ def test_technology_deck_matches_card_list(game):
     assert "Technology" in tech.spec.note and "Race Ability" in tech.spec.ours[0]
 
 
-def test_ten_race_abilities_are_write_ins(game):
-    blank = [p for p in component(game, "race_abilities").pieces if p.front.params.title == "unspecified"]
-    assert sum(p.count for p in blank) == 10  # 21 race cards - 11 names the rulebook describes
-    assert all(p.front.params.text == "unspecified" for p in blank)
-
-
 def test_race_cards_three_per_race(game):
     races = [p.name for p in component(game, "race_identity").pieces]
     assert races == ["Aggroloids", "Bilderoids", "Culturemoogs", "Exploremords", "Peacenims", "Storbots",
@@ -125,34 +132,145 @@ def test_race_cards_three_per_race(game):
         assert len(piece.front.params.items) == 3
     # no race ability card is also counted in the Technology deck
     tech_names = {p.name for p in component(game, "technology").pieces}
-    ability_names = {p.front.params.title for p in component(game, "race_abilities").pieces} - {"unspecified"}
-    assert len(ability_names) == 11 and not ability_names & tech_names
+    described = {"Super Dreadnoughts", "Armaments", "Production Line", "Festival of Culture", "Scouts", "Diplomacy",
+                 "Warehouse", "Out of Storage", "Recycling Plant", "Blue-Sky Research", "Top-Secret Research"}
+    ability_names = {p.front.params.title for p in component(game, "race_abilities").pieces}
+    assert described <= ability_names and not ability_names & tech_names
+    assert len(ability_names) == 21  # the 11 the card list describes and the 10 of our edition
 
 
-def test_unspecified_fields_are_reported(built):
-    manifest, _ = built
-    unspecified = manifest["unspecified"]
-    habitable_strengths = [u for u in unspecified if u.startswith("habitable_tiles:") and u.endswith("front.strength")]
-    assert len(habitable_strengths) == 19
-    assert "aliens: Alien counter: front.value" in unspecified
-    assert "developments: Development counter: front.text" in unspecified
-    for field in ("title", "text", "resources"):
-        assert f"starting_cards: Starting card: front.{field}" in unspecified
-    assert sum(1 for u in unspecified if u.startswith("technology:") and u.endswith("front.cost")) == 22
-    ours = manifest["ours"]
-    assert "fleets: count" in ours and "player_display: colony track length" in ours
+def board_scene(game):
+    """The board's face as it prints: (its params, every element drawn)."""
+    comp = component(game, "board")
+    piece = comp.pieces[0]
+    return piece.front.params, SceneCache(0.0, Path(game.folder)).face(comp, piece, "front").elements
 
 
-def test_board_map_and_black_hole_letters(game):
+def printed_letters(elements):
+    """(letter, x, y) of every one-letter A-F text on a face, y near the middle of the letter."""
+    return [(line.text, line.x, line.y - text.size * 0.35 * PT / 2) for text in elements if isinstance(text, Text)
+            for line in text.lines if line.text in set("ABCDEF")]
+
+
+def test_board_map_reaches_every_location(game):
     board = component(game, "board").pieces[0].front.params
     assert len(board.systems) == 38  # 38 system locations, one per tile
     ids = {s.id for s in board.systems}
-    linked = {end for c in board.connections for end in (c.a, c.b)}
-    assert linked == ids  # every location is reachable
-    board_letters = sorted(c.letter for c in board.connections if c.letter)
-    tiles = component(game, "habitable_tiles").pieces + component(game, "uninhabitable_tiles").pieces
-    tile_letters = sorted(p.front.params.black_hole for p in tiles if p.front.params.black_hole)
-    assert board_letters == tile_letters == list("ABCDEFGHIJKLMNO")  # "potential for fifteen Black Holes"
+    assert {end for c in board.connections for end in (c.a, c.b)} == ids
+
+
+def lane_table(game):
+    """{(location, printed letter): lane} read off the printed board: the letter drawn at each lane's end."""
+    board, elements = board_scene(game)
+    letters = printed_letters(elements)
+    by_id = {s.id: s for s in board.systems}
+    ring = board.tile_d / 2 + 1.5
+    table = {}
+    for c in board.connections:
+        for a, b in ((by_id[c.a], by_id[c.b]), (by_id[c.b], by_id[c.a])):
+            length = math.hypot(b.x - a.x, b.y - a.y)
+            # the letter sits on the lane just outside the location's ring, within a letter's width
+            near = [t for t, x, y in letters if abs(math.hypot(x - a.x, y - a.y) - ring - 2.6) < 1.5
+                    and abs((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)) / length < 1.5
+                    and (b.x - a.x) * (x - a.x) + (b.y - a.y) * (y - a.y) > 0]
+            assert len(near) == 1, (a.id, b.id, near)
+            assert (a.id, near[0]) not in table, f"location {a.id} prints {near[0]} on two lanes"
+            table[(a.id, near[0])] = frozenset((c.a, c.b))
+    return table
+
+
+def black_holes_of_one_game(rng, lanes, locations, tiles):
+    """The rulebook's set-up: tiles shuffled onto the locations, then each black-hole tile's disc moves along
+    its location's lane with that letter, unless there is none or a disc is already there."""
+    placed = set()
+    for location, tile in zip(locations, rng.sample(tiles, len(tiles))):
+        lane = lanes.get((location, tile.front.params.black_hole))
+        if tile.front.params.black_hole and lane:
+            placed.add(lane)
+    return placed
+
+
+def test_black_holes_fall_on_different_lanes_each_game(game):
+    """Rulebook, Starting the game: black holes follow the randomly placed tiles ("potential for fifteen"),
+    so no lane is closed every game and most lanes can close."""
+    lanes = lane_table(game)
+    locations = [s.id for s in component(game, "board").pieces[0].front.params.systems]
+    tiles = [p for comp in ("habitable_tiles", "uninhabitable_tiles") for p in component(game, comp).pieces]
+    assert len(tiles) == len(locations) == 38
+    assert sum(1 for t in tiles if t.front.params.black_hole) == 15
+    rng = random.Random(11)
+    games = [black_holes_of_one_game(rng, lanes, locations, tiles) for _ in range(300)]
+    assert all(len(g) <= 15 for g in games)  # 16 discs: at least one spare for Black-Hole Creator
+    ever = set().union(*games)
+    assert len(ever) >= 0.8 * len(set(lanes.values()))
+    assert not set.intersection(*games)  # no lane is closed in every game
+    assert len({frozenset(g) for g in games}) == len(games)
+    text = component_text(game, "board")
+    assert "own lane with the same letter" in text and "set the disc aside" in text
+
+
+def test_fast_ships_never_lengthen_a_retreat(game):
+    """Rulebook, Fast Ships: "You cannot use 'Fast Ships' to retreat further than you would normally"."""
+    fast = next(p for p in component(game, "technology").pieces if p.name == "Fast Ships").front.params
+    assert re.search(r"(cannot|never)[^.]*retreat", fast.text)
+    assert not re.search(r"no longer retreat", fast.text, re.I)
+    assert "2 connections" in fast.text
+
+
+def test_habitable_or_not_as_the_rulebook_or_our_edition_says(game):
+    """Only Berylith's kind follows from the rulebook (a colony worth 5 VP in the combat example); Ishtar,
+    Hap and Boldar are named without a kind, so theirs is ours and says so, in the data and in the doc."""
+    habitable = {p.name: p for p in component(game, "habitable_tiles").pieces}
+    uninhabitable = {p.name: p for p in component(game, "uninhabitable_tiles").pieces}
+    assert "Berylith" in habitable
+    ours = {name: item.ours for comp in ("habitable_tiles", "uninhabitable_tiles")
+            for name, item in zip([p.name for p in component(game, comp).pieces], component(game, comp).spec.items)}
+    for name in ("Ishtar", "Hap", "Boldar"):
+        assert "habitable" in ours[name], name
+    for name, item_ours in ours.items():  # every other tile is ours altogether
+        assert name in ("Berylith", "Ishtar", "Hap", "Boldar") or "system" in item_ours, name
+    assert all(p.front.params.habitable for p in habitable.values())
+    assert not any(p.front.params.habitable for p in uninhabitable.values())
+    assert {p.name for p in component(game, "habitable_cards").pieces} == set(habitable)
+    assert {p.name for p in component(game, "uninhabitable_cards").pieces} <= set(uninhabitable)
+    doc = EDITION_DOC.read_text()
+    for line in ("Ishtar and Hap are habitable", "Boldar is uninhabitable"):
+        assert line in doc
+
+
+def test_uninhabitable_cards_keep_the_terraforming_exception(game):
+    """Rulebook: an uninhabitable system "can only have an Outpost placed on it"; Terra-forming replaces one
+    with a Colony. Both say so."""
+    for piece in component(game, "uninhabitable_cards").pieces:
+        assert re.search(r"Only an Outpost.*unless Terra-forming makes it a Colony", piece.front.params.text)
+    terra = next(p for p in component(game, "technology").pieces if p.name == "Terra-forming").front.params
+    assert "Uninhabitable" in terra.text and "Colony" in terra.text
+
+
+def test_card_spaces_hold_their_cards(game):
+    """Measured on the drawn board: every dashed card space is at least a poker card (63 x 88), eight for the
+    Technology offer and one under the Wormhole technology title, all inside the board and apart."""
+    board, elements = board_scene(game)
+    width, height = component(game, "board").spec.size
+    card_w, card_h = CARD_SIZES["poker"]
+    spaces = [e for e in elements if isinstance(e, Rect) and e.style.dash and min(e.w, e.h) > 50]
+    assert len(spaces) == 9
+    for e in spaces:
+        assert (e.w >= card_w and e.h >= card_h) or (e.w >= card_h and e.h >= card_w), e
+        assert e.x >= 2 and e.y >= 2 and e.x + e.w <= width - 2 and e.y + e.h <= height - 2  # inside the frame
+    for i, a in enumerate(spaces):
+        for b in spaces[i + 1:]:
+            assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y
+    titles = {line.text: (line.x, line.y) for t in elements if isinstance(t, Text) for line in t.lines}
+    tx, ty = titles["Wormhole technology"]
+    below = [e for e in spaces if e.x - 3 <= tx <= e.x + e.w and 0 < e.y - ty < 6]  # the title starts at its left
+    assert len(below) == 1 and below[0].w >= card_h and below[0].h >= card_w  # the card lies on its long side
+    offer = [e for e in spaces if e is not below[0]]
+    assert len({round(e.y, 3) for e in offer}) == 1  # the eight Technology spaces in one row
+    for s in board.systems:  # no card space covers a system location
+        for e in spaces:
+            nearest = (min(max(s.x, e.x), e.x + e.w), min(max(s.y, e.y), e.y + e.h))
+            assert math.hypot(s.x - nearest[0], s.y - nearest[1]) > board.tile_d / 2
 
 
 def test_board_tracks(game):
@@ -160,12 +278,39 @@ def test_board_tracks(game):
     shuffle = next(r for r in regions if r.type == "track" and r.title == "Shuffle track")
     assert (shuffle.start, shuffle.cells) == (0, 21)  # spaces 0-20
     assert shuffle.marks == {14: "2 players", 18: "3 players", 20: "4 players"}
-    slots = {r.title: r.slots for r in regions if r.type == "box" and r.slots}
-    assert any(n == 8 and t.startswith("Technology cards") for t, n in slots.items())
     development = [r for r in regions if r.type == "grid"]
     assert [(g.cols, g.rows) for g in development] == [(6, 1)] and development[0].cell >= 22  # 22 mm counters
     combat = [r for r in regions if r.type == "track" and isinstance(r.cells, list) and "0" in r.cells]
     assert combat and any("defender" in r.title for r in regions if r.type == "track")
+
+
+DECK_CARDS = {"technology": 41, "habitable_cards": 19, "uninhabitable_cards": 17, "race_identity": 7,
+              "race_abilities": 21, "starting_cards": 4 * COLOURS}  # the rulebook's component list
+
+
+def test_page_one_counts_the_deck_cards(built):
+    manifest, pdf = built
+    assert {cid: q for cid, q in quantities(manifest).items() if cid in DECK_CARDS} == DECK_CARDS
+    page_one = PdfReader(pdf).pages[0].extract_text()
+    (printed,) = re.findall(r"(\d+) deck cards", page_one)
+    assert int(printed) == sum(DECK_CARDS.values()) == 121
+    assert re.search(r"(\d+) turn reference cards", page_one).group(1) == str(quantities(manifest)["turn_reference"])
+
+
+def test_turn_reference_sums_up_the_game_precis(game, built):
+    """Game Precis: two actions then refill to six; reshuffles move the Shuffle marker; the end triggers;
+    and the nine actions with their costs."""
+    manifest, _ = built
+    assert quantities(manifest)["turn_reference"] == COLOURS
+    text = component_text(game, "turn_reference")
+    for words in ("two actions", "draw back up to 6 cards", "move the Shuffle marker up one space",
+                  "14 / 18 / 20 (2 / 3 / 4 players)", "play one more", "most VP wins", "most systems",
+                  "Build: 1 Matter + 1 Population a unit, up to 2", "home world or colonies only",
+                  "Move: 1 Energy per Fleet per lane", "1 Research per wormhole jump", "No black-hole lanes",
+                  "Invade one system at most", "Outpost 1 Population", "Colony 3 Population, habitable only",
+                  "Draft one Technology card", "Reserve One takes any card", "Discard any cards",
+                  "Remove one card from play", "Play an Action card", "pass", "ONE resource type or its text"):
+        assert words in text, words
 
 
 def test_pdf_prints_end_triggers_and_display(built):
@@ -177,3 +322,21 @@ def test_pdf_prints_end_triggers_and_display(built):
     for words in ("2 players", "3 players", "4 players", "Reserve One", "Reserve Two", "Colony track",
                   "Wormhole technology", "Aggroloids", "Technoids", "Super Dreadnoughts"):
         assert words in text, words
+
+
+@pytest.mark.parametrize("change, error", [
+    (("        - {a: '1', b: '2'}\n", "        - {a: '1', b: '2'}\n        - {a: '1', b: '3'}\n"),
+     "front.connections: system '1' has two lanes towards B"),
+    (("- {x: 7, y: 402, w: 527, slots: 8,", "- {x: 7, y: 402, w: 527, slots: 9,"),
+     "front.card_spaces[1]: 9 poker card spaces need a box 590 mm wide, not 527"),
+])
+def test_a_board_that_breaks_the_black_hole_letters_or_card_spaces_is_refused(tmp_path, change, error):
+    folder = tmp_path / GAME
+    shutil.copytree(find_game(GAME), folder)
+    board = folder / "board.yaml"
+    old, new = change
+    assert old in board.read_text()
+    board.write_text(board.read_text().replace(old, new, 1))
+    with pytest.raises(DataErrors) as raised:
+        load_game(folder)
+    assert [e for e in raised.value.errors if error in e and e.startswith(f"{board}:")], raised.value.errors

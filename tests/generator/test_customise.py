@@ -92,3 +92,29 @@ def test_the_readme_overrides_example_builds_and_reports_its_changes(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "3 changes from overrides.yaml:" in result.stdout
     assert "components.galaxy_deck.items.Attack.count: 16 -> 24" in result.stdout
+
+
+def test_init_overrides_lists_our_edition_ready_for_an_owners_values(tmp_path):
+    """`init --overrides` writes every value of our edition as a commented overrides block: uncommented as it
+    is, it checks clean; with an owner's value written over ours, the build prints theirs and no longer
+    counts that field as ours."""
+    for game in ("stars_inc", "starship_catan", "handful_of_stars"):
+        folder = tmp_path / game
+        assert run("init", game, folder, "--overrides").returncode == 0
+        text = (folder / "overrides.yaml").read_text()
+        head, block = text.split("#components:\n")
+        uncommented = "components:\n" + "\n".join(line[1:] for line in block.splitlines()) + "\n"
+        (folder / "overrides.yaml").write_text(head.replace("components: {}\n", "") + uncommented)
+        checked = run("check", folder)
+        assert checked.returncode == 0 and "0 unspecified" in checked.stdout, (game, checked.stderr[:500])
+    folder = tmp_path / "stars_inc"
+    text = (folder / "overrides.yaml").read_text()
+    assert "Giant Molecular Cloud: {harvest: 4 H" in text
+    (folder / "overrides.yaml").write_text(text.replace("Giant Molecular Cloud: {harvest: 4 H",
+                                                        "Giant Molecular Cloud: {harvest: 3 H"))
+    built = run("build", folder, "--out", tmp_path / "out", "--format", "svg")
+    assert built.returncode == 0, built.stderr
+    manifest = json.loads(next((tmp_path / "out").glob("*/manifest.json")).read_text())
+    assert "environments: Giant Molecular Cloud: front.harvest" not in manifest["edition"]
+    assert "environments: Superluminous Supernova: front.harvest" not in manifest["edition"]  # all replaced
+    assert any("Giant Molecular Cloud.harvest" in change and "3 H" in change for change in manifest["overrides"])

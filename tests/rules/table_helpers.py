@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
+from companion_test_helpers import sit
+
 from starpnp.companion.rules import get_rules
 
 PUBLIC_URL = "http://table.test"
@@ -83,7 +85,7 @@ def check_panel(client, game: str, table: dict) -> int:
     assert client.get(watch).status_code == 200
     posted = 0
     for seat in ("p1", "p2"):
-        page = client.get(f"/t/{code}/p/{seat}")
+        page = client.get(sit(client, code, seat))
         assert page.status_code == 200
         html = page.get_data(as_text=True)
         for kind, name, low, high in number_limits(html):  # a form offers only what the server accepts
@@ -97,7 +99,7 @@ def check_panel(client, game: str, table: dict) -> int:
             assert set(fields) - TRANSPORT <= declared, (fields["type"], set(fields) - TRANSPORT - declared)
             answer = client.post(form["action"], data=fields)
             assert answer.status_code in (303, 422), (fields, answer.status_code)
-            assert client.get(f"/t/{code}/p/{seat}").status_code == 200
+            assert client.get(f"/t/{code}/play").status_code == 200
             posted += 1
     return posted
 
@@ -122,6 +124,6 @@ def derived(client, table: dict) -> dict:
 
 def check_pages_render(client, table: dict) -> None:
     """The table page renders the panel for a spectator and for a seated player."""
-    for page in (table["watch_url"], table["url"] + "/p/p2"):
-        html = client.get(local(page)).get_data(as_text=True)
+    for page in (local(table["watch_url"]), sit(client, table["code"], "p2")):
+        html = client.get(page).get_data(as_text=True)
         assert 'data-player="p1"' in html, page

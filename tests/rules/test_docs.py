@@ -43,10 +43,11 @@ def describe(field: FieldDoc) -> str:
 
 
 def event_table(rules: GameRules) -> str:
-    rows = ["| type | fields | what it does |", "|---|---|---|"]
+    rows = ["| type | fields | what it does | for another seat |", "|---|---|---|---|"]
     for event_type in rules.event_types:
         fields = "<br>".join(describe(f) for f in event_type.field_docs) or "—"
-        rows.append(f"| `{event_type.name}` | {fields} | {event_type.help} |")
+        others = "yes: logged as \"Ann for Ben\"" if event_type.for_others else "no"
+        rows.append(f"| `{event_type.name}` | {fields} | {event_type.help} | {others} |")
     return "\n".join([BEGIN, *rows, END])
 
 

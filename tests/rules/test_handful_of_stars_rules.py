@@ -96,7 +96,7 @@ def test_culture_cards_in_reserve_and_festival_of_culture():
     assert vp(state) == 41  # the card's 2 VP and its Festival point go
     refused(state, ev("reserve", card="culture", vp=5, change="remove"), "vp")
     refused(state, ev("reserve", card="culture"), "vp")
-    refused(state, ev("reserve", card="festival_of_culture", change="remove", target="p2"), "change")
+    refused(state, ev("reserve", "p2", card="festival_of_culture", change="remove"), "change")
 
 
 def test_vp_equals_the_sum_of_its_sources():

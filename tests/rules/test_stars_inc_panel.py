@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from table_helpers import check_panel, ev, new_table
+from companion_test_helpers import sit
+from table_helpers import TRANSPORT, check_panel, derived, ev, event_forms, new_table
 
-ROUND = ev("new_round", hydrogen=3, actions=2, environment="Overdensity")
+ROUND = ev("new_round", hydrogen=3, actions=2)  # a card typed in: prices as printed
+CARDS = ["Giant Molecular Cloud", "Superluminous Supernova", "Overdensity", "Stroemgren Sphere", "Time Stasis",
+         "Time Vortex", "Overcrowding", "Protoplanetary Disk", "Tidal Stream"]
 BOARD = [ev("board", piece=stage, delta=1, owner=owner) for owner in ("p1", "p2")
          for stage in ("blue_giant", "hypergiant", "red_giant", "white_dwarf")]
 RICH = [*BOARD, ev("board", piece="rocky", delta=1), ev("board", piece="gas", delta=1),
@@ -19,7 +22,12 @@ def text(client, url: str) -> str:
 
 
 def rounds(count):
-    return [e for _ in range(count) for e in (ROUND, ev("end_round", unharvested="skip"))]
+    """`count` rounds, one of our cards each, in the order above."""
+    return [e for card in CARDS[:count] for e in (ev("new_round", environment=card), ev("end_round", unharvested="skip"))]
+
+
+def card(name):
+    return ev("new_round", environment=name)
 
 
 SITUATIONS = {
@@ -30,6 +38,11 @@ SITUATIONS = {
     "final harvest": (rounds(9), {}),
     "final conversions": ([*rounds(9), ev("harvest"), ev("harvest", "p2"), ev("done")], {}),
     "game over": ([*rounds(9), ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2")], {}),
+    "under Time Stasis": ([*RICH, card("Time Stasis")], {}),
+    "under Time Vortex, stars to push two stages": (
+        [*RICH, ev("board", piece="red_giant", delta=-1), ev("board", piece="sunlike", delta=1), card("Time Vortex")], {}),
+    "under Tidal Stream": ([*RICH, card("Tidal Stream")], {}),
+    "another edition's cards": ([ev("new_round", hydrogen=4, actions=3, environment="Time Stasis")], {"edition": "own"}),
     "advanced tie round": ([ROUND, ev("adjust", what="points", delta=30), ev("adjust", "p2", what="points", delta=30),
                             ev("end_round", unharvested="skip"), ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2")],
                            {"mode": "advanced"}),
@@ -45,7 +58,37 @@ def test_panel_renders_and_every_form_posts_declared_fields(client, situation): 
 def test_panel_says_who_won_and_what_a_block_refunds(client):  # noqa: F811
     over = new_table(client, "stars_inc", [*rounds(9), ev("adjust", what="points", delta=2), ev("harvest"),
                                            ev("harvest", "p2"), ev("done"), ev("done", "p2")])
-    assert "Ann wins!" in text(client, f"/t/{over['code']}/p/p2")
+    assert "Ann wins!" in text(client, sit(client, over["code"], "p2"))
     events, _ = SITUATIONS["two white dwarfs to block"]
     merged = new_table(client, "stars_inc", events)
-    assert "Ann merges your white dwarf. Block it for 1 Fe? They get back 4 He." in text(client, f"/t/{merged['code']}/p/p2")
+    assert "Ann merges your white dwarf. Block it for 1 Fe? They get back 4 He." in text(client, sit(client, merged["code"], "p2"))
+
+
+def round_forms(client, table) -> list[dict]:
+    html = client.get(sit(client, table["code"], "p1")).get_data(as_text=True)
+    return [f["fields"] for f in event_forms(html) if f["fields"]["type"] == "new_round"]
+
+
+def test_the_flip_offers_the_cards_left_with_their_values_and_a_typed_fallback(client):  # noqa: F811
+    table = new_table(client, "stars_inc", rounds(2))
+    page = text(client, sit(client, table["code"], "p1"))
+    assert "Time Stasis · 4 H · 2 actions" in page and "Tidal Stream · 2 H · 4 actions" in page
+    assert "Giant Molecular Cloud ·" not in page.split("Environment", 1)[1]  # flipped in round 1
+    by_name, typed = round_forms(client, table)
+    assert set(by_name) - TRANSPORT == {"round", "environment"} and by_name["environment"] == CARDS[2]
+    assert set(typed) - TRANSPORT == {"round", "hydrogen", "actions"}
+    assert client.post(f"/t/{table['code']}/events", data=by_name).status_code == 303
+    shown = derived(client, table)["environment"]
+    assert (shown["name"], shown["hydrogen"], shown["actions"]) == ("Overdensity", 3, 3)
+    page = text(client, sit(client, table["code"], "p1"))
+    assert '<span class="label">This round</span> every MERGE costs 2 He less' in page and "Merge mine · free" in page
+
+
+def test_a_table_with_its_own_cards_types_them_with_a_name(client):  # noqa: F811
+    table = new_table(client, "stars_inc", [], {"edition": "own"})
+    (typed,) = round_forms(client, table)
+    assert set(typed) - TRANSPORT == {"round", "hydrogen", "actions", "environment"}
+    answer = client.post(f"/t/{table['code']}/events", data={**typed, "environment": "Overdensity", "hydrogen": "4"})
+    assert answer.status_code == 303
+    shown = derived(client, table)["environment"]
+    assert (shown["name"], shown["hydrogen"], shown["card"], shown["effect"]) == ("Overdensity", 4, None, None)

@@ -1,5 +1,6 @@
 """Stars, Inc. invariants under any sequence of events: no negative or overfull tank, points equal to their
-sources, at most four stars per player, refused events change nothing."""
+sources, at most four stars per player, no environment card drawn more often than the deck holds it, refused
+events change nothing."""
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -14,6 +15,7 @@ player = st.sampled_from(["p1", "p2", "p1", "p2", "p3"])
 amount = st.one_of(st.integers(min_value=0, max_value=3), st.integers(min_value=1, max_value=4),
                    st.sampled_from([-1, 12, "2", "two", ""]))
 tank_or_points = st.sampled_from([*si.TANKS, "points"])
+card_name = st.sampled_from([*(e["name"] for e in si.ENVIRONMENTS.values()), "time vortex", "Dark Nebula", ""])
 
 
 def event(kind, **fields):
@@ -24,7 +26,7 @@ events = st.one_of(
     event("convert", conversion=st.sampled_from([*si.CONVERSIONS, "fe_to_h"]), times=amount),
     event("make_star", star=st.sampled_from([*si.NEW_STARS, "hypergiant"])),
     event("make_planet", planet=st.sampled_from(["rocky", "gas", "ice"])),
-    event("move_star", owner=player, star=st.sampled_from(si.STAGES), evolves=st.sampled_from(["yes", "no"]),
+    event("move_star", owner=player, star=st.sampled_from(si.STAGES), evolves=st.sampled_from(["yes", "no", "twice"]),
           rocky_lost=amount, gas_lost=amount),
     event("merge", merge=st.sampled_from([*si.MERGES, "all"]), target=player, first=player, second=player),
     event("block"), event("block"), event("harvest"), event("harvest"), event("harvest"),
@@ -33,15 +35,19 @@ events = st.one_of(
     event("adjust", what=tank_or_points, delta=st.integers(min_value=5, max_value=9)),
     event("harvest", rocky_h=st.sampled_from([0, 2, 4, "x"]), rocky_fe=st.sampled_from([0, 0, 2])),
     event("new_round", hydrogen=st.integers(min_value=1, max_value=5), actions=amount),
+    event("new_round", environment=card_name), event("new_round", environment=card_name),
+    event("new_round", environment=card_name, hydrogen=st.integers(min_value=2, max_value=4), actions=amount),
     event("end_round"), event("end_round", unharvested=st.sampled_from(["skip", "ask", "x"])),
     event("setup", mode=st.sampled_from(["standard", "advanced", "x"]), target_score=amount,
-          max_h=st.sampled_from([0, 5, 8, 20]), max_he=st.sampled_from([0, 2, 6]), max_fe=amount),
+          max_h=st.sampled_from([0, 5, 8, 20]), max_he=st.sampled_from([0, 2, 6]), max_fe=amount,
+          edition=st.sampled_from(["ours", "own", "x"])),
     event("share_victory"),
 )
 options = st.fixed_dictionaries({"mode": st.sampled_from(["standard", "advanced"]),
                                  "target_score": st.integers(min_value=3, max_value=12),
                                  "max_h": st.sampled_from([0, 6, 10, 20]), "max_he": st.sampled_from([0, 4, 8]),
-                                 "max_c": st.sampled_from([0, 3]), "max_fe": st.sampled_from([0, 2, 5])})
+                                 "max_c": st.sampled_from([0, 3]), "max_fe": st.sampled_from([0, 2, 5]),
+                                 "edition": st.sampled_from(["ours", "ours", "own"])})
 
 
 def check_invariants(state):
@@ -54,6 +60,10 @@ def check_invariants(state):
         assert min(state["stars"][pid].values()) >= 0 and min(state["planets"][pid].values()) >= 0
     if state["mode"] == "standard":
         assert state["round"] <= si.STANDARD_ROUNDS
+        assert len(set(state["played"])) == len(state["played"])  # one of each card
+    decks = 1 + len(state["played"]) // (si.ENVIRONMENT_COPIES * len(si.ENVIRONMENTS))  # the advanced deck's reshuffles
+    assert all(state["played"].count(card) <= si.ENVIRONMENT_COPIES * decks for card in si.ENVIRONMENTS)
+    assert state["edition"] == "ours" or not state["played"]
     derived = si.derive(state)
     assert set(derived["winners"]) <= set(state["tanks"]) and bool(derived["winners"]) == (state["status"] == "over")
 
@@ -75,9 +85,12 @@ targeted = st.sampled_from([
 
 @settings(max_examples=100, deadline=None)
 @given(targeted, st.fixed_dictionaries({t: st.integers(min_value=0, max_value=12) for t in si.TANKS}),
-       st.integers(min_value=1, max_value=3))
-def test_a_block_restores_the_board_and_refunds_half_rounded_down(action, tanks, iron):
+       st.integers(min_value=1, max_value=3), st.sampled_from(["", "Overdensity", "Tidal Stream"]))
+def test_a_block_restores_the_board_and_refunds_half_rounded_down(action, tanks, iron, card):
+    """Also under the cards that change what a targeted action costs."""
     state = si.initial_state(PLAYERS[:2], {})
+    if card:
+        state = si.apply(state, {"type": "new_round", "player": "p1", "environment": card})
     state["tanks"]["p1"] = dict(tanks)
     state["tanks"]["p2"]["Fe"] = iron
     state["stars"]["p2"].update({"red_giant": 1, "sunlike": 1, "white_dwarf": 2})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion_test_helpers import sit
 from table_helpers import check_panel, ev, new_table
 
 SITUATIONS = {
@@ -27,5 +28,5 @@ def test_panel_renders_and_every_form_posts_declared_fields(client, situation):
 
 def test_panel_shows_the_winner(client):
     table = new_table(client, "stratastar", SITUATIONS["twelve worlds"])
-    html = client.get(f"/t/{table['code']}/p/p2").get_data(as_text=True)
+    html = client.get(sit(client, table["code"], "p2")).get_data(as_text=True)
     assert "Ann wins: colonies on 12 worlds." in html
