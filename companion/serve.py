@@ -42,9 +42,10 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
 
     from . import create_app
 
-    url = public_url(host, port)
+    config = dict(config or {})
+    url = config.pop("PUBLIC_URL", None) or public_url(host, port)  # given: a load balancer's address
     try:
-        app = create_app({"DATA_DIR": data_dir, "PUBLIC_URL": url, "SOLE_WRITER": True, **(config or {})})
+        app = create_app({"DATA_DIR": data_dir, "PUBLIC_URL": url, "SOLE_WRITER": True, **config})
     except Exception as error:  # a bad data dir or database URL: say so in one line, no traceback
         _fail(f"cannot open the companion database: {str(error).splitlines()[0]}")
     try:

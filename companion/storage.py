@@ -4,6 +4,10 @@ SQLite (WAL) by default, PostgreSQL when given a postgresql URL — same code. A
 table: SQLite takes the write lock up front (BEGIN IMMEDIATE), PostgreSQL locks the table's row, so
 concurrent taps get consecutive seq numbers and none is lost. State is replayed from the log and cached
 per table and version.
+
+Several server processes may share one PostgreSQL database, which is then their only shared state: a
+cached state is used only for the version just read from the database, and table rows are kept in memory
+only by a sole SQLite writer, under its exclusive lock on the file.
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import bindparam, create_engine, event as sa_event, func, insert, select, update
+from sqlalchemy import Integer, String, bindparam, create_engine, event as sa_event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -83,32 +87,52 @@ class Snapshot:
 
 
 def database_url(data_dir: Path, url: str | None) -> str:
-    """The database: `url` when given (PostgreSQL, say), else a SQLite file in the data folder."""
+    """The database: `url` when given (PostgreSQL, say), else a SQLite file in the data folder.
+
+    A plain postgresql:// (or postgres://) URL means psycopg 3, the driver the `postgres` extra installs;
+    SQLAlchemy would otherwise look for psycopg2."""
     if url:
-        return url
+        scheme, sep, rest = url.partition("://")
+        return f"postgresql+psycopg://{rest}" if sep and scheme in ("postgresql", "postgres") else url
     data_dir.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{data_dir.resolve() / 'companion.sqlite3'}"
 
 
 def make_engine(url: str, pool_size: int = 8, sqlite_synchronous: str = "NORMAL") -> Engine:
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_size=pool_size, pool_pre_ping=True)
+        try:
+            engine = create_engine(url, pool_size=pool_size, pool_pre_ping=True)
+        except ModuleNotFoundError as error:
+            raise StoreError(f"{url.partition('://')[0]} needs the Python package {error.name}: "
+                             f"pip install 'starpnp[postgres]'") from None
+        if engine.dialect.name == "postgresql" and engine.dialect.driver == "psycopg":
+            _begin_explicitly(engine, lambda dbapi_conn: setattr(dbapi_conn, "autocommit", True), "BEGIN")
+        return engine
     engine = create_engine(url, pool_size=pool_size, max_overflow=pool_size,
                            connect_args={"check_same_thread": False, "timeout": 30})
 
-    @sa_event.listens_for(engine, "connect")
-    def _configure(dbapi_conn, _record):
-        dbapi_conn.isolation_level = None  # we issue BEGIN ourselves, below
+    def _configure(dbapi_conn):
+        dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
         for pragma in ("journal_mode=WAL", f"synchronous={sqlite_synchronous}", "busy_timeout=30000",
                        "foreign_keys=ON"):
             dbapi_conn.execute(f"PRAGMA {pragma}")
 
+    _begin_explicitly(engine, _configure, "BEGIN IMMEDIATE")
+    return engine
+
+
+def _begin_explicitly(engine: Engine, no_implicit_transactions: Callable[[Any], None], begin_write: str) -> None:
+    """Connections in the driver's autocommit mode, and BEGIN sent by us when a transaction starts.
+
+    SQLite: a write says BEGIN IMMEDIATE, taking the write lock up front. psycopg: a lone read (a poll's
+    version) is one round trip, not BEGIN, SELECT, ROLLBACK — and that ROLLBACK would also make psycopg drop
+    every statement it had prepared on the connection."""
+    sa_event.listen(engine, "connect", lambda dbapi_conn, _record: no_implicit_transactions(dbapi_conn))
+
     @sa_event.listens_for(engine, "begin")
     def _begin(conn: Connection):  # straight to the driver: this runs on every write
-        conn.connection.driver_connection.execute(
-            "BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
-
-    return engine
+        conn.connection.driver_connection.execute(begin_write if conn.get_execution_options().get("write")
+                                                  else "BEGIN")
 
 
 class _Prepared:
@@ -120,10 +144,15 @@ class _Prepared:
         compiled = statement.compile(dialect=dialect)
         self.sql = str(compiled)
         self._order = compiled.positiontup if compiled.positional else None
+        self._names = tuple(compiled.binds)
 
     def run(self, conn: Connection, **values: Any):
-        """Execute on `conn`'s DBAPI connection; returns the cursor (rows are plain tuples)."""
-        params = tuple(values[name] for name in self._order) if self._order is not None else values
+        """Execute on `conn`'s DBAPI connection with those of `values` the statement names; returns the
+        cursor (rows are plain tuples)."""
+        if self._order is not None:
+            params: Any = tuple(values[name] for name in self._order)
+        else:
+            params = {name: values[name] for name in self._names}
         cursor = conn.connection.cursor()
         cursor.execute(self.sql, params)
         return cursor
@@ -188,8 +217,8 @@ class Store:
         """`sole_writer`: this process is the only one writing the database (`starpnp serve` on SQLite,
         which holds an exclusive lock on it), so each table's row, whose only changing column is its
         version, can be kept in memory: polls need no query at all and a write one fewer; and writes,
-        serialised by the write lock anyway, share one connection kept open. Off for PostgreSQL and
-        wherever several processes may share a database."""
+        serialised by the write lock anyway, share one connection kept open. It holds only where the lock
+        is taken: on PostgreSQL, which several processes may share, the flag changes nothing."""
         self.engine = engine
         self.rules = rules
         self._lock_file = _lock_exclusively(engine) if sole_writer else None
@@ -204,13 +233,32 @@ class Store:
         self._write_lock = threading.RLock() if engine.dialect.name == "sqlite" else nullcontext()
         t, e, dialect = schema.tables, schema.events, engine.dialect
         self._version_query = _Prepared(select(t.c.version).where(t.c.code == bindparam("p_code")), dialect)
+        s = schema.seats
+        self._seat_query = _Prepared(select(s.c.player).join(t, t.c.id == s.c.table_id).where(
+            t.c.code == bindparam("p_code"), s.c.token_hash == bindparam("p_token_hash")), dialect)
+        # The row alone: on PostgreSQL a statement that waited for this lock returns the row as the other
+        # writer committed it but reads all else as it was before the wait, so the tap seen before is read next.
         self._lock_table = _Prepared(select(t).where(t.c.code == bindparam("p_code")).with_for_update(), dialect)
-        self._insert_event = _Prepared(insert(e).values(
+        # An event's writes: insert it, bump the version, note its tap if named. On SQLite each statement is a
+        # call in this process; on PostgreSQL each is a round trip with the table's row locked, so there they
+        # are one statement (data-modifying CTEs, which SQLite lacks).
+        new_event = insert(e).values(
             table_id=bindparam("p_table"), seq=bindparam("p_seq"), type=bindparam("p_type"),
             player=bindparam("p_player"), payload=bindparam("p_payload"), undoes=bindparam("p_undoes"),
-            created_at=bindparam("p_now"), actor=bindparam("p_actor")), dialect)
-        self._bump_version = _Prepared(update(t).where(t.c.id == bindparam("p_table")).values(
-            version=bindparam("p_seq"), updated_at=bindparam("p_now")), dialect)
+            created_at=bindparam("p_now"), actor=bindparam("p_actor"))
+        bump_version = update(t).where(t.c.id == bindparam("p_table")).values(
+            version=bindparam("p_seq"), updated_at=bindparam("p_now"))
+        if dialect.name == "postgresql":
+            named_tap = insert(schema.taps).from_select(["table_id", "client_id", "seq"], select(
+                bindparam("p_table", type_=Integer), bindparam("p_client", type_=String),
+                bindparam("p_seq", type_=Integer)).where(bindparam("p_client", type_=String).is_not(None)))
+            self._event_writes = [_Prepared(bump_version.add_cte(new_event.cte("new_event"))
+                                            .add_cte(named_tap.cte("named_tap")), dialect)]
+            self._tap_write = None
+        else:
+            self._event_writes = [_Prepared(new_event, dialect), _Prepared(bump_version, dialect)]
+            self._tap_write = _Prepared(insert(schema.taps).values(
+                table_id=bindparam("p_table"), client_id=bindparam("p_client"), seq=bindparam("p_seq")), dialect)
         if engine.dialect.name == "sqlite":
             self._check_integrity()
         with self._writing() as conn:
@@ -250,14 +298,19 @@ class Store:
 
     # -- settings ------------------------------------------------------------------------------------
     def secret_key(self) -> str:
-        """The app's signing key, made once and kept in the database so CSRF tokens survive restarts."""
+        """The app's signing key, made once and kept in the database so CSRF tokens survive restarts and
+        every server process on the database signs alike."""
         s = schema.settings
-        with self._writing() as conn:
-            value = conn.execute(select(s.c.value).where(s.c.key == "secret_key")).scalar()
-            if value is None:
-                value = secrets.token_urlsafe(32)
-                conn.execute(insert(s).values(key="secret_key", value=value))
-            return value
+        try:
+            with self._writing() as conn:
+                value = conn.execute(select(s.c.value).where(s.c.key == "secret_key")).scalar()
+                if value is None:
+                    value = secrets.token_urlsafe(32)
+                    conn.execute(insert(s).values(key="secret_key", value=value))
+                return value
+        except IntegrityError:  # another server, starting at the same moment, stored its key first: use that
+            with self._reading() as conn:
+                return conn.execute(select(s.c.value).where(s.c.key == "secret_key")).scalar_one()
 
     # -- tables --------------------------------------------------------------------------------------
     def create_table(self, game: str, players: list[dict], options: dict) -> Snapshot:
@@ -351,10 +404,9 @@ class Store:
 
     def seat(self, code: str, token: str) -> str | None:
         """The seat a token holds at this table, or None (unknown token, or one from another table)."""
-        s, t = schema.seats, schema.tables
-        with self._reading() as conn:
-            return conn.execute(select(s.c.player).join(t, t.c.id == s.c.table_id)
-                                .where(t.c.code == code, s.c.token_hash == _token_hash(token))).scalar()
+        with self.engine.connect() as conn:  # every write asks: one precompiled SELECT, as version() does
+            row = self._seat_query.run(conn, p_code=code, p_token_hash=_token_hash(token)).fetchone()
+        return row[0] if row else None
 
     def seatings(self, table: TableInfo) -> list[Seating]:
         s = schema.seats
@@ -371,8 +423,9 @@ class Store:
             return Snapshot(table, self._state(conn, table))
 
     def events(self, table: TableInfo, since: int = 0) -> list[LoggedEvent]:
+        """The log after `since`, up to `table`'s version (later events are for whoever reads it later)."""
         with self._reading() as conn:
-            return self._events(conn, table.id, since)
+            return self._events(conn, table.id, since, until=table.version)
 
     def append(self, code: str, event: dict[str, Any] | Callable[[TableInfo], dict[str, Any]],
                client_id: str | None = None, actor: str | None = None) -> tuple[int, Snapshot, bool]:
@@ -430,11 +483,12 @@ class Store:
     def _insert(self, conn: Connection, table: TableInfo, type_: str, player: str, payload: dict,
                 undoes: int | None, client_id: str | None = None, actor: str | None = None) -> int:
         seq, now = table.version + 1, time.time()
-        self._insert_event.run(conn, p_table=table.id, p_seq=seq, p_type=type_, p_player=player,
-                               p_payload=json.dumps(payload), p_undoes=undoes, p_now=now, p_actor=actor)
-        self._bump_version.run(conn, p_table=table.id, p_seq=seq, p_now=now)
-        if client_id is not None:
-            conn.execute(insert(schema.taps).values(table_id=table.id, client_id=client_id, seq=seq))
+        values = dict(p_table=table.id, p_seq=seq, p_type=type_, p_player=player, p_payload=json.dumps(payload),
+                      p_undoes=undoes, p_now=now, p_client=client_id, p_actor=actor)
+        for statement in self._event_writes:
+            statement.run(conn, **values)
+        if client_id is not None and self._tap_write is not None:
+            self._tap_write.run(conn, **values)
         return seq
 
     def _committed(self, table: TableInfo, seq: int, state: dict) -> Snapshot:
@@ -442,11 +496,15 @@ class Store:
         self._remember(table.id, seq, state)
         return Snapshot(self._note(TableInfo(**{**table.__dict__, "version": seq})), state)
 
-    def _events(self, conn: Connection, table_id: int, since: int = 0) -> list[LoggedEvent]:
+    def _events(self, conn: Connection, table_id: int, since: int = 0, until: int | None = None) -> list[LoggedEvent]:
+        """Events after `since`, up to `until` when given. A state must stop at the version it is kept
+        under: PostgreSQL reads (READ COMMITTED) see events another process committed after the table row
+        was read, in the same transaction."""
         e = schema.events
-        rows = conn.execute(select(*EVENT_COLUMNS).where(e.c.table_id == table_id, e.c.seq > since)
-                            .order_by(e.c.seq)).all()
-        return [_row_to_event(r) for r in rows]
+        query = select(*EVENT_COLUMNS).where(e.c.table_id == table_id, e.c.seq > since)
+        if until is not None:
+            query = query.where(e.c.seq <= until)
+        return [_row_to_event(r) for r in conn.execute(query.order_by(e.c.seq)).all()]
 
     # -- state cache ---------------------------------------------------------------------------------
     def _state(self, conn: Connection, table: TableInfo) -> dict:
@@ -457,7 +515,7 @@ class Store:
         if cached and cached[0] == table.version:
             return cached[1]
         if cached and cached[0] < table.version:
-            newer = self._events(conn, table.id, since=cached[0])
+            newer = self._events(conn, table.id, since=cached[0], until=table.version)
             if all(e.type != UNDO for e in newer):
                 try:
                     state = apply_strict(rules, cached[1], newer)
@@ -465,7 +523,7 @@ class Store:
                     return state
                 except RuleError:
                     pass  # fall back to the full replay, which skips what no longer applies
-        state = replay(rules, table.players, table.options, self._events(conn, table.id))
+        state = replay(rules, table.players, table.options, self._events(conn, table.id, until=table.version))
         self._remember(table.id, table.version, state)
         return state
 

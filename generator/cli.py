@@ -278,9 +278,16 @@ def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: 
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--data", "data_dir", type=click.Path(file_okay=False), default=None,
               help="Folder for the table database (default: $STARPNP_DATA or the current folder).")
+@click.option("--database-url", envvar="STARPNP_DATABASE_URL", default=None, metavar="URL",
+              help="Keep the tables in this PostgreSQL database (postgresql://user:password@host/name) instead "
+                   "of SQLite in the data folder; several servers may share it (default: $STARPNP_DATABASE_URL).")
+@click.option("--public-url", envvar="STARPNP_PUBLIC_URL", default=None, metavar="URL",
+              help="The address phones use, for join links and QR codes, e.g. https://tables.example.org behind a "
+                   "load balancer (default: this machine's address and --port).")
 @click.option("--print-folder", "print_folders", multiple=True, type=click.Path(file_okay=False),
               help="A game folder of your own to offer on the /print page too (repeatable).")
-def serve(host: str, port: int, data_dir: str | None, print_folders: tuple[str, ...]) -> None:
+def serve(host: str, port: int, data_dir: str | None, database_url: str | None, public_url: str | None,
+          print_folders: tuple[str, ...]) -> None:
     """Run the table companion for phones on this network (and /print for PDFs)."""
     from starpnp.companion.serve import run
 
@@ -289,7 +296,8 @@ def serve(host: str, port: int, data_dir: str | None, print_folders: tuple[str, 
             find_game(folder)
         except DataError as exc:
             fail([f"--print-folder: {exc}"])
-    run(host, port, data_dir, {"PRINT_FOLDERS": list(print_folders)})
+    run(host, port, data_dir, {"PRINT_FOLDERS": list(print_folders), "DATABASE_URL": database_url,
+                               "PUBLIC_URL": public_url})
 
 
 if __name__ == "__main__":

@@ -17,7 +17,11 @@ def require_tool(name: str, install_hint: str = "") -> str:
     path = name if Path(name).exists() else shutil.which(name)
     if path:
         return path
-    message = f"{name} is not installed" + (f" (Debian: {install_hint})" if install_hint else "")
+    missing(f"{name} is not installed" + (f" (Debian: {install_hint})" if install_hint else ""))
+
+
+def missing(message: str) -> None:
+    """Skip the test for want of `message`'s tool, or fail it when CI is set."""
     if os.environ.get("CI"):
         pytest.fail(f"{message}; CI is set, so this fails instead of skipping")
     pytest.skip(message)

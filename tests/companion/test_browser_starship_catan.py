@@ -1,4 +1,5 @@
-"""Real Chromium, two phones on a Starship Catan table: one scripted flight turn shows on both screens.
+"""Real Chromium, two phones on a Starship Catan table: one scripted turn (set-up module, production by name
+and its one-tap collect, a flight, storage, a pirate fight) shows on both screens, in our edition's words.
 
 Set STARPNP_SCREENSHOTS=<dir> to keep 360x740 light and dark screenshots of the table page there
 (docs/screenshots/starship_catan-*.png were made this way).
@@ -25,32 +26,41 @@ def test_a_flight_turn_on_two_phones(live_server, two_phones):
     open_seat(bo, live_server, code, "p2")
     expect(bo.locator('[data-player="p1"] [data-vp]')).to_have_text("0")
 
+    ann.locator('[data-module="research"]').get_by_role("button", name="Start with it").click()
+    expect(ann.locator('[data-module="research"] strong')).to_have_text("I")
     ann.locator("[data-yellow]").get_by_role("button", name="4", exact=True).click()
     expect(ann.locator("[data-speed]")).to_have_text("4")
+    expect(ann.locator("[data-production]")).to_contain_text("Die 4: your Research Module makes 1 Science.")
+    ann.get_by_role("button", name="Collect 1 Science").click()
+    expect(row(ann, "p1", "Science").locator("[data-value]")).to_have_text("2 / 4")
+    expect(ann.locator("[data-collected]")).to_have_text("Collected.")
+    expect(bo.locator("[data-their-production]")).to_contain_text("Research Module makes 1 Science · collected",
+                                                                  timeout=3000)
     row(ann, "p1", "Boosters").locator("button.plus").click()
     expect(ann.locator("[data-speed]")).to_have_text("5")
     expect(bo.locator("[data-speed]")).to_have_text("5", timeout=3000)  # die 4 + 1 booster
 
-    res_d = row(ann, "p1", "Resource D")
+    crystal = row(ann, "p1", "Crystal")
     for expected in ("1 / 2", "2 / 2"):
-        res_d.locator("button.plus").click()
-        expect(res_d.locator("[data-value]")).to_have_text(expected)
-    res_d.locator("button.plus").click()  # a third one does not fit in storage
+        crystal.locator("button.plus").click()
+        expect(crystal.locator("[data-value]")).to_have_text(expected)
+    crystal.locator("button.plus").click()  # a third one does not fit in storage
     expect(ann.get_by_role("alert")).to_contain_text("above the limit of 2")
-    expect(res_d.locator("[data-value]")).to_have_text("2 / 2")
+    expect(crystal.locator("[data-value]")).to_have_text("2 / 2")
 
     for _ in range(3):
         row(ann, "p1", "Friendship").locator("button.plus").click()
     expect(row(ann, "p1", "Friendship").locator("[data-value]")).to_have_text("3")
     expect(bo.locator('[data-card="friend_of_the_people"]')).to_contain_text("Ann", timeout=3000)
     expect(bo.locator('[data-player="p1"] [data-vp]')).to_have_text("1")
-    expect(bo.locator('[data-player="p1"]')).to_contain_text("Resource D 2/2")
+    expect(bo.locator('[data-player="p1"]')).to_contain_text("Crystal 2/2")
+    expect(bo.locator(".history")).to_contain_text("Ann +1 Crystal")
 
-    bo.locator('input[name="strength"]').fill("6")
-    bo.locator('input[name="blue"]').fill("5")
-    bo.get_by_role("button", name="Fight").click()
-    expect(ann.locator("[data-fight]")).to_contain_text("Bo lost to the pirate", timeout=3000)
-    expect(ann.locator("[data-fight]")).to_contain_text("blue 5 + cannons 0 = 5 against 6")
+    bo.locator('select[name="pirate"]').select_option(label="Grey Lantern · strength 6 · ransom 5 Astro")
+    bo.locator('form:has(select[name="pirate"]) input[name="blue"]').fill("5")
+    bo.get_by_role("button", name="Fight", exact=True).click()
+    expect(ann.locator("[data-fight]")).to_contain_text("Bo lost to Grey Lantern", timeout=3000)
+    expect(ann.locator("[data-fight]")).to_contain_text("blue 5 + cannons 0 = 5 against 6 · lost: give 2 resources")
 
     status, table = request("GET", f"{live_server}/api/tables/{code}")
     assert table["derived"]["players"]["p1"]["vp"] == 1

@@ -1,27 +1,33 @@
-"""The store on a real SQLite file: migrations, appends, undo, replay and the state cache."""
+"""The store on a real SQLite file and on PostgreSQL: migrations, appends, undo, replay and the state cache."""
 import gc
-import os
 import threading
 
 import pytest
 from sqlalchemy import select
 
-from starpnp.companion import schema
+from starpnp.companion import schema, storage
 from starpnp.companion.rules import RuleError, all_rules
 from starpnp.companion.storage import Conflict, NotFound, Store, make_engine
 
 PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Ben", "color": "blue"}]
 
 
-def new_store(tmp_path):
-    """A store on a fresh SQLite file, or on STARPNP_TEST_DATABASE_URL (e.g. a scratch PostgreSQL)."""
-    url = os.environ.get("STARPNP_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'db.sqlite3'}"
+def new_store(url):
+    """A store on the database at `url`; each call is another server process's view of it."""
     return Store(make_engine(url), all_rules())
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path):
+    """Every test that takes this runs twice: on a fresh SQLite file and on a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    return request.getfixturevalue("postgres_url")
+
+
 @pytest.fixture
-def store(tmp_path):
-    return new_store(tmp_path)
+def store(database_url):
+    return new_store(database_url)
 
 
 def add(store, code, player, delta, target=None):
@@ -35,18 +41,16 @@ def scores(snap):
     return {pid: c["Score"] for pid, c in snap.state["counters"].items()}
 
 
-def test_migrations_run_once_and_record_their_version(tmp_path):
-    store = new_store(tmp_path)
-    new_store(tmp_path)  # a second start finds nothing to do
+def test_migrations_run_once_and_record_their_version(database_url):
+    store = new_store(database_url)
+    new_store(database_url)  # a second start finds nothing to do
     with store.engine.connect() as conn:
         versions = conn.execute(select(schema.schema_version.c.version)).scalars().all()
     assert versions == list(range(1, len(schema.MIGRATIONS) + 1))
 
 
-def test_sqlite_runs_in_wal_mode(store):
-    if store.engine.dialect.name != "sqlite":
-        return
-    with store.engine.connect() as conn:
+def test_sqlite_runs_in_wal_mode(tmp_path):
+    with sqlite_store(tmp_path).engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
 
 
@@ -84,17 +88,17 @@ def test_undo_takes_back_the_players_own_last_action_only(store):
     assert types == ["add", "add", "add", "undo", "undo"]  # history is never rewritten
 
 
-def test_state_is_the_same_after_a_restart_without_the_cache(tmp_path):
-    store = new_store(tmp_path)
+def test_state_is_the_same_after_a_restart_without_the_cache(database_url):
+    store = new_store(database_url)
     code = store.create_table("generic", PLAYERS, {}).table.code
     for delta in (1, 2, 3):
         add(store, code, "p2", delta)
     store.undo(code, "p2")
-    assert scores(new_store(tmp_path).snapshot(code)) == scores(store.snapshot(code)) == {"p1": 0, "p2": 3}
+    assert scores(new_store(database_url).snapshot(code)) == scores(store.snapshot(code)) == {"p1": 0, "p2": 3}
 
 
-def test_the_cache_catches_up_with_writes_from_another_process(tmp_path):
-    first, second = new_store(tmp_path), new_store(tmp_path)
+def test_the_cache_catches_up_with_writes_from_another_process(database_url):
+    first, second = new_store(database_url), new_store(database_url)
     code = first.create_table("generic", PLAYERS, {}).table.code
     add(first, code, "p1", 1)
     assert scores(second.snapshot(code))["p1"] == 1
@@ -102,6 +106,37 @@ def test_the_cache_catches_up_with_writes_from_another_process(tmp_path):
     first.undo(code, "p1")
     add(second, code, "p1", 5)
     assert scores(first.snapshot(code))["p1"] == 6
+
+
+def test_a_snapshot_never_shows_events_newer_than_its_version(database_url, monkeypatch):
+    """Another process appends between a reader's look at the table row and its read of the log: the
+    snapshot's state must still be the state at the version it reports, and be cached as that."""
+    reader, writer = new_store(database_url), new_store(database_url)
+    code = writer.create_table("generic", PLAYERS, {}).table.code
+    add(writer, code, "p1", 1)
+    read_row = reader._table_by
+
+    def row_then_another_write(conn, condition):
+        table = read_row(conn, condition)
+        monkeypatch.setattr(reader, "_table_by", read_row)  # once
+        add(writer, code, "p1", 10)
+        return table
+
+    monkeypatch.setattr(reader, "_table_by", row_then_another_write)
+    snap = reader.snapshot(code)
+    assert (snap.table.version, scores(snap)["p1"]) in {(1, 1), (2, 11)}
+    assert (reader.snapshot(code).table.version, scores(reader.snapshot(code))["p1"]) == (2, 11)
+
+
+def test_stores_on_postgresql_never_keep_rows_in_memory_even_as_sole_writer(postgres_url):
+    """`starpnp serve` asks every store to be the sole writer; on PostgreSQL, where several servers share the
+    database, none may answer from memory: each sees the others' writes at once."""
+    first, second = (Store(make_engine(postgres_url), all_rules(), sole_writer=True) for _ in range(2))
+    code = first.create_table("generic", PLAYERS, {}).table.code
+    assert second.version(code) == 0
+    add(second, code, "p2", 4)
+    assert first.version(code) == 1 and add(first, code, "p1", 1)[0] == 2
+    assert second.version(code) == 2 and scores(second.snapshot(code)) == {"p1": 1, "p2": 4}
 
 
 def test_unknown_codes_are_not_found(store):
@@ -127,8 +162,44 @@ def test_parallel_appends_are_atomic(store):
     assert [e.seq for e in store.events(snap.table)] == list(range(1, 201))
 
 
-def test_the_secret_key_is_made_once_and_kept(tmp_path):
-    assert new_store(tmp_path).secret_key() == new_store(tmp_path).secret_key()
+def test_the_secret_key_is_made_once_and_kept(database_url):
+    assert new_store(database_url).secret_key() == new_store(database_url).secret_key()
+
+
+def test_two_servers_starting_at_once_on_postgresql_share_one_secret_key(postgres_url, monkeypatch):
+    """Both find no key and make one; the second to store it takes the first's (CSRF tokens signed by one
+    process must pass in the other)."""
+    first, second = new_store(postgres_url), new_store(postgres_url)
+    make_key = storage.secrets.token_urlsafe
+    keys = []
+
+    def meanwhile_the_other_starts(size):
+        monkeypatch.setattr(storage.secrets, "token_urlsafe", make_key)
+        keys.append(first.secret_key())
+        return make_key(size)
+
+    monkeypatch.setattr(storage.secrets, "token_urlsafe", meanwhile_the_other_starts)
+    assert second.secret_key() == keys[0] == first.secret_key()
+
+
+def test_a_tap_retried_while_its_first_send_holds_the_table_is_stored_once(postgres_url):
+    """The retry waits for the table's row lock while the first send writes the event and its tap; once
+    it has the lock it must find that tap (a later statement), not append the event again."""
+    first, second = new_store(postgres_url), new_store(postgres_url)
+    code = first.create_table("generic", PLAYERS, {}).table.code
+    results = []
+    retry = threading.Thread(target=lambda: results.append(
+        second.append(code, {"type": "add", "player": "p1", "delta": 1}, "tap-0042-abcd")))
+    with first.engine.connect() as conn, conn.begin():
+        table = first._locked_table(conn, code)
+        retry.start()
+        waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+        while conn.exec_driver_sql(waiting).scalar() == 0:
+            assert retry.is_alive(), "the retry did not wait for the lock"
+        first._insert(conn, table, "add", "p1", {"delta": 1}, None, "tap-0042-abcd")
+    retry.join(30)
+    assert [(seq, repeated) for seq, _, repeated in results] == [(1, True)]
+    assert scores(second.snapshot(code)) == {"p1": 1, "p2": 0}
 
 
 def sqlite_store(tmp_path, sole_writer=False):

@@ -34,19 +34,19 @@ def test_setup_gives_25_astro_two_trade_goods_one_science_point():
     derived = sc.derive(play())["players"]["p1"]
     assert derived["astro"] == 25
     assert {r: v["amount"] for r, v in derived["resources"].items()} == {
-        "resource_a": 0, "resource_b": 0, "resource_c": 0, "resource_d": 0, "goods": 2, "science": 1}
+        "goods": 2, "science": 1, "ore": 0, "fuel": 0, "food": 0, "crystal": 0}
     assert derived["vp"] == 0 and derived["to_win"] == 10
 
 
 def test_storage_limit_is_two_and_refuses_a_third():
-    state = play({"type": "resource", "player": "p1", "resource": "resource_d", "delta": 2})
-    assert sc.derive(state)["players"]["p1"]["resources"]["resource_d"] == {"amount": 2, "limit": 2, "label": "Resource D"}
-    error = refused(state, {"type": "resource", "player": "p1", "resource": "resource_d", "delta": 1}, "delta")
+    state = play({"type": "resource", "player": "p1", "resource": "crystal", "delta": 2})
+    assert sc.derive(state)["players"]["p1"]["resources"]["crystal"] == {"amount": 2, "limit": 2, "label": "Crystal"}
+    error = refused(state, {"type": "resource", "player": "p1", "resource": "crystal", "delta": 1}, "delta")
     assert "above the limit of 2" in error.message
 
 
 def test_resources_never_go_negative():
-    refused(play(), {"type": "resource", "player": "p1", "resource": "resource_c", "delta": -1}, "delta")
+    refused(play(), {"type": "resource", "player": "p1", "resource": "food", "delta": -1}, "delta")
 
 
 def test_logistics_raises_storage_but_not_the_science_lab():
@@ -157,14 +157,15 @@ def test_pirate_fight_event_uses_the_fighters_cannons():
     state = play({"type": "strength", "player": "p1", "part": "cannons", "delta": 3},
                  {"type": "pirate_fight", "player": "p1", "strength": 7, "blue": 4})
     assert sc.derive(state)["last_fight"] == {"player": "p1", "blue": 4, "cannons": 3, "total": 7,
-                                              "pirate": 7, "won": True}
+                                              "pirate": 7, "won": True, "name": None, "if_won": None,
+                                              "if_lost": None}
     refused(state, {"type": "pirate_fight", "player": "p1", "strength": 7, "blue": 0}, "blue")
 
 
-def test_target_changes_the_other_players_ship_and_unknown_players_are_refused():
-    state = play({"type": "astro", "player": "p1", "target": "p2", "delta": -5})
+def test_an_event_changes_its_players_ship_and_unknown_players_are_refused():
+    state = play({"type": "astro", "player": "p2", "delta": -5})
     assert sc.derive(state)["players"]["p2"]["astro"] == 20
-    refused(state, {"type": "astro", "player": "p1", "target": "p9", "delta": 1}, "target")
+    refused(state, {"type": "astro", "player": "p1", "target": "p2", "delta": 1}, "target")
     refused(state, {"type": "astro", "player": "p9", "delta": 1}, "player")
     refused(state, {"type": "teleport", "player": "p1"}, "type")
     refused(state, {"type": "astro", "player": "p1", "delta": "lots"}, "delta")
@@ -173,7 +174,7 @@ def test_target_changes_the_other_players_ship_and_unknown_players_are_refused()
 def test_apply_never_mutates_its_argument():
     state = play()
     before = repr(state)
-    sc.apply(state, {"type": "resource", "player": "p1", "resource": "resource_d", "delta": 1})
+    sc.apply(state, {"type": "resource", "player": "p1", "resource": "crystal", "delta": 1})
     assert repr(state) == before
 
 
@@ -181,12 +182,12 @@ def test_worked_example_from_the_docs_through_the_json_api(client):
     table = new_table(client, "starship_catan", [])
     answers = post_events(client, table, [
         {"type": "yellow_die", "player": "p1", "value": 4},
-        {"type": "resource", "player": "p1", "resource": "resource_d", "delta": 2},
-        {"type": "resource", "player": "p1", "resource": "resource_d", "delta": 1},
+        {"type": "resource", "player": "p1", "resource": "crystal", "delta": 2},
+        {"type": "resource", "player": "p1", "resource": "crystal", "delta": 1},
         {"type": "points", "player": "p1", "kind": "friendship", "delta": 3},
         {"type": "pirate_fight", "player": "p1", "strength": 5, "blue": 3}])
     assert [a.status_code for a in answers] == [201, 201, 422, 201, 201]
-    assert answers[2].get_json() == {"error": "delta: Resource D would rise to 3, above the limit of 2"}
+    assert answers[2].get_json() == {"error": "delta: Crystal would rise to 3, above the limit of 2"}
     now = derived(client, table)
     assert now["flight"] == {"player": "p1", "yellow": 4, "boosters": 0, "speed": 4}
     assert now["friend_of_the_people"] == "p1" and now["players"]["p1"]["vp"] == 1
