@@ -135,7 +135,9 @@ class ReferenceParams(FaceParams):
 
 @layout("reference", ReferenceParams)
 def reference(ctx: FaceContext, p: ReferenceParams) -> list[Element]:
-    """A player aid: title band and numbered steps, sized to share the space evenly."""
+    """A player aid: title band and numbered steps, sized to share the space evenly. The white panel runs
+    out to the bleed below the band, so an aid printed on both sides shows no border a shift would make
+    uneven."""
     w, h = ctx.width, ctx.height
     frame = text_ground(p.color)
     ink = readable_ink(frame)
@@ -145,7 +147,8 @@ def reference(ctx: FaceContext, p: ReferenceParams) -> list[Element]:
     out.append(ctx.text("title", p.title, inset + 2, inset, w - 2 * inset - 4, title_h, font="Lato-Black",
                         size=11, min_size=7, color=ink, align="center", valign="middle"))
     top = inset + title_h
-    out.append(Rect(inset, top, w - 2 * inset, h - top - inset, Style(fill="#FFFFFF"), radius=2))
+    b = ctx.bleed
+    out.append(Rect(-b, top, w + 2 * b, h - top + b, Style(fill="#FFFFFF")))
     footer_h = 5.0 if p.footer else 0.0
     avail = h - top - inset - 3 - footer_h
     row = avail / max(1, len(p.steps))
