@@ -232,15 +232,19 @@ def crop_marks(placed: list[Placed], footer: str, settings: Settings,
     limit_top, limit_bottom = limits or (py, py + ph)
     xs = sorted({round(v, 6) for t in trims for v in (t[0], t[0] + t[2])})
     ys = sorted({round(v, 6) for t in trims for v in (t[1], t[1] + t[3])})
-    reach = max(p.scene.bleed for p in placed) + MARK_MAX
+    bleed = max(p.scene.bleed for p in placed)
+    reach = bleed + MARK_MAX
+    # marks always cross a shared-cut block's outer bleed, even where it runs into the margin: it prints
+    # as far as the bleed does, and a cut line needs a mark at its ends
+    over = bleed if all(p.clip for p in placed) else 0.0
     marks = []
-    if (end := max(limit_top, top - reach)) < start_top - 1.0:
+    if (end := min(max(limit_top, top - reach), top - over)) < start_top - 1.0:
         marks += [(x, end, x, start_top) for x in xs]
-    if (end := min(limit_bottom, bottom + reach)) > start_bottom + 1.0:
+    if (end := max(min(limit_bottom, bottom + reach), bottom + over)) > start_bottom + 1.0:
         marks += [(x, start_bottom, x, end) for x in xs]
-    if (end := max(px, left - reach)) < start_left - 1.0:
+    if (end := min(max(px, left - reach), left - over)) < start_left - 1.0:
         marks += [(end, y, start_left, y) for y in ys]
-    if (end := min(px + pw, right + reach)) > start_right + 1.0:
+    if (end := max(min(px + pw, right + reach), right + over)) > start_right + 1.0:
         marks += [(start_right, y, end, y) for y in ys]
     return marks
 
