@@ -7,17 +7,17 @@ from pathlib import Path
 from typing import Callable
 
 from .exports import PRESETS, faces, write_pngs, write_single_pdf, write_svgs
-from .imposition import Settings, Sheet, fits_on_page, impose
+from .imposition import Settings, Sheet, fits_on_page, impose, paginate
 from .loader import load_game
 from .model import Game, ResolvedComponent
-from .pdfdoc import ContentsRow, PdfDocument, contents_pages, page_ranges
+from .pdfdoc import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_ranges
 from .render import SceneCache
 from .scene import Scene
 
 FORMATS = ("pdf", "svg", "png", "pdf-single")
 DEFAULT_FORMATS = ("pdf", "svg")
 Run = list[tuple[Scene, Scene | None, str]]
-SHARES_SHEETS = ("chit", "token", "marker")
+COUNTERS = ("chit", "token", "marker")
 
 
 @dataclass(frozen=True)
@@ -61,14 +61,15 @@ def preset_warnings(game: Game, preset: str | None) -> list[str]:
 
 
 def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
-    """Copies of every piece in data order, one run of sheets per component.
+    """Copies of every piece in data order, grouped into runs of sheets.
 
-    Only counters (chits, tokens, markers) of the same size and sidedness share sheets with their
-    neighbours, as on a punchboard; a deck, tiles or a board always starts its own sheet, so it can be
-    printed alone from the pages the contents list gives.
+    Components of the same kind, size, shape and sidedness share one run (counters of every kind count as
+    one kind), so a small deck or a handful of chits fills the gaps of another instead of taking a sheet
+    of its own; each back still prints behind its own front. A run keeps the place of its first component.
+    Pieces too large for the paper are tiled one by one.
     """
     runs: list[Run] = []
-    key_of_last = None
+    run_of: dict[tuple, Run] = {}
     for comp in game.components:
         sides = comp.double_sided and settings.duplex != "off"
         entries: Run = []
@@ -79,35 +80,59 @@ def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
         if not entries:
             continue
         first = entries[0][0]
-        key = (first.outer_width, first.outer_height, sides) if comp.spec.kind in SHARES_SHEETS else None
         if not fits_on_page(first, settings):
             runs.extend([[entry] for entry in entries])
-            key_of_last = None
-        elif key is not None and key == key_of_last:
-            runs[-1].extend(entries)
+            continue
+        kind = "counter" if comp.spec.kind in COUNTERS else comp.spec.kind
+        key = (kind, first.outer_width, first.outer_height, first.shape, first.corner_radius,
+               any(back is not None for _, back, _ in entries))
+        if key in run_of:
+            run_of[key].extend(entries)
         else:
+            run_of[key] = entries
             runs.append(entries)
-            key_of_last = key
     return runs
 
 
 def footer_notes(sheets: list[Sheet], duplex: str) -> list[str]:
+    """What each sheet's footer says about its back, from the page order `paginate` made."""
+    by_page = {s.page: s for s in sheets}
+    flip = f"print double-sided, flipping on the {duplex} edge"
     notes = []
-    for i, sheet in enumerate(sheets):
-        if sheet.role == "back":
-            notes.append(f" Back of the previous sheet: duplex, flip on the {duplex} edge.")
-        elif sheet.role == "front" and i + 1 < len(sheets) and sheets[i + 1].role == "back":
-            notes.append(f" Its backs follow: print duplex, flip on the {duplex} edge.")
+    for sheet in sheets:
+        n, other = sheet.back_page, by_page.get(sheet.back_page)
+        if not n:
+            notes.append(" Nothing is printed on its back." if sheet.pieces else "")
+        elif sheet.role == "front" and other is not None and other.role == "back":
+            notes.append(f" Back: page {n}, these pieces' backs ({flip}).")
+        elif sheet.role == "back":
+            notes.append(f" These are the backs of page {n} ({flip}).")
+        elif other is not None and other.role == "blank":
+            notes.append(f" Back: page {n}, blank (skip it when printing one-sided).")
         else:
-            notes.append("")
+            notes.append(f" Back: page {n}, {'the contents' if other is None else 'an assembly map'}.")
     return notes
 
 
-def component_pages(game: Game, sheets: list[Sheet], first_page: int) -> dict[str, list[int]]:
+def print_guide(game: Game, sheets: list[Sheet], n_contents: int, settings: Settings) -> PrintGuide:
+    """What page 1 must tell about this game's file: only the steps its pieces need."""
+    printed = [s for s in sheets if s.role != "blank"]
+    return PrintGuide(
+        duplex=settings.duplex,
+        pages=page_ranges(list(range(1, n_contents + 1)) + [s.page for s in printed]),
+        blanks=page_ranges([s.page for s in sheets if s.role == "blank"]),
+        backs=any(s.role == "back" for s in sheets),
+        shapes=sorted({p.scene.shape for s in printed for p in s.placed} - {"rect"}),
+        maps=[(s.components[0], s.page, len(s.tiles)) for s in sheets if s.role == "map"],
+        unspecified=len(game.unspecified),
+    )
+
+
+def component_pages(game: Game, sheets: list[Sheet]) -> dict[str, list[int]]:
     pages: dict[str, list[int]] = {c.spec.id: [] for c in game.components}
-    for number, sheet in enumerate(sheets, first_page):
+    for sheet in sheets:
         for comp_id in sheet.components:
-            pages[comp_id].append(number)
+            pages[comp_id].append(sheet.page)
     return pages
 
 
@@ -138,6 +163,7 @@ def manifest(game: Game, settings: Settings, pages: dict[str, list[int]], result
         "margin_mm": settings.margin,
         "duplex": settings.duplex,
         "crop_marks": settings.crop_marks,
+        "ink": settings.ink,
         "options": sorted(game.options),
         "pages": result.pages,
         "pieces": result.pieces,
@@ -166,21 +192,22 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     if options.strict and result.warnings:
         raise BuildFailed("\n".join(result.warnings))
     step("imposing sheets")
-    sheets = impose(runs, settings)
     n_contents = contents_pages(len(game.components))
-    pages = component_pages(game, sheets, n_contents + 1)
+    sheets = paginate(impose(runs, settings), n_contents, settings.duplex)
+    pages = component_pages(game, sheets)
     result.pieces = sum(c.quantity for c in game.components)
     result.pages = n_contents + len(sheets)
     out = result.folder = options.out / game.info.id
     out.mkdir(parents=True, exist_ok=True)
     if "pdf" in options.formats:
         step("writing PDF")
-        path = out / f"{game.info.id}-{settings.paper}{'-write-ins' if options.write_ins else ''}.pdf"
+        path = out / (f"{game.info.id}-{settings.paper}{'-write-ins' if options.write_ins else ''}"
+                      f"{'-ink-low' if settings.ink == 'low' else ''}.pdf")
         doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components})
         rows = [ContentsRow(c.spec.name, c.spec.kind.replace("_", " "), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",
                             page_ranges(pages[c.spec.id])) for c in game.components]
-        doc.contents(rows, game.info.about, game.info.print_notes, len(game.unspecified))
+        doc.contents(rows, game.info.about, game.info.print_notes, print_guide(game, sheets, n_contents, settings))
         for sheet, note in zip(sheets, footer_notes(sheets, settings.duplex)):
             doc.sheet(sheet, note)
         doc.save()

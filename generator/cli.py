@@ -177,11 +177,13 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
               help="Comma list of outputs.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
 @click.option("--bleed", type=Millimetres(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
-@click.option("--margin", type=Millimetres(3, 30), default=8.0, show_default=True,
+@click.option("--margin", type=Millimetres(3, 30), default=6.0, show_default=True,
               help="Unprintable page margin in mm.")
 @click.option("--no-crop-marks", is_flag=True)
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,
               help="How the printer flips sheets for double-sided pieces; off prints fronts only.")
+@click.option("--ink", type=click.Choice(["full", "low"]), default="full", show_default=True,
+              help="low: every face on a light ground, large fills as pale tints (PDF; file name ends in -ink-low).")
 @click.option("--option", "game_options", multiple=True, help="Turn on a game option (see `starpnp list`).")
 @click.option("--strict", is_flag=True, help="Fail on any warning (text that does not fit, missing art).")
 @click.option("--write-ins", is_flag=True,
@@ -194,8 +196,8 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
                    "given, and warns about cards of another size.")
 @click.option("--watch", is_flag=True, help="Rebuild one game folder each time a file in it changes.")
 @click.pass_context
-def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, game_options, strict,
-          write_ins, quiet, dpi, preset, watch):
+def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, ink, game_options,
+          strict, write_ins, quiet, dpi, preset, watch):
     """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
     try:
         folders = games_from(games, all_games)
@@ -207,7 +209,7 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
         bleed = bleed if given("bleed") else chosen["bleed"]
         dpi = dpi if given("dpi") else chosen["dpi"]
         formats = formats if given("formats") else ("png", "pdf-single")
-    settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex)
+    settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex, ink=ink)
     options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
                            strict=strict, write_ins=write_ins, dpi=dpi, preset=preset)
     if watch:

@@ -1,36 +1,46 @@
 """Imposition: where every face goes on which sheet. Pure geometry in millimetres, no drawing.
 
-Pieces are packed in centred grids (turned 90° when more fit), backs mirror their fronts for the
-chosen duplex flip, crop marks extend every trim line into the free border, and pieces larger than
-the printable area are split into overlapping tiles with an assembly map.
+Pieces are packed in centred grids (turned 90° when more fit): straight-edged pieces touch, so
+neighbours share one cut and the bleed stays round the outside of the block; round and hex pieces keep
+their own bleed. Backs mirror their fronts for the chosen duplex flip, crop marks extend every trim line
+outward, pieces larger than the printable area are split into overlapping tiles with an assembly map,
+and `paginate` orders it all so the whole file prints double-sided.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from bisect import bisect_left
+from dataclasses import dataclass, field, replace
 
-from .scene import Scene
+from .scene import Circle, Group, Line, Path, Polygon, Rect, Scene, Text
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
 FOOTER_H = 10.0  # the calibration square sets it
 FOOTER_GAP = 2.0
-MARK_ZONE = 2.5  # minimum free border kept around a grid for crop marks
-MARK_OFFSET = 0.8  # gap between a mark and the nearest bleed edge
+MARK_ZONE = 2.5  # minimum free border kept round a grid whose pieces have no bleed of their own to mark on
+MARK_OFFSET = 0.8  # gap between a mark and the trim line it extends
 MARK_MAX = 5.0
-TILE_OVERLAP = 12.0
+TILE_FLAP = 10.0  # the strip of a tile that goes under its neighbour
+SMALL_PIECE = 80.0  # counters, tokens, tiles and standees up to this size share sheets with other sizes
+BLOCK_GAP = 7.0  # between two blocks on one sheet: both blocks' bleed and crop marks
+SIDES = ("bottom", "top", "left", "right")
 
 
 @dataclass(frozen=True)
 class Settings:
     paper: str = "a4"
-    margin: float = 8.0
+    margin: float = 6.0
     bleed: float = 3.0
     crop_marks: bool = True
     duplex: str = "long"  # long | short | off
+    ink: str = "full"  # full | low: faces on a light ground (generator.ink)
 
     @property
     def size(self) -> tuple[float, float]:
         return PAPERS[self.paper]
+
+
+Box = tuple[float, float, float, float]  # x, y, w, h on the page
 
 
 @dataclass(frozen=True)
@@ -40,6 +50,7 @@ class Placed:
     y: float
     rotation: int  # clockwise degrees: 0, 90, 180, 270
     component: str
+    clip: Box | None = None  # what shows: the trim plus bleed on the block's outside (None: the whole bleed box)
 
     @property
     def placed_size(self) -> tuple[float, float]:
@@ -47,16 +58,23 @@ class Placed:
         return (s.outer_height, s.outer_width) if self.rotation % 180 else (s.outer_width, s.outer_height)
 
     @property
-    def trim_box(self) -> tuple[float, float, float, float]:
+    def trim_box(self) -> Box:
         """(x, y, w, h) of the trim on the page."""
         w, h = self.placed_size
         b = self.scene.bleed
         return (self.x + b, self.y + b, w - 2 * b, h - 2 * b)
 
+    @property
+    def visible_box(self) -> Box:
+        return self.clip or (self.x, self.y, *self.placed_size)
+
 
 @dataclass(frozen=True)
 class Tile:
-    """One page's window onto a large scene: board coordinates of the window's top-left corner."""
+    """One page's window onto a large scene: board coordinates of the window's top-left corner.
+
+    A tile after the first in its row or column carries a flap on its left or top: board it shares with
+    its neighbour, glued under the neighbour's cut edge, so the flap and its marks are hidden once built."""
 
     scene: Scene
     rotation: int
@@ -65,118 +83,212 @@ class Tile:
     board_y: float
     label: str
     grid: tuple[int, int]  # columns, rows of the whole tiling
-    targets: tuple[tuple[float, float], ...]  # registration marks, page coordinates
+    flaps: tuple[tuple[str, Box, str], ...] = ()  # ("left" | "top", page box, the tile it goes under)
+    targets: tuple[tuple[str, float, float], ...] = ()  # (side, x, y): arrow tips on a flap's seam line
+
+    @property
+    def own(self) -> tuple[float, float, float, float]:
+        """Board x, y, w, h this tile shows once assembled (its window less its flaps)."""
+        x, y = self.board_x, self.board_y
+        w, h = self.window[2], self.window[3]
+        for side, (_, _, fw, fh), _ in self.flaps:
+            if side == "left":
+                x, w = x + fw, w - fw
+            else:
+                y, h = y + fh, h - fh
+        return (x, y, w, h)
 
 
 @dataclass
 class Sheet:
-    role: str  # front | back | tile | map
+    role: str  # front | back | tile | map | blank
     components: list[str]
     placed: list[Placed] = field(default_factory=list)
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     tile: Tile | None = None
     tiles: list[Tile] = field(default_factory=list)  # for the assembly map
-    footer_top: bool = False
+    blocks: list[int] = field(default_factory=list)  # pieces in each block of touching pieces
+    footer: str = "bottom"  # the page side the footer runs along: bottom | top | left | right
     number: int = 0  # k of n within its run
     of: int = 0
+    page: int = 0  # page number in the file, set by paginate
+    back_page: int = 0  # the page printed on its other side (0: none)
+
+    @property
+    def pieces(self) -> bool:
+        """Printed pieces that will be cut out: these need their own back or a blank one."""
+        return self.role in ("front", "back", "tile")
 
 
-def content_area(settings: Settings) -> tuple[float, float, float, float]:
-    """x, y, w, h of the page area pieces and their crop marks may use."""
+def footer_band(side: str, settings: Settings) -> Box:
+    """The strip a footer of the given side takes, gap to the pieces included."""
+    pw, ph = settings.size
+    m, d = settings.margin, FOOTER_H + FOOTER_GAP
+    return {"bottom": (m, ph - m - d, pw - 2 * m, d), "top": (m, m, pw - 2 * m, d),
+            "left": (m, m, d, ph - 2 * m), "right": (pw - m - d, m, d, ph - 2 * m)}[side]
+
+
+def content_area(settings: Settings, footer: str = "bottom") -> Box:
+    """x, y, w, h of the page area pieces and their crop marks may use, beside a footer on `footer`."""
     pw, ph = settings.size
     m = settings.margin
-    return (m, m, pw - 2 * m, ph - 2 * m - FOOTER_H - FOOTER_GAP)
+    x, y, w, h = m, m, pw - 2 * m, ph - 2 * m
+    d = FOOTER_H + FOOTER_GAP
+    if footer in ("bottom", "top"):
+        return (x, y + (d if footer == "top" else 0), w, h - d)
+    return (x + (d if footer == "left" else 0), y, w - d, h)
+
+
+@dataclass(frozen=True)
+class Grid:
+    cols: int
+    rows: int
+    turned: bool
+    footer: str
+    cell: tuple[float, float]  # pitch of the placed pieces
+    edge: float  # bleed kept round the whole block (shared cuts), 0 when every piece keeps its own
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+
+def shares_cuts(scene: Scene) -> bool:
+    """Straight-edged pieces can touch: one cut separates neighbours."""
+    return scene.shape == "rect"
+
+
+def block_area(settings: Settings, footer: str, edge: float) -> Box:
+    """Where a block of pieces' trims may go: the content area, less room for crop marks when the pieces
+    carry no bleed round the block, and less the block's own bleed where it would reach the footer."""
+    x, y, w, h = content_area(settings, footer)
+    pad = max(0.0, MARK_ZONE - edge)
+    x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
+    clear = max(0.0, edge + 0.5 - FOOTER_GAP)  # the bleed may run into the footer's gap, not up to its text
+    if footer in ("bottom", "top"):
+        return (x, y + (clear if footer == "top" else 0.0), w, h - clear)
+    return (x + (clear if footer == "left" else 0.0), y, w - clear, h)
+
+
+def plan_grid(scene: Scene, settings: Settings, count: int = 1) -> Grid:
+    """The fewest sheets for `count` pieces, then the most pieces per sheet: upright or turned, footer below or
+    beside (upright and below on a tie, so a sheet that is not full leaves room for other blocks)."""
+    shared = shares_cuts(scene)
+    edge = scene.bleed if shared else 0.0
+    ow, oh = (scene.width, scene.height) if shared else (scene.outer_width, scene.outer_height)
+    options = []
+    for footer in ("bottom", "left"):
+        _, _, aw, ah = block_area(settings, footer, edge)
+        for turned in (False, True):
+            cw, ch = (oh, ow) if turned else (ow, oh)
+            options.append(Grid(max(0, int((aw + 1e-9) // cw)), max(0, int((ah + 1e-9) // ch)), turned, footer,
+                                (cw, ch), edge))
+    return min(options, key=lambda g: (math.ceil(count / g.per_sheet) if g.per_sheet else math.inf,
+                                       g.footer != "bottom", -g.per_sheet))
 
 
 def fits_on_page(scene: Scene, settings: Settings) -> bool:
-    _, _, aw, ah = content_area(settings)
-    aw, ah = aw - 2 * MARK_ZONE, ah - 2 * MARK_ZONE
-    ow, oh = scene.outer_width, scene.outer_height
-    return (ow <= aw + 1e-9 and oh <= ah + 1e-9) or (oh <= aw + 1e-9 and ow <= ah + 1e-9)
+    return plan_grid(scene, settings).per_sheet > 0
 
 
-def plan_grid(ow: float, oh: float, settings: Settings) -> tuple[int, int, bool]:
-    """Columns, rows and whether to turn pieces, for the most pieces per sheet (upright on a tie)."""
-    _, _, aw, ah = content_area(settings)
-    aw, ah = aw - 2 * MARK_ZONE, ah - 2 * MARK_ZONE
-    upright = (int((aw + 1e-9) // ow), int((ah + 1e-9) // oh))
-    turned = (int((aw + 1e-9) // oh), int((ah + 1e-9) // ow))
-    if turned[0] * turned[1] > upright[0] * upright[1]:
-        return turned[0], turned[1], True
-    return upright[0], upright[1], False
+def mirror_box(box: Box, settings: Settings) -> Box:
+    pw, ph = settings.size
+    x, y, w, h = box
+    return (x, ph - y - h, w, h) if settings.duplex == "short" else (pw - x - w, y, w, h)
 
 
 def mirror(p: Placed, back: Scene, settings: Settings) -> Placed:
     """Where the back of `p` must print so it lands behind the front after the duplex flip."""
-    pw, ph = settings.size
-    w, h = p.placed_size
-    if settings.duplex == "short":
-        return Placed(back, p.x, ph - p.y - h, (180 - p.rotation) % 360, p.component)
-    return Placed(back, pw - p.x - w, p.y, (-p.rotation) % 360, p.component)
+    x, y, _, _ = mirror_box((p.x, p.y, *p.placed_size), settings)
+    rotation = (180 - p.rotation) % 360 if settings.duplex == "short" else (-p.rotation) % 360
+    clip = mirror_box(p.clip, settings) if p.clip else None
+    return Placed(back, x, y, rotation, p.component, clip)
 
 
-def crop_marks(placed: list[Placed], settings: Settings) -> list[tuple[float, float, float, float]]:
-    """Short lines extending every trim line outward, beyond the outermost bleed edges."""
+def mirror_side(side: str, settings: Settings) -> str:
+    flip = {"top": "bottom", "bottom": "top"} if settings.duplex == "short" else {"left": "right", "right": "left"}
+    return flip.get(side, side)
+
+
+def crop_marks(placed: list[Placed], footer: str, settings: Settings,
+               limits: tuple[float, float] | None = None) -> list[tuple[float, float, float, float]]:
+    """Short lines extending every trim line outward past the block, from just beyond the trim (over the
+    outside bleed, which is cut away) to the printable edge, the footer or the `limits` (top, bottom) that
+    another block on the sheet sets."""
     if not placed or not settings.crop_marks:
         return []
-    pw, ph = settings.size
-    left = min(p.x for p in placed)
-    top = min(p.y for p in placed)
-    right = max(p.x + p.placed_size[0] for p in placed)
-    bottom = max(p.y + p.placed_size[1] for p in placed)
-    xs = sorted({round(v, 6) for p in placed for v in (p.trim_box[0], p.trim_box[0] + p.trim_box[2])})
-    ys = sorted({round(v, 6) for p in placed for v in (p.trim_box[1], p.trim_box[1] + p.trim_box[3])})
-    m = settings.margin
-    footer_top = ph - m - FOOTER_H - FOOTER_GAP
-    room_top, room_bottom = top - m, footer_top - bottom
-    room_left, room_right = left - m, pw - m - right
+    trims = [p.trim_box for p in placed]
+    left = min(t[0] for t in trims)
+    top = min(t[1] for t in trims)
+    right = max(t[0] + t[2] for t in trims)
+    bottom = max(t[1] + t[3] for t in trims)
+    # marks start just beyond the trim of a shared-cut block, beyond every bleed box otherwise
+    outer = trims if all(p.clip for p in placed) else [p.visible_box for p in placed]
+    start_left = min(b[0] for b in outer) - MARK_OFFSET
+    start_top = min(b[1] for b in outer) - MARK_OFFSET
+    start_right = max(b[0] + b[2] for b in outer) + MARK_OFFSET
+    start_bottom = max(b[1] + b[3] for b in outer) + MARK_OFFSET
+    px, py, pw, ph = content_area(settings, footer)
+    limit_top, limit_bottom = limits or (py, py + ph)
+    xs = sorted({round(v, 6) for t in trims for v in (t[0], t[0] + t[2])})
+    ys = sorted({round(v, 6) for t in trims for v in (t[1], t[1] + t[3])})
+    bleed = max(p.scene.bleed for p in placed)
+    reach = bleed + MARK_MAX
+    # marks always cross a shared-cut block's outer bleed, even where it runs into the margin: it prints
+    # as far as the bleed does, and a cut line needs a mark at its ends
+    over = bleed if all(p.clip for p in placed) else 0.0
     marks = []
-
-    def length(room: float) -> float:
-        return max(0.0, min(MARK_MAX, room - MARK_OFFSET))
-
-    for x in xs:
-        if (n := length(room_top)) > 0:
-            marks.append((x, top - MARK_OFFSET - n, x, top - MARK_OFFSET))
-        if (n := length(room_bottom)) > 0:
-            marks.append((x, bottom + MARK_OFFSET, x, bottom + MARK_OFFSET + n))
-    for y in ys:
-        if (n := length(room_left)) > 0:
-            marks.append((left - MARK_OFFSET - n, y, left - MARK_OFFSET, y))
-        if (n := length(room_right)) > 0:
-            marks.append((right + MARK_OFFSET, y, right + MARK_OFFSET + n, y))
+    if (end := min(max(limit_top, top - reach), top - over)) < start_top - 1.0:
+        marks += [(x, end, x, start_top) for x in xs]
+    if (end := max(min(limit_bottom, bottom + reach), bottom + over)) > start_bottom + 1.0:
+        marks += [(x, start_bottom, x, end) for x in xs]
+    if (end := min(max(px, left - reach), left - over)) < start_left - 1.0:
+        marks += [(end, y, start_left, y) for y in ys]
+    if (end := max(min(px + pw, right + reach), right + over)) > start_right + 1.0:
+        marks += [(start_right, y, end, y) for y in ys]
     return marks
 
 
 def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) -> list[Sheet]:
     """Front sheets (and mirrored back sheets) for pieces that share one size."""
     first = run[0][0]
-    ow, oh = first.outer_width, first.outer_height
-    cols, rows, turned = plan_grid(ow, oh, settings)
-    pitch_w, pitch_h = (oh, ow) if turned else (ow, oh)
-    ax, ay, aw, ah = content_area(settings)
-    per_sheet = cols * rows
+    grid = plan_grid(first, settings, len(run))
+    pitch_w, pitch_h = grid.cell
+    ax, ay, aw, ah = block_area(settings, grid.footer, grid.edge)
+    b = first.bleed
     sheets: list[Sheet] = []
     duplex = settings.duplex != "off" and any(back is not None for _, back, _ in run)
-    for start in range(0, len(run), per_sheet):
-        chunk = run[start:start + per_sheet]
-        used_rows = math.ceil(len(chunk) / cols)
-        used_cols = min(cols, len(chunk))
+    for start in range(0, len(run), grid.per_sheet):
+        chunk = run[start:start + grid.per_sheet]
+        used_rows = math.ceil(len(chunk) / grid.cols)
+        used_cols = min(grid.cols, len(chunk))
         x0 = ax + (aw - used_cols * pitch_w) / 2
         y0 = ay + (ah - used_rows * pitch_h) / 2
         names = list(dict.fromkeys(c for _, _, c in chunk))
-        front = Sheet("front", names)
+        front = Sheet("front", names, footer=grid.footer)
         for i, (scene, _, component) in enumerate(chunk):
-            row, col = divmod(i, cols)
-            front.placed.append(Placed(scene, x0 + col * pitch_w, y0 + row * pitch_h, 90 if turned else 0, component))
-        front.marks = crop_marks(front.placed, settings)
+            row, col = divmod(i, grid.cols)
+            x, y = x0 + col * pitch_w, y0 + row * pitch_h
+            clip = None
+            if grid.edge:
+                # a neighbour's trim, not this piece's bleed, shows across a shared cut
+                last_col = col == used_cols - 1 or i == len(chunk) - 1
+                last_row = row == used_rows - 1 or i + grid.cols >= len(chunk)
+                left, top = (b if col == 0 else 0.0), (b if row == 0 else 0.0)
+                right, bottom = (b if last_col else 0.0), (b if last_row else 0.0)
+                clip = (x - left, y - top, pitch_w + left + right, pitch_h + bottom + top)
+                x, y = x - b, y - b
+            front.placed.append(Placed(scene, x, y, 90 if grid.turned else 0, component, clip))
+        front.marks = crop_marks(front.placed, grid.footer, settings)
+        front.blocks = [len(front.placed)]
         sheets.append(front)
         if duplex:
-            back = Sheet("back", names, footer_top=settings.duplex == "short")
+            back = Sheet("back", names, footer=mirror_side(grid.footer, settings))
             for placed, (_, back_scene, _) in zip(front.placed, chunk):
                 if back_scene is not None:
                     back.placed.append(mirror(placed, back_scene, settings))
-            back.marks = crop_marks(back.placed, settings) if back.placed else []
+            back.marks = crop_marks(back.placed, back.footer, settings)
+            back.blocks = [len(back.placed)]
             sheets.append(back)
     return sheets
 
@@ -185,44 +297,226 @@ def tile_label(col: int, row: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
+def _boxes(elements, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0):
+    """((x0, y0, x1, y1), "line" | "text" | "shape") for everything drawn, through groups (translation, scale)."""
+    from .fonts import ascent_mm, text_width_mm  # only tiled boards measure text here
+
+    for e in elements:
+        if isinstance(e, Group):
+            yield from _boxes(e.children, dx + e.dx * scale, dy + e.dy * scale, scale * e.scale)
+            continue
+        if isinstance(e, Rect):
+            box = (e.x, e.y, e.x + e.w, e.y + e.h)
+        elif isinstance(e, Circle):
+            box = (e.cx - e.r, e.cy - e.r, e.cx + e.r, e.cy + e.r)
+        elif isinstance(e, (Polygon, Path)):
+            points = e.points if isinstance(e, Polygon) else [c[-2:] for c in e.commands if c[0] != "Z"]
+            if not points:
+                continue
+            box = (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points),
+                   max(y for _, y in points))
+        elif isinstance(e, Text):
+            for line in e.lines:
+                width = text_width_mm(line.text, e.font, e.size)
+                left = line.x - {"left": 0.0, "center": 0.5, "right": 1.0}[e.align] * width
+                top = line.y - ascent_mm(e.font, e.size)
+                yield (dx + left * scale, dy + top * scale, dx + (left + width) * scale, dy + line.y * scale), "text"
+            continue
+        elif isinstance(e, Line):
+            box = (min(e.x1, e.x2), min(e.y1, e.y2), max(e.x1, e.x2), max(e.y1, e.y2))
+        else:
+            continue
+        yield ((dx + box[0] * scale, dy + box[1] * scale, dx + box[2] * scale, dy + box[3] * scale),
+               "line" if isinstance(e, Line) else "shape")
+
+
+SPACE_WEIGHT = 10  # cutting through a space, box or icon is ten times worse than through a line of text
+
+
+def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
+    """Stretches of the scene (bleed-box coordinates, along x for axis 0, y for 1) a seam should not cut, with
+    how bad cutting each is: every space, box and icon, the inside of every grid cell, and (less bad) text.
+    Shapes as large as much of the board (its ground, frame, a grid's backdrop) do not count: seams cross
+    them along grid lines."""
+    size = (scene.outer_width, scene.outer_height)[axis]
+    b = scene.bleed
+    blocked, rules = [], []
+    for (x0, y0, x1, y1), kind in _boxes(scene.elements):
+        lo, hi = ((x0, x1), (y0, y1))[axis]
+        across = ((y0, y1), (x0, x1))[axis]
+        if kind == "line":  # links may be crossed; a line along the seam's direction is a grid line
+            if hi - lo < 1e-6 and across[1] - across[0] > 20:
+                rules.append(lo + b)
+        elif hi - lo < size * 0.5:
+            blocked.append((lo + b - 0.5, hi + b + 0.5, 1 if kind == "text" else SPACE_WEIGHT))
+    rules = sorted(set(round(r, 3) for r in rules))
+    blocked += [(a, c, SPACE_WEIGHT) for a, c in zip(rules, rules[1:]) if c - a < 60]  # inside a grid cell
+    return blocked
+
+
+def choose_seams(length: float, window: float, blocked: list[tuple[float, float, int]]) -> list[float]:
+    """Seams along one axis: the fewest tiles, then the least cut (nothing, where a free line is in reach),
+    then the most even tiles. Each tile after the first starts a flap before its seam."""
+    if length <= window + 1e-9:
+        return []
+    candidates = sorted({v for a, c, _ in blocked for v in (a, c) if 2 * TILE_FLAP < v < length}
+                        | {float(v) for v in range(int(2 * TILE_FLAP) + 1, int(length), 5)})
+
+    cuts = [sum(weight for a, c, weight in blocked if a < x < c) for x in candidates]
+    best: dict[int, tuple[int, int, float, int | None]] = {}  # seam index -> (tiles, cut, squares, previous)
+    for i, x in enumerate(candidates):
+        options = [(1, cuts[i], x * x, None)] if x <= window else []
+        reach = range(bisect_left(candidates, x + TILE_FLAP - window), bisect_left(candidates, x - TILE_FLAP))
+        options += [(t + 1, w + cuts[i], q + (x - candidates[j] + TILE_FLAP) ** 2, j)
+                    for j in reach if j in best for t, w, q, _ in (best[j],)]
+        if options:
+            best[i] = min(options, key=lambda o: o[:3])
+    ends = [(t + 1, w, q + (length - candidates[i] + TILE_FLAP) ** 2, i) for i, (t, w, q, _) in best.items()
+            if length - (candidates[i] - TILE_FLAP) <= window + 1e-9]
+    index: int | None = min(ends, key=lambda o: o[:3])[3]
+    seams = []
+    while index is not None:
+        seams.append(candidates[index])
+        index = best[index][3]
+    return seams[::-1]
+
+
+def seam_targets(side: str, seam: float, span: tuple[float, float]) -> list[tuple[float, float]]:
+    """Arrow tips along a seam: two or more, at least 40 mm apart where the seam is long enough."""
+    lo, hi = span
+    count = max(2, int((hi - lo) // 80) + 1)
+    step = (hi - lo) / count
+    along = [lo + step * (i + 0.5) for i in range(count)]
+    return [(seam, a) if side == "left" else (a, seam) for a in along]
+
+
 def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet]:
-    """An assembly map, then one page per overlapping tile of a piece too large for the paper."""
+    """An assembly map, then one page per tile of a piece too large for the paper.
+
+    Seams fall on the board's grid lines or between its spaces; every tile after the first in a row or
+    column has a flap beyond its seam that goes under its neighbour, with the seam line and arrows on it.
+    """
     ax, ay, aw, ah = content_area(settings)
+    aw, ah = aw - 2 * MARK_ZONE, ah - 2 * MARK_ZONE
     ow, oh = scene.outer_width, scene.outer_height
-
-    def count(length: float, window: float) -> int:
-        return 1 if length <= window else math.ceil((length - TILE_OVERLAP) / (window - TILE_OVERLAP))
-
     options = []
     for rotation in (0, 90):
         bw, bh = (oh, ow) if rotation else (ow, oh)
-        options.append((count(bw, aw) * count(bh, ah), rotation, bw, bh))
-    _, rotation, bw, bh = min(options)
-    nx, ny = count(bw, aw), count(bh, ah)
-    win_w, win_h = min(aw, bw), min(ah, bh)
-    step_x = (bw - win_w) / (nx - 1) if nx > 1 else 0.0
-    step_y = (bh - win_h) / (ny - 1) if ny > 1 else 0.0
-    # registration targets sit in the middle of each overlap strip, at fixed board positions
-    board_targets = []
-    for i in range(1, nx):
-        mid_x = i * step_x + (win_w - step_x) / 2
-        board_targets += [(mid_x, j * step_y + win_h / 2) for j in range(ny)]
-    for j in range(1, ny):
-        mid_y = j * step_y + (win_h - step_y) / 2
-        board_targets += [(i * step_x + win_w / 2, mid_y) for i in range(nx)]
-    sheets = []
+        # turned 90° clockwise, the scene's y runs along the page's x, from the far side
+        x_blocks = seam_blocks(scene, 1 if rotation else 0)
+        y_blocks = seam_blocks(scene, 0 if rotation else 1)
+        if rotation:
+            x_blocks = [(bw - c, bw - a, weight) for a, c, weight in x_blocks]
+        xs, ys = choose_seams(bw, aw, x_blocks), choose_seams(bh, ah, y_blocks)
+        cuts = sum(w for x in xs for a, c, w in x_blocks if a < x < c) + sum(
+            w for y in ys for a, c, w in y_blocks if a < y < c)
+        options.append(((len(xs) + 1) * (len(ys) + 1), cuts, rotation, bw, bh, xs, ys))
+    _, _, rotation, bw, bh, xs, ys = min(options, key=lambda o: o[:3])
+    nx, ny = len(xs) + 1, len(ys) + 1
+    starts_x, ends_x = [0.0] + [x - TILE_FLAP for x in xs], xs + [bw]
+    starts_y, ends_y = [0.0] + [y - TILE_FLAP for y in ys], ys + [bh]
     tiles = []
-    wx, wy = ax + (aw - win_w) / 2, ay + (ah - win_h) / 2
     for row in range(ny):
         for col in range(nx):
-            bx, by = col * step_x, row * step_y
-            targets = tuple((wx + tx - bx, wy + ty - by) for tx, ty in board_targets
-                            if bx + 4 <= tx <= bx + win_w - 4 and by + 4 <= ty <= by + win_h - 4)
-            tile = Tile(scene, rotation, (wx, wy, win_w, win_h), bx, by, tile_label(col, row), (nx, ny), targets)
-            tiles.append(tile)
-    sheets.append(Sheet("map", [component], tiles=tiles))
-    sheets.extend(Sheet("tile", [component], tile=t) for t in tiles)
-    return sheets
+            bx, by = starts_x[col], starts_y[row]
+            w, h = ends_x[col] - bx, ends_y[row] - by
+            wx, wy = ax + MARK_ZONE + (aw - w) / 2, ay + MARK_ZONE + (ah - h) / 2
+            flaps, targets = [], []
+            own_x = (bx + TILE_FLAP if col else bx, ends_x[col])
+            own_y = (by + TILE_FLAP if row else by, ends_y[row])
+            if col:
+                flaps.append(("left", (wx, wy, TILE_FLAP, h), tile_label(col - 1, row)))
+                targets += [("left", wx + x - bx, wy + y - by)
+                            for x, y in seam_targets("left", xs[col - 1], own_y)]
+            if row:
+                flaps.append(("top", (wx, wy, w, TILE_FLAP), tile_label(col, row - 1)))
+                targets += [("top", wx + x - bx, wy + y - by)
+                            for x, y in seam_targets("top", ys[row - 1], own_x)]
+            tiles.append(Tile(scene, rotation, (wx, wy, w, h), bx, by, tile_label(col, row), (nx, ny),
+                              tuple(flaps), tuple(targets)))
+    return [Sheet("map", [component], tiles=tiles)] + [Sheet("tile", [component], tile=t) for t in tiles]
+
+
+def of_small_pieces(sheet: Sheet) -> bool:
+    """A sheet of fronts of counter-sized pieces with its footer below: blocks of it can share a sheet."""
+    return (sheet.role == "front" and sheet.footer == "bottom"
+            and all(max(p.scene.width, p.scene.height) <= SMALL_PIECE for p in sheet.placed))
+
+
+def block_span(placed: list[Placed]) -> tuple[float, float]:
+    boxes = [p.visible_box for p in placed]
+    return min(b[1] for b in boxes), max(b[1] + b[3] for b in boxes)
+
+
+def block_marks(sheet: Sheet, settings: Settings) -> list[tuple[float, float, float, float]]:
+    """Crop marks for each block on the sheet, those between two blocks meeting halfway."""
+    blocks, start = [], 0
+    for size in sheet.blocks:
+        blocks.append(sheet.placed[start:start + size])
+        start += size
+    blocks.sort(key=lambda block: block_span(block)[0])
+    _, py, _, ph = content_area(settings, sheet.footer)
+    marks = []
+    for i, block in enumerate(blocks):
+        top, bottom = block_span(block)
+        upper = (block_span(blocks[i - 1])[1] + top) / 2 if i else py
+        lower = (bottom + block_span(blocks[i + 1])[0]) / 2 if i + 1 < len(blocks) else py + ph
+        marks += crop_marks(block, sheet.footer, settings, (upper, lower))
+    return marks
+
+
+def restack(front: Sheet, back: Sheet | None, blocks: list[list[Placed]], settings: Settings) -> None:
+    """Lay the blocks out one under another, centred as a whole; the backs follow their fronts."""
+    spans = [block_span(b) for b in blocks]
+    total = sum(bottom - top for top, bottom in spans) + BLOCK_GAP * (len(blocks) - 1)
+    _, ay, _, ah = block_area(settings, "bottom", 0.0)
+    y = ay + (ah - total) / 2
+    front.placed = []
+    for block, (top, bottom) in zip(blocks, spans):
+        dy = y - top
+        front.placed += [replace(p, y=p.y + dy, clip=p.clip and (p.clip[0], p.clip[1] + dy, *p.clip[2:]))
+                         for p in block]
+        y += bottom - top + BLOCK_GAP
+    front.blocks = [len(b) for b in blocks]
+    front.marks = block_marks(front, settings)
+    if back is not None:
+        back.placed = [mirror(f, b.scene, settings) for f, b in zip(front.placed, back.placed)]
+        back.blocks = list(front.blocks)
+        back.marks = block_marks(back, settings)
+
+
+def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
+    """Part-filled sheets of small pieces go one under another onto a shared sheet when they fit, one-sided
+    with one-sided and with-backs with with-backs, so a handful of counters never takes a sheet of its own."""
+    units: list[tuple[Sheet, Sheet | None]] = []
+    i = 0
+    while i < len(sheets):
+        back = sheets[i + 1] if i + 1 < len(sheets) and sheets[i + 1].role == "back" else None
+        units.append((sheets[i], back))
+        i += 2 if back else 1
+    kept: list[tuple[Sheet, Sheet | None, list[list[Placed]]]] = []  # front, back, its blocks
+    _, _, _, room = block_area(settings, "bottom", 0.0)
+
+    def height(blocks: list[list[Placed]]) -> float:
+        return sum(block_span(b)[1] - block_span(b)[0] for b in blocks) + BLOCK_GAP * (len(blocks) - 1)
+
+    for front, back in units:
+        block = list(front.placed)
+        host = None
+        if of_small_pieces(front) and (back is None or len(back.placed) == len(block)):
+            host = next((k for k in kept if of_small_pieces(k[0]) and (k[1] is None) == (back is None)
+                         and height(k[2] + [block]) <= room), None)
+        if host is None:
+            kept.append((front, back, [block]))
+            continue
+        host_front, host_back, blocks = host
+        blocks.append(block)
+        host_front.components = list(dict.fromkeys(host_front.components + front.components))
+        if host_back is not None:
+            host_back.components = list(host_front.components)
+            host_back.placed = host_back.placed + back.placed
+        restack(host_front, host_back, blocks, settings)
+    return [s for front, back, _ in kept for s in (front, back) if s is not None]
 
 
 def impose(runs: list[list[tuple[Scene, Scene | None, str]]], settings: Settings) -> list[Sheet]:
@@ -237,4 +531,32 @@ def impose(runs: list[list[tuple[Scene, Scene | None, str]]], settings: Settings
         for k, sheet in enumerate(group, 1):
             sheet.number, sheet.of = k, len(group)
         sheets.extend(group)
-    return sheets
+    return stack(sheets, settings)
+
+
+def paginate(sheets: list[Sheet], info_pages: int, duplex: str) -> list[Sheet]:
+    """The file's pages after `info_pages` pages of contents, ordered to print whole and double-sided.
+
+    Assembly maps join the contents at the front (information may back information), every sheet of
+    fronts starts a physical sheet with its own backs behind it, and a one-sided sheet of pieces gets a
+    blank back, so nothing is ever printed behind a piece but its own back. With duplex off nothing is
+    printed on a back, so there are no blanks.
+    """
+    two_sided = duplex != "off"
+    maps = [s for s in sheets if s.role == "map"]
+    pieces = [s for s in sheets if s.role != "map"]
+    ordered = list(maps)
+    if two_sided and (info_pages + len(maps)) % 2:
+        ordered.append(Sheet("blank", []))
+    for i, sheet in enumerate(pieces):
+        ordered.append(sheet)
+        has_backs = i + 1 < len(pieces) and pieces[i + 1].role == "back"
+        if two_sided and sheet.role in ("front", "tile") and not has_backs:
+            ordered.append(Sheet("blank", []))
+    last = info_pages + len(ordered)
+    for page, sheet in enumerate(ordered, info_pages + 1):
+        sheet.page = page
+        if two_sided:
+            other = page + 1 if page % 2 else page - 1
+            sheet.back_page = other if other <= last else 0
+    return ordered

@@ -6,20 +6,25 @@ files small and builds fast however many copies a deck has.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
-from .imposition import FOOTER_H, Settings, Sheet, Tile
+from .imposition import FOOTER_H, Box, Settings, Sheet, Tile
+from .ink import low_ink
 from .pdf import begin_mm_page, draw_element, draw_scene, end_form, saved
-from .scene import Circle, Line, Rect, Scene, Style
-from .text import fit_text
+from .scene import Line, Polygon, Rect, Scene, Style
+from .text import LEADING, PT_TO_MM, fit_text
 from .units import PT_PER_MM
 
 INK = "#1A1A1A"
 MUTED = "#555555"
 MARK = Style(stroke="#000000", stroke_width=0.2)
+MARK_HALO = Style(stroke="#FFFFFF", stroke_width=0.7)  # keeps a mark visible where it runs over dark bleed
+ASSEMBLY = ("Cut every tile on its corner marks. Start with A1. Each next tile has a shaded flap on its left "
+            "or top edge: glue it under the tile already laid, with that tile's cut edge on the flap's line and "
+            "touching its arrows. Once built, no flap, line or arrow shows.")
 ROWS_FIRST_PAGE = 24
 ROWS_LATER_PAGE = 34
 
@@ -32,6 +37,23 @@ class ContentsRow:
     size: str
     sides: str
     pages: str
+
+
+@dataclass(frozen=True)
+class PrintGuide:
+    """What page 1 tells about printing this file: pages, blanks, shapes to cut, boards to assemble."""
+
+    duplex: str
+    pages: str  # every page with something on it, as ranges
+    blanks: str  # the blank backs, as ranges
+    backs: bool  # some pieces have backs
+    shapes: list[str] = field(default_factory=list)  # cut shapes other than rectangles
+    maps: list[tuple[str, int, int]] = field(default_factory=list)  # component id, map page, tiles
+    unspecified: int = 0
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def contents_pages(rows: int) -> int:
@@ -73,7 +95,7 @@ class PdfDocument:
             c = self.c
             ow, oh = scene.outer_width, scene.outer_height
             c.beginForm(name, 0, 0, ow * PT_PER_MM, oh * PT_PER_MM)
-            draw_scene(c, scene)
+            draw_scene(c, low_ink(scene) if self.settings.ink == "low" else scene)
             end_form(c, name)
             self.forms[key] = name
         return self.forms[key]
@@ -83,13 +105,17 @@ class PdfDocument:
         p.rect(x, y, w, h)
         return p
 
-    def place(self, scene: Scene, x: float, y: float, rotation: int, scale: float = 1.0) -> None:
-        """Put the scene's bleed box top-left at page (x, y) mm, turned clockwise by `rotation`."""
+    def place(self, scene: Scene, x: float, y: float, rotation: int, scale: float = 1.0,
+              clip: Box | None = None) -> None:
+        """Put the scene's bleed box top-left at page (x, y) mm, turned clockwise by `rotation`, showing only
+        `clip` of it when given (a piece whose neighbours share its cuts)."""
         name = self.form(scene)
         ow, oh = scene.outer_width * scale, scene.outer_height * scale
         pw, ph = (oh, ow) if rotation % 180 else (ow, oh)
         c = self.c
         with saved(c):
+            if clip is not None:
+                c.clipPath(self._rect_path(*clip), stroke=0, fill=0)
             c.translate(x + pw / 2, y + ph / 2)
             if rotation:
                 c.rotate(rotation)
@@ -109,18 +135,38 @@ class PdfDocument:
         draw_element(self.c, fit_text(text, x, y, w, h, **style).text)
 
     def footer(self, sheet: Sheet, duplex_note: str) -> None:
+        """Calibration square, what the sheet holds and what is on its back, along the sheet's footer side
+        (read from the bottom up when it runs beside the pieces)."""
         m = self.settings.margin
-        y = m if sheet.footer_top else self.height - m - FOOTER_H
-        draw_element(self.c, Rect(m, y, 10, 10, Style(stroke=INK, stroke_width=0.2)))
-        self.text("10 mm", m, y + 3, 10, 4, size=6, min_size=6, color=MUTED, align="center", valign="middle")
-        names = ", ".join(self.component_names[c] for c in sheet.components)
-        role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map"}[sheet.role]
-        extra = f" {sheet.tile.label}" if sheet.tile else ""
-        line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number}/{sheet.of}"
-        line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
-        width = self.width - 2 * m - 13
-        self.text(line1, m + 13, y + 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
-        self.text(line2, m + 13, y + 5.2, width, 4.5, size=6.5, min_size=6, color=MUTED)
+        c = self.c
+        with saved(c):
+            if sheet.footer in ("left", "right"):
+                x = m if sheet.footer == "left" else self.width - m - FOOTER_H
+                c.translate(x, self.height - m)
+                c.rotate(-90)
+                length = self.height - 2 * m
+            else:
+                c.translate(m, m if sheet.footer == "top" else self.height - m - FOOTER_H)
+                length = self.width - 2 * m
+            draw_element(c, Rect(0, 0, 10, 10, Style(stroke=INK, stroke_width=0.2)))
+            self.text("10 mm", 0, 3, 10, 4, size=6, min_size=6, color=MUTED, align="center", valign="middle")
+            names = ", ".join(self.component_names[c] for c in sheet.components)
+            role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map"}[sheet.role]
+            extra = f" {sheet.tile.label}" if sheet.tile else ""
+            line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number}/{sheet.of}"
+            line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
+            width = length - 13
+            self.text(line1, 13, 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
+            self.text(line2, 13, 5.2, width, 4.5, size=6.5, min_size=6, color=MUTED)
+
+    def blank(self, sheet: Sheet) -> None:
+        """A page left blank on purpose: the back of a one-sided sheet, so nothing else prints behind it."""
+        self._new_page()
+        m = self.settings.margin
+        behind = f" (the back of page {sheet.back_page})" if sheet.back_page else ""
+        self.text(f"This page is intentionally blank{behind}.", m, self.height - m - 5, self.width - 2 * m, 4,
+                  size=6, min_size=6, color=MUTED, align="center")
+        self._end_page()
 
     def _page_boxes(self, sheet: Sheet) -> None:
         """TrimBox/BleedBox in PDF points when the page holds exactly one piece, else none."""
@@ -137,10 +183,15 @@ class PdfDocument:
         self.c.setBleedBox(bleed)
 
     def sheet(self, sheet: Sheet, note: str = "") -> None:
+        if sheet.role == "blank":
+            self.blank(sheet)
+            return
         self._new_page()
         self._page_boxes(sheet)
         for placed in sheet.placed:
-            self.place(placed.scene, placed.x, placed.y, placed.rotation)
+            self.place(placed.scene, placed.x, placed.y, placed.rotation, clip=placed.clip)
+        for x1, y1, x2, y2 in sheet.marks:
+            draw_element(self.c, Line(x1, y1, x2, y2, MARK_HALO))
         for x1, y1, x2, y2 in sheet.marks:
             draw_element(self.c, Line(x1, y1, x2, y2, MARK))
         if sheet.tile:
@@ -156,11 +207,30 @@ class PdfDocument:
         with saved(c):
             c.clipPath(self._rect_path(wx, wy, ww, wh), stroke=0, fill=0)
             self.place(tile.scene, wx - tile.board_x, wy - tile.board_y, tile.rotation)
-        for tx, ty in tile.targets:
-            draw_element(c, Circle(tx, ty, 2.2, Style(fill="#FFFFFF", stroke=INK, stroke_width=0.25)))
-            draw_element(c, Line(tx - 3.2, ty, tx + 3.2, ty, Style(stroke=INK, stroke_width=0.2)))
-            draw_element(c, Line(tx, ty - 3.2, tx, ty + 3.2, Style(stroke=INK, stroke_width=0.2)))
-        for x in (wx, wx + ww):  # corner marks: cut each tile to its window, then overlap by the targets
+        seam = Style(stroke=INK, stroke_width=0.3)
+        for side, (fx, fy, fw, fh), under in tile.flaps:  # hidden once built: shaded, with the seam to meet
+            draw_element(c, Rect(fx, fy, fw, fh, Style(fill="#FFFFFF", opacity=0.6)))
+            if side == "left":
+                draw_element(c, Line(fx + fw - 0.2, fy, fx + fw - 0.2, fy + fh, seam))
+            else:
+                draw_element(c, Line(fx, fy + fh - 0.2, fx + fw, fy + fh - 0.2, seam))
+            with saved(c):
+                if side == "left":
+                    c.translate(fx, fy + fh)
+                    c.rotate(-90)
+                    length = fh
+                else:
+                    c.translate(fx, fy)
+                    length = fw
+                self.text(f"Flap: glue under {under}, its cut edge on the line", 2, 1, length - 4, 4, size=6,
+                          min_size=6, color=INK, align="center")
+        for side, tx, ty in tile.targets:  # arrows whose tips the neighbour's cut edge must touch
+            if side == "left":
+                points = ((tx - 0.2, ty), (tx - 5, ty - 2.5), (tx - 5, ty + 2.5))
+            else:
+                points = ((tx, ty - 0.2), (tx - 2.5, ty - 5), (tx + 2.5, ty - 5))
+            draw_element(c, Polygon(points, Style(fill=INK)))
+        for x in (wx, wx + ww):  # corner marks: cut each tile to its window
             for y in (wy, wy + wh):
                 dx = -1 if x == wx else 1
                 dy = -1 if y == wy else 1
@@ -178,42 +248,64 @@ class PdfDocument:
         scale = min(area_w / bw, area_h / bh)
         x0, y0 = m + (area_w - bw * scale) / 2, m + 36
         self.text("How to assemble", m, m, area_w, 8, font="Lato-Black", size=14, color=INK)
-        self.text(f"This piece prints on {nx * ny} pages in {ny} row(s) of {nx}. Cut each page along its corner "
-                  "marks. Lay the tiles out as below, overlap neighbours until the round targets sit exactly "
-                  "on top of each other, and glue or tape from the back.", m, m + 10, area_w, 22, size=9,
-                  min_size=7, color=INK)
+        self.text(f"This board prints on {plural(nx * ny, 'page')}, {plural(ny, 'row')} of {nx}. " + ASSEMBLY,
+                  m, m + 10, area_w, 22, size=9, min_size=7, color=INK)
         self.place(scene, x0, y0, first.rotation, scale)
-        _, _, ww, wh = first.window
         for t in tiles:
-            rx, ry = x0 + t.board_x * scale, y0 + t.board_y * scale
-            draw_element(self.c, Rect(rx, ry, ww * scale, wh * scale,
+            ox, oy, ow, oh = t.own
+            rx, ry = x0 + ox * scale, y0 + oy * scale
+            draw_element(self.c, Rect(rx, ry, ow * scale, oh * scale,
                                       Style(stroke="#C62828", stroke_width=0.5, dash=(2, 1))))
             self.text(t.label, rx + 1, ry + 1, 12, 7, font="Lato-Black", size=12, color="#C62828")
 
-    def contents(self, rows: list[ContentsRow], about: str, notes: list[str], unspecified: int) -> None:
+    def paragraph(self, text: str, y: float, most: float, **style) -> float:
+        """Text across the page from y, up to `most` mm tall (shrinking to fit); returns where the next goes."""
+        m = self.settings.margin
+        fitted = fit_text(text, m, y, self.width - 2 * m, most, **style).text
+        draw_element(self.c, fitted)
+        return y + len(fitted.lines) * fitted.size * LEADING * PT_TO_MM + 2.0
+
+    def print_steps(self, guide: PrintGuide) -> list[str]:
+        """Page 1's instructions, only those this file needs."""
+        steps = ["Print at 100% / actual size with no scaling or 'fit to page'; the square on every sheet must "
+                 "measure 10 mm."]
+        if guide.duplex == "off":
+            steps.append("This file is for printing single-sided: pieces' backs are left out.")
+        else:
+            steps.append(f"Print the whole file double-sided, flipping on the {guide.duplex} edge: "
+                         + ("each sheet of fronts has its own backs behind it, and " if guide.backs else "")
+                         + "each one-sided sheet of pieces has a blank back.")
+            one_sided = f"On a one-sided printer, print pages {guide.pages}"
+            if guide.blanks:
+                one_sided += f" and skip the blank pages ({guide.blanks})"
+            if guide.backs:
+                one_sided += ("; after each page of fronts, put that sheet back in the tray turned over and print "
+                              "its page of backs on it")
+            steps.append(one_sided + ".")
+        cut = "Cut along the crop marks at the edges of each block: neighbouring pieces share one cut."
+        if guide.shapes:
+            shapes = " and ".join(guide.shapes)
+            cut += f" {shapes.capitalize()} pieces are cut along their thin outline."
+        steps.append(cut)
+        for comp_id, page, tiles in guide.maps:
+            steps.append(f"{self.component_names[comp_id]}: {plural(tiles, 'page')} of tiles; the assembly map "
+                         f"on page {page} shows how they go together.")
+        if guide.unspecified:
+            steps.append(f"{plural(guide.unspecified, 'value')} the rulebook does not give "
+                         f"{'prints' if guide.unspecified == 1 else 'print'} as dashed write-in areas: fill them "
+                         "in from your own copy of the game (manifest.json lists them).")
+        return steps
+
+    def contents(self, rows: list[ContentsRow], about: str, notes: list[str], guide: PrintGuide) -> None:
         m = self.settings.margin
         w = self.width - 2 * m
         self._new_page()
         self.text(self.title, m, m, w, 14, font="Lato-Black", size=24, color=INK)
         y = m + 15
         if about:
-            self.text(about, m, y, w, 10, size=9, color=MUTED)
-            y += 11
-        duplex = self.settings.duplex
-        steps = [
-            "Print at 100% / actual size with no scaling or 'fit to page'; the square on every sheet must "
-            "measure 10 mm.",
-            (f"Print double-sided, flipping on the {duplex} edge: every sheet of fronts is followed by its "
-             "backs." if duplex != "off" else "Printed single-sided: backs, if any, are left out."),
-            "Cut along the crop marks at the sheet edges; round and hex pieces have a thin cut line.",
-            "Large boards span several pages: follow the assembly map printed before their tiles.",
-        ]
-        if unspecified:
-            steps.append(f"{unspecified} field(s) are not given by the rulebook and print as dashed write-in "
-                         "areas: fill them in from your own copy of the game (listed in manifest.json).")
-        for i, step in enumerate(steps + list(notes), 1):
-            self.text(f"{i}. {step}", m, y, w, 9, size=8.5, min_size=6.5, color=INK)
-            y += 9
+            y = self.paragraph(about, y, 14, size=9, color=MUTED) + 1.5
+        for i, step in enumerate(self.print_steps(guide) + list(notes), 1):
+            y = self.paragraph(f"{i}. {step}", y, 20, size=8.5, min_size=6.5, color=INK)
         y += 3
         widths = [0.36, 0.14, 0.08, 0.16, 0.1, 0.16]
         headings = ["Component", "Kind", "Qty", "Size (mm)", "Sides", "Pages"]

@@ -34,11 +34,54 @@ def mix(color: str, other: str, t: float) -> str:
     return "#" + "".join(f"{c:02X}" for c in channels)
 
 
+def luminance(color: str) -> float:
+    """Relative luminance (WCAG 2): how light a colour looks, 0 for black, 1 for white."""
+    h = resolve(color).lstrip("#")
+    if len(h) == 3:
+        h = "".join(ch * 2 for ch in h)
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(h[i:i + 2], 16) / 255) for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours, 1 (none) to 21 (black on white); text needs 4.5."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
 def readable_ink(background: str) -> str:
     """Near-black or white, whichever contrasts more with `background`."""
-    h = resolve(background).lstrip("#")
-    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return "#1A1A1A" if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else "#FFFFFF"
+    dark, light = "#1A1A1A", "#FFFFFF"
+    return dark if contrast_ratio(dark, background) >= contrast_ratio(light, background) else light
+
+
+TEXT_CONTRAST = 4.5  # WCAG AA: the least contrast any printed text has with what is behind it
+
+
+def legible(color: str, background: str) -> str:
+    """`color`, moved toward black or white (whichever reads on `background`) just far enough to read."""
+    color, ink = resolve(color), readable_ink(background)
+    for step in range(11):
+        shade = mix(color, ink, step / 10)
+        if contrast_ratio(shade, background) >= TEXT_CONTRAST:
+            return shade
+    return ink
+
+
+def text_ground(color: str) -> str:
+    """`color` darkened (or lightened) just enough that black or white text reads on it: for the frames and
+    grounds a data file names, whatever it names."""
+    color = resolve(color)
+    toward = "#000000" if contrast_ratio("#FFFFFF", color) >= contrast_ratio("#1A1A1A", color) else "#FFFFFF"
+    for step in range(21):
+        shade = mix(color, toward, step / 20)
+        if contrast_ratio(readable_ink(shade), shade) >= TEXT_CONTRAST:
+            return shade
+    return toward
 
 
 @dataclass
@@ -93,7 +136,7 @@ class FaceContext:
         elements: list[Element] = [Rect(x, y, w, h, Style(fill="#FFFFFF", stroke=ink, stroke_width=0.25,
                                                             dash=(1.2, 0.8)), radius=1)]
         elements.append(fit_text(f"write in: {label}", x + 1.2, y + 0.8, w - 2.4, 3.2, font="Lato-Italic",
-                                 size=6, min_size=6, color=ink).text)
+                                 size=6, min_size=6, color=legible(ink, "#FFFFFF")).text)
         rule_gap = 4.2
         ry = y + 4.8 + rule_gap
         while ry < y + h - 1:

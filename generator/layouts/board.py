@@ -13,7 +13,7 @@ from ..palette import Color, resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, IconName, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, mix, readable_ink, text_ground
 
 
 class Region(BaseModel):
@@ -128,7 +128,7 @@ def _grid(ctx: FaceContext, g: GridRegion) -> list[Element]:
     out: list[Element] = [Rect(g.x, g.y, g.cols * g.cell, g.rows * g.cell, Style(fill=resolve(g.color)))]
     for c in g.cells:
         x, y = g.x + c.col * g.cell, g.y + c.row * g.cell
-        fill = resolve(c.color) if c.color else resolve(g.color)
+        fill = text_ground(c.color or g.color)
         out.append(Rect(x, y, g.cell, g.cell, Style(fill=fill)))
         ink = readable_ink(fill)
         if c.icon:
@@ -169,7 +169,7 @@ def _track(ctx: FaceContext, t: TrackRegion) -> list[Element]:
         x, y = t.x + col * t.cell_w, top + row * row_pitch
         number = t.start + i
         marked = number in t.marks and not isinstance(t.cells, list)
-        fill = resolve(t.mark_color) if marked else resolve(t.color)
+        fill = text_ground(t.mark_color if marked else t.color)
         out.append(Rect(x, y, t.cell_w, t.cell_h, Style(fill=fill, stroke="#1A1A1A", stroke_width=0.35)))
         out.append(ctx.text("cells", label, x + 0.5, y, t.cell_w - 1, t.cell_h, font="Lato-Bold",
                             size=min(11, t.cell_h * 1.6), min_size=6, color=readable_ink(fill), align="center",
@@ -181,7 +181,7 @@ def _track(ctx: FaceContext, t: TrackRegion) -> list[Element]:
 
 
 def _box(ctx: FaceContext, b: BoxRegion) -> list[Element]:
-    fill = resolve(b.color)
+    fill = text_ground(b.color)
     ink = readable_ink(fill)
     out: list[Element] = [Rect(b.x, b.y, b.w, b.h, Style(fill=fill, stroke="#1A1A1A", stroke_width=0.4), radius=1.5)]
     y = b.y + 1.5
@@ -222,7 +222,7 @@ def _spaces(ctx: FaceContext, s: SpacesRegion) -> list[Element]:
             continue
         out.append(Line(by_id[a].x, by_id[a].y, by_id[b].x, by_id[b].y, Style(stroke="#5C6BC0", stroke_width=1.2)))
     for sp in s.spaces:
-        fill = resolve(sp.color) if sp.color else resolve(s.color)
+        fill = text_ground(sp.color or s.color)
         ink = readable_ink(fill)
         out.append(Circle(sp.x, sp.y, s.r, Style(fill=fill, stroke="#1A237E", stroke_width=0.6)))
         if sp.icon:

@@ -10,7 +10,7 @@ from ..scene import Circle, Element, Polygon, Rect, Style
 from ..geometry import star_points
 from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, IconName, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, legible, mix, readable_ink, text_ground
 
 
 class CardParams(FaceParams):
@@ -39,7 +39,7 @@ def _disc(ctx: FaceContext, label: str, x: float, y: float, r: float, color: str
 @layout("card", CardParams)
 def card(ctx: FaceContext, p: CardParams) -> list[Element]:
     w, h = ctx.width, ctx.height
-    frame = resolve(p.color)
+    frame = text_ground(p.color)
     ink = readable_ink(frame)
     inset = 3.0
     title_h = max(8.0, h * 0.12)
@@ -67,7 +67,7 @@ def card(ctx: FaceContext, p: CardParams) -> list[Element]:
     y = ay + art_h + 1.2
     if p.type:
         out.append(ctx.text("type", p.type.upper(), ax, y, aw, 4.5, font="Lato-Bold", size=7, min_size=6,
-                            color=mix(frame, "#000000", 0.25), align="center", valign="middle"))
+                            color=legible(mix(frame, "#000000", 0.25), "#FFFFFF"), align="center", valign="middle"))
         y += 5
     footer_h = 4.0 if p.footer else 0.0
     bottom = h - inset - 1.5 - footer_h
@@ -84,10 +84,10 @@ def card(ctx: FaceContext, p: CardParams) -> list[Element]:
                             size=6, min_size=6, color="#555555", align="center", valign="middle"))
     if p.cost is not None:
         out.extend(_disc(ctx, str(p.cost), inset + title_h * 0.45, inset + title_h * 0.5, title_h * 0.42,
-                         mix(frame, "#000000", 0.35)))
+                         text_ground(mix(frame, "#000000", 0.35))))
     if p.value is not None:
         out.extend(_disc(ctx, str(p.value), w - inset - title_h * 0.45, inset + title_h * 0.5,
-                         title_h * 0.42, mix(frame, "#000000", 0.35)))
+                         title_h * 0.42, text_ground(mix(frame, "#000000", 0.35))))
     return out
 
 
@@ -102,16 +102,14 @@ class CardBackParams(FaceParams):
 
 @layout("card_back", CardBackParams)
 def card_back(ctx: FaceContext, p: CardBackParams) -> list[Element]:
-    """A symmetric back (same either way up) so duplex misregistration and rotation never show."""
+    """A symmetric back (same either way up) with nothing near the cut, so front/back misregistration of a
+    few millimetres and rotation never show: the ground runs to the bleed, the art stays in the middle."""
     w, h = ctx.width, ctx.height
-    color = resolve(p.color)
+    color = text_ground(p.color)
     ink = readable_ink(color)
     out: list[Element] = [ctx.background(color)]
     if p.art:
         return out + ctx.art(p.art, -ctx.bleed, -ctx.bleed, w + 2 * ctx.bleed, h + 2 * ctx.bleed)
-    accent = mix(color, ink, 0.35)
-    out.append(Rect(3, 3, w - 6, h - 6, Style(stroke=accent, stroke_width=0.6), radius=2))
-    out.append(Rect(4.5, 4.5, w - 9, h - 9, Style(stroke=accent, stroke_width=0.25), radius=1.5))
     size = min(w, h) * 0.42
     if p.icon:
         out.append(ctx.icon(p.icon, (w - size) / 2, (h - size) / 2, size, mix(color, ink, 0.6), color))
@@ -121,7 +119,8 @@ def card_back(ctx: FaceContext, p: CardBackParams) -> list[Element]:
                             color=ink, align="center", valign="middle"))
     if p.subtitle:
         out.append(ctx.text("subtitle", p.subtitle, 6, h * 0.86 - band - 5, w - 12, 4.5, font="Lato-Bold",
-                            size=7, min_size=6, color=accent, align="center", valign="middle"))
+                            size=7, min_size=6, color=legible(mix(color, ink, 0.35), color), align="center",
+                            valign="middle"))
     return out
 
 
@@ -136,9 +135,11 @@ class ReferenceParams(FaceParams):
 
 @layout("reference", ReferenceParams)
 def reference(ctx: FaceContext, p: ReferenceParams) -> list[Element]:
-    """A player aid: title band and numbered steps, sized to share the space evenly."""
+    """A player aid: title band and numbered steps, sized to share the space evenly. The white panel runs
+    out to the bleed below the band, so an aid printed on both sides shows no border a shift would make
+    uneven."""
     w, h = ctx.width, ctx.height
-    frame = resolve(p.color)
+    frame = text_ground(p.color)
     ink = readable_ink(frame)
     inset = 3.0
     title_h = max(8.0, h * 0.1)
@@ -146,7 +147,8 @@ def reference(ctx: FaceContext, p: ReferenceParams) -> list[Element]:
     out.append(ctx.text("title", p.title, inset + 2, inset, w - 2 * inset - 4, title_h, font="Lato-Black",
                         size=11, min_size=7, color=ink, align="center", valign="middle"))
     top = inset + title_h
-    out.append(Rect(inset, top, w - 2 * inset, h - top - inset, Style(fill="#FFFFFF"), radius=2))
+    b = ctx.bleed
+    out.append(Rect(-b, top, w + 2 * b, h - top + b, Style(fill="#FFFFFF")))
     footer_h = 5.0 if p.footer else 0.0
     avail = h - top - inset - 3 - footer_h
     row = avail / max(1, len(p.steps))

@@ -6,11 +6,11 @@ from typing import Literal
 from pydantic import Field
 
 from ..geometry import hexagon
-from ..palette import Color, resolve
+from ..palette import Color
 from ..scene import Circle, Element, Polygon, Rect, Style
 from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, IconName, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, legible, mix, readable_ink, text_ground
 
 
 class ChitParams(FaceParams):
@@ -39,8 +39,8 @@ def _inner_shape(ctx: FaceContext, inset: float, style: Style):
 def chit(ctx: FaceContext, p: ChitParams) -> list[Element]:
     w, h = ctx.width, ctx.height
     side = min(w, h)
-    background = resolve(p.color) if p.color else (ctx.color.hex if ctx.color else "#CFD8DC")
-    ink = resolve(p.ink) if p.ink else readable_ink(background)
+    background = text_ground(p.color if p.color else (ctx.color.hex if ctx.color else "#CFD8DC"))
+    ink = legible(p.ink, background) if p.ink else readable_ink(background)
     out: list[Element] = [ctx.background(background)]
     if p.art:
         out.extend(ctx.art(p.art, 0, 0, w, h, p.art_fit))

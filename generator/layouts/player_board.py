@@ -14,7 +14,7 @@ from ..palette import Color, resolve
 from ..scene import Circle, Element, Rect, Style
 from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, IconName, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, legible, mix, readable_ink
 
 
 class Slot(BaseModel):
@@ -63,7 +63,8 @@ def _slot(ctx: FaceContext, sec: Section, slot: Slot, x, y, tint, ink) -> list[E
     if slot.label:
         out.append(ctx.text("sections.slots.label", slot.label, x + 1, y + h / 2 + (size * 0.3 if slot.icon else -3),
                             w - 2, 6 if slot.icon else 6, font="Lato-Bold", size=7, min_size=6,
-                            color=mix(tint, "#000000", 0.55), align="center", valign="middle", max_lines=2))
+                            color=legible(mix(tint, "#000000", 0.55), fill), align="center", valign="middle",
+                            max_lines=2))
     return out
 
 

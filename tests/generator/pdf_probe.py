@@ -6,7 +6,7 @@ that was written rather than trusting the imposition code that wrote it.
 from __future__ import annotations
 
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image
@@ -85,6 +85,13 @@ class PageDrawing:
     forms: list[Box]  # each placed piece's bleed box, as it lands on the page
     lines: list[Segment]  # stroked straight segments drawn by the page itself (not inside pieces)
     height: float
+    scales: list[float] = field(default_factory=list)  # each form's placed size over its own size
+    fills: list[list[tuple[float, float]]] = field(default_factory=list)  # filled straight-edged shapes
+
+    @property
+    def pieces(self) -> list[Box]:
+        """Forms placed at actual size: pieces to cut out (a scaled-down form is a picture, e.g. a map)."""
+        return [box for box, scale in zip(self.forms, self.scales) if abs(scale - 1) < 1e-3]
 
 
 def read_page(reader: PdfReader, index: int) -> PageDrawing:
@@ -96,6 +103,8 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
     stack = []
     path: list[list[tuple[float, float]]] = []
     forms: list[Box] = []
+    scales: list[float] = []
+    fills: list[list[tuple[float, float]]] = []
     lines: list[Segment] = []
 
     def to_mm(x, y):
@@ -115,6 +124,7 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
             corners = [to_mm(x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
             xs, ys = [c[0] for c in corners], [c[1] for c in corners]
             forms.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+            scales.append(max(forms[-1].w, forms[-1].h) / (max(x1 - x0, y1 - y0) / MM))
         elif op == b"m":
             path.append([to_mm(*map(float, operands))])
         elif op == b"l":
@@ -123,9 +133,12 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
             for points in path:
                 lines.extend(Segment(*a, *b) for a, b in zip(points, points[1:]))
             path = []
-        elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
-            path = []  # filled or clipping paths are not lines
-    return PageDrawing(forms, lines, height)
+        elif op in (b"f", b"F", b"f*"):
+            fills.extend(points for points in path if len(points) > 2)
+            path = []
+        elif op in (b"n", b"B", b"B*", b"b", b"b*"):
+            path = []  # clipping paths and outlined fills are not lines
+    return PageDrawing(forms, lines, height, scales, fills)
 
 
 def resources_of(reader: PdfReader):

@@ -1,6 +1,8 @@
 """User art: PNG and SVG images in art windows, backgrounds and backs, embedded once per file."""
 from __future__ import annotations
 
+import json
+
 import os
 import shutil
 from pathlib import Path
@@ -59,10 +61,12 @@ def test_svg_art_is_drawn_in_the_pdf(tmp_path):
     Image.new("RGB", (40, 60), "#2E7D32").save(game / "art" / "big.png")
     assert run("build", game, "--out", tmp_path / "out", "--format", "pdf").returncode == 0
     pdf = tmp_path / "out" / "artdeck" / "artdeck-a4.pdf"
-    back = render(pdf, 3, tmp_path)
+    front_page, back_page = json.loads((tmp_path / "out" / "artdeck" / "manifest.json").read_text())[
+        "components"][0]["pages"][:2]  # a sheet of fronts, then its backs
+    back = render(pdf, back_page, tmp_path)
     colours = {colour for _, colour in back.getcolors(1 << 16)}
     assert any(r > 230 and 190 < g < 230 and b < 120 for r, g, b in colours), "no SVG yellow on the backs"
-    front = render(pdf, 2, tmp_path)
+    front = render(pdf, front_page, tmp_path)
     assert any(abs(r - 0x2E) < 12 and abs(g - 0x7D) < 12 and abs(b - 0x32) < 12
                for _, (r, g, b) in front.getcolors(1 << 16)), "no PNG green on the fronts"
 

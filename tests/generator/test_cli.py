@@ -61,7 +61,7 @@ def test_unknown_game_and_option_are_named(game, tmp_path):
 def test_build_reports_files_pieces_pages_and_unspecified_fields(game, tmp_path):
     result = run("build", game, "--out", tmp_path / "out")
     assert result.returncode == 0, result.stderr
-    assert "Mini Test Game: 15 pieces on 12 pages" in result.stdout
+    assert "Mini Test Game: 15 pieces on 18 pages" in result.stdout
     assert "deck: Mystery: front.text" in result.stdout
     manifest = json.loads((tmp_path / "out" / "mini" / "manifest.json").read_text())
     assert manifest["unspecified"] == ["deck: Mystery: front.text"]
@@ -149,7 +149,7 @@ def test_an_unreadable_image_is_a_warning_not_a_crash(game, tmp_path):
     assert "cards.yaml: deck: Attack: front: art: broken.png: image file is unreadable" in result.stdout
 
 
-def test_each_deck_starts_its_own_sheets_while_counters_share(game, tmp_path):
+def test_small_components_of_one_kind_share_sheets(game, tmp_path):
     cards = (game / "cards.yaml").read_text()
     second_deck = cards.split("components:\n", 1)[1].replace("id: deck", "id: deck2").replace("name: Deck", "name: Deck 2")
     chits = (game / "chits.yaml").read_text()
@@ -158,7 +158,7 @@ def test_each_deck_starts_its_own_sheets_while_counters_share(game, tmp_path):
     (game / "chits.yaml").write_text(chits.replace("  - id: board", more_chits + "  - id: board"))
     assert run("build", game, "--out", tmp_path, "--format", "pdf").returncode == 0
     pages = {c["id"]: set(c["pages"]) for c in json.loads((tmp_path / "mini/manifest.json").read_text())["components"]}
-    assert not pages["deck"] & pages["deck2"]  # 6 cards each would fit on one sheet, yet they never share
+    assert pages["deck"] & pages["deck2"]  # 6 + 6 cards, 9 to a sheet: the second deck fills the first's sheet
     assert pages["fleets"] == pages["fleets2"]  # 12 counters of one size share one punchboard sheet
 
 

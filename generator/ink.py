@@ -1,0 +1,176 @@
+"""What is printed behind a text, and `--ink low`: the same faces on a light ground.
+
+A scene is flattened (groups' translation, rotation and scale applied) so a point's printed colour can be
+worked out from the filled shapes drawn before it. `low_ink` turns large fills into pale tints outlined in
+their own colour and the face's ground white, then recolours only the texts that no longer read.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from . import fonts
+from .layouts.base import TEXT_CONTRAST, contrast_ratio, mix
+from .palette import resolve
+from .scene import Circle, Element, Group, Path, Polygon, Rect, Scene, Style, Text, TextLine
+
+Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
+IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
+PALE = 0.88  # how far a large fill moves toward white
+LARGE = 80.0  # mm²: fills larger than this are grounds, not art details
+Shape = Rect | Circle | Polygon | Path
+
+
+def then(m: Matrix, n: Matrix) -> Matrix:
+    """n applied first, then m (n is the inner group's transform)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
+            b * e2 + d * f2 + f)
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def group_matrix(g: Group) -> Matrix:
+    """The group's own transform, in the order the PDF backend applies it: translate, rotate, scale."""
+    r = math.radians(g.rotate)
+    cos, sin = math.cos(r), math.sin(r)
+    return then(then((1, 0, 0, 1, g.dx, g.dy), (cos, sin, -sin, cos, 0, 0)), (g.scale, 0, 0, g.scale, 0, 0))
+
+
+def flatten(elements, m: Matrix = IDENTITY):
+    """(element, matrix) in drawing order, through nested groups."""
+    for e in elements:
+        if isinstance(e, Group):
+            yield from flatten(e.children, then(m, group_matrix(e)))
+        else:
+            yield e, m
+
+
+def inside_polygon(points, x: float, y: float) -> bool:
+    hit = False
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def outline(shape: Shape) -> list[tuple[float, float]]:
+    """Corners of a rectangle, polygon or path (a path by its points, curves by their end points)."""
+    if isinstance(shape, Rect):
+        return [(shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x + shape.w, shape.y + shape.h),
+                (shape.x, shape.y + shape.h)]
+    if isinstance(shape, Polygon):
+        return list(shape.points)
+    return [cmd[-2:] for cmd in shape.commands if cmd[0] != "Z"]
+
+
+def covers(shape: Shape, m: Matrix, x: float, y: float) -> bool:
+    """Whether the shape, placed by m, covers point (x, y)."""
+    if isinstance(shape, Circle):
+        cx, cy = apply(m, shape.cx, shape.cy)
+        r = shape.r * math.hypot(m[0], m[1])
+        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+    points = [apply(m, *p) for p in outline(shape)]
+    return len(points) > 2 and inside_polygon(points, x, y)
+
+
+def area(shape: Shape, m: Matrix) -> float:
+    scale = abs(m[0] * m[3] - m[1] * m[2])
+    if isinstance(shape, Circle):
+        return math.pi * shape.r ** 2 * scale
+    points = outline(shape)
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2 * scale
+
+
+def rgb(color: str) -> tuple[float, float, float]:
+    h = resolve(color).lstrip("#")
+    if len(h) == 3:
+        h = "".join(ch * 2 for ch in h)
+    return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+
+
+def hex_of(channels) -> str:
+    return "#" + "".join(f"{round(c * 255):02X}" for c in channels)
+
+
+def fills(flat) -> list[tuple[Shape, Matrix]]:
+    return [(e, m) for e, m in flat if isinstance(e, (Rect, Circle, Polygon, Path)) and e.style.fill]
+
+
+def ground(below: list[tuple[Shape, Matrix]], x: float, y: float) -> str:
+    """The colour printed at (x, y) by these filled shapes, in order, over white paper."""
+    color = (1.0, 1.0, 1.0)
+    for shape, m in below:
+        if covers(shape, m, x, y):
+            a = shape.style.opacity
+            color = tuple(a * f + (1 - a) * c for f, c in zip(rgb(shape.style.fill), color))
+    return hex_of(color)
+
+
+def line_points(text: Text, line: TextLine, m: Matrix) -> list[tuple[float, float]]:
+    """Points across one line's box (inset a little), placed by m."""
+    width = fonts.text_width_mm(line.text, text.font, text.size)
+    left = line.x - {"left": 0.0, "center": 0.5, "right": 1.0}[text.align] * width
+    top = line.y - fonts.ascent_mm(text.font, text.size) * 0.7
+    xs = [left + width * t for t in (0.05, 0.5, 0.95)]
+    ys = [top, (top + line.y) / 2, line.y - 0.1]
+    return [apply(m, x, y) for x in xs for y in ys]
+
+
+def worst_ground(text: Text, line: TextLine, m: Matrix, below) -> tuple[float, str]:
+    """The lowest contrast the line has with what is behind it, and that colour."""
+    grounds = {ground(below, x, y) for x, y in line_points(text, line, m)}
+    return min((contrast_ratio(text.color, g), g) for g in grounds)
+
+
+def reads_on_all(color: str, grounds: set[str]) -> str:
+    """`color` moved toward black or white just far enough to read on every one of `grounds` (or as near
+    as it gets)."""
+    shades = [mix(color, ink, step / 10) for step in range(11) for ink in ("#1A1A1A", "#FFFFFF")]
+    scored = [(min(contrast_ratio(shade, g) for g in grounds), shade) for shade in shades]
+    good = [shade for ratio, shade in scored if ratio >= TEXT_CONTRAST]
+    return good[0] if good else max(scored)[1]
+
+
+def _low(element: Element, m: Matrix, face_area: float) -> Element:
+    if isinstance(element, Group):
+        inner = then(m, group_matrix(element))
+        return replace(element, children=tuple(_low(child, inner, face_area) for child in element.children))
+    if not isinstance(element, (Rect, Circle, Polygon, Path)) or not element.style.fill:
+        return element
+    size = area(element, m)
+    if size < LARGE:
+        return element
+    own = resolve(element.style.fill)
+    if size >= 0.8 * face_area:  # the face's ground: white, as the paper
+        return replace(element, style=replace(element.style, fill="#FFFFFF"))
+    edge = element.style.stroke or mix(own, "#000000", 0.2)
+    style = Style(fill=mix(own, "#FFFFFF", PALE), stroke=edge, stroke_width=max(element.style.stroke_width, 0.35),
+                  dash=element.style.dash if element.style.stroke else (), opacity=element.style.opacity)
+    return replace(element, style=style)
+
+
+def low_ink(scene: Scene) -> Scene:
+    """The face on a light ground: large fills pale and outlined, the ground white, every text legible."""
+    pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height) for e in scene.elements)
+    flat = list(flatten(pale))
+    recoloured: dict[int, str] = {}
+    for i, (element, m) in enumerate(flat):
+        if isinstance(element, Text) and element.lines:
+            below = fills(flat[:i])
+            grounds = {ground(below, x, y) for line in element.lines for x, y in line_points(element, line, m)}
+            if min(contrast_ratio(element.color, g) for g in grounds) < TEXT_CONTRAST:
+                recoloured[id(element)] = reads_on_all(element.color, grounds)
+
+    def texts(element: Element) -> Element:
+        if isinstance(element, Group):
+            return replace(element, children=tuple(texts(child) for child in element.children))
+        if id(element) in recoloured:
+            return replace(element, color=recoloured[id(element)])
+        return element
+
+    return replace(scene, elements=tuple(texts(e) for e in pale))

@@ -1,0 +1,162 @@
+"""Print each game's whole file double-sided (long edge) and look at what lands behind every page.
+
+Read from the pages' content only: a page of pieces places faces at actual size, a page of information
+(contents, an assembly map) places none, a blank page says so and draws nothing else.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pdf_probe import Box, read_page
+from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.imposition import Settings
+from starpnp.generator.loader import find_game
+from starpnp.generator.pdfdoc import page_ranges
+from starpnp_test_support import require_tool
+
+GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
+TOL = 0.05
+
+
+@pytest.fixture(scope="module", params=[("a4", "full"), ("letter", "full"), ("a4", "low"), ("letter", "low")],
+                ids=lambda p: "-".join(p))
+def built(request, tmp_path_factory):
+    paper, ink = request.param
+    out = tmp_path_factory.mktemp(f"duplex-{paper}-{ink}")
+    for game in GAMES:
+        build_game(find_game(game), BuildOptions(settings=Settings(paper=paper, ink=ink), out=out, formats=("pdf",)))
+    suffix = "-ink-low" if ink == "low" else ""
+    files = {game: read_file(out / game / f"{game}-{paper}{suffix}.pdf") for game in GAMES}
+    manifests = {game: json.loads((out / game / "manifest.json").read_text()) for game in GAMES}
+    return files | {"size": Settings(paper=paper).size, "manifests": manifests}
+
+
+@dataclass
+class Page:
+    kind: str  # pieces | blank | info
+    pieces: list[Box]  # bleed boxes of the faces placed at actual size
+    text: str
+
+
+def read_file(path: Path) -> list[Page]:
+    reader = PdfReader(path)
+    texts = subprocess.run([require_tool("pdftotext", "poppler-utils"), str(path), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")
+    pages = []
+    for index in range(len(reader.pages)):
+        drawing = read_page(reader, index)
+        text = " ".join(texts[index].split())
+        if drawing.pieces:
+            kind = "pieces"
+        elif not drawing.forms and not drawing.lines and "intentionally blank" in text:
+            assert len(text.split()) < 20, f"page {index + 1}: a blank page with more than a note on it"
+            kind = "blank"
+        else:
+            assert text, f"page {index + 1} is empty but does not say it is blank"
+            kind = "info"
+        pages.append(Page(kind, drawing.pieces, text))
+    return pages
+
+
+def behind(back: Box, fronts: list[Box], size: tuple[float, float], edge: str) -> bool:
+    """After a flip on the long (side) or short (top) edge, `back` covers exactly one of the fronts."""
+    x = size[0] - back.right if edge == "long" else back.x
+    y = size[1] - back.bottom if edge == "short" else back.y
+    return any(abs(x - f.x) < TOL and abs(y - f.y) < TOL and abs(back.w - f.w) < TOL
+               and abs(back.h - f.h) < TOL for f in fronts)
+
+
+def check_whole_file_duplex(pages: list[Page], size: tuple[float, float], edge: str, name: str) -> None:
+    for i in range(0, len(pages) - 1, 2):  # the printer leaves an odd last page's back blank
+        front, back = pages[i], pages[i + 1]
+        where = f"{name} pages {i + 1}|{i + 2}"
+        if back.kind == "pieces":
+            assert front.kind == "pieces", f"{where}: pieces printed behind {front.kind}"
+            assert all(behind(b, front.pieces, size, edge) for b in back.pieces), \
+                f"{where}: a back is not behind a front"
+            assert len(back.pieces) == len(front.pieces), f"{where}: some fronts have no back"
+        elif front.kind == "pieces":
+            assert back.kind == "blank", f"{where}: {back.kind} printed behind pieces"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_whole_file_duplex_puts_only_its_own_backs_or_a_blank_behind_pieces(built, game):
+    check_whole_file_duplex(built[game], built["size"], "long", game)
+
+
+def test_whole_file_duplex_on_the_short_edge(mini_short):
+    pages = read_file(mini_short["_out"] / "mini-letter.pdf")
+    assert {"pieces", "blank"} <= {page.kind for page in pages}
+    check_whole_file_duplex(pages, Settings(paper="letter").size, "short", "mini")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_page_one_lists_the_pages_to_print_one_sided_and_the_blanks_to_skip(built, game):
+    pages = built[game]
+    blanks = [n for n, page in enumerate(pages, 1) if page.kind == "blank"]
+    printed = [n for n, page in enumerate(pages, 1) if page.kind != "blank"]
+    text = pages[0].text
+    assert f"print pages {page_ranges(printed)}" in text.replace("-", "–")
+    if blanks:
+        assert f"skip the blank pages ({page_ranges(blanks)})" in text.replace("-", "–")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_sheet_of_pieces_says_what_is_on_its_back(built, game):
+    pages = built[game]
+    for page, content in enumerate(pages, 1):
+        other = page + 1 if page % 2 else page - 1
+        if content.kind != "pieces" or other > len(pages):
+            continue
+        said = re.search(r"Back: page (\d+), blank|Back: page (\d+), these pieces' backs|backs of page (\d+)",
+                         content.text)
+        assert said, f"{game} page {page}: the footer does not say what is on the back"
+        assert int(next(g for g in said.groups() if g)) == other
+        assert ("blank" in said[0]) == (pages[other - 1].kind == "blank")
+
+
+def test_a_one_sided_sheet_of_pieces_is_followed_by_a_blank_page(built):
+    """The rule above could pass on a file with no one-sided sheets; each game here has some."""
+    for game in GAMES:
+        assert "blank" in {page.kind for page in built[game]}, game
+
+
+def test_fewer_sheets_nine_poker_cards_to_a_sheet(built):
+    galaxy = next(c for c in built["manifests"]["stratastar"]["components"] if c["id"] == "galaxy_deck")
+    pages = built["stratastar"]
+    fronts = [n for n in galaxy["pages"] if n % 2]  # a front is on the face of a sheet, its backs behind
+    assert len(fronts) <= 10
+    assert sum(len(pages[n - 1].pieces) for n in fronts) >= galaxy["quantity"]
+    sheets = sum(-(-len(built[game]) // 2) for game in GAMES)  # whole-file duplex: two pages to a sheet
+    assert sheets <= 105
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_page_one_speaks_of_this_game_only(built, game):
+    """No '(s)' plurals; round or hex pieces are named only when the game has them."""
+    text = built[game][0].text
+    shapes = {c["shape"] for c in built["manifests"][game]["components"]}
+    assert "(s)" not in text
+    for shape in ("round", "hex"):
+        assert (f"{shape.capitalize()} pieces" in text or f"{shape} pieces" in text) == (shape in shapes)
+
+
+OLD_METHOD = ("overlap", "tape")  # the way boards went together before: butting tiles repeated the overlap
+NOTES_SAY_OLD_METHOD = pytest.mark.xfail(strict=True, reason="game.yaml print_notes still tell the old method")
+
+
+@pytest.mark.parametrize("game", [pytest.param("handful_of_stars", marks=NOTES_SAY_OLD_METHOD), "starship_catan",
+                                  pytest.param("stars_inc", marks=NOTES_SAY_OLD_METHOD),
+                                  pytest.param("stratastar", marks=NOTES_SAY_OLD_METHOD)])
+def test_boards_are_put_together_one_way_on_every_page(built, game):
+    """Page 1 and the assembly maps tell one method (flaps glued under the neighbour), no other."""
+    for page in built[game]:
+        if page.kind != "pieces":
+            assert not any(word in page.text.lower() for word in OLD_METHOD), page.text[:300]

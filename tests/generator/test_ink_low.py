@@ -1,0 +1,60 @@
+"""--ink low: the four games on a light ground, a third of the ink or less, in a file of its own."""
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from PIL import Image
+
+from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.imposition import Settings
+from starpnp.generator.ink import LARGE, area, flatten, low_ink
+from starpnp.generator.layouts.base import luminance
+from starpnp.generator.loader import find_game, load_game
+from starpnp.generator.render import SceneCache
+from starpnp.generator.scene import Circle, Path, Polygon, Rect
+from starpnp_test_support import require_tool
+
+GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
+
+
+def ink_of(pdf, tmp_path) -> float:
+    """Page-equivalents of solid black: every page rendered grey at 20 dpi, its darkness summed."""
+    prefix = tmp_path / pdf.stem
+    subprocess.run([require_tool("pdftoppm", "poppler-utils"), "-gray", "-r", "20", str(pdf), str(prefix)],
+                   check=True)
+    total = 0.0
+    for page in sorted(tmp_path.glob(f"{pdf.stem}-*.pgm")):
+        image = Image.open(page)
+        pixels = image.size[0] * image.size[1]
+        total += sum((255 - value) * count for value, count in enumerate(image.histogram())) / 255 / pixels
+    return total
+
+
+def test_low_ink_takes_a_third_of_the_ink_or_less_and_leaves_the_full_build_alone(tmp_path):
+    out = tmp_path / "out"
+    full = low = 0.0
+    for game in GAMES:
+        for ink in ("full", "low"):
+            build_game(find_game(game), BuildOptions(settings=Settings(ink=ink), out=out, formats=("pdf",)))
+        full += ink_of(out / game / f"{game}-a4.pdf", tmp_path)
+        low += ink_of(out / game / f"{game}-a4-ink-low.pdf", tmp_path)
+    assert full > 30  # the rich default: dark card backs and boards
+    assert low <= full / 3, f"--ink low lays down {low:.1f} page-equivalents of black, the default {full:.1f}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_large_solid_fill_is_dark_with_low_ink(game):
+    folder = find_game(game)
+    loaded = load_game(folder)
+    cache = SceneCache(3.0, folder)
+    dark = []
+    for comp in loaded.components:
+        for piece in comp.pieces:
+            for side in ("front", "back") if piece.back else ("front",):
+                scene = low_ink(cache.face(comp, piece, side))
+                for shape, m in flatten(scene.elements):
+                    if isinstance(shape, (Rect, Circle, Polygon, Path)) and shape.style.fill \
+                            and area(shape, m) >= LARGE and luminance(shape.style.fill) < 0.6:
+                        dark.append(f"{comp.spec.id}: {piece.name}: {side}: {shape.style.fill}")
+    assert dark == []
