@@ -103,10 +103,11 @@ def resource_badges(ctx: FaceContext, resources, x, y, w, h) -> list[Element]:
     by = y + (h - badge) / 2
     for res in resources:
         name, color = RESOURCES[res.kind]
+        ink = readable_ink(color)  # dark on the energy orange, white on the others
         out += [Rect(bx, by, pill, badge, Style(fill=color), radius=badge / 2),
-                ctx.icon(name, bx + badge * 0.18, by + badge * 0.15, badge * 0.7, "#FFFFFF", color),
+                ctx.icon(name, bx + badge * 0.18, by + badge * 0.15, badge * 0.7, ink, color),
                 ctx.text("resources", str(res.value), bx + badge * 0.85, by, pill - badge * 0.95, badge,
-                         font="Lato-Black", size=13, min_size=7, color="#FFFFFF", align="center", valign="middle")]
+                         font="Lato-Black", size=13, min_size=7, color=ink, align="center", valign="middle")]
         bx += pill + gap
     return out
 

@@ -15,7 +15,7 @@ SYMBOLS = {
     "H": ("hydrogen", "#ECEFF1", "#1A1A1A"),
     "He": ("helium", "#7B1FA2", "#FFFFFF"),
     "C": ("carbon", "#263238", "#FFFFFF"),
-    "Fe": ("iron", "#E65100", "#FFFFFF"),
+    "Fe": ("iron", "#E65100", "#1A1A1A"),  # white on this orange reads at 3.8:1 only
     "pt": ("si_point", "#F9A825", "#1A1A1A"),
     "any": ("si_any_element", "#455A64", "#FFFFFF"),
 }

@@ -55,6 +55,8 @@ class LegendEntry(BaseModel):
 
 class StarshipCatanCardParams(FaceParams):
     layout: Literal["starship_catan_card"] = "starship_catan_card"
+    open_panel: bool = Field(False, description="the white panel runs out to the bleed: for an aid's second "
+                             "side, where a frame would show a front/back shift as an uneven border")
     title: str = Field(description="name; 'unspecified' prints a write-in line")
     kind: str = Field("", description="small line under the title: what sort of piece this is")
     color: Color = Field("#37474F", description="frame colour: hex or palette name")
@@ -182,7 +184,10 @@ def starship_catan_card(ctx: FaceContext, p: StarshipCatanCardParams) -> list[El
         out.extend(_badge(ctx, p.level, w - inset - r, inset + title_h / 2, r, "#FFFFFF", "level"))
     top = inset + title_h
     panel_h = h - top - inset
-    out.append(Rect(inset, top, w - 2 * inset, panel_h, Style(fill="#FFFFFF"), radius=1.2))
+    if p.open_panel:
+        out.append(Rect(-ctx.bleed, top, w + 2 * ctx.bleed, h - top + ctx.bleed, Style(fill="#FFFFFF")))
+    else:
+        out.append(Rect(inset, top, w - 2 * inset, panel_h, Style(fill="#FFFFFF"), radius=1.2))
     x, pw = inset + 1.2, w - 2 * inset - 2.4
     y, bottom = top + 1.0, h - inset - 1.0
     # fixed rows from the bottom up: cost strip, then fields, text

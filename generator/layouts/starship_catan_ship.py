@@ -14,7 +14,7 @@ from ..palette import Color, resolve
 from ..scene import Circle, Element, Polygon, Rect, Style
 from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, IconName, mix, readable_ink
+from .base import FaceContext, FaceParams, IconName, legible, mix, readable_ink
 from .starship_catan_pieces import Blank, CostRow, cost_strip
 
 INK = "#1A1A1A"
@@ -177,11 +177,13 @@ def _hangar(ctx: FaceContext, p: ShipParams, x, y, w, h, accent) -> list[Element
     r = min(h * 0.22, 9.0)
     for i in range(known):
         cx, cy = x + r + 1 + i * (2 * r + 4), y + r + 0.5
-        out.append(Circle(cx, cy, r, Style(fill=mix(accent, "#FFFFFF", 0.9), stroke=mix(accent, "#FFFFFF", 0.3),
+        space = mix(accent, "#FFFFFF", 0.9)
+        out.append(Circle(cx, cy, r, Style(fill=space, stroke=mix(accent, "#FFFFFF", 0.3),
                                            stroke_width=0.35, dash=(1.5, 1))))
         label = p.hangar_ships[i] if i < len(p.hangar_ships) else ""
         out.append(ctx.text("hangar_ships", label, cx - r, cy - r, 2 * r, 2 * r, font="Lato-Black", size=16,
-                            min_size=6, color=mix(accent, "#FFFFFF", 0.45), align="center", valign="middle"))
+                            min_size=6, color=legible(mix(accent, "#FFFFFF", 0.45), space), align="center",
+                            valign="middle"))
     if is_unspecified(p.hangar_capacity):
         tx = x + known * (2 * r + 4) + 1
         out.extend(ctx.write_in("hangar capacity", tx, y, x + w - tx, 2 * r + 1))

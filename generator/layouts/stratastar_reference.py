@@ -43,7 +43,9 @@ def aid(ctx: FaceContext, p: AidParams) -> list[Element]:
     out.append(ctx.text("title", p.title, text_x, inset, w - text_x - inset - 1, title_h, font="Lato-Black",
                         size=12, min_size=7, color=ink, valign="middle"))
     top = inset + title_h
-    out.append(Rect(inset, top, w - 2 * inset, h - top - inset, Style(fill="#FFFFFF"), radius=2))
+    # the white panel runs out to the bleed: an aid is printed on both sides, and a frame near the cut
+    # would show a front/back shift as an uneven border
+    out.append(Rect(-ctx.bleed, top, w + 2 * ctx.bleed, h - top + ctx.bleed, Style(fill="#FFFFFF")))
     footer_h = 6.0 if p.footer else 0.0
     row = (h - top - inset - 2 - footer_h) / len(p.entries)
     badge = 6.0

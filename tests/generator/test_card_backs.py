@@ -11,9 +11,6 @@ from starpnp.generator.scene import Rect, Scene
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 NEAR = (0.3, 5.0)  # mm inside the cut where an edge running along it would show a shift
-# Game-specific layouts whose card backs still frame the cut, being changed on other branches (issue #12);
-# checked to still do so, so the list empties as they land.
-ELSEWHERE = {"starship_catan_card": "starship_catan_pieces", "stratastar_aid": "stratastar_reference"}
 
 
 def edges_along_the_cut(scene: Scene) -> list[str]:
@@ -48,12 +45,7 @@ def card_back_problems(game: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_card_backs_have_nothing_running_along_the_cut(game):
-    assert sorted({p for layout, p in card_back_problems(game) if layout not in ELSEWHERE}) == []
-
-
-def test_layouts_listed_as_fixed_elsewhere_still_frame_the_cut():
-    """Once a listed layout's backs pass, take it off ELSEWHERE."""
-    assert {layout for game in GAMES for layout, _ in card_back_problems(game)} >= set(ELSEWHERE)
+    assert sorted({p for _, p in card_back_problems(game)}) == []
 
 
 def test_a_frame_near_the_cut_is_caught():

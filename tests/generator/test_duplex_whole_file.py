@@ -149,12 +149,9 @@ def test_page_one_speaks_of_this_game_only(built, game):
 
 
 OLD_METHOD = ("overlap", "tape")  # the way boards went together before: butting tiles repeated the overlap
-NOTES_SAY_OLD_METHOD = pytest.mark.xfail(strict=True, reason="game.yaml print_notes still tell the old method")
 
 
-@pytest.mark.parametrize("game", [pytest.param("handful_of_stars", marks=NOTES_SAY_OLD_METHOD), "starship_catan",
-                                  pytest.param("stars_inc", marks=NOTES_SAY_OLD_METHOD),
-                                  pytest.param("stratastar", marks=NOTES_SAY_OLD_METHOD)])
+@pytest.mark.parametrize("game", GAMES)
 def test_boards_are_put_together_one_way_on_every_page(built, game):
     """Page 1 and the assembly maps tell one method (flaps glued under the neighbour), no other."""
     for page in built[game]:
