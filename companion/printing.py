@@ -134,6 +134,5 @@ def preview(game_id: str):
 
 @bp.get("/print/<game_id>/download")
 def download(game_id: str):
-    result, settings = build_for(game_or_404(game_id))
-    name = f"{game_id}-{settings.paper}.pdf"
-    return send_file(result.pdf, mimetype="application/pdf", as_attachment=True, download_name=name)
+    result, _ = build_for(game_or_404(game_id))
+    return send_file(result.pdf, mimetype="application/pdf", as_attachment=True, download_name=result.pdf.name)

@@ -201,8 +201,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     out.mkdir(parents=True, exist_ok=True)
     if "pdf" in options.formats:
         step("writing PDF")
-        path = out / (f"{game.info.id}-{settings.paper}{'-write-ins' if options.write_ins else ''}"
-                      f"{'-ink-low' if settings.ink == 'low' else ''}.pdf")
+        path = out / f"{variant(game, settings)}.pdf"
         doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components})
         rows = [ContentsRow(c.spec.name, c.spec.kind.replace("_", " "), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",
@@ -222,7 +221,26 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
         step("writing one page per face")
         result.files.extend(write_single_pdf(all_faces, out, game.info.id))
     path = out / "manifest.json"
-    path.write_text(json.dumps(manifest(game, settings, pages, result), indent=2, ensure_ascii=False) + "\n",
-                    encoding="utf-8")
+    path.write_text(json.dumps(with_variants(path, variant(game, settings), manifest(game, settings, pages, result)),
+                               indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     result.files.append(path)
     return result
+
+
+def variant(game: Game, settings: Settings) -> str:
+    """A build's file name: the game and all that tells its builds apart (paper, game options, write-ins,
+    low ink), so building Letter after A4, or with an option, never overwrites another build's PDF."""
+    return "-".join([game.info.id, settings.paper, *sorted(game.options),
+                     *(["write-ins"] if game.write_ins else []), *(["ink-low"] if settings.ink == "low" else [])])
+
+
+def with_variants(path: Path, name: str, this: dict) -> dict:
+    """This build's manifest, with `variants`: every build in the folder by file name (this one replacing its
+    own earlier entry), each its own true manifest. An unreadable old manifest is started afresh."""
+    try:
+        variants = json.loads(path.read_text(encoding="utf-8")).get("variants", {})
+    except (OSError, ValueError, AttributeError):
+        variants = {}
+    if not isinstance(variants, dict):
+        variants = {}
+    return {**this, "file": f"{name}.pdf", "variants": {**variants, name: {**this, "file": f"{name}.pdf"}}}

@@ -67,7 +67,7 @@ def printed(folder: Path, settings: Settings, options: frozenset[str], cache: Pa
                 work.rmdir()
                 _evict(cache, keep=done)
     manifest = json.loads((done / "manifest.json").read_text(encoding="utf-8"))
-    return Printed(next(done.glob(f"*-{settings.paper}.pdf")), manifest, done / "preview.png")
+    return Printed(done / manifest["file"], manifest, done / "preview.png")
 
 
 def _evict(cache: Path, keep: Path) -> None:

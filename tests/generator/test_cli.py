@@ -189,3 +189,25 @@ def test_our_edition_prints_by_default_and_write_ins_print_blanks(game, tmp_path
     with pdfplumber.open(out / "mini" / "mini-a4-write-ins.pdf") as pdf:
         assert "Swap" not in printed_words(pdf)
     assert (out / "mini" / "mini-a4.pdf").exists()
+
+
+def test_builds_of_one_game_never_overwrite_each_other(tmp_path):
+    """Paper, game options, --write-ins and --ink low each name their own PDF, and manifest.json keeps a true
+    entry for every build in the folder: building Letter after A4 leaves both."""
+    import pdfplumber
+
+    out = tmp_path / "out"
+    for extra in ((), ("--paper", "letter"), ("--option", "power"), ("--write-ins",), ("--ink", "low")):
+        result = run("build", MINI, "--out", out, "--format", "pdf", *extra)
+        assert result.returncode == 0, result.stderr
+    names = {"mini-a4.pdf", "mini-letter.pdf", "mini-a4-power.pdf", "mini-a4-write-ins.pdf", "mini-a4-ink-low.pdf"}
+    assert {p.name for p in (out / "mini").glob("*.pdf")} == names
+    manifest = json.loads((out / "mini" / "manifest.json").read_text())
+    assert manifest["file"] == "mini-a4-ink-low.pdf" and manifest["ink"] == "low"  # the newest build
+    variants = manifest["variants"]
+    assert {f"{name}.pdf" for name in variants} == names
+    assert variants["mini-letter"]["paper"] == "letter" and variants["mini-a4"]["paper"] == "a4"
+    assert variants["mini-a4-power"]["options"] == ["power"] and variants["mini-a4"]["options"] == []
+    for name, entry in variants.items():  # each entry tells the truth about its own file
+        with pdfplumber.open(out / "mini" / entry["file"]) as pdf:
+            assert len(pdf.pages) == entry["pages"], name
