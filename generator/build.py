@@ -203,10 +203,12 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
         step("writing PDF")
         path = out / f"{variant(game, settings)}.pdf"
         doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components})
-        rows = [ContentsRow(c.spec.name, c.spec.kind.replace("_", " "), c.quantity,
+        marked = edition_marks(game)
+        rows = [ContentsRow(c.spec.name + marked.get(c.spec.id, ""), c.spec.kind.replace("_", " "), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",
                             page_ranges(pages[c.spec.id])) for c in game.components]
-        doc.contents(rows, game.info.about, game.info.print_notes, print_guide(game, sheets, n_contents, settings))
+        doc.contents(rows, game.info.about, [*game.info.print_notes, *edition_note(game, marked)],
+                     print_guide(game, sheets, n_contents, settings))
         for sheet, note in zip(sheets, footer_notes(sheets, settings.duplex)):
             doc.sheet(sheet, note)
         doc.save()
@@ -225,6 +227,25 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
                                indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     result.files.append(path)
     return result
+
+
+def edition_marks(game: Game) -> dict[str, str]:
+    """Component id -> the mark its contents row gets when it prints our edition's values (or, built with
+    --write-ins, write-in areas in their place)."""
+    mark = " (write-ins)" if game.write_ins else " (our edition)"
+    return {entry.split(": ", 1)[0]: mark for entry in [*game.edition, *game.unspecified]}
+
+
+def edition_note(game: Game, marked: dict[str, str]) -> list[str]:
+    """Page 1's word on the values the rulebook leaves open, naming where they print."""
+    if not marked:
+        return []
+    if game.write_ins:
+        return ["Pieces marked (write-ins) have blank areas where the rulebook gives no value: write in your "
+                "own copy's values before play."]
+    return [f"Pieces marked (our edition) print values the rulebook leaves open, designed by starpnp, not the "
+            f"publisher (starpnp's docs/editions/ explain each); build with --write-ins for blank "
+            f"areas to copy your own game's values into."]
 
 
 def variant(game: Game, settings: Settings) -> str:

@@ -210,3 +210,15 @@ def test_four_ringed_pawns_fit_one_track_space(game):
             for a, b in combinations(discs, 2):
                 assert math.hypot(a.cx - b.cx, a.cy - b.cy) >= ring - 1e-9
             assert all(2 * c.r >= ring - 1e-9 for c in inside)  # the drawn slot is a whole ring wide
+
+
+def test_the_contents_page_names_the_pieces_that_carry_our_edition(builds):
+    """Page 1 marks each component printing our edition's values (or, with --write-ins, write-in areas) and
+    says what the mark means; components the rulebook fully fixes carry no mark."""
+    for write_ins, mark in ((False, "(our edition)"), (True, "(write-ins)")):
+        _, pdf = builds[write_ins]
+        with pdfplumber.open(pdf) as document:
+            page_one = document.pages[0].extract_text()
+        assert f"Environment cards {mark}" in page_one and f"Merger reference card {mark}" in page_one
+        assert f"Pieces marked {mark}" in page_one
+        assert "Game board board 1 " in page_one  # unmarked: the rulebook fixes the board
