@@ -203,7 +203,6 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
         step("writing PDF")
         path = out / f"{variant(game, settings)}.pdf"
         doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components})
-        doc.expect(sheets)
         marked = edition_marks(game)
         rows = [ContentsRow(c.spec.name + marked.get(c.spec.id, ""), c.spec.kind.replace("_", " "), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",
@@ -244,9 +243,9 @@ def edition_note(game: Game, marked: dict[str, str]) -> list[str]:
     if game.write_ins:
         return ["Pieces marked (write-ins) have blank areas where the rulebook gives no value: write in your "
                 "own copy's values before play."]
-    return ["Pieces marked (our edition) print values the rulebook leaves open, designed by starpnp, not the "
-            "publisher (starpnp's docs/editions/ explain each); build with --write-ins for blank "
-            "areas to copy your own game's values into."]
+    return [f"Pieces marked (our edition) print values the rulebook leaves open, designed by starpnp, not the "
+            f"publisher (starpnp's docs/editions/ explain each); build with --write-ins for blank "
+            f"areas to copy your own game's values into."]
 
 
 def variant(game: Game, settings: Settings) -> str:

@@ -6,7 +6,6 @@ files small and builds fast however many copies a deck has.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
@@ -85,20 +84,8 @@ class PdfDocument:
         self.title = title
         self.component_names = component_names
         self.forms: dict[int, str] = {}
-        self.drawn_once: set[int] = set()  # ids of scenes placed once in the whole file: drawn in place
 
     # -- pieces ----------------------------------------------------------------------------------
-
-    def expect(self, sheets: list[Sheet]) -> None:
-        """Note which faces the file places only once: a PDF form pays off when a face repeats (it is stored
-        once and placed by reference), but for a face used once it is pure overhead (its own object and
-        resources), and in a deck whose every card differs that is most of them."""
-        uses = Counter(id(placed.scene) for sheet in sheets for placed in sheet.placed)
-        uses.update(id(tile.scene) for sheet in sheets for tile in ([sheet.tile] if sheet.tile else []) + sheet.tiles)
-        self.drawn_once = {key for key, count in uses.items() if count == 1}
-
-    def _printed(self, scene: Scene) -> Scene:
-        return low_ink(scene) if self.settings.ink == "low" else scene
 
     def form(self, scene: Scene) -> str:
         """The PDF form holding `scene`, drawn on first use."""
@@ -108,7 +95,7 @@ class PdfDocument:
             c = self.c
             ow, oh = scene.outer_width, scene.outer_height
             c.beginForm(name, 0, 0, ow * PT_PER_MM, oh * PT_PER_MM)
-            draw_scene(c, self._printed(scene))
+            draw_scene(c, low_ink(scene) if self.settings.ink == "low" else scene)
             end_form(c, name)
             self.forms[key] = name
         return self.forms[key]
@@ -122,8 +109,7 @@ class PdfDocument:
               clip: Box | None = None) -> None:
         """Put the scene's bleed box top-left at page (x, y) mm, turned clockwise by `rotation`, showing only
         `clip` of it when given (a piece whose neighbours share its cuts)."""
-        once = id(scene) in self.drawn_once
-        name = None if once else self.form(scene)
+        name = self.form(scene)
         ow, oh = scene.outer_width * scale, scene.outer_height * scale
         pw, ph = (oh, ow) if rotation % 180 else (ow, oh)
         c = self.c
@@ -135,12 +121,7 @@ class PdfDocument:
                 c.rotate(rotation)
             c.translate(-ow / 2, -oh / 2 + oh)
             c.scale(scale / PT_PER_MM, -scale / PT_PER_MM)
-            if once:  # in place, clipped to the bleed box as a form's bounding box would be
-                c.clipPath(self._rect_path(0, 0, scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM),
-                           stroke=0, fill=0)
-                draw_scene(c, self._printed(scene))
-            else:
-                c.doForm(name)
+            c.doForm(name)
 
     # -- pages -----------------------------------------------------------------------------------
 
