@@ -13,8 +13,9 @@ $(STAMP): pyproject.toml
 build: $(STAMP)
 	$(VENV)/bin/starpnp build --all
 
+# Two workers, each taking whole test files (a file's module fixtures, such as a built game, are made once).
 test: $(STAMP)
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q -n 2 --dist loadfile
 
 serve: $(STAMP)
 	$(VENV)/bin/starpnp serve --data data
