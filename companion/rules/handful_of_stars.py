@@ -110,8 +110,11 @@ def initial_state(players: list[dict], options: dict) -> State:
     systems = starting_systems(len(players))
     empire = {**systems, "occupied": 0, "vp_by_hand": 0, "culture": [], "vp_counters": [],
               "reserve": {card: 0 for card in RESERVE_CARDS if card != "culture"}}
+    first = options.get("first_player", 1)
+    if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= len(players):
+        raise RuleError("options.first_player", f"the first player is seat 1 to {len(players)}, got {first!r}")
     return {"players": players, "empires": {p["id"]: copy.deepcopy(empire) for p in players},
-            "shuffles": 0, "turns": 0, "first": 0, "trigger_turn": None, "combat": None}
+            "shuffles": 0, "turns": 0, "first": first - 1, "trigger_turn": None, "combat": None}
 
 
 def vp_sources(empire: dict) -> dict[str, int]:
@@ -649,6 +652,7 @@ RULES = GameRules.of(
     ),
     initial_state=initial_state,
     derive=derive,
+    options={"first_player": 1},  # the seat (1 to 4) that plays first: the create form asks for it
     says=SAYS,
     words=WORDS,
 )

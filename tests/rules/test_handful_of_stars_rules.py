@@ -427,3 +427,12 @@ def test_worked_example_from_the_docs_through_the_json_api(client):
     assert now["players"]["p2"]["vp"] == 31 and now["players"]["p1"]["systems"] == 11
     assert (now["shuffles"], now["active"]) == (1, "p2")
     check_pages_render(client, table)
+
+
+def test_the_first_player_is_a_table_option_and_may_still_be_chosen_before_the_first_turn_ends():
+    """Rulebook: players choose who goes first. The create form asks for it; a seat that does not exist is
+    refused with the option named."""
+    assert hs.derive(hs.initial_state(seats(3), {"first_player": 3}))["active"] == "p3"
+    with pytest.raises(RuleError) as refused_option:
+        hs.initial_state(seats(3), {"first_player": 4})
+    assert refused_option.value.field == "options.first_player"
