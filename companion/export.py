@@ -7,29 +7,27 @@ from datetime import datetime, timezone
 
 from .replay import LoggedEvent, replay_steps
 from .rules import GameRules
-from .storage import TableInfo
+from .storage import Snapshot, TableInfo
 
 
 def _iso(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, timezone.utc).isoformat(timespec="milliseconds")
 
 
-def standings(table: TableInfo, events: list[LoggedEvent], rules: GameRules) -> list[dict]:
-    """The standings after the whole log, best first: name, score, rank, and whether the game is won."""
-    state = None
-    for _, state, _ in replay_steps(rules, table.players, table.options, events):
-        pass
-    board = rules.derive(state if state is not None else rules.initial_state(table.players, table.options))
+def standings(table: TableInfo, state: dict, rules: GameRules) -> list[dict]:
+    """The standings in `state`, best first: name, score, rank, and whether the game is won."""
     names = {p["id"]: p["name"] for p in table.players}
-    rows = (board.get("scoreboard") or {}).get("rows", [])
+    rows = (rules.derive(state).get("scoreboard") or {}).get("rows", [])
     return [{"player": row["player"], "name": names[row["player"]], "score": row["score"], "rank": row["rank"],
              "winner": row["winner"]} for row in rows]
 
 
-def export_json(table: TableInfo, events: list[LoggedEvent], rules: GameRules) -> dict:
+def export_json(snap: Snapshot, events: list[LoggedEvent], rules: GameRules) -> dict:
+    """The whole log, with the standings of the snapshot's state (already derived: no second replay)."""
+    table = snap.table
     return {"code": table.display_code, "game": table.game, "players": table.players,
             "options": table.options, "version": table.version, "created_at": _iso(table.created_at),
-            "standings": standings(table, events, rules),
+            "standings": standings(table, snap.state, rules),
             "events": [{**e.as_json(), "at": _iso(e.created_at)} for e in events]}
 
 

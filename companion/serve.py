@@ -9,7 +9,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import segno
 
@@ -86,16 +86,20 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
     # Writes to one table queue on a lock; with Python's default 5 ms GIL switch interval the thread
     # holding it waits behind busy request threads. A shorter interval keeps the queue moving.
     sys.setswitchinterval(SWITCH_INTERVAL)
-    print(f"starpnp companion on {url}  (Ctrl+C to stop)", flush=True)
+    _serve_until_stopped(url, server.run, server.close)
+
+
+def _serve_until_stopped(url: str, serve: Callable[[], None], close: Callable[[], None], note: str = "") -> None:
+    """Say where phones should point (address and QR code), then serve until Ctrl+C."""
+    print(f"starpnp companion on {url}  (Ctrl+C to stop)" + (f"\n{note}" if note else ""), flush=True)
     segno.make(url, error="m").terminal(compact=True)
     sys.stdout.flush()
     try:
-        server.run()
+        serve()
     except KeyboardInterrupt:
         print("stopped.")
     finally:
-        server.close()
-
+        close()
 
 
 def _run_https(app, host: str, port: int, url: str) -> None:
@@ -106,14 +110,6 @@ def _run_https(app, host: str, port: int, url: str) -> None:
         server = make_server(host, port, app, threaded=True, ssl_context=(str(cert), str(key)))
     except (OSError, SystemExit) as error:
         _fail(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}")
-    print(f"starpnp companion on {url}  (Ctrl+C to stop)\n"
-          f"Each phone's browser warns once that it does not know this certificate ({cert.name} in the data "
-          f"folder): choose to continue to the site.", flush=True)
-    segno.make(url, error="m").terminal(compact=True)
-    sys.stdout.flush()
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        print("stopped.")
-    finally:
-        server.server_close()
+    _serve_until_stopped(url, server.serve_forever, server.server_close,
+                         f"Each phone's browser warns once that it does not know this certificate ({cert.name} in "
+                         f"the data folder): choose to continue to the site.")

@@ -379,7 +379,7 @@ def history(code: str):
 @bp.get("/t/<code>/export.json")
 def export_as_json(code: str):
     snap = store().snapshot(codes_or_404(code))
-    body = export_json(snap.table, store().events(snap.table), rules_for(snap.table))
+    body = export_json(snap, store().events(snap.table), rules_for(snap.table))
     return body, 200, {"Content-Disposition": f'attachment; filename="table-{snap.table.display_code}.json"'}
 
 

@@ -243,9 +243,9 @@ def edition_note(game: Game, marked: dict[str, str]) -> list[str]:
     if game.write_ins:
         return ["Pieces marked (write-ins) have blank areas where the rulebook gives no value: write in your "
                 "own copy's values before play."]
-    return [f"Pieces marked (our edition) print values the rulebook leaves open, designed by starpnp, not the "
-            f"publisher (starpnp's docs/editions/ explain each); build with --write-ins for blank "
-            f"areas to copy your own game's values into."]
+    return ["Pieces marked (our edition) print values the rulebook leaves open, designed by starpnp, not the "
+            "publisher (starpnp's docs/editions/ explain each); build with --write-ins for blank "
+            "areas to copy your own game's values into."]
 
 
 def variant(game: Game, settings: Settings) -> str:

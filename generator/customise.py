@@ -50,6 +50,7 @@ def edition_values(game) -> dict[str, dict[str, dict[str, Any]]]:
     an overrides file writes it: `what` is "items.<name>" for a listed item, or "front"/"back" for a
     component that is one piece."""
     resolved = {component.spec.id: component for component in game.components}
+    named = {cid: {item_key(i.model_dump()) for i in component.spec.items} for cid, component in resolved.items()}
     found: dict[str, dict[str, dict[str, Any]]] = {}
     for entry in game.edition:
         component, item, path = entry.split(": ", 2)
@@ -57,8 +58,7 @@ def edition_values(game) -> dict[str, dict[str, dict[str, Any]]]:
         field = re.split(r"[.\[]", field_path, maxsplit=1)[0]
         piece = next(p for p in resolved[component].pieces if p.name == item)
         value = to_jsonable_python(getattr(getattr(piece, side).params, field))
-        named = {item_key(i.model_dump()) for i in resolved[component].spec.items}
-        what = f"items.{item}" if item in named else side  # an unnamed item takes the component's own fields
+        what = f"items.{item}" if item in named[component] else side  # an unnamed item: the component's own fields
         found.setdefault(component, {}).setdefault(what, {})[field] = value
     return found
 

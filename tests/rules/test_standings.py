@@ -68,11 +68,14 @@ def standings(client, table: dict) -> Rows:
     return seen[0]
 
 
+# the shuffle marker to the two-player trigger (14), then the last round's four turns
+HANDFUL_TO_THE_END = [*[ev("shuffle")] * 14, *[ev("end_turn", "p1" if i % 2 == 0 else "p2") for i in range(4)]]
+
+
 def test_handful_of_stars_level_on_vp_goes_to_more_systems(client):
     """Rulebook (004): "In the case of a tie the tied player who controls the most systems is the winner."
     Both keep their 36 starting VP; Bo also holds a system with military units only (11 systems to 10)."""
-    table = new_table(client, "handful_of_stars", [ev("occupy", "p2", delta=1), *[ev("shuffle")] * 14,
-                                                   *[ev("end_turn", "p1" if i % 2 == 0 else "p2") for i in range(4)]])
+    table = new_table(client, "handful_of_stars", [ev("occupy", "p2", delta=1), *HANDFUL_TO_THE_END])
     board = standings(client, table)
     assert [(r["player"], r["rank"]) for r in board.rows] == [("p2", "1"), ("p1", "2")]
     assert board.rows[0]["text"] == "1st Bo wins 36 VP Systems 11"
@@ -82,8 +85,7 @@ def test_handful_of_stars_level_on_vp_goes_to_more_systems(client):
 
 def test_handful_of_stars_still_level_stays_a_tie(client):
     """Rulebook (004): "If there is still a tie then it remains a tie." Both share first place."""
-    table = new_table(client, "handful_of_stars", [*[ev("shuffle")] * 14,
-                                                   *[ev("end_turn", "p1" if i % 2 == 0 else "p2") for i in range(4)]])
+    table = new_table(client, "handful_of_stars", HANDFUL_TO_THE_END)
     board = standings(client, table)
     assert [r["rank"] for r in board.rows] == ["1", "1"] and all("wins" in r["text"] for r in board.rows)
     assert board.verdict == "Ann and Bo share the victory."
