@@ -185,7 +185,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours,
                          overrides=game.overrides, edition=game.edition)
     step("drawing faces")
-    cache = SceneCache(settings.bleed, folder, memo)
+    cache = SceneCache(settings.bleed, folder, memo, settings.ink)
     all_faces = faces(game, cache)  # every face drawn once, so warnings cover every format
     runs = make_runs(game, cache, settings)
     result.warnings = list(cache.warnings) + preset_warnings(game, options.preset)
@@ -213,15 +213,16 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
             doc.sheet(sheet, note)
         doc.save()
         result.files.append(path)
+    suffix = "".join(f"-{part}" for part in face_variant(game, settings))
     if "svg" in options.formats:
         step("writing SVG")
-        result.files.extend(write_svgs(all_faces, out))
+        result.files.extend(write_svgs(all_faces, out / f"svg{suffix}"))
     if "png" in options.formats:
         step("writing PNG")
-        result.files.extend(write_pngs(all_faces, out, options.dpi))
+        result.files.extend(write_pngs(all_faces, out / f"png{suffix}", options.dpi))
     if "pdf-single" in options.formats:
         step("writing one page per face")
-        result.files.extend(write_single_pdf(all_faces, out, game.info.id))
+        result.files.extend(write_single_pdf(all_faces, out, f"{game.info.id}{suffix}"))
     path = out / "manifest.json"
     path.write_text(json.dumps(with_variants(path, variant(game, settings), manifest(game, settings, pages, result)),
                                indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -251,8 +252,14 @@ def edition_note(game: Game, marked: dict[str, str]) -> list[str]:
 def variant(game: Game, settings: Settings) -> str:
     """A build's file name: the game and all that tells its builds apart (paper, game options, write-ins,
     low ink), so building Letter after A4, or with an option, never overwrites another build's PDF."""
-    return "-".join([game.info.id, settings.paper, *sorted(game.options),
-                     *(["write-ins"] if game.write_ins else []), *(["ink-low"] if settings.ink == "low" else [])])
+    return "-".join([game.info.id, settings.paper, *face_variant(game, settings)])
+
+
+def face_variant(game: Game, settings: Settings) -> list[str]:
+    """What changes the faces themselves (not the paper): it names the folders and files of the per-face
+    exports, so an SVG build with an option never overwrites the plain one."""
+    return [*sorted(game.options), *(["write-ins"] if game.write_ins else []),
+            *(["ink-low"] if settings.ink == "low" else [])]
 
 
 def with_variants(path: Path, name: str, this: dict) -> dict:

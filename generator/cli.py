@@ -183,7 +183,7 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
 @click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,
               help="How the printer flips sheets for double-sided pieces; off prints fronts only.")
 @click.option("--ink", type=click.Choice(["full", "low"]), default="full", show_default=True,
-              help="low: every face on a light ground, large fills as pale tints (PDF; file name ends in -ink-low).")
+              help="low: every face on a light ground, large fills as pale tints (every format; names end in -ink-low).")
 @click.option("--option", "game_options", multiple=True, help="Turn on a game option (see `starpnp list`).")
 @click.option("--strict", is_flag=True, help="Fail on any warning (text that does not fit, missing art).")
 @click.option("--write-ins", is_flag=True,

@@ -89,14 +89,14 @@ def write_faces_list(path: Path, rows: list[tuple[str, int, str, str]]) -> None:
 
 
 def write_svgs(all_faces: list[Face], out: Path) -> list[Path]:
-    """svg/<component>/<piece>[-colour]-front.svg and -back.svg, bleed included."""
+    """<out>/<component>/<piece>[-colour]-front.svg and -back.svg, bleed included."""
     from .svg import scene_to_svg  # only builds that ask for SVG pay for svgwrite
 
     written = []
     for face in all_faces:
         for side, scene in (("front", face.front), ("back", face.back)):
             if scene is not None:
-                path = out / "svg" / face.component / f"{face.stem}-{side}.svg"
+                path = out / face.component / f"{face.stem}-{side}.svg"
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(scene_to_svg(scene), encoding="utf-8")
                 written.append(path)
@@ -109,12 +109,12 @@ PDFIUM = threading.Lock()
 
 
 def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
-    """png/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv."""
+    """<out>/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv."""
     import pypdfium2  # only PNG exports pay for PDFium
 
     written, rows = [], []
     for face in all_faces:
-        folder = out / "png" / face.component
+        folder = out / face.component
         folder.mkdir(parents=True, exist_ok=True)
         names = []
         for side, scene in (("front", face.front), ("back", face.back)):
@@ -130,15 +130,15 @@ def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
             path = folder / f"{face.stem}-{side}.png"
             image.save(path, dpi=(dpi, dpi))
             written.append(path)
-            names.append(str(path.relative_to(out / "png")))
+            names.append(str(path.relative_to(out)))
         rows.append((face.component, face.count, *names))
-    list_path = out / "png" / "faces.csv"
+    list_path = out / "faces.csv"
     write_faces_list(list_path, rows)
     return [*written, list_path]
 
 
-def write_single_pdf(all_faces: list[Face], out: Path, game_id: str) -> list[Path]:
-    """<game>-faces.pdf: each distinct face on its own page (front, then its back), plus faces.csv."""
+def write_single_pdf(all_faces: list[Face], out: Path, name: str) -> list[Path]:
+    """<name>-faces.pdf: each distinct face on its own page (front, then its back), plus <name>-faces.csv."""
     pages, rows = [], []
     for face in all_faces:
         front_page = len(pages) + 1
@@ -148,8 +148,8 @@ def write_single_pdf(all_faces: list[Face], out: Path, game_id: str) -> list[Pat
             pages.append(face.back)
             back_page = f"page {len(pages)}"
         rows.append((face.component, face.count, f"page {front_page}", back_page))
-    path = out / f"{game_id}-faces.pdf"
+    path = out / f"{name}-faces.pdf"
     face_pdf(pages, str(path))
-    list_path = out / f"{game_id}-faces.csv"
+    list_path = out / f"{name}-faces.csv"
     write_faces_list(list_path, rows)
     return [path, list_path]

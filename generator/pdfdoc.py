@@ -12,7 +12,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
 from .imposition import FOOTER_H, Box, Settings, Sheet, Tile
-from .ink import low_ink
 from .pdf import begin_mm_page, draw_element, draw_scene, end_form, saved
 from .scene import Line, Polygon, Rect, Scene, Style
 from .text import LEADING, PT_TO_MM, fit_text
@@ -95,7 +94,7 @@ class PdfDocument:
             c = self.c
             ow, oh = scene.outer_width, scene.outer_height
             c.beginForm(name, 0, 0, ow * PT_PER_MM, oh * PT_PER_MM)
-            draw_scene(c, low_ink(scene) if self.settings.ink == "low" else scene)
+            draw_scene(c, scene)
             end_form(c, name)
             self.forms[key] = name
         return self.forms[key]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .ink import low_ink
 from .layouts import LAYOUTS
 from .layouts.base import FaceContext
 from .model import FaceSpec, PieceSpec, ResolvedComponent
@@ -15,8 +16,9 @@ DEFAULT_CORNER = {"card": 3.0}
 class SceneCache:
     """One scene per (component, piece, side): copies share it, and so does the PDF form it becomes."""
 
-    def __init__(self, bleed: float, base_dir: Path, memo: dict | None = None):
+    def __init__(self, bleed: float, base_dir: Path, memo: dict | None = None, ink: str = "full"):
         self.bleed = bleed
+        self.ink = ink  # "low": every face comes out as --ink low prints it, in every format
         self.base_dir = base_dir
         self.layouts = LAYOUTS
         self.scenes: dict[tuple, Scene] = {}
@@ -30,7 +32,7 @@ class SceneCache:
             face: FaceSpec = piece.front if side == "front" else piece.back
             spec = component.spec
             content = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name,
-                       piece.color, side, self.bleed, face.layout, face.params.model_dump_json())
+                       piece.color, side, self.bleed, self.ink, face.layout, face.params.model_dump_json())
             if content not in self.memo:
                 self.memo[content] = self._draw(component, piece, face, side)
             scene, warnings = self.memo[content]
@@ -50,4 +52,5 @@ class SceneCache:
                           face.params.background_art, face.params.background_fit)
         elements = self.layouts[face.layout].draw(ctx, face.params)
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
-        return Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label), ctx.warnings
+        scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)
+        return (low_ink(scene) if self.ink == "low" else scene), ctx.warnings

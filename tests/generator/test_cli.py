@@ -83,10 +83,11 @@ def test_an_option_changes_the_cards(game, tmp_path):
     plain = run("build", game, "--out", tmp_path / "plain", "--format", "svg")
     power = run("build", game, "--out", tmp_path / "power", "--format", "svg", "--option", "power")
     assert plain.returncode == power.returncode == 0
-    move = "svg/deck/move-front.svg"
-    assert (tmp_path / "plain/mini" / move).read_bytes() != (tmp_path / "power/mini" / move).read_bytes()
-    attack = "svg/deck/attack-front.svg"
-    assert (tmp_path / "plain/mini" / attack).read_bytes() == (tmp_path / "power/mini" / attack).read_bytes()
+    move, attack = "deck/move-front.svg", "deck/attack-front.svg"
+    assert not (tmp_path / "power/mini/svg").exists()  # the option names the folder
+    plain_svg, power_svg = tmp_path / "plain/mini/svg", tmp_path / "power/mini/svg-power"
+    assert (plain_svg / move).read_bytes() != (power_svg / move).read_bytes()
+    assert (plain_svg / attack).read_bytes() == (power_svg / attack).read_bytes()
 
 
 def test_text_that_cannot_fit_warns_and_fails_under_strict(game, tmp_path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from starpnp.generator.ink import fills, flatten, low_ink, worst_ground
+from starpnp.generator.ink import fills, flatten, worst_ground
 from starpnp.generator.loader import find_game, load_game
 from starpnp.generator.render import SceneCache
 from starpnp.generator.scene import Rect, Text
@@ -34,10 +34,10 @@ def low_contrast(scene) -> list[str]:
     return found
 
 
-def every_face(game: str, write_ins: bool):
+def every_face(game: str, write_ins: bool, ink: str = "full"):
     folder = find_game(game)
     loaded = load_game(folder, set(load_game(folder).info.options), write_ins)
-    cache = SceneCache(3.0, folder)
+    cache = SceneCache(3.0, folder, ink=ink)
     for comp in loaded.components:
         for piece in comp.pieces:
             for side in ("front", "back") if piece.back else ("front",):
@@ -48,11 +48,10 @@ def every_face(game: str, write_ins: bool):
 def problems_of(game: str, write_ins: bool, ink: str = "full") -> list[tuple[str, tuple[str, str]]]:
     seen: set[int] = set()
     problems = []
-    for where, scene in every_face(game, write_ins):
+    for where, scene in every_face(game, write_ins, ink):
         if id(scene) not in seen:
             seen.add(id(scene))
-            printed = low_ink(scene) if ink == "low" else scene
-            problems += [(f"{where}: {text}", pair) for text, pair in low_contrast(printed)]
+            problems += [(f"{where}: {text}", pair) for text, pair in low_contrast(scene)]
     return problems
 
 

@@ -8,7 +8,7 @@ from PIL import Image
 
 from starpnp.generator.build import BuildOptions, build_game
 from starpnp.generator.imposition import Settings
-from starpnp.generator.ink import LARGE, area, flatten, low_ink
+from starpnp.generator.ink import LARGE, area, flatten
 from starpnp.generator.layouts.base import luminance
 from starpnp.generator.loader import find_game, load_game
 from starpnp.generator.render import SceneCache
@@ -47,14 +47,60 @@ def test_low_ink_takes_a_third_of_the_ink_or_less_and_leaves_the_full_build_alon
 def test_no_large_solid_fill_is_dark_with_low_ink(game):
     folder = find_game(game)
     loaded = load_game(folder)
-    cache = SceneCache(3.0, folder)
+    cache = SceneCache(3.0, folder, ink="low")
     dark = []
     for comp in loaded.components:
         for piece in comp.pieces:
             for side in ("front", "back") if piece.back else ("front",):
-                scene = low_ink(cache.face(comp, piece, side))
+                scene = cache.face(comp, piece, side)
                 for shape, m in flatten(scene.elements):
                     if isinstance(shape, (Rect, Circle, Polygon, Path)) and shape.style.fill \
                             and area(shape, m) >= LARGE and luminance(shape.style.fill) < 0.6:
                         dark.append(f"{comp.spec.id}: {piece.name}: {side}: {shape.style.fill}")
     assert dark == []
+
+
+def svg_dark_grounds(svg) -> list[str]:
+    """Rectangles and circles in an SVG face larger than LARGE (after their groups' scale) filled dark."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    found = []
+
+    def walk(node, scale):
+        for child in node:
+            match = re.search(r"scale\(([\d.]+)", child.get("transform", ""))
+            inner = scale * float(match.group(1)) if match else scale
+            tag, fill = child.tag.rsplit("}", 1)[-1], child.get("fill", "none")
+            if fill.startswith("#") and tag in ("rect", "circle"):
+                size = (float(child.get("width")) * float(child.get("height")) if tag == "rect"
+                        else 3.14159 * float(child.get("r")) ** 2)
+                if size * inner * inner >= LARGE and luminance(fill) < 0.6:
+                    found.append(f"{svg.parent.name}/{svg.name}: {tag} {fill}")
+            walk(child, inner)
+
+    walk(ET.parse(svg).getroot(), 1.0)
+    return found
+
+
+def test_svg_and_png_exports_print_low_ink_in_folders_of_their_own(tmp_path):
+    """--ink low reaches every format, and its files sit beside the default build's instead of over them."""
+    folder = find_game("stratastar")
+    for ink in ("full", "low"):
+        build_game(folder, BuildOptions(settings=Settings(ink=ink), out=tmp_path, formats=("svg", "png"), dpi=72))
+    out = tmp_path / "stratastar"
+    full_svgs = sorted(p.relative_to(out / "svg") for p in (out / "svg").rglob("*.svg"))
+    low_svgs = sorted(p.relative_to(out / "svg-ink-low") for p in (out / "svg-ink-low").rglob("*.svg"))
+    assert full_svgs == low_svgs and len(full_svgs) > 20
+    assert any(svg_dark_grounds(out / "svg" / name) for name in full_svgs)  # the rich default has dark grounds
+    assert [dark for name in low_svgs for dark in svg_dark_grounds(out / "svg-ink-low" / name)] == []
+
+    def darkness(png_folder) -> float:
+        total = 0.0
+        for png in png_folder.rglob("*.png"):
+            grey = Image.open(png).convert("L")
+            total += sum((255 - v) * n for v, n in enumerate(grey.histogram())) / 255
+        return total
+
+    full, low = darkness(out / "png"), darkness(out / "png-ink-low")
+    assert low <= full / 3, f"low-ink PNGs carry {low / full:.0%} of the default's ink"
