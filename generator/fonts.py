@@ -73,11 +73,11 @@ def runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
 
 def text_width_mm(text: str, font: str, size_pt: float) -> float:
     """Advance width of `text` in millimetres, symbols measured in the font that will draw them."""
-    return _width_per_pt(text, font) * size_pt * 25.4 / 72
+    return width_per_pt(text, font) * size_pt * 25.4 / 72
 
 
 @lru_cache(maxsize=1 << 16)
-def _width_per_pt(text: str, font: str) -> float:
+def width_per_pt(text: str, font: str) -> float:
     """Advances add up without kerning, so one measure per text serves every size fit_text tries."""
     return sum(pdfmetrics.stringWidth(piece, register(f), 1.0) for f, piece in runs(text, font))
 

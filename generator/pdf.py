@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from reportlab.lib.colors import Color, toColor
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
@@ -53,7 +53,7 @@ def _apply_style(c: Canvas, style: Style) -> tuple[int, int]:
     return (1 if style.stroke else 0), (1 if style.fill else 0)
 
 
-def _shape_path(c: Canvas, shape: Rect | Circle | Polygon):
+def _shape_path(c: Canvas, shape: Rect | Circle | Polygon | Path):
     p = c.beginPath()
     if isinstance(shape, Rect):
         if shape.radius > 0:
@@ -62,6 +62,9 @@ def _shape_path(c: Canvas, shape: Rect | Circle | Polygon):
             p.rect(shape.x, shape.y, shape.w, shape.h)
     elif isinstance(shape, Circle):
         p.circle(shape.cx, shape.cy, shape.r)
+    elif isinstance(shape, Path):
+        for cmd, *args in shape.commands:
+            {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[cmd](*args)
     else:
         (x0, y0), *rest = shape.points
         p.moveTo(x0, y0)
@@ -72,28 +75,7 @@ def _shape_path(c: Canvas, shape: Rect | Circle | Polygon):
 
 
 def draw_element(c: Canvas, element: Element) -> None:
-    if isinstance(element, (Rect, Circle, Polygon)):
-        # A shape sets every state it paints with (fill, or stroke colour, width and dash), so only a
-        # translucent one needs its state saved and restored: most faces are hundreds of plain shapes.
-        translucent = element.style.opacity != 1.0
-        if translucent:
-            c.saveState()
-        stroke, fill = _apply_style(c, element.style)
-        c.drawPath(_shape_path(c, element), stroke=stroke, fill=fill)
-        if translucent:
-            c.restoreState()
-    elif isinstance(element, Line):
-        with saved(c):
-            _apply_style(c, element.style)
-            c.line(element.x1, element.y1, element.x2, element.y2)
-    elif isinstance(element, Path):
-        with saved(c):
-            stroke, fill = _apply_style(c, element.style)
-            p = c.beginPath()
-            for cmd, *args in element.commands:
-                {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[cmd](*args)
-            c.drawPath(p, stroke=stroke, fill=fill)
-    elif isinstance(element, Text):
+    if isinstance(element, Text):
         _draw_text(c, element)
     elif isinstance(element, Image):
         _draw_image(c, element)
@@ -108,40 +90,65 @@ def draw_element(c: Canvas, element: Element) -> None:
                 c.clipPath(_shape_path(c, element.clip), stroke=0, fill=0)
             for child in element.children:
                 draw_element(c, child)
+    elif isinstance(element, (Rect, Circle, Polygon, Path, Line)):
+        # A shape sets every state it paints with (fill, or stroke colour, width and dash), so only a
+        # translucent one needs its state saved and restored: most faces are hundreds of plain shapes.
+        translucent = element.style.opacity != 1.0
+        if translucent:
+            c.saveState()
+        stroke, fill = _apply_style(c, element.style)
+        if isinstance(element, Line):
+            c.line(element.x1, element.y1, element.x2, element.y2)
+        else:
+            c.drawPath(_shape_path(c, element), stroke=stroke, fill=fill)
+        if translucent:
+            c.restoreState()
     else:  # pragma: no cover - the Element union is closed
         raise TypeError(f"cannot draw {type(element).__name__}")
 
 
 def _draw_text(c: Canvas, text: Text) -> None:
-    """Each line as font runs (symbols from the fallback font), placed by the line's alignment."""
+    """All lines in one text object (no graphics state to save): each line's matrix places it, flipped
+    back upright in our y-down space, and its font runs (symbols from the fallback font) follow on."""
     size_mm = text.size / PT_PER_MM
     shift = {"left": 0.0, "center": 0.5, "right": 1.0}[text.align]
-    with saved(c):
-        c.setFillColor(color(text.color))
-        for line in text.lines:
-            x = -shift * fonts.text_width_mm(line.text, text.font, text.size)
-            with saved(c):
-                c.translate(line.x, line.y)
-                c.scale(1, -1)
-                for font, piece in fonts.runs(line.text, text.font):
-                    c.setFont(fonts.register(font), size_mm)
-                    c.drawString(x, 0, piece)
-                    x += pdfmetrics.stringWidth(piece, font, size_mm)
+    t = c.beginText()
+    t.setFillColor(color(text.color))
+    for line in text.lines:
+        t.setTextTransform(1, 0, 0, -1, line.x, line.y)
+        if shift:
+            t.moveCursor(-shift * fonts.text_width_mm(line.text, text.font, text.size), 0)
+        for font, piece in fonts.runs(line.text, text.font):
+            t.setFont(fonts.register(font), size_mm)
+            t.textOut(piece)
+    c.drawText(t)
 
 
 def end_form(c: Canvas, name: str) -> None:
-    """c.endForm(), then give the form its transparency states: ReportLab leaves ExtGState out of a form's
-    resources, so anything semi-transparent inside a form would be dropped by PDF readers."""
+    """c.endForm(), then give the form its resources. ReportLab leaves ExtGState out of a form's resources,
+    so anything semi-transparent inside a form would be dropped by PDF readers: such a form gets its own.
+    Every other form shares one resource dictionary by reference, written once instead of once per face."""
     c.endForm()
     form = c._doc.idToObject[pdfdoc.xObjectName(name)]
-    if form.ExtGState:
-        resources = pdfdoc.PDFResourceDictionary()
-        resources.basicFonts()
-        resources.allProcs()
-        if form.XObjects:
-            resources.XObject = form.XObjects
-        resources.ExtGState = form.ExtGState
-        form.Resources = resources
+    if form.ExtGState or form.XObjects:
+        form.Resources = _resources(form.XObjects, form.ExtGState)
+    else:
+        shared = c._doc.__dict__.get("_starpnp_resources")
+        if shared is None:
+            shared = c._doc._starpnp_resources = c._doc.Reference(_resources(None, None))
+        form.Resources = shared
+
+
+def _resources(xobjects, states) -> pdfdoc.PDFResourceDictionary:
+    """A form's resource dictionary: the document's fonts, every procedure set, its forms and states."""
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if xobjects:
+        resources.XObject = xobjects
+    if states:
+        resources.ExtGState = states
+    return resources
 
 
 def _svg_form(c: Canvas, path: str) -> tuple[str, float, float]:

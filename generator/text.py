@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .fonts import ascent_mm, descent_mm, text_width_mm
+from .fonts import ascent_mm, descent_mm, text_width_mm, width_per_pt
 from .scene import Text, TextLine
 
 PT_TO_MM = 25.4 / 72
@@ -18,18 +18,25 @@ class FitResult:
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap; explicit newlines start new paragraphs; a word too long stays whole."""
+    """Greedy word wrap; explicit newlines start new paragraphs; a word too long stays whole.
+
+    Advances add up without kerning, so a line is as wide as its words and spaces: each word is measured
+    once (words repeat across a deck), not every candidate line."""
+    per_pt = width / (size * PT_TO_MM)  # the box's width in widths-per-point
+    space = width_per_pt(" ", font)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        current = ""
+        words: list[str] = []
+        used = 0.0
         for word in paragraph.split():
-            candidate = f"{current} {word}" if current else word
-            if current and text_width_mm(candidate, font, size) > width:
-                lines.append(current)
-                current = word
+            advance = width_per_pt(word, font)
+            if words and used + space + advance > per_pt:
+                lines.append(" ".join(words))
+                words, used = [word], advance
             else:
-                current = candidate
-        lines.append(current)
+                used += space + advance if words else advance
+                words.append(word)
+        lines.append(" ".join(words))
     return lines
 
 

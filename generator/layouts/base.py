@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from difflib import get_close_matches
 from pathlib import Path
 from typing import Annotated, Literal
@@ -34,6 +35,7 @@ def mix(color: str, other: str, t: float) -> str:
     return "#" + "".join(f"{c:02X}" for c in channels)
 
 
+@lru_cache(maxsize=4096)
 def luminance(color: str) -> float:
     """Relative luminance (WCAG 2): how light a colour looks, 0 for black, 1 for white."""
     h = resolve(color).lstrip("#")
@@ -62,6 +64,7 @@ def readable_ink(background: str) -> str:
 TEXT_CONTRAST = 4.5  # WCAG AA: the least contrast any printed text has with what is behind it
 
 
+@lru_cache(maxsize=4096)
 def legible(color: str, background: str) -> str:
     """`color`, moved toward black or white (whichever reads on `background`) just far enough to read."""
     color, ink = resolve(color), readable_ink(background)
@@ -72,6 +75,7 @@ def legible(color: str, background: str) -> str:
     return ink
 
 
+@lru_cache(maxsize=4096)
 def text_ground(color: str) -> str:
     """`color` darkened (or lightened) just enough that black or white text reads on it: for the frames and
     grounds a data file names, whatever it names."""
