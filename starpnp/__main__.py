@@ -1,4 +1,4 @@
 """`python -m starpnp` is the `starpnp` command."""
-from starpnp.generator.cli import main
+from starpnp.command import main
 
 main()
