@@ -10,7 +10,7 @@ from .exports import PRESETS, faces, write_pngs, write_single_pdf, write_svgs
 from .imposition import Settings, Sheet, fits_on_page, impose, paginate
 from .loader import load_game
 from .model import Game, ResolvedComponent
-from .pdfdoc import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_ranges
+from .pdfdoc import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_ranges, placed_more_than_once
 from .render import SceneCache
 from .scene import Scene
 
@@ -202,7 +202,8 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     if "pdf" in options.formats:
         step("writing PDF")
         path = out / f"{variant(game, settings)}.pdf"
-        doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components})
+        doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components},
+                          placed_more_than_once(sheets))
         marked = edition_marks(game)
         rows = [ContentsRow(c.spec.name + marked.get(c.spec.id, ""), c.spec.kind.replace("_", " "), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",

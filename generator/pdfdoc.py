@@ -71,8 +71,20 @@ def page_ranges(pages: list[int]) -> str:
     return ", ".join(out)
 
 
+def placed_more_than_once(sheets: list[Sheet]) -> set[int]:
+    """Ids of the scenes the sheets place twice or more: copies of a piece, a board's tiles and its map."""
+    seen: set[int] = set()
+    again: set[int] = set()
+    for sheet in sheets:
+        tiles = [sheet.tile] if sheet.tile else sheet.tiles[:1]  # a tile sheet, or the map's one picture
+        for scene in [p.scene for p in sheet.placed] + [t.scene for t in tiles]:
+            (again if id(scene) in seen else seen).add(id(scene))
+    return again
+
+
 class PdfDocument:
-    def __init__(self, path: str, settings: Settings, title: str, component_names: dict[str, str]):
+    def __init__(self, path: str, settings: Settings, title: str, component_names: dict[str, str],
+                 reused: set[int] = frozenset()):
         self.settings = settings
         self.width, self.height = settings.size
         self.c = Canvas(path, pagesize=(self.width * PT_PER_MM, self.height * PT_PER_MM), invariant=1,
@@ -83,6 +95,7 @@ class PdfDocument:
         self.title = title
         self.component_names = component_names
         self.forms: dict[int, str] = {}
+        self.reused = reused  # ids of the scenes placed more than once: each becomes a form
 
     # -- pieces ----------------------------------------------------------------------------------
 
@@ -107,8 +120,12 @@ class PdfDocument:
     def place(self, scene: Scene, x: float, y: float, rotation: int, scale: float = 1.0,
               clip: Box | None = None) -> None:
         """Put the scene's bleed box top-left at page (x, y) mm, turned clockwise by `rotation`, showing only
-        `clip` of it when given (a piece whose neighbours share its cuts)."""
-        name = self.form(scene)
+        `clip` of it when given (a piece whose neighbours share its cuts).
+
+        A scene placed more than once is a form, drawn once and placed by reference. A scene placed once is
+        drawn in place, clipped to its bleed box as a form would be and marked as a /Piece (so readers such
+        as our tests find it): a form's own object costs more to write than it saves."""
+        name = self.form(scene) if id(scene) in self.reused else None
         ow, oh = scene.outer_width * scale, scene.outer_height * scale
         pw, ph = (oh, ow) if rotation % 180 else (ow, oh)
         c = self.c
@@ -120,7 +137,14 @@ class PdfDocument:
                 c.rotate(rotation)
             c.translate(-ow / 2, -oh / 2 + oh)
             c.scale(scale / PT_PER_MM, -scale / PT_PER_MM)
-            c.doForm(name)
+            if name is not None:
+                c.doForm(name)
+            else:
+                c.addLiteral("/Piece BMC")
+                c.clipPath(self._rect_path(0, 0, scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM),
+                           stroke=0, fill=0)
+                draw_scene(c, scene)
+                c.addLiteral("EMC")
 
     # -- pages -----------------------------------------------------------------------------------
 

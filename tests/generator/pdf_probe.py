@@ -1,4 +1,7 @@
-"""Read back what a PDF page really draws: where each piece (a form XObject) lands, and the page's own lines.
+"""Read back what a PDF page really draws: where each piece lands, and the page's own lines.
+
+A piece is a form XObject (a face placed more than once) or a /Piece marked-content section whose first
+rectangle is its bleed box (a face placed once, drawn in place).
 
 Walks the page content stream with pypdf, tracking the transformation matrix, so tests measure the file
 that was written rather than trusting the imposition code that wrote it.
@@ -82,7 +85,7 @@ def apply(m, x, y):
 
 @dataclass
 class PageDrawing:
-    forms: list[Box]  # each placed piece's bleed box, as it lands on the page
+    forms: list[Box]  # each placed piece's bleed box, as it lands on the page (a form or a marked /Piece)
     lines: list[Segment]  # stroked straight segments drawn by the page itself (not inside pieces)
     height: float
     scales: list[float] = field(default_factory=list)  # each form's placed size over its own size
@@ -111,6 +114,16 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
         px, py = apply(ctm, x, y)
         return px / MM, height - py / MM
 
+    def place(x0, y0, x1, y1):
+        """A piece whose own box (in its own units, points) runs from (x0, y0) to (x1, y1)."""
+        corners = [to_mm(x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        forms.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+        scales.append(max(forms[-1].w, forms[-1].h) / (max(x1 - x0, y1 - y0) / MM))
+
+    piece_opens = False  # inside a /Piece section, before its bleed box
+    marked: list[bool] = []  # open marked-content sections: whether each is a /Piece
+
     for operands, op in content.operations:
         if op == b"q":
             stack.append(ctm)
@@ -118,13 +131,19 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
             ctm = stack.pop()
         elif op == b"cm":
             ctm = multiply(tuple(float(v) for v in operands), ctm)
+        elif op in (b"BMC", b"BDC"):
+            marked.append(operands[0] == "/Piece")
+            piece_opens = marked[-1]
+        elif op == b"EMC":
+            marked.pop()
+        elif op == b"re" and piece_opens:
+            x, y, w, h = (float(v) for v in operands)
+            place(x, y, x + w, y + h)
+            piece_opens = False
+        elif any(marked):  # what a piece draws (art forms included) is not the page's own, as inside a form
+            continue
         elif op == b"Do":
-            form = xobjects[operands[0]].get_object()
-            x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
-            corners = [to_mm(x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-            forms.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
-            scales.append(max(forms[-1].w, forms[-1].h) / (max(x1 - x0, y1 - y0) / MM))
+            place(*(float(v) for v in xobjects[operands[0]].get_object()["/BBox"]))
         elif op == b"m":
             path.append([to_mm(*map(float, operands))])
         elif op == b"l":

@@ -209,3 +209,17 @@ def test_each_back_lands_behind_its_own_front(mini, tmp_path):
         assert max(abs(a - b) for a, b in zip(front, back)) < 40, f"front {front} but back {back} at {trim}"
         seen.add(front)
     assert len(seen) == 2  # both player colours were on the sheet
+
+
+def test_a_face_placed_many_times_is_one_form_and_a_face_placed_once_is_drawn_in_place(mini):
+    """Attack (3 copies) and Move (2) are forms placed by reference; Mystery (1 copy) costs no form object."""
+    from pypdf.generic import ContentStream
+
+    reader, comp = pdf_of(mini), component(mini, "deck")
+    page = reader.pages[sides(comp)[0][0] - 1]
+    operations = ContentStream(page.get_contents(), reader).operations
+    placed_forms = [operands[0] for operands, op in operations if op == b"Do"]
+    in_place = [operands[0] for operands, op in operations if op == b"BMC"]
+    assert sorted(placed_forms.count(name) for name in set(placed_forms)) == [2, 3]
+    assert in_place == ["/Piece"]
+    assert len(read_page(reader, sides(comp)[0][0] - 1).pieces) == 6
