@@ -297,13 +297,14 @@ def tile_label(col: int, row: int) -> str:
     return f"{chr(ord('A') + row)}{col + 1}"
 
 
-def _boxes(elements, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0):
-    """((x0, y0, x1, y1), "line" | "text" | "shape") for everything drawn, through groups (translation, scale)."""
+def _boxes(elements, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0, link: bool = False):
+    """((x0, y0, x1, y1), "line" | "text" | "shape") for everything drawn, through groups (translation, scale);
+    whatever a link group draws counts as a line."""
     from .fonts import ascent_mm, text_width_mm  # only tiled boards measure text here
 
     for e in elements:
         if isinstance(e, Group):
-            yield from _boxes(e.children, dx + e.dx * scale, dy + e.dy * scale, scale * e.scale)
+            yield from _boxes(e.children, dx + e.dx * scale, dy + e.dy * scale, scale * e.scale, link or e.link)
             continue
         if isinstance(e, Rect):
             box = (e.x, e.y, e.x + e.w, e.y + e.h)
@@ -327,7 +328,7 @@ def _boxes(elements, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0):
         else:
             continue
         yield ((dx + box[0] * scale, dy + box[1] * scale, dx + box[2] * scale, dy + box[3] * scale),
-               "line" if isinstance(e, Line) else "shape")
+               "line" if link or isinstance(e, Line) else "shape")
 
 
 SPACE_WEIGHT = 10  # cutting through a space, box or icon is ten times worse than through a line of text

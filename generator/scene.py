@@ -91,7 +91,10 @@ class Image:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Children drawn with an optional clip shape, translation, rotation (degrees) and scale."""
+    """Children drawn with an optional clip shape, translation, rotation (degrees) and scale.
+
+    `link` marks what joins spaces (an arrow between two track spaces): a board's seam may cut it, as it may
+    cut a connecting line, since the two halves meet again once the tiles are assembled."""
 
     children: tuple["Element", ...]
     clip: Union[Rect, Circle, Polygon, None] = None
@@ -99,6 +102,7 @@ class Group:
     dy: float = 0.0
     rotate: float = 0.0
     scale: float = 1.0
+    link: bool = False
 
 
 Element = Union[Rect, Circle, Polygon, Line, Path, Text, Image, Group]

@@ -12,13 +12,14 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from ..palette import Color, resolve
-from ..scene import Circle, Element, Polygon, Rect, Style
+from ..scene import Circle, Element, Group, Polygon, Rect, Style
 from . import layout
 from .base import FaceContext, IconName, mix, readable_ink
 from .board import BoardParams, Region, board
 from .stars_inc_common import check_amount, draw_amount
 
 FOOT = 19.0  # a standee's folded foot is about this square, in mm
+SCORE_GAP = 6.0  # mm between the two halves of a split score track
 
 
 class TrackSpace(Region):
@@ -66,6 +67,15 @@ class ScoreTrack(Region):
     cell_h: float = Field(44, gt=FOOT)
     color: Color = "#FFF8E1"
     note: str = ""
+    gap_after: int | None = Field(None, ge=0, description="a 6 mm gap after this cell: a lane where a board "
+                                                          "seam can fall between the cells")
+
+    def cell_x(self, i: int) -> float:
+        return self.x + i * self.cell_w + (SCORE_GAP if self.gap_after is not None and i > self.gap_after else 0)
+
+    @property
+    def width(self) -> float:
+        return self.cell_x(self.cells - 1) + self.cell_w - self.x
 
 
 class StarsIncBoardParams(BoardParams):
@@ -109,7 +119,9 @@ def _ring_slots(ctx: FaceContext, x: float, y: float, w: float, h: float, ring: 
 
 
 def _arrow(x: float, y: float, size: float, color: str) -> Element:
-    return Polygon(((x, y - size / 2), (x + size * 0.8, y), (x, y + size / 2)), Style(fill=color))
+    """The way stars move on, between two spaces: a link, which a board seam may cut."""
+    return Group((Polygon(((x, y - size / 2), (x + size * 0.8, y), (x, y + size / 2)), Style(fill=color)),),
+                 link=True)
 
 
 def _track(ctx: FaceContext, t: EvolutionTrack, ring: float) -> list[Element]:
@@ -199,12 +211,12 @@ def _score(ctx: FaceContext, s: ScoreTrack, ink: str) -> list[Element]:
     out: list[Element] = [ctx.text("score.title", s.title, s.x, s.y, 120, 9, font="Lato-Black", size=15,
                                    color=ink, valign="middle")]
     if s.note:
-        out.append(ctx.text("score.note", s.note, s.x + 40, s.y, s.cells * s.cell_w - 40, 9, size=9, min_size=6,
+        out.append(ctx.text("score.note", s.note, s.x + 40, s.y, s.width - 40, 9, size=9, min_size=6,
                             color=ink, align="right", valign="middle"))
     top = s.y + 11
     fill = resolve(s.color)
     for i in range(s.cells):
-        x = s.x + i * s.cell_w
+        x = s.cell_x(i)
         out.append(Rect(x, top, s.cell_w, s.cell_h, Style(fill=fill, stroke="#1A1A1A", stroke_width=0.5)))
         out.append(ctx.text("score.cells", str(i), x + 1.5, top + 0.5, 10, 10, font="Lato-Black", size=20,
                             min_size=8, color="#1A1A1A", valign="middle"))

@@ -8,6 +8,7 @@ that was written rather than trusting the imposition code that wrote it.
 """
 from __future__ import annotations
 
+import math
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,6 +90,7 @@ class PageDrawing:
     lines: list[Segment]  # stroked straight segments drawn by the page itself (not inside pieces)
     height: float
     scales: list[float] = field(default_factory=list)  # each form's placed size over its own size
+    turns: list[int] = field(default_factory=list)  # each piece's turn on the page, degrees clockwise
     fills: list[list[tuple[float, float]]] = field(default_factory=list)  # filled straight-edged shapes
 
     @property
@@ -107,6 +109,7 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
     path: list[list[tuple[float, float]]] = []
     forms: list[Box] = []
     scales: list[float] = []
+    turns: list[int] = []
     fills: list[list[tuple[float, float]]] = []
     lines: list[Segment] = []
 
@@ -120,6 +123,8 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
         forms.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
         scales.append(max(forms[-1].w, forms[-1].h) / (max(x1 - x0, y1 - y0) / MM))
+        # a piece's own y runs down the page (its matrix flips y): turned clockwise, its x runs down the page too
+        turns.append(round(math.degrees(math.atan2(-ctm[1], ctm[0]))) % 360)
 
     piece_opens = False  # inside a /Piece section, before its bleed box
     marked: list[bool] = []  # open marked-content sections: whether each is a /Piece
@@ -157,7 +162,7 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
             path = []
         elif op in (b"n", b"B", b"B*", b"b", b"b*"):
             path = []  # clipping paths and outlined fills are not lines
-    return PageDrawing(forms, lines, height, scales, fills)
+    return PageDrawing(forms, lines, height, scales, turns, fills)
 
 
 def resources_of(reader: PdfReader):
