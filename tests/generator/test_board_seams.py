@@ -106,12 +106,7 @@ def test_every_seam_has_two_arrows_or_more_and_every_mark_is_on_a_hidden_flap(bu
         assert off_flaps == [], f"{game} page {page}: marks outside the flaps show once built"
 
 
-@pytest.mark.parametrize("game", [
-    "stratastar",
-    pytest.param("handful_of_stars", marks=pytest.mark.xfail(strict=True, reason=(
-        "its board leaves no straight lane across the hex map and tracks; the board data must leave one"))),
-    "stars_inc",
-])
+@pytest.mark.parametrize("game", sorted(BOARDS))
 def test_seams_fall_between_spaces(built, game):
     for page, pos, crossed, _, _ in seams_of(built, game):
         assert crossed == [], f"{game} page {page}: the seam at {pos:.1f} mm cuts through {crossed[:3]}"
