@@ -1,4 +1,4 @@
-"""The print page: pick a game, paper, bleed, duplex and options on any device and download the PDF.
+"""The print page: pick a game, paper, bleed, duplex, ink and options on any device and download the PDF.
 
 PDFs are built on demand by the generator and cached by the hash of their inputs (generator.ondemand),
 so the second phone asking for the same set gets it at once. Games are ours plus any folders the server
@@ -23,6 +23,7 @@ from .errors import error_response
 bp = Blueprint("printing", __name__)
 
 DUPLEX = ("long", "short", "off")
+INKS = ("full", "low")  # rich colours, or every face on a light ground (`starpnp build --ink low`)
 BLEEDS = ("0", "3")  # mm: none, or the usual 3 mm; what the form offers
 
 
@@ -80,11 +81,14 @@ def parse_settings(args, game: PrintableGame) -> tuple[Settings, frozenset[str]]
     duplex = args.get("duplex", "long")
     if duplex not in DUPLEX:
         raise BadParameter(f"duplex: expected one of {', '.join(DUPLEX)}, got {duplex[:20]!r}")
+    ink = args.get("ink", "full")
+    if ink not in INKS:
+        raise BadParameter(f"ink: expected one of {', '.join(INKS)}, got {ink[:20]!r}")
     options = frozenset(args.getlist("option"))
     unknown = sorted(options - set(game.options))
     if unknown:
         raise BadParameter(f"option: {game.name} has no option {unknown[0][:40]!r}")
-    return Settings(paper=paper, bleed=bleed, duplex=duplex), options
+    return Settings(paper=paper, bleed=bleed, duplex=duplex, ink=ink), options
 
 
 def game_or_404(game_id: str) -> PrintableGame:

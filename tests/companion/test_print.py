@@ -43,6 +43,24 @@ def test_download_gives_the_pdf_for_the_chosen_settings(client, tmp_path):
     assert len(reader.pages) < len(default.pages)
 
 
+def test_low_ink_is_offered_and_gives_its_own_lighter_pdf(client):
+    assert 'name="ink"' in client.get("/print/mini").get_data(as_text=True)
+    response = client.get("/print/mini/download?ink=low")
+    assert response.status_code == 200 and "mini-a4-ink-low.pdf" in response.headers["Content-Disposition"]
+    light, rich = (PdfReader(io.BytesIO(data)) for data in (response.data, client.get("/print/mini/download").data))
+    assert len(light.pages) == len(rich.pages)
+    assert drawn(light) != drawn(rich)
+
+
+def drawn(reader: PdfReader) -> list[bytes]:
+    """What every page draws: its own content and that of each form it places."""
+    out = []
+    for page in reader.pages:
+        out.append(page.get_contents().get_data())
+        out += [ref.get_object().get_data() for ref in page["/Resources"].get("/XObject", {}).values()]
+    return out
+
+
 def test_the_same_inputs_are_built_once(client, tmp_path):
     first = client.get("/print/mini/download?paper=a4").data
     cache = tmp_path / "print-cache"
@@ -67,6 +85,7 @@ def test_the_preview_is_a_png_of_the_first_sheets(client):
     ("bleed=-1", "bleed: expected one of 0, 3 (mm), got '-1'"),
     ("bleed=2.999", "bleed: expected one of 0, 3 (mm), got '2.999'"),
     ("duplex=sideways", "duplex: expected one of long, short, off, got 'sideways'"),
+    ("ink=none", "ink: expected one of full, low, got 'none'"),
     ("option=turbo", "option: Mini Test Game has no option 'turbo'"),
 ])
 def test_bad_parameters_get_a_400_naming_them(client, query, message):
