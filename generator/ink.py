@@ -2,7 +2,8 @@
 
 A scene is flattened (groups' translation, rotation and scale applied) so a point's printed colour can be
 worked out from the filled shapes drawn before it. `low_ink` turns large fills into pale tints outlined in
-their own colour and the face's ground white, then recolours only the texts that no longer read.
+their own colour and the face's ground white, then recolours only the texts that no longer read and the
+lines that the lighter ground made vanish (a white compass spoke on what is now white paper).
 """
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from dataclasses import replace
 from . import fonts
 from .layouts.base import TEXT_CONTRAST, contrast_ratio, mix
 from .palette import resolve
-from .scene import Circle, Element, Group, Path, Polygon, Rect, Scene, Style, Text, TextLine
+from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, Scene, Style, Text, TextLine
 
 Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
 PALE = 0.88  # how far a large fill moves toward white
 LARGE = 80.0  # mm²: fills larger than this are grounds, not art details
+LINE_SEEN = 1.5  # a line with less contrast than this against what is behind it has all but vanished
+LINE_CONTRAST = 3.0  # WCAG's least contrast for graphics: a line that vanished is recoloured to this
 Shape = Rect | Circle | Polygon | Path
 
 
@@ -127,13 +130,23 @@ def worst_ground(text: Text, line: TextLine, m: Matrix, below) -> tuple[float, s
     return min((contrast_ratio(text.color, g), g) for g in grounds)
 
 
-def reads_on_all(color: str, grounds: set[str]) -> str:
-    """`color` moved toward black or white just far enough to read on every one of `grounds` (or as near
-    as it gets)."""
+def reads_on_all(color: str, grounds: set[str], least: float = TEXT_CONTRAST) -> str:
+    """`color` moved toward black or white just far enough to reach `least` contrast on every one of
+    `grounds` (or as near as it gets)."""
     shades = [mix(color, ink, step / 10) for step in range(11) for ink in ("#1A1A1A", "#FFFFFF")]
     scored = [(min(contrast_ratio(shade, g) for g in grounds), shade) for shade in shades]
-    good = [shade for ratio, shade in scored if ratio >= TEXT_CONTRAST]
+    good = [shade for ratio, shade in scored if ratio >= least]
     return good[0] if good else max(scored)[1]
+
+
+def line_grounds(line: Line, m: Matrix, below) -> set[str]:
+    """The colours printed behind a line, at a quarter, half and three quarters of its length."""
+    return {ground(below, *apply(m, line.x1 + (line.x2 - line.x1) * t, line.y1 + (line.y2 - line.y1) * t))
+            for t in (0.25, 0.5, 0.75)}
+
+
+def least_contrast(color: str, grounds: set[str]) -> float:
+    return min(contrast_ratio(color, g) for g in grounds)
 
 
 def _low(element: Element, m: Matrix, face_area: float) -> Element:
@@ -155,22 +168,30 @@ def _low(element: Element, m: Matrix, face_area: float) -> Element:
 
 
 def low_ink(scene: Scene) -> Scene:
-    """The face on a light ground: large fills pale and outlined, the ground white, every text legible."""
+    """The face on a light ground: large fills pale and outlined, the ground white, every text legible and
+    every line that showed still showing."""
     pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height) for e in scene.elements)
-    flat = list(flatten(pale))
+    flat, rich = list(flatten(pale)), list(flatten(scene.elements))  # element i is the same in both
     recoloured: dict[int, str] = {}
     for i, (element, m) in enumerate(flat):
         if isinstance(element, Text) and element.lines:
             below = fills(flat[:i])
             grounds = {ground(below, x, y) for line in element.lines for x, y in line_points(element, line, m)}
-            if min(contrast_ratio(element.color, g) for g in grounds) < TEXT_CONTRAST:
+            if least_contrast(element.color, grounds) < TEXT_CONTRAST:
                 recoloured[id(element)] = reads_on_all(element.color, grounds)
+        elif isinstance(element, Line) and element.style.stroke:
+            grounds = line_grounds(element, m, fills(flat[:i]))
+            if least_contrast(element.style.stroke, grounds) < LINE_SEEN \
+                    and least_contrast(element.style.stroke, line_grounds(element, m, fills(rich[:i]))) >= LINE_SEEN:
+                recoloured[id(element)] = reads_on_all(element.style.stroke, grounds, LINE_CONTRAST)
 
-    def texts(element: Element) -> Element:
+    def recolour(element: Element) -> Element:
         if isinstance(element, Group):
-            return replace(element, children=tuple(texts(child) for child in element.children))
-        if id(element) in recoloured:
-            return replace(element, color=recoloured[id(element)])
-        return element
+            return replace(element, children=tuple(recolour(child) for child in element.children))
+        if id(element) not in recoloured:
+            return element
+        if isinstance(element, Line):
+            return replace(element, style=replace(element.style, stroke=recoloured[id(element)]))
+        return replace(element, color=recoloured[id(element)])
 
-    return replace(scene, elements=tuple(texts(e) for e in pale))
+    return replace(scene, elements=tuple(recolour(e) for e in pale))

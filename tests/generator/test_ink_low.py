@@ -8,11 +8,11 @@ from PIL import Image
 
 from starpnp.generator.build import BuildOptions, build_game
 from starpnp.generator.imposition import Settings
-from starpnp.generator.ink import LARGE, area, flatten
+from starpnp.generator.ink import LARGE, LINE_CONTRAST, LINE_SEEN, area, fills, flatten, least_contrast, line_grounds
 from starpnp.generator.layouts.base import luminance
 from starpnp.generator.loader import find_game, load_game
 from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Circle, Path, Polygon, Rect
+from starpnp.generator.scene import Circle, Line, Path, Polygon, Rect
 from starpnp_test_support import require_tool
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
@@ -104,3 +104,24 @@ def test_svg_and_png_exports_print_low_ink_in_folders_of_their_own(tmp_path):
 
     full, low = darkness(out / "png"), darkness(out / "png-ink-low")
     assert low <= full / 3, f"low-ink PNGs carry {low / full:.0%} of the default's ink"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_line_that_shows_in_the_full_look_still_shows_with_low_ink(game):
+    """A white compass spoke on a dark board would vanish on the white ground: it is darkened instead."""
+    folder = find_game(game)
+    loaded = load_game(folder)
+    full, low = SceneCache(3.0, folder), SceneCache(3.0, folder, ink="low")
+    vanished = []
+    for comp in loaded.components:
+        for piece in comp.pieces:
+            for side in ("front", "back") if piece.back else ("front",):
+                rich, light = (list(flatten(c.face(comp, piece, side).elements)) for c in (full, low))
+                for i, ((before, m), (after, _)) in enumerate(zip(rich, light)):
+                    if isinstance(before, Line) and before.style.stroke:
+                        shown = least_contrast(before.style.stroke, line_grounds(before, m, fills(rich[:i])))
+                        now = least_contrast(after.style.stroke, line_grounds(after, m, fills(light[:i])))
+                        if shown >= LINE_SEEN and now < LINE_CONTRAST and now < shown:
+                            vanished.append(f"{comp.spec.id}: {piece.name}: {side}: {before.style.stroke} "
+                                            f"{shown:.1f}:1 -> {now:.1f}:1")
+    assert vanished == []
