@@ -100,8 +100,12 @@ def hex_of(channels) -> str:
     return "#" + "".join(f"{round(c * 255):02X}" for c in channels)
 
 
+def is_fill(element: Element) -> bool:
+    return isinstance(element, (Rect, Circle, Polygon, Path)) and bool(element.style.fill)
+
+
 def fills(flat) -> list[tuple[Shape, Matrix]]:
-    return [(e, m) for e, m in flat if isinstance(e, (Rect, Circle, Polygon, Path)) and e.style.fill]
+    return [(e, m) for e, m in flat if is_fill(e)]
 
 
 def ground(below: list[tuple[Shape, Matrix]], x: float, y: float) -> str:
@@ -171,19 +175,22 @@ def low_ink(scene: Scene) -> Scene:
     """The face on a light ground: large fills pale and outlined, the ground white, every text legible and
     every line that showed still showing."""
     pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height) for e in scene.elements)
-    flat, rich = list(flatten(pale)), list(flatten(scene.elements))  # element i is the same in both
     recoloured: dict[int, str] = {}
-    for i, (element, m) in enumerate(flat):
+    below: list[tuple[Shape, Matrix]] = []  # the fills drawn so far, light and rich (element i is the same)
+    below_rich: list[tuple[Shape, Matrix]] = []
+    for (element, m), (original, _) in zip(flatten(pale), flatten(scene.elements)):
         if isinstance(element, Text) and element.lines:
-            below = fills(flat[:i])
             grounds = {ground(below, x, y) for line in element.lines for x, y in line_points(element, line, m)}
             if least_contrast(element.color, grounds) < TEXT_CONTRAST:
                 recoloured[id(element)] = reads_on_all(element.color, grounds)
         elif isinstance(element, Line) and element.style.stroke:
-            grounds = line_grounds(element, m, fills(flat[:i]))
+            grounds = line_grounds(element, m, below)
             if least_contrast(element.style.stroke, grounds) < LINE_SEEN \
-                    and least_contrast(element.style.stroke, line_grounds(element, m, fills(rich[:i]))) >= LINE_SEEN:
+                    and least_contrast(element.style.stroke, line_grounds(element, m, below_rich)) >= LINE_SEEN:
                 recoloured[id(element)] = reads_on_all(element.style.stroke, grounds, LINE_CONTRAST)
+        elif is_fill(element):
+            below.append((element, m))
+            below_rich.append((original, m))
 
     def recolour(element: Element) -> Element:
         if isinstance(element, Group):

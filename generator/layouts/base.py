@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from difflib import get_close_matches
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
