@@ -161,9 +161,10 @@
   function release() {
     pressed = false;
     setTimeout(function () {  // after the click this release belongs to
+      if (pressed || !held) { return; }  // the next press came first: the answer waits for its release
       var answer = held;
       held = null;
-      if (answer && answer.version >= shownVersion()) { swapLive(answer.html); }
+      if (answer.version >= shownVersion()) { swapLive(answer.html); }
     }, 0);
   }
   document.addEventListener("pointerup", release, true);
