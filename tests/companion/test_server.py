@@ -106,7 +106,9 @@ def test_bad_requests_to_the_real_server_never_give_500(live_server):
         ("POST", f"/api/tables/{code}/events", b"\xff\xfe not utf-8"),
         ("POST", f"/api/tables/{code}/events", b"[]"),
         ("POST", f"/api/tables/{code}/events", b"{" * 5000),
-        ("POST", f"/api/tables/{code}/events", b" " * 1_000_000),
+        # just under the 64 KiB limit; a larger body is answered 413 from its headers and the connection
+        # closed while the rest is still being sent (test_server_limits reads that answer over a socket)
+        ("POST", f"/api/tables/{code}/events", b" " * 60_000),
         ("POST", "/api/tables", b'{"game": null, "players": null}'),
         ("GET", "/api/tables/%00%00", None),
         ("POST", f"/t/{code}/events", b"csrf_token=x&type=add"),
