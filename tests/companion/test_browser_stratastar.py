@@ -21,6 +21,8 @@ def test_a_support_phase_and_a_battle_on_two_phones(live_server, two_phones):
         expect(page.locator("[data-hero-number]")).to_have_text("5")
 
     tap(ann, "Next phase →")
+    # a tap made before the phase shows as moved on would be refused as stale (two players, one button)
+    expect(ann.locator("[data-phase]")).to_have_text("2/6 Trade")
     tap(ann, "Next phase →")
     expect(ann.locator("[data-must-remove]")).to_contain_text("Remove 2 unsupported fleets")
     expect(bo.locator("[data-phase]")).to_have_text("3/6 Support", timeout=SYNC_MS)
