@@ -161,10 +161,9 @@
   function release() {
     pressed = false;
     setTimeout(function () {  // after the click this release belongs to
-      if (pressed || !held) { return; }  // the next press came first: the answer waits for its release
       var answer = held;
       held = null;
-      if (answer.version >= shownVersion()) { swapLive(answer.html); }
+      if (answer) { offer(answer.html, answer.version); }  // held again if the next press came first
     }, 0);
   }
   document.addEventListener("pointerup", release, true);
