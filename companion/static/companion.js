@@ -80,7 +80,10 @@
   }
   function offer(html, version) {  // a fresh #live from the server: shown unless older or under a finger
     if (version < shownVersion()) { return; }
-    if (pressed) { held = {html: html, version: version}; return; }
+    if (pressed) {  // the newest answer waits: one that arrives late with an older state is dropped
+      if (!held || version >= held.version) { held = {html: html, version: version}; }
+      return;
+    }
     swapLive(html);
   }
 

@@ -67,6 +67,14 @@ def test_20_quick_taps_give_exactly_plus_20(live_server, two_phones):
 AFTER_THE_PAGES_TIMERS = "() => new Promise(done => setTimeout(done, 50))"
 
 
+def tap_plus_while_a_finger_is_down(page) -> None:
+    """A finger rests on the page while p1's + is sent and answered: the answer waits for the release."""
+    page.evaluate("() => document.dispatchEvent(new PointerEvent('pointerdown'))")
+    page.evaluate("""() => { const plus = document.querySelector('article[data-player="p1"] button.plus');
+                             plus.form.requestSubmit(plus); }""")
+    expect(page.locator("#tap-status")).to_have_attribute("data-state", "saved")
+
+
 def test_an_answer_never_swaps_under_a_finger_that_went_down_again(live_server, two_phones):
     """A fast second tap: its press comes before the timer of the first release runs. The answer held for
     that release must wait for the second one, or the second tap's button is replaced under the finger and
@@ -74,10 +82,7 @@ def test_an_answer_never_swaps_under_a_finger_that_went_down_again(live_server, 
     code = create_table(live_server)["code"]
     ann, _ = two_phones
     open_seat(ann, live_server, code, "p1")
-    ann.evaluate("() => document.dispatchEvent(new PointerEvent('pointerdown'))")  # a finger down...
-    ann.evaluate("""() => { const plus = document.querySelector('article[data-player="p1"] button.plus');
-                            plus.form.requestSubmit(plus); }""")  # ...while a tap is answered
-    expect(ann.locator("#tap-status")).to_have_attribute("data-state", "saved")
+    tap_plus_while_a_finger_is_down(ann)
     assert api_score(live_server, code, "p1") == 1
     expect(counter(ann, "p1")).to_have_text("0")  # held under the finger
     ann.evaluate("""() => { document.dispatchEvent(new PointerEvent('pointerup'));
@@ -86,6 +91,37 @@ def test_an_answer_never_swaps_under_a_finger_that_went_down_again(live_server, 
     expect(counter(ann, "p1")).to_have_text("0", timeout=1)  # still held: a finger is down again
     ann.evaluate("() => document.dispatchEvent(new PointerEvent('pointerup'))")
     expect(counter(ann, "p1")).to_have_text("1")
+
+
+def test_an_older_answer_never_replaces_a_newer_one_held_under_the_finger(live_server, two_phones):
+    """A poll sent before a tap and answered after it carries the older state. While a finger is down both
+    answers wait; the release must show the newer one, not whichever came last (the tap would seem lost
+    until the next poll)."""
+    table = create_table(live_server)
+    code = table["code"]
+    ann, _ = two_phones
+    open_seat(ann, live_server, code, "p1")
+    polls = []
+    ann.route("**/play/live*",  # the next poll waits in the network; later ones pass
+              lambda route: route.continue_() if polls else polls.append(route))
+    request("POST", f"{live_server}/api/tables/{code}/events", {"type": "add", "player": "p2", "delta": 5},
+            bearer(table["tokens"]["p2"]))
+    for _ in range(SYNC_MS // 50):
+        if polls:
+            break
+        ann.wait_for_timeout(50)
+    assert polls, "the page sent no poll"
+    older = polls[0].fetch()  # the table as Ben's +5 left it: version 1
+    assert older.status == 200
+    tap_plus_while_a_finger_is_down(ann)  # version 2, held under the finger
+    ann.evaluate("() => { window.pollAnswered = new Promise(done => document.addEventListener("
+                 "'htmx:afterRequest', done, {once: true})); }")
+    polls[0].fulfill(response=older)
+    ann.evaluate("() => window.pollAnswered")  # version 1 arrived while the finger is still down
+    ann.evaluate("() => document.dispatchEvent(new PointerEvent('pointerup'))")
+    ann.evaluate(AFTER_THE_PAGES_TIMERS)
+    expect(counter(ann, "p1")).to_have_text("1", timeout=1)  # before any later poll could mend it
+    expect(counter(ann, "p2")).to_have_text("5", timeout=1)
 
 
 def test_taps_from_both_phones_at_once_all_count(live_server, two_phones):
