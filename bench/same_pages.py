@@ -1,32 +1,44 @@
-"""Prove a speed change changed no page: render every page of the four games and compare pixel by pixel.
+"""Prove a change changed no page: render every page of the four games and compare pixel by pixel.
 
-    bench/same_pages.py render DIR      # build all four games (A4, PDF) into DIR and render each page at 30 dpi
+    bench/same_pages.py render DIR      # build the four games (A4, PDF) into DIR and render each page at 30 dpi
     bench/same_pages.py compare A B     # every page PNG in A equals its twin in B; lists the pages that differ
+    bench/same_pages.py against REF     # render git REF (e.g. HEAD~1 or main) and the working tree, and compare
 
-Run `render` on the commit before the change and on the commit after it, then `compare` the two folders.
-Needs poppler's pdftoppm.
+Each game is built as shipped, with --write-ins, and with every game option on, so a look only an option or a
+write-in area shows is compared too. Needs poppler's pdftoppm.
 """
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
+from io import BytesIO
 from pathlib import Path
 
 from PIL import Image, ImageChops
 
 DPI = 30
+ROOT = Path(__file__).resolve().parent.parent
+# The installed package's parts and the repository folders they come from (pyproject's package-dir).
+PARTS = ("generator", "companion", "components", "templates")
+BUILDS = (["--all"], ["--all", "--write-ins"], ["stratastar", "--option", "power_cards"])
 
 
-def render(folder: Path) -> None:
-    subprocess.run([sys.executable, "-m", "starpnp", "build", "--all", "--format", "pdf", "--out", str(folder),
-                    "--quiet"], check=True)
-    for pdf in sorted(folder.glob("*/*-a4.pdf")):
-        subprocess.run(["pdftoppm", "-r", str(DPI), "-png", str(pdf), str(pdf.parent / "p")], check=True)
+def render(folder: Path, python_path: Path | None = None) -> None:
+    env = dict(os.environ) | ({"PYTHONPATH": str(python_path)} if python_path else {})
+    for extra in BUILDS:
+        subprocess.run([sys.executable, "-m", "starpnp", "build", *extra, "--format", "pdf", "--out", str(folder),
+                        "--quiet"], check=True, env=env, cwd=python_path or ROOT, stdout=subprocess.DEVNULL)
+    for pdf in sorted(folder.glob("*/*.pdf")):
+        subprocess.run(["pdftoppm", "-r", str(DPI), "-png", str(pdf), str(pdf.parent / pdf.stem)], check=True)
 
 
 def compare(before: Path, after: Path) -> int:
-    pages = sorted(p.relative_to(before) for p in before.glob("*/p-*.png"))
-    twins = sorted(p.relative_to(after) for p in after.glob("*/p-*.png"))
+    pages = sorted(p.relative_to(before) for p in before.glob("*/*.png"))
+    twins = sorted(p.relative_to(after) for p in after.glob("*/*.png"))
     if pages != twins:
         print(f"different page lists: {len(pages)} pages before, {len(twins)} after")
         return 1
@@ -39,10 +51,33 @@ def compare(before: Path, after: Path) -> int:
     return 1 if differ else 0
 
 
+def checkout(ref: str, into: Path) -> Path:
+    """REF's files laid out as the installed `starpnp` package, for PYTHONPATH (ahead of the editable install)."""
+    archive = subprocess.run(["git", "archive", ref], cwd=ROOT, check=True, capture_output=True).stdout
+    source = into / "source"
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(source, filter="data")
+    package = into / "site" / "starpnp"
+    shutil.copytree(source / "starpnp", package)
+    for part in PARTS:
+        (package / part).symlink_to(source / part)
+    return into / "site"
+
+
+def against(ref: str) -> int:
+    with tempfile.TemporaryDirectory(prefix="same-pages-") as tmp:
+        before, after = Path(tmp) / "before", Path(tmp) / "after"
+        render(before, checkout(ref, Path(tmp) / "ref"))
+        render(after)
+        return compare(before, after)
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "render":
         render(Path(sys.argv[2]))
     elif len(sys.argv) == 4 and sys.argv[1] == "compare":
         sys.exit(compare(Path(sys.argv[2]), Path(sys.argv[3])))
+    elif len(sys.argv) == 3 and sys.argv[1] == "against":
+        sys.exit(against(sys.argv[2]))
     else:
         sys.exit(__doc__)
