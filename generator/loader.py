@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .layouts import LAYOUTS
+from .layouts import Layouts, layouts_for
 from .model import (
     Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
 )
@@ -156,12 +156,12 @@ def _unspecified_paths(value: Any, path: str = "") -> list[str]:
 
 
 class _Resolver:
-    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool):
+    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool, layouts: Layouts):
         self.info = info
         self.options = options
         self.write_ins = write_ins
         self.edition: list[str] = []
-        self.layouts = LAYOUTS
+        self.layouts = layouts
         self.errors: list[str] = []
         self.unspecified: list[str] = []
         self.ours: list[str] = []
@@ -171,11 +171,11 @@ class _Resolver:
             self.errors.append(message)
 
     def face(self, fields: dict, origin: dict, source: Path, raw: Any, item: tuple, side: str) -> Any:
-        """Validate merged fields; `origin` maps each field to the raw location it came from.
-
-        A field missing altogether is reported where it would go on the item (`back.` for back fields).
+        """Validate merged fields, returning them as a FaceSpec; `origin` maps each field to the raw location it
+        came from. A field missing altogether is reported where it would go on the item (`back.` for back fields).
         """
         name = fields.get("layout")
+        boxes = fields.pop("boxes", None)
         on_item = item if side == "front" else item + ("back",)
         if name not in self.layouts:
             if name is None:
@@ -196,7 +196,15 @@ class _Resolver:
                        f"sizes are in mm and counts are of pieces")
             return None
         try:
-            return self.layouts[name].params.model_validate(fields)
+            if boxes is None:
+                drawing = self.layouts[name]
+            else:
+                where = origin.get("boxes", on_item + ("boxes",))
+                drawing = self.layouts.with_boxes(name, boxes, f"{source}:{line_of(raw, where)}: {dotted(where)}")
+            return FaceSpec(name, drawing.params.model_validate(fields), drawing)
+        except DataError as exc:  # a layout file that does not compile
+            self.error(str(exc))
+            return None
         except ValidationError as exc:
             for error in exc.errors():
                 top, rest = error["loc"][0], error["loc"][1:]
@@ -238,9 +246,9 @@ class _Resolver:
                     front_origin.update({k: ipath + ("with_option", option, k) for k in changes})
             front, front_edition = our_edition(front, self.write_ins)
             back, back_edition = our_edition(back, self.write_ins)
-            front_params = self.face(front, front_origin, source, raw, ipath, "front")
-            back_params = self.face(back, back_origin, source, raw, ipath, "back") if back is not None else None
-            if front_params is None or (back is not None and back_params is None):
+            front_face = self.face(front, front_origin, source, raw, ipath, "front")
+            back_face = self.face(back, back_origin, source, raw, ipath, "back") if back is not None else None
+            if front_face is None or (back is not None and back_face is None):
                 continue
             label = item.name or next((front[key] for key in ("title", "label") if front.get(key)
                                        and not is_unspecified(front[key])), f"#{item_index + 1}")
@@ -251,8 +259,6 @@ class _Resolver:
             self.ours.extend(f"{comp.id}: {label}: {field}" for field in item.ours)
             self.edition.extend(f"{comp.id}: {label}: {side}.{path}" for side, paths in
                                 (("front", front_edition), ("back", back_edition)) for path in paths)
-            front_face = FaceSpec(front["layout"], front_params)
-            back_face = FaceSpec(back["layout"], back_params) if back_params is not None else None
             for color in (colors if comp.per_player else [None]):
                 pieces.append(PieceSpec(str(label), count, color, front_face, back_face))
         return ResolvedComponent(str(source), comp, tuple(pieces))
@@ -277,13 +283,15 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
         except DataError as exc:
             raise DataErrors([str(exc)]) from None
         try:
-            return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes)
+            return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
+                         (overridden.base, folder))
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
-    return _load(folder, load_yaml, options, write_ins, [])
+    return _load(folder, load_yaml, options, write_ins, [], (folder,))
 
 
-def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str]) -> Game:
+def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
+          layout_folders: tuple[Path, ...]) -> Game:
     errors: list[str] = []
     try:
         info = _validate(GameInfo, read(folder / GAME_FILE), folder / GAME_FILE)
@@ -294,7 +302,11 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
         known = ", ".join(sorted(info.options)) or "none"
         raise DataErrors([f"{folder / GAME_FILE}: options: unknown option {unknown[0]!r}; this game's options: {known}"])
     enabled = frozenset(options) | {name for name, opt in info.options.items() if opt.default}
-    resolver = _Resolver(info, enabled, write_ins)
+    try:
+        layouts = layouts_for(layout_folders)
+    except OSError as exc:
+        raise DataErrors([f"{folder}: layouts: cannot read ({exc.strerror})"]) from None
+    resolver = _Resolver(info, enabled, write_ins, layouts)
     components: list[ResolvedComponent] = []
     seen: dict[str, str] = {}
     for source in sorted(folder.glob("*.yaml")):

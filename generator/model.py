@@ -180,6 +180,7 @@ class ComponentFile(Strict):
 class FaceSpec:
     layout: str
     params: Any  # the layout's validated pydantic model
+    drawing: Any = None  # the Layout that draws it (found by name for this game; boxes changed inline included)
 
 
 @dataclass(frozen=True)

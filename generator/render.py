@@ -4,9 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from .ink import low_ink
-from .layouts import LAYOUTS
 from .layouts.base import FaceContext
+from .loader import find_game
 from .model import FaceSpec, PieceSpec, ResolvedComponent
+from .overrides import source_folders
 from .palette import PLAYER_COLORS
 from .scene import Scene
 
@@ -20,7 +21,7 @@ class SceneCache:
         self.bleed = bleed
         self.ink = ink  # "low": every face comes out as --ink low prints it, in every format
         self.base_dir = base_dir
-        self.layouts = LAYOUTS
+        self.art_folders = tuple(source_folders(base_dir, find_game))  # art must lie inside the game's folders
         self.scenes: dict[tuple, Scene] = {}
         self.warnings: list[str] = []
         # Scenes by everything that shapes them; --watch keeps it between builds to redraw only what changed.
@@ -32,7 +33,7 @@ class SceneCache:
             face: FaceSpec = piece.front if side == "front" else piece.back
             spec = component.spec
             content = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name,
-                       piece.color, side, self.bleed, self.ink, face.layout, face.params.model_dump_json())
+                       piece.color, side, self.bleed, self.ink, face.drawing.key, face.params.model_dump_json())
             if content not in self.memo:
                 self.memo[content] = self._draw(component, piece, face, side)
             scene, warnings = self.memo[content]
@@ -49,8 +50,8 @@ class SceneCache:
         color = PLAYER_COLORS[piece.color] if piece.color else None
         where = f"{Path(component.source).name}: {spec.id}: {piece.name}" + (f" ({piece.color})" if color else "")
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
-                          face.params.background_art, face.params.background_fit)
-        elements = self.layouts[face.layout].draw(ctx, face.params)
+                          self.art_folders, face.params.background_art, face.params.background_fit)
+        elements = face.drawing.draw(ctx, face.params)
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)
         return (low_ink(scene) if self.ink == "low" else scene), ctx.warnings

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Callable, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -26,6 +26,18 @@ class FaceParams(BaseModel):
     background_art: str | None = Field(None, description="image (PNG, JPEG, SVG) covering the whole face, "
                                                          "bleed included; the layout draws on top")
     background_fit: Literal["cover", "contain"] = "cover"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A layout found by name: the fields its faces take and how it draws them. `key` changes whenever what
+    it draws may change (its file was edited), so drawn faces are remembered by it."""
+
+    name: str
+    params: type[FaceParams]
+    draw: Callable[["FaceContext", FaceParams], list[Element]]
+    key: str = ""
+    description: str = ""
 
 
 def mix(color: str, other: str, t: float) -> str:
@@ -98,6 +110,7 @@ class FaceContext:
     color: PlayerColor | None  # the piece's player colour, for per-player components
     base_dir: Path  # folder art paths are relative to
     where: str  # "file: component-id/piece/front" for messages
+    art_folders: tuple[Path, ...] = ()  # art must lie inside one of these (the game's folders)
     background_art: str | None = None
     background_fit: str = "cover"
     warnings: list[str] = field(default_factory=list)
@@ -150,11 +163,8 @@ class FaceContext:
 
     def art(self, path: str, x, y, w, h, fit="cover") -> list[Element]:
         """The named image fitted into the box, or a visible placeholder and a warning."""
-        from ..loader import find_game  # layouts load before the loader; only faces with art get here
-        from ..overrides import source_folders
-
         file = (self.base_dir / path).resolve()
-        if outside(path, source_folders(self.base_dir, find_game)):
+        if outside(path, list(self.art_folders or (self.base_dir,))):
             problem = "art must be inside the game's folder (no absolute path, .. or link leading out)"
         else:
             problem = image_problem(file)

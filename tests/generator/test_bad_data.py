@@ -25,7 +25,7 @@ def check_fails(game, *expected: str) -> str:
 
 @pytest.mark.parametrize("colour", ["blurple", "#GGG", "#12345"])
 def test_a_colour_that_is_not_one_is_refused_by_check(game, colour):
-    replace(game / "cards.yaml", "front: {layout: card, color: blue}", f"front: {{layout: card, color: '{colour}'}}")
+    replace(game / "cards.yaml", "front: {layout: starred_card, color: blue}", f"front: {{layout: starred_card, color: '{colour}'}}")
     check_fails(game, "cards.yaml:6:", "front.color", "expected a colour")
 
 

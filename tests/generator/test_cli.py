@@ -27,7 +27,7 @@ BAD_DATA = [
      "cards.yaml:9: YAML syntax error"),
     ("cards.yaml", "{count: 3, title: Attack, icon", "{count: 3, icon",
      "cards.yaml:9: components[0].items[0].title: required field is missing"),
-    ("cards.yaml", "front: {layout: card, color: blue}", "front: {color: blue}",
+    ("cards.yaml", "front: {layout: starred_card, color: blue}", "front: {color: blue}",
      "cards.yaml:6: components[0].front.layout: required field is missing"),
 ]
 

@@ -1,0 +1,460 @@
+"""Layout files: a face described in YAML as named boxes, compiled once into a drawing function.
+
+A file declares its fields (which become a closed pydantic model, so the schema, `check` and editors know
+them), named values computed per face (`let:`), and boxes drawn in order. Numbers are millimetres; `"12%"`
+is a share of the face (of its width for x, w and cx, of its height for y, h and cy, else of its shorter
+side); any other text is an expression over the fields, the `let:` names and the face (w, h, bleed, shape,
+corner, player). Expressions are checked and compiled when the file is read, never per card.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import re
+from difflib import get_close_matches
+from typing import Any, Callable, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+from ..geometry import hexagon, regular_polygon, star_points
+from ..model import is_unspecified
+from ..palette import NAMED, Color, resolve
+from ..yamlio import DataError
+from ..scene import Circle, Element, Line, Path, Polygon, Rect, Style
+from .base import FaceContext, FaceParams, IconName, Layout, legible, mix, readable_ink, text_ground
+
+FUNCTIONS: dict[str, Callable] = {
+    "min": min, "max": max, "abs": abs, "round": round, "len": len, "str": str, "bool": bool,
+    "upper": lambda text: str(text).upper(), "lower": lambda text: str(text).lower(),
+    "unspecified": is_unspecified,
+    "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
+    "star_points": star_points, "hexagon_points": hexagon, "polygon_points": regular_polygon,
+}
+FACE_NAMES = ("w", "h", "bleed", "shape", "corner", "player")  # what every face offers its expressions
+REPEAT_NAMES = ("item", "index")  # the list entry and its position, inside a repeated box
+GLOBALS = {"__builtins__": {}, **FUNCTIONS}
+
+FIELD_TYPES: dict[str, Any] = {
+    "text": str, "number": float, "integer": int, "bool": bool, "color": Color, "icon": IconName, "file": str,
+    "text or number": str | int, "list of text": list[str],
+}
+
+# Keys whose value is a choice among words: written as one of these, the word itself; else an expression.
+WORDS = {
+    "font": ("Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black"),
+    "align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"), "fit": ("cover", "contain"),
+}
+TEMPLATES = ("text", "label")  # text with {expression} placeholders
+WIDE, TALL = ("x", "w", "cx", "x1", "x2"), ("y", "h", "cy", "y1", "y2")
+
+BOX_KINDS = ("background", "rect", "circle", "polygon", "line", "path", "text", "badge", "icon", "image",
+             "write_in", "outline", "player_mark")
+
+
+class FieldSpec(BaseModel):
+    """One field a face using this layout may set."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: str | list[str] = Field(description="text, number, integer, bool, color, icon, file, 'text or number', "
+                                              "'list of text', or a list of the words allowed")
+    default: Any = Field(None, description="left out, the field is required")
+    description: str = ""
+    required: bool = False
+    nullable: bool = Field(False, description="may be set to null even though it has a default")
+
+
+class WriteIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    label: str | None = None
+    x: Any = None
+    y: Any = None
+    w: Any = None
+    h: Any = None
+
+
+class BoxSpec(BaseModel):
+    """A named box: what it draws (`kind`), where, in which style, bound to which fields."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal[BOX_KINDS] | None = None  # may come from the layout extended
+    when: Any = Field(None, description="drawn only when this is true (an expression, e.g. a field name)")
+    repeat: Any = Field(None, description="drawn once per entry of this list; `item` and `index` name the entry")
+    write_in: str | WriteIn | bool | None = Field(
+        None, description="an `unspecified` value draws a write-in area here: a label, or label and x, y, w, h")
+    x: Any = None
+    y: Any = None
+    w: Any = None
+    h: Any = None
+    cx: Any = None
+    cy: Any = None
+    r: Any = None
+    x1: Any = None
+    y1: Any = None
+    x2: Any = None
+    y2: Any = None
+    points: Any = Field(None, description="polygon corners, e.g. star(cx, cy, outer, inner)")
+    commands: Any = Field(None, description="path commands: [['M', x, y], ['L', x, y], ['Z']]")
+    inset: Any = None
+    text: Any = None
+    label: Any = None
+    font: Any = None
+    size: Any = None
+    min_size: Any = None
+    max_lines: Any = None
+    color: Any = None
+    align: Any = None
+    valign: Any = None
+    fill: Any = None
+    stroke: Any = None
+    stroke_width: Any = None
+    dash: Any = None
+    opacity: Any = None
+    radius: Any = None
+    border: Any = None
+    border_width: Any = None
+    icon: Any = None
+    paper: Any = None
+    src: Any = None
+    fit: Any = None
+
+
+class LayoutFileSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    description: str = ""
+    extends: str | None = None
+    fields: dict[str, FieldSpec | None] = {}
+    let: dict[str, Any] = {}
+    boxes: dict[str, BoxSpec | None] = {}
+
+
+class LayoutError(DataError):
+    """A problem in a layout file, already worded as `where: message`."""
+
+
+# -- expressions -------------------------------------------------------------------------------------------
+
+_ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.Name,
+            ast.Constant, ast.Load, ast.operator, ast.unaryop, ast.boolop, ast.cmpop, ast.List, ast.Tuple,
+            ast.Subscript)
+PERCENT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$")
+PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+
+
+class Value:
+    """A compiled value: a constant, or an expression evaluated against a face's names."""
+
+    __slots__ = ("constant", "code")
+
+    def __init__(self, constant: Any = None, code: Any = None):
+        self.constant, self.code = constant, code
+
+    def __call__(self, names: dict) -> Any:
+        return self.constant if self.code is None else eval(self.code, GLOBALS, names)  # noqa: S307 (checked)
+
+
+def expression(text: str, names: set[str], where: str) -> Value:
+    """`text` as a checked, compiled expression: only arithmetic, comparisons, conditionals, lists and calls of
+    FUNCTIONS over known names."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        raise LayoutError(f"{where}: not an expression: {text!r}") from None
+    for node in ast.walk(tree):
+        if not isinstance(node, _ALLOWED):
+            raise LayoutError(f"{where}: {type(node).__name__.lower()} is not allowed in {text!r}")
+        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS
+                                               and node.func.id not in names):
+            raise LayoutError(f"{where}: unknown function in {text!r} (a field or let name is no function); "
+                              f"known: {', '.join(sorted(FUNCTIONS))}")
+        if isinstance(node, ast.Name) and node.id not in names and node.id not in FUNCTIONS:
+            close = get_close_matches(node.id, sorted(names), n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise LayoutError(f"{where}: unknown name {node.id!r} in {text!r}{hint}")
+    return Value(code=compile(tree, where, "eval"))
+
+
+def template(text: str, names: set[str], where: str) -> Value:
+    """Text with `{expression}` placeholders; a text that is one placeholder keeps its value's type."""
+    parts = PLACEHOLDER.split(text)
+    if len(parts) == 1:
+        return Value(text)
+    if len(parts) == 3 and parts[0] == parts[2] == "":
+        return expression(parts[1], names, where)
+    return _Joined([Value(part) if i % 2 == 0 else expression(part, names, where)
+                    for i, part in enumerate(parts) if part])
+
+
+class _Joined(Value):
+    """A template's pieces, joined as text."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, pieces: list[Value]):
+        super().__init__()
+        self.pieces = pieces
+
+    def __call__(self, names: dict) -> str:
+        return "".join(str(piece(names)) for piece in self.pieces)
+
+
+class _Each(Value):
+    """A list written out in the file, some of its entries expressions."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Value]):
+        super().__init__()
+        self.items = items
+
+    def __call__(self, names: dict) -> list:
+        return [item(names) for item in self.items]
+
+
+def value(key: str, raw: Any, names: set[str], where: str) -> Value:
+    """One key's value as written in a layout file, compiled."""
+    if raw is None or isinstance(raw, (bool, int, float)):
+        return Value(raw)
+    if isinstance(raw, list):
+        items = [value(key, item, names, where) for item in raw]
+        constant = all(type(item) is Value and item.code is None for item in items)
+        return Value([item.constant for item in items]) if constant else _Each(items)
+    if not isinstance(raw, str):
+        raise LayoutError(f"{where}: expected a number or an expression, got {raw!r}")
+    if key in TEMPLATES:
+        return template(raw, names, where)
+    if raw.startswith("#") or raw in WORDS.get(key, ()):
+        return Value(raw)
+    percent = PERCENT.match(raw)
+    if percent:
+        share = float(percent.group(1)) / 100
+        whole = "w" if key in WIDE else "h" if key in TALL else "min(w, h)"
+        return expression(f"{share!r} * {whole}", names, where)
+    if raw.isidentifier() and raw not in names and raw in NAMED:
+        return Value(raw)  # a palette colour by name
+    return expression(raw, names, where)
+
+
+# -- fields ------------------------------------------------------------------------------------------------
+
+def field_type(spec: FieldSpec, where: str) -> Any:
+    if isinstance(spec.type, list):
+        return Literal[tuple(spec.type)]
+    if spec.type not in FIELD_TYPES:
+        close = get_close_matches(spec.type, list(FIELD_TYPES), n=1)
+        hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(FIELD_TYPES)}"
+        raise LayoutError(f"{where}.type: unknown field type {spec.type!r}; {hint}")
+    return FIELD_TYPES[spec.type]
+
+
+def params_model(name: str, fields: dict[str, FieldSpec], where: str) -> type[FaceParams]:
+    """The closed pydantic model of a face drawn with this layout."""
+    definitions: dict[str, Any] = {"layout": (Literal[name], name)}
+    for field_name, spec in fields.items():
+        kind = field_type(spec, f"{where}: fields.{field_name}")
+        if spec.required:
+            definitions[field_name] = (kind, Field(description=spec.description or None))
+        else:
+            kind = Optional[kind] if spec.default is None or spec.nullable else kind
+            default = json.loads(json.dumps(spec.default))  # plain lists and dicts, not the YAML reader's
+            definitions[field_name] = (kind, Field(default, description=spec.description or None))
+    title = "".join(part.title() for part in name.split("_")) + "Params"
+    return create_model(title, __base__=FaceParams, **definitions)
+
+
+# -- boxes -------------------------------------------------------------------------------------------------
+
+def _style(v: dict, stroke_width: float = 0.3) -> Style:
+    return Style(fill=resolve(v["fill"]) if v.get("fill") else None,
+                 stroke=resolve(v["stroke"]) if v.get("stroke") else None,
+                 stroke_width=v.get("stroke_width", stroke_width) if v.get("stroke_width") is not None else stroke_width,
+                 dash=tuple(v.get("dash") or ()), opacity=v.get("opacity") if v.get("opacity") is not None else 1.0)
+
+
+def _text(ctx: FaceContext, name: str, v: dict, x, y, w, h) -> Element:
+    return ctx.text(name, str(v["text"]), x, y, w, h, font=v.get("font") or "Lato-Regular",
+                    size=v.get("size") or 9.0, min_size=v.get("min_size") or 6.0, color=resolve(v.get("color") or "#1A1A1A"),
+                    align=v.get("align") or "left", valign=v.get("valign") or "top",
+                    **({"max_lines": v["max_lines"]} if v.get("max_lines") else {}))
+
+
+def _bounds(kind: str, v: dict) -> tuple[float, float, float, float]:
+    """Where a box sits, for the write-in area that takes its place."""
+    if kind == "badge" or kind == "circle":
+        return v["cx"] - v["r"], v["cy"] - v["r"], 2 * v["r"], 2 * v["r"]
+    if kind in ("icon", "player_mark") and v.get("w") is None:
+        return v["x"], v["y"], v["size"], v["size"]
+    return v["x"], v["y"], v["w"], v["h"]
+
+
+def _inner_shape(ctx: FaceContext, inset: float, style: Style) -> Element:
+    """The face's cut shape, `inset` mm inside the trim."""
+    w, h = ctx.width, ctx.height
+    if ctx.shape == "round":
+        return Circle(w / 2, h / 2, min(w, h) / 2 - inset, style)
+    if ctx.shape == "hex":
+        return Polygon(hexagon(w / 2, h / 2, h / 2 - inset * 1.15), style)
+    return Rect(inset, inset, w - 2 * inset, h - 2 * inset, style, radius=max(0.0, ctx.corner_radius - inset))
+
+
+def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
+    if kind == "background":
+        return [ctx.background(v.get("fill") or "#FFFFFF")]
+    if kind == "rect":
+        return [Rect(v["x"], v["y"], v["w"], v["h"], _style(v), radius=v.get("radius") or 0.0)]
+    if kind == "circle":
+        return [Circle(v["cx"], v["cy"], v["r"], _style(v))]
+    if kind == "polygon":
+        return [Polygon(tuple(tuple(p) for p in v["points"]), _style(v))]
+    if kind == "line":
+        return [Line(v["x1"], v["y1"], v["x2"], v["y2"], _style(v))]
+    if kind == "path":
+        return [Path(tuple(tuple(c) for c in v["commands"]), _style(v))]
+    if kind == "text":
+        return [_text(ctx, name, v, v["x"], v["y"], v["w"], v["h"])]
+    if kind == "badge":
+        cx, cy, r = v["cx"], v["cy"], v["r"]
+        out: list[Element] = []
+        if v.get("border"):
+            out.append(Circle(cx, cy, r, Style(fill=resolve(v["border"]))))
+            r_fill = r - (v.get("border_width") or 0.6)
+        else:
+            r_fill = r
+        out.append(Circle(cx, cy, r_fill, Style(fill=resolve(v.get("fill") or "#FFFFFF"))))
+        text = dict(v, align=v.get("align") or "center", valign=v.get("valign") or "middle")
+        return out + [_text(ctx, name, text, cx - r, cy - r, 2 * r, 2 * r)]
+    if kind == "icon":
+        x, y, size = v["x"], v["y"], v.get("size")
+        if v.get("w") is not None:
+            size = min(v["w"], v["h"]) if size is None else size
+            x, y = x + (v["w"] - size) / 2, y + (v["h"] - size) / 2
+        return [ctx.icon(v["icon"], x, y, size, v.get("color") or "#1A1A1A", v.get("paper") or "#FFFFFF")]
+    if kind == "image":
+        return ctx.art(v["src"], v["x"], v["y"], v["w"], v["h"], v.get("fit") or "cover")
+    if kind == "write_in":
+        return ctx.write_in(str(v.get("label") or name), v["x"], v["y"], v["w"], v["h"])
+    if kind == "outline":
+        style = _style({"stroke": "#555555", **{k: val for k, val in v.items() if val is not None}}, 0.2)
+        return [_inner_shape(ctx, v.get("inset") or 0.0, style)]
+    if kind == "player_mark":
+        return ctx.player_mark(v["x"], v["y"], v["size"])
+    raise AssertionError(kind)
+
+
+NEEDS = {  # the keys each kind of box must have
+    "rect": ("x", "y", "w", "h"), "circle": ("cx", "cy", "r"), "polygon": ("points",),
+    "line": ("x1", "y1", "x2", "y2"), "path": ("commands",), "text": ("text", "x", "y", "w", "h"),
+    "badge": ("text", "cx", "cy", "r"), "icon": ("icon", "x", "y"), "image": ("src", "x", "y", "w", "h"),
+    "write_in": ("x", "y", "w", "h"), "player_mark": ("x", "y", "size"),
+}
+PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # the value a write-in replaces
+
+
+class Box:
+    """One compiled box: its kind, its condition, the list it repeats over and its keys' values."""
+
+    __slots__ = ("name", "kind", "when", "repeat", "values", "write_in")
+
+    def __init__(self, name: str, spec: BoxSpec, names: set[str], where: str):
+        if spec.kind is None:
+            raise LayoutError(f"{where}: kind: required (one of {', '.join(BOX_KINDS)})")
+        self.name, self.kind = name, spec.kind
+        missing = [key for key in NEEDS.get(spec.kind, ()) if getattr(spec, key) is None]
+        if spec.kind == "icon" and spec.size is None and (spec.w is None or spec.h is None):
+            missing.append("size (or w and h)")
+        if missing:
+            raise LayoutError(f"{where}: a {spec.kind} box needs {', '.join(missing)}")
+        inner = names | set(REPEAT_NAMES) if spec.repeat is not None else names
+        self.when = value("when", spec.when, inner, f"{where}.when") if spec.when is not None else None
+        self.repeat = value("repeat", spec.repeat, names, f"{where}.repeat") if spec.repeat is not None else None
+        keys = spec.model_dump(exclude={"kind", "when", "repeat", "write_in"}, exclude_none=True)
+        self.values = {key: value(key, raw, inner, f"{where}.{key}") for key, raw in keys.items()}
+        self.write_in = None
+        if spec.write_in is not False and self.kind in PRIMARY:
+            written = spec.write_in if isinstance(spec.write_in, WriteIn) else WriteIn(
+                label=spec.write_in if isinstance(spec.write_in, str) else None)
+            self.write_in = {key: value("label" if key == "label" else key, raw, inner, f"{where}.write_in.{key}")
+                             for key, raw in written.model_dump(exclude_none=True).items()}
+
+    def draw(self, ctx: FaceContext, names: dict) -> list[Element]:
+        """The box's elements; a value its expressions cannot work with skips the box with a warning."""
+        try:
+            if self.repeat is None:
+                return self._once(ctx, self.name, names)
+            out: list[Element] = []
+            for index, item in enumerate(self.repeat(names) or ()):
+                out += self._once(ctx, f"{self.name}[{index}]", {**names, "item": item, "index": index})
+            return out
+        except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
+            ctx.warn(f"box {self.name}: not drawn: {str(exc)[:120]}")
+            return []
+
+    def _once(self, ctx: FaceContext, name: str, names: dict) -> list[Element]:
+        if self.when is not None and not self.when(names):
+            return []
+        v = {key: compiled(names) for key, compiled in self.values.items()}
+        if self.write_in is not None and is_unspecified(v.get(PRIMARY[self.kind])):
+            x, y, w, h = _bounds(self.kind, v)
+            area = {"x": x, "y": y, "w": w, "h": h, "label": self.name.replace("_", " ")}
+            area.update({key: compiled(names) for key, compiled in self.write_in.items()})
+            return ctx.write_in(str(area["label"]), area["x"], area["y"], area["w"], area["h"])
+        return _draw_box(ctx, name, self.kind, v)
+
+
+# -- files -------------------------------------------------------------------------------------------------
+
+def merged(parent: dict | None, child: dict) -> dict:
+    """A layout file's raw mapping laid over the one it extends: fields and lets by name, boxes key by key."""
+    if parent is None:
+        return child
+    out = {"description": child.get("description", parent.get("description", "")),
+           "fields": {**parent.get("fields", {}), **child.get("fields", {})},
+           "let": {**parent.get("let", {}), **child.get("let", {})},
+           "boxes": {name: dict(box) for name, box in parent.get("boxes", {}).items()}}
+    for name, box in child.get("boxes", {}).items():
+        if box is None:
+            out["boxes"].pop(name, None)
+        else:
+            out["boxes"][name] = {**out["boxes"].get(name, {}), **box}
+    return out
+
+
+def validated(raw: Any, where: str) -> LayoutFileSpec:
+    if not isinstance(raw, dict):
+        raise LayoutError(f"{where}: a layout file is a mapping (fields, let, boxes)")
+    try:
+        return LayoutFileSpec.model_validate(raw)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        loc = ".".join(str(part) for part in error["loc"] if not str(part).startswith(("function-", "literal[")))
+        message = error["msg"]
+        if error["type"] == "extra_forbidden":
+            model = BoxSpec if "boxes" in error["loc"][:1] else FieldSpec if "fields" in error["loc"][:1] else LayoutFileSpec
+            close = get_close_matches(str(error["loc"][-1]), list(model.model_fields), n=1)
+            message = "unknown key" + (f"; did you mean {close[0]!r}?" if close else "")
+        raise LayoutError(f"{where}: {loc}: {message}") from None
+
+
+def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:
+    """A layout file's mapping (extends already merged) as a Layout: its params model and drawing function."""
+    spec = validated(raw, where)
+    fields = {n: f for n, f in spec.fields.items() if f is not None}
+    params = params_model(name, fields, where)
+    names = set(params.model_fields) | set(FACE_NAMES)
+    lets: list[tuple[str, Value]] = []
+    for let_name, raw_value in spec.let.items():
+        lets.append((let_name, value("let", raw_value, names, f"{where}: let.{let_name}")))
+        names.add(let_name)
+    boxes = [Box(box_name, box, names, f"{where}: boxes.{box_name}") for box_name, box in spec.boxes.items()
+             if box is not None]
+
+    def draw(ctx: FaceContext, face: FaceParams) -> list[Element]:
+        values = dict(face.__dict__, w=ctx.width, h=ctx.height, bleed=ctx.bleed, shape=ctx.shape,
+                      corner=ctx.corner_radius, player=ctx.color.hex if ctx.color else None)
+        for let_name, compiled in lets:
+            values[let_name] = compiled(values)
+        out: list[Element] = []
+        for box in boxes:
+            out += box.draw(ctx, values)
+        return out
+
+    return Layout(name, params, draw, key, spec.description)

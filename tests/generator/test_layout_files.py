@@ -1,0 +1,91 @@
+"""Layout files: a game folder's own layout extends a built-in one by name, a component changes boxes inline,
+and only the boxes changed move on the printed face (measured in the PDF)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from cli_runner import run
+from starpnp.generator.layouts import layouts_for
+
+MM = 72 / 25.4
+CARD = "{count: 1, title: Zed, icon: attack, type: Ship, text: Fight once.}"
+MOVED = {"panel": {"y": "panel_top + 4"}, "title": {"y": "inset + 1"}}
+
+
+def face_game(folder: Path, components: str) -> Path:
+    folder.mkdir()
+    (folder / "game.yaml").write_text("id: faces\nname: Faces\nplayers: {min: 1, max: 2}\ncolors: [red]\n")
+    (folder / "cards.yaml").write_text("components:\n" + components)
+    return folder
+
+
+def component(cid: str, front: str) -> str:
+    return f"  - {{id: {cid}, name: {cid}, kind: card, size: poker, front: {front}, items: [{CARD}]}}\n"
+
+
+def drawn(page) -> dict[str, list[tuple]]:
+    """What a face page draws, by sort: each shape's and each letter's box in mm (y down), rounded to 0.01."""
+    def box(obj) -> tuple:
+        return tuple(round(v / MM, 2) for v in (obj["x0"], obj["top"], obj["x1"], obj["bottom"]))
+
+    return {"shapes": sorted(box(o) for o in page.rects + page.curves + page.lines),
+            "letters": sorted((o["text"],) + box(o) for o in page.chars)}
+
+
+@pytest.fixture(scope="module")
+def faces(tmp_path_factory) -> list:
+    root = tmp_path_factory.mktemp("layout-files")
+    game = face_game(root / "faces", component("a_plain", "{layout: card}") + component("b_moved", "{layout: moved_card}")
+                     + component("c_inline", "{layout: card, boxes: {panel: {y: panel_top + 4}, title: {y: inset + 1}}}"))
+    (game / "layouts").mkdir()
+    (game / "layouts" / "moved_card.yaml").write_text(
+        "extends: card\nboxes:\n  panel: {y: panel_top + 4}\n  title: {y: inset + 1}\n")
+    result = run("build", game, "--out", root / "out", "--format", "pdf-single")
+    assert result.returncode == 0, result.stderr
+    with pdfplumber.open(root / "out" / "faces" / "faces-faces.pdf") as pdf:
+        return [drawn(page) for page in pdf.pages]
+
+
+def moved(before: list[tuple], after: list[tuple]) -> list[tuple]:
+    return sorted(set(before) ^ set(after))
+
+
+def test_a_game_layout_extending_card_moves_only_the_two_boxes_it_overrides(faces):
+    plain, extended, _ = faces
+    letters = moved(plain["letters"], extended["letters"])
+    assert "".join(entry[0] for entry in sorted(letters, key=lambda e: e[1])) == "ZZeedd"  # the title only
+    title_before = sorted((e for e in letters if e in plain["letters"]), key=lambda e: e[1])
+    title_after = sorted((e for e in letters if e in extended["letters"]), key=lambda e: e[1])
+    assert [(a[1] - b[1], round(a[2] - b[2], 2)) for a, b in zip(title_after, title_before)] == [(0, 1.0)] * 3
+    shapes = moved(plain["shapes"], extended["shapes"])
+    panel_before = [s for s in shapes if s in plain["shapes"]]
+    panel_after = [s for s in shapes if s in extended["shapes"]]
+    assert len(panel_before) == len(panel_after) == 1  # the white panel, and no other shape
+    assert round(panel_after[0][1] - panel_before[0][1], 2) == 4.0
+    assert round(panel_after[0][3] - panel_before[0][3], 2) == 4.0
+
+
+def test_boxes_changed_inline_on_a_component_draw_what_the_layout_file_draws(faces):
+    _, extended, inline = faces
+    assert inline == extended
+
+
+def test_a_layout_file_problem_names_the_file_line_and_key(tmp_path):
+    game = face_game(tmp_path / "faces", component("a", "{layout: broken}"))
+    (game / "layouts").mkdir()
+    (game / "layouts" / "broken.yaml").write_text("extends: card\nboxes:\n  title: {y: insett + 1}\n")
+    result = run("build", game, "--out", tmp_path / "out", "--format", "pdf")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "broken.yaml: boxes.title.y: unknown name 'insett'" in result.stderr and "did you mean inset" in result.stderr
+
+
+def test_a_games_layouts_are_found_after_the_built_in_ones(tmp_path):
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "card.yaml").write_text("extends: card\nfields:\n  motto: {type: text, default: ''}\n")
+    own, builtin = layouts_for((tmp_path,))["card"], layouts_for()["card"]
+    assert "motto" in own.params.model_fields and "motto" not in builtin.params.model_fields
+    assert set(builtin.params.model_fields) <= set(own.params.model_fields)
+    assert "star" not in builtin.params.model_fields  # Stratastar's star lives in its own folder
