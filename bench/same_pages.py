@@ -3,12 +3,16 @@
     bench/same_pages.py render DIR      # build the four games (A4, PDF) into DIR and render each page at 30 dpi
     bench/same_pages.py compare A B     # every page PNG in A equals its twin in B; lists the pages that differ
     bench/same_pages.py against REF     # render git REF (e.g. HEAD~1 or main) and the working tree, and compare
+                                        # both the pages and every face's drawn elements, in order
+    bench/same_pages.py scenes FILE     # write one line per face (and per warning): a hash of its elements
 
 Each game is built as shipped, with --write-ins, and with every game option on, so a look only an option or a
 write-in area shows is compared too. Needs poppler's pdftoppm.
 """
 from __future__ import annotations
 
+import difflib
+import hashlib
 import os
 import shutil
 import subprocess
@@ -64,12 +68,44 @@ def checkout(ref: str, into: Path) -> Path:
     return into / "site"
 
 
+def scenes(out: Path) -> None:
+    """Every face of every game (shipped, with every option on, with write-ins) as a hash of its elements:
+    finer than pixels at 30 dpi, and blind to nothing but the order of identical runs of numbers' types."""
+    from starpnp.generator.loader import builtin_games, find_game, load_game
+    from starpnp.generator.render import SceneCache
+
+    lines = []
+    for write_ins in (False, True):
+        for game_id in builtin_games():
+            folder = find_game(game_id)
+            options = {"power_cards"} if game_id == "stratastar" else set()
+            game, cache = load_game(folder, options, write_ins), SceneCache(3.0, folder)
+            for comp in game.components:
+                for piece in comp.pieces:
+                    for side in ("front", "back") if piece.back is not None else ("front",):
+                        drawn = repr(cache.face(comp, piece, side).elements).encode()
+                        lines.append(f"{game_id} {write_ins} {comp.spec.id} {piece.name} {piece.color} {side} "
+                                     f"{hashlib.sha1(drawn).hexdigest()}")
+            lines.extend(f"warning: {warning}" for warning in cache.warnings)
+    out.write_text("\n".join(lines) + "\n")
+
+
+def same_scenes(before: Path, after: Path) -> int:
+    old, new = before.read_text().splitlines(), after.read_text().splitlines()
+    differ = [line for line in difflib.unified_diff(old, new, lineterm="", n=0) if line[:1] in "+-"][2:]
+    print(f"{len(old)} faces and warnings compared, {len(differ)} lines differ" + "".join(f"\n  {d}" for d in differ))
+    return 1 if differ else 0
+
+
 def against(ref: str) -> int:
     with tempfile.TemporaryDirectory(prefix="same-pages-") as tmp:
-        before, after = Path(tmp) / "before", Path(tmp) / "after"
-        render(before, checkout(ref, Path(tmp) / "ref"))
-        render(after)
-        return compare(before, after)
+        before, after, site = Path(tmp) / "before", Path(tmp) / "after", checkout(ref, Path(tmp) / "ref")
+        for folder, python_path in ((before, site), (after, None)):
+            render(folder, python_path)
+            env = dict(os.environ) | ({"PYTHONPATH": str(python_path)} if python_path else {})
+            subprocess.run([sys.executable, __file__, "scenes", str(folder / "scenes.txt")], check=True, env=env,
+                           cwd=python_path or ROOT)
+        return compare(before, after) | same_scenes(before / "scenes.txt", after / "scenes.txt")
 
 
 if __name__ == "__main__":
@@ -77,6 +113,8 @@ if __name__ == "__main__":
         render(Path(sys.argv[2]))
     elif len(sys.argv) == 4 and sys.argv[1] == "compare":
         sys.exit(compare(Path(sys.argv[2]), Path(sys.argv[3])))
+    elif len(sys.argv) == 3 and sys.argv[1] == "scenes":
+        scenes(Path(sys.argv[2]))
     elif len(sys.argv) == 3 and sys.argv[1] == "against":
         sys.exit(against(sys.argv[2]))
     else:

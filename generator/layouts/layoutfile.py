@@ -12,7 +12,7 @@ import ast
 import json
 import re
 from difflib import get_close_matches
-from typing import Any, Callable, Literal, Optional
+from typing import Annotated, Any, Callable, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
@@ -47,7 +47,7 @@ WORDS = {
 TEMPLATES = ("text", "label")  # text with {expression} placeholders
 WIDE, TALL = ("x", "w", "cx", "x1", "x2"), ("y", "h", "cy", "y1", "y2")
 
-BOX_KINDS = ("background", "rect", "circle", "polygon", "line", "path", "text", "badge", "icon", "image",
+BOX_KINDS = ("group", "background", "rect", "circle", "polygon", "line", "path", "text", "badge", "icon", "image",
              "write_in", "outline", "player_mark")
 
 
@@ -56,11 +56,17 @@ class FieldSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     type: str | list[str] = Field(description="text, number, integer, bool, color, icon, file, 'text or number', "
-                                              "'list of text', or a list of the words allowed")
+                                              "'list of text', list (of `items`), or a list of the words allowed")
+    items: dict[str, "FieldSpec"] | None = Field(None, description="for type list: the fields of each entry")
+    min: float | None = Field(None, description="the least number allowed, or for a list the fewest entries")
+    max: float | None = Field(None, description="the largest number allowed, or for a list the most entries")
     default: Any = Field(None, description="left out, the field is required")
     description: str = ""
     required: bool = False
     nullable: bool = Field(False, description="may be set to null even though it has a default")
+
+
+FieldSpec.model_rebuild()
 
 
 class WriteIn(BaseModel):
@@ -116,6 +122,12 @@ class BoxSpec(BaseModel):
     paper: Any = None
     src: Any = None
     fit: Any = None
+    after: str | None = Field(None, description="a box added by `extends` is drawn after this one, not last")
+    boxes: dict[str, Optional["BoxSpec"]] | None = Field(
+        None, description="a group's boxes, drawn in order (repeated together with the group)")
+
+
+BoxSpec.model_rebuild()
 
 
 class LayoutFileSpec(BaseModel):
@@ -135,7 +147,7 @@ class LayoutError(DataError):
 
 _ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.Name,
             ast.Constant, ast.Load, ast.operator, ast.unaryop, ast.boolop, ast.cmpop, ast.List, ast.Tuple,
-            ast.Subscript)
+            ast.Subscript, ast.Attribute)
 PERCENT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$")
 PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
@@ -153,8 +165,8 @@ class Value:
 
 
 def expression(text: str, names: set[str], where: str) -> Value:
-    """`text` as a checked, compiled expression: only arithmetic, comparisons, conditionals, lists and calls of
-    FUNCTIONS over known names."""
+    """`text` as a checked, compiled expression: only arithmetic, comparisons, conditionals, lists, a list
+    entry's fields (`item.name`) and calls of FUNCTIONS over known names."""
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
@@ -162,6 +174,8 @@ def expression(text: str, names: set[str], where: str) -> Value:
     for node in ast.walk(tree):
         if not isinstance(node, _ALLOWED):
             raise LayoutError(f"{where}: {type(node).__name__.lower()} is not allowed in {text!r}")
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            raise LayoutError(f"{where}: {node.attr!r} is not allowed in {text!r}")
         if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS
                                                and node.func.id not in names):
             raise LayoutError(f"{where}: unknown function in {text!r} (a field or let name is no function); "
@@ -237,28 +251,50 @@ def value(key: str, raw: Any, names: set[str], where: str) -> Value:
 # -- fields ------------------------------------------------------------------------------------------------
 
 def field_type(spec: FieldSpec, where: str) -> Any:
+    """The Python type a declared field validates as, bounds included."""
     if isinstance(spec.type, list):
-        return Literal[tuple(spec.type)]
-    if spec.type not in FIELD_TYPES:
+        kind = Literal[tuple(spec.type)]
+    elif spec.type == "list":
+        if not spec.items:
+            raise LayoutError(f"{where}.items: a list field names the fields of its entries")
+        entry = create_model(where.rsplit(".", 1)[-1].title().replace("_", "") + "Entry",
+                             __config__=ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False),
+                             **field_definitions(spec.items, where + ".items"))
+        kind = list[entry]
+    elif spec.type in FIELD_TYPES:
+        kind = FIELD_TYPES[spec.type]
+    else:
         close = get_close_matches(spec.type, list(FIELD_TYPES), n=1)
-        hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(FIELD_TYPES)}"
+        hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(FIELD_TYPES)}, list"
         raise LayoutError(f"{where}.type: unknown field type {spec.type!r}; {hint}")
-    return FIELD_TYPES[spec.type]
+    if spec.min is None and spec.max is None:
+        return kind
+    if spec.type in ("number", "integer"):
+        return Annotated[kind, Field(ge=spec.min, le=spec.max)]
+    if spec.type in ("list", "list of text"):
+        whole = [None if bound is None else int(bound) for bound in (spec.min, spec.max)]
+        return Annotated[kind, Field(min_length=whole[0], max_length=whole[1])]
+    raise LayoutError(f"{where}: min and max are for numbers and lists, not {spec.type}")
 
 
 def params_model(name: str, fields: dict[str, FieldSpec], where: str) -> type[FaceParams]:
     """The closed pydantic model of a face drawn with this layout."""
-    definitions: dict[str, Any] = {"layout": (Literal[name], name)}
+    definitions: dict[str, Any] = {"layout": (Literal[name], name), **field_definitions(fields, f"{where}: fields")}
+    title = "".join(part.title() for part in name.split("_")) + "Params"
+    return create_model(title, __base__=FaceParams, **definitions)
+
+
+def field_definitions(fields: dict[str, FieldSpec], where: str) -> dict[str, Any]:
+    definitions: dict[str, Any] = {}
     for field_name, spec in fields.items():
-        kind = field_type(spec, f"{where}: fields.{field_name}")
+        kind = field_type(spec, f"{where}.{field_name}")
         if spec.required:
             definitions[field_name] = (kind, Field(description=spec.description or None))
         else:
             kind = Optional[kind] if spec.default is None or spec.nullable else kind
             default = json.loads(json.dumps(spec.default))  # plain lists and dicts, not the YAML reader's
             definitions[field_name] = (kind, Field(default, description=spec.description or None))
-    title = "".join(part.title() for part in name.split("_")) + "Params"
-    return create_model(title, __base__=FaceParams, **definitions)
+    return definitions
 
 
 # -- boxes -------------------------------------------------------------------------------------------------
@@ -344,7 +380,7 @@ NEEDS = {  # the keys each kind of box must have
     "rect": ("x", "y", "w", "h"), "circle": ("cx", "cy", "r"), "polygon": ("points",),
     "line": ("x1", "y1", "x2", "y2"), "path": ("commands",), "text": ("text", "x", "y", "w", "h"),
     "badge": ("text", "cx", "cy", "r"), "icon": ("icon", "x", "y"), "image": ("src", "x", "y", "w", "h"),
-    "write_in": ("x", "y", "w", "h"), "player_mark": ("x", "y", "size"),
+    "write_in": ("x", "y", "w", "h"), "player_mark": ("x", "y", "size"), "group": ("boxes",),
 }
 PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # the value a write-in replaces
 
@@ -352,7 +388,7 @@ PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # t
 class Box:
     """One compiled box: its kind, its condition, the list it repeats over and its keys' values."""
 
-    __slots__ = ("name", "kind", "when", "repeat", "values", "write_in")
+    __slots__ = ("name", "kind", "when", "repeat", "values", "write_in", "children")
 
     def __init__(self, name: str, spec: BoxSpec, names: set[str], where: str):
         if spec.kind is None:
@@ -366,7 +402,9 @@ class Box:
         inner = names | set(REPEAT_NAMES) if spec.repeat is not None else names
         self.when = value("when", spec.when, inner, f"{where}.when") if spec.when is not None else None
         self.repeat = value("repeat", spec.repeat, names, f"{where}.repeat") if spec.repeat is not None else None
-        keys = spec.model_dump(exclude={"kind", "when", "repeat", "write_in"}, exclude_none=True)
+        self.children = [Box(child, box, inner, f"{where}.boxes.{child}") for child, box in (spec.boxes or {}).items()
+                         if box is not None]
+        keys = spec.model_dump(exclude={"kind", "when", "repeat", "write_in", "boxes", "after"}, exclude_none=True)
         self.values = {key: value(key, raw, inner, f"{where}.{key}") for key, raw in keys.items()}
         self.write_in = None
         if spec.write_in is not False and self.kind in PRIMARY:
@@ -375,22 +413,24 @@ class Box:
             self.write_in = {key: value("label" if key == "label" else key, raw, inner, f"{where}.write_in.{key}")
                              for key, raw in written.model_dump(exclude_none=True).items()}
 
-    def draw(self, ctx: FaceContext, names: dict) -> list[Element]:
+    def draw(self, ctx: FaceContext, names: dict, within: str = "") -> list[Element]:
         """The box's elements; a value its expressions cannot work with skips the box with a warning."""
         try:
             if self.repeat is None:
-                return self._once(ctx, self.name, names)
+                return self._once(ctx, within + self.name, names)
             out: list[Element] = []
             for index, item in enumerate(self.repeat(names) or ()):
-                out += self._once(ctx, f"{self.name}[{index}]", {**names, "item": item, "index": index})
+                out += self._once(ctx, f"{within}{self.name}[{index}]", {**names, "item": item, "index": index})
             return out
         except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
-            ctx.warn(f"box {self.name}: not drawn: {str(exc)[:120]}")
+            ctx.warn(f"box {within}{self.name}: not drawn: {str(exc)[:120]}")
             return []
 
     def _once(self, ctx: FaceContext, name: str, names: dict) -> list[Element]:
         if self.when is not None and not self.when(names):
             return []
+        if self.kind == "group":
+            return [element for child in self.children for element in child.draw(ctx, names, f"{name}.")]
         v = {key: compiled(names) for key, compiled in self.values.items()}
         if self.write_in is not None and is_unspecified(v.get(PRIMARY[self.kind])):
             x, y, w, h = _bounds(self.kind, v)
@@ -402,19 +442,30 @@ class Box:
 
 # -- files -------------------------------------------------------------------------------------------------
 
-def merged(parent: dict | None, child: dict) -> dict:
+def merged(parent: dict, child: dict) -> dict:
     """A layout file's raw mapping laid over the one it extends: fields and lets by name, boxes key by key."""
-    if parent is None:
-        return child
-    out = {"description": child.get("description", parent.get("description", "")),
-           "fields": {**parent.get("fields", {}), **child.get("fields", {})},
-           "let": {**parent.get("let", {}), **child.get("let", {})},
-           "boxes": {name: dict(box) for name, box in parent.get("boxes", {}).items()}}
-    for name, box in child.get("boxes", {}).items():
-        if box is None:
-            out["boxes"].pop(name, None)
-        else:
-            out["boxes"][name] = {**out["boxes"].get(name, {}), **box}
+    return {"description": child.get("description", parent.get("description", "")),
+            "fields": {**parent.get("fields", {}), **child.get("fields", {})},
+            "let": {**parent.get("let", {}), **child.get("let", {})},
+            "boxes": merged_boxes(parent.get("boxes") or {}, child.get("boxes") or {})}
+
+
+def merged_boxes(parent: dict, child: dict) -> dict:
+    """Boxes by name: a named one changes only the keys given (a group's boxes the same way), null removes it."""
+    out = dict(parent)
+    for name, box in child.items():
+        if box is None or not isinstance(box, dict) or not isinstance(out.get(name), dict):
+            out.pop(name, None)
+            if box is not None:
+                after = box.get("after") if isinstance(box, dict) else None
+                names = list(out)
+                at = names.index(after) + 1 if after in out else len(names)
+                out = {**{n: out[n] for n in names[:at]}, name: box, **{n: out[n] for n in names[at:]}}
+            continue
+        changed = {**out[name], **box}
+        if isinstance(box.get("boxes"), dict) and isinstance(out[name].get("boxes"), dict):
+            changed["boxes"] = merged_boxes(out[name]["boxes"], box["boxes"])
+        out[name] = changed
     return out
 
 
