@@ -103,12 +103,18 @@ def init(game: str, folder: Path, as_overrides: bool) -> None:
 
 
 @main.command()
-@click.argument("what", type=click.Choice(["game", "components", "layouts"]), default="components")
-def schema(what: str) -> None:
-    """Print a JSON Schema for game.yaml, component files or layout fields (for editor autocomplete)."""
+@click.argument("what", type=click.Choice(["game", "components", "layouts", "layout-file"]), default="components")
+@click.option("--game", "game_name", metavar="GAME", help="With layouts: include this game folder's own layouts.")
+def schema(what: str, game_name: str | None) -> None:
+    """Print a JSON Schema for game.yaml, component files, layout fields or layout files (for editor autocomplete)."""
+    from .overrides import source_folders
     from .schema import schema_for
 
-    click.echo(json.dumps(schema_for(what), indent=2))
+    try:
+        folders = tuple(reversed(source_folders(find_game(game_name), find_game))) if game_name else ()
+        click.echo(json.dumps(schema_for(what, folders), indent=2))
+    except DataError as exc:
+        fail([str(exc)])
 
 
 class Millimetres(click.FloatRange):

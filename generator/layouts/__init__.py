@@ -122,7 +122,7 @@ def layouts_for(folders: tuple[Path, ...] = ()) -> Layouts:
     return _FOUND[key]
 
 
-def load_all() -> Layouts:
-    """Every built-in layout, Python ones imported (for the JSON Schema and tests)."""
+def load_all(folders: tuple[Path, ...] = ()) -> Layouts:
+    """Every layout a game of these folders may name, Python ones imported (for the JSON Schema and tests)."""
     LAYOUTS.load_all()
-    return layouts_for()
+    return layouts_for(folders)

@@ -89,3 +89,17 @@ def test_a_games_layouts_are_found_after_the_built_in_ones(tmp_path):
     assert "motto" in own.params.model_fields and "motto" not in builtin.params.model_fields
     assert set(builtin.params.model_fields) <= set(own.params.model_fields)
     assert "star" not in builtin.params.model_fields  # Stratastar's star lives in its own folder
+
+
+def test_the_schema_knows_a_games_own_layouts_and_the_layout_file_format():
+    import json
+
+    own = json.loads(run("schema", "layouts", "--game", "stratastar").stdout)
+    builtin = json.loads(run("schema", "layouts").stdout)
+    names = {s["properties"]["layout"]["const"] for s in own["oneOf"]}
+    assert {"galaxy_card", "stratastar_aid", "card"} <= names
+    assert "galaxy_card" not in {s["properties"]["layout"]["const"] for s in builtin["oneOf"]}
+    aid = next(s for s in own["oneOf"] if s["properties"]["layout"]["const"] == "stratastar_aid")
+    assert aid["additionalProperties"] is False and "entries" in aid["required"]
+    layout_file = json.loads(run("schema", "layout-file").stdout)
+    assert set(layout_file["properties"]) == {"description", "extends", "fields", "let", "boxes"}
