@@ -20,7 +20,7 @@ from ..geometry import hexagon, regular_polygon, star_points
 from ..model import is_unspecified
 from ..palette import NAMED, Color, resolve
 from ..yamlio import DataError
-from ..scene import Circle, Element, Line, Path, Polygon, Rect, Style
+from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from .base import FaceContext, FaceParams, IconName, Layout, legible, mix, readable_ink, text_ground
 
 FUNCTIONS: dict[str, Callable] = {
@@ -30,7 +30,9 @@ FUNCTIONS: dict[str, Callable] = {
     "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
     "star_points": star_points, "hexagon_points": hexagon, "polygon_points": regular_polygon,
 }
-FACE_NAMES = ("w", "h", "bleed", "shape", "corner", "player")  # what every face offers its expressions
+# What every face offers its expressions: trim size, bleed, cut shape and corner radius, and the piece's player
+# colour (hex), name and letter (all null on a piece without one).
+FACE_NAMES = ("w", "h", "bleed", "shape", "corner", "player", "player_name", "player_letter")
 REPEAT_NAMES = ("item", "index")  # the list entry and its position, inside a repeated box
 GLOBALS = {"__builtins__": {}, **FUNCTIONS}
 
@@ -60,6 +62,7 @@ class FieldSpec(BaseModel):
     items: dict[str, "FieldSpec"] | None = Field(None, description="for type list: the fields of each entry")
     min: float | None = Field(None, description="the least number allowed, or for a list the fewest entries")
     max: float | None = Field(None, description="the largest number allowed, or for a list the most entries")
+    above: float | None = Field(None, description="a number must be more than this")
     default: Any = Field(None, description="left out, the field is required")
     description: str = ""
     required: bool = False
@@ -123,11 +126,24 @@ class BoxSpec(BaseModel):
     src: Any = None
     fit: Any = None
     after: str | None = Field(None, description="a box added by `extends` is drawn after this one, not last")
+    let: dict[str, Any] | None = Field(None, description="a group's own names, computed before its boxes")
+    dx: Any = Field(None, description="a group's boxes moved right by this much (mm)")
+    dy: Any = Field(None, description="a group's boxes moved down by this much (mm)")
+    rotate: Any = Field(None, description="a group's boxes turned by this many degrees about the moved origin")
+    scale: Any = None
     boxes: dict[str, Optional["BoxSpec"]] | None = Field(
         None, description="a group's boxes, drawn in order (repeated together with the group)")
 
 
 BoxSpec.model_rebuild()
+
+
+class Check(BaseModel):
+    """A warning the build reports (and --strict fails on) when `when` is true for a face."""
+
+    model_config = ConfigDict(extra="forbid")
+    when: Any
+    warn: str = Field(description="the message, a template: 'tab: {tab:g} mm tabs are too tall'")
 
 
 class LayoutFileSpec(BaseModel):
@@ -136,6 +152,7 @@ class LayoutFileSpec(BaseModel):
     extends: str | None = None
     fields: dict[str, FieldSpec | None] = {}
     let: dict[str, Any] = {}
+    checks: list[Check] = []
     boxes: dict[str, BoxSpec | None] = {}
 
 
@@ -193,9 +210,31 @@ def template(text: str, names: set[str], where: str) -> Value:
     if len(parts) == 1:
         return Value(text)
     if len(parts) == 3 and parts[0] == parts[2] == "":
-        return expression(parts[1], names, where)
-    return _Joined([Value(part) if i % 2 == 0 else expression(part, names, where)
+        return _formatted(parts[1], names, where)
+    return _Joined([Value(part) if i % 2 == 0 else _formatted(part, names, where)
                     for i, part in enumerate(parts) if part])
+
+
+FORMAT_SPEC = re.compile(r"[<>^=]?[+\- ]?#?0?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?")
+
+
+def _formatted(part: str, names: set[str], where: str) -> Value:
+    """A placeholder's expression, with an optional format after a colon: `{tab:g}`, `{share:.0%}`."""
+    head, colon, spec = part.rpartition(":")
+    if not colon or not spec or not FORMAT_SPEC.fullmatch(spec):
+        return expression(part, names, where)
+    return _Format(expression(head, names, where), spec)
+
+
+class _Format(Value):
+    __slots__ = ("inner", "spec")
+
+    def __init__(self, inner: Value, spec: str):
+        super().__init__()
+        self.inner, self.spec = inner, spec
+
+    def __call__(self, names: dict) -> str:
+        return format(self.inner(names), self.spec)
 
 
 class _Joined(Value):
@@ -267,10 +306,10 @@ def field_type(spec: FieldSpec, where: str) -> Any:
         close = get_close_matches(spec.type, list(FIELD_TYPES), n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(FIELD_TYPES)}, list"
         raise LayoutError(f"{where}.type: unknown field type {spec.type!r}; {hint}")
-    if spec.min is None and spec.max is None:
+    if spec.min is None and spec.max is None and spec.above is None:
         return kind
     if spec.type in ("number", "integer"):
-        return Annotated[kind, Field(ge=spec.min, le=spec.max)]
+        return Annotated[kind, Field(ge=spec.min, le=spec.max, gt=spec.above)]
     if spec.type in ("list", "list of text"):
         whole = [None if bound is None else int(bound) for bound in (spec.min, spec.max)]
         return Annotated[kind, Field(min_length=whole[0], max_length=whole[1])]
@@ -388,7 +427,7 @@ PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # t
 class Box:
     """One compiled box: its kind, its condition, the list it repeats over and its keys' values."""
 
-    __slots__ = ("name", "kind", "when", "repeat", "values", "write_in", "children")
+    __slots__ = ("name", "kind", "when", "repeat", "values", "write_in", "lets", "children")
 
     def __init__(self, name: str, spec: BoxSpec, names: set[str], where: str):
         if spec.kind is None:
@@ -402,9 +441,12 @@ class Box:
         inner = names | set(REPEAT_NAMES) if spec.repeat is not None else names
         self.when = value("when", spec.when, inner, f"{where}.when") if spec.when is not None else None
         self.repeat = value("repeat", spec.repeat, names, f"{where}.repeat") if spec.repeat is not None else None
+        inner = set(inner)
+        self.lets = compiled_lets(spec.let or {}, inner, f"{where}.let")
         self.children = [Box(child, box, inner, f"{where}.boxes.{child}") for child, box in (spec.boxes or {}).items()
                          if box is not None]
-        keys = spec.model_dump(exclude={"kind", "when", "repeat", "write_in", "boxes", "after"}, exclude_none=True)
+        keys = spec.model_dump(exclude={"kind", "when", "repeat", "write_in", "boxes", "after", "let"},
+                               exclude_none=True)
         self.values = {key: value(key, raw, inner, f"{where}.{key}") for key, raw in keys.items()}
         self.write_in = None
         if spec.write_in is not False and self.kind in PRIMARY:
@@ -429,9 +471,17 @@ class Box:
     def _once(self, ctx: FaceContext, name: str, names: dict) -> list[Element]:
         if self.when is not None and not self.when(names):
             return []
-        if self.kind == "group":
-            return [element for child in self.children for element in child.draw(ctx, names, f"{name}.")]
         v = {key: compiled(names) for key, compiled in self.values.items()}
+        if self.kind == "group":
+            if self.lets:
+                names = dict(names)
+                for let_name, compiled in self.lets:
+                    names[let_name] = compiled(names)
+            drawn = [element for child in self.children for element in child.draw(ctx, names, f"{name}.")]
+            if not v:  # no move, turn or scale: the boxes as drawn
+                return drawn
+            return [Group(tuple(drawn), dx=v.get("dx", 0.0), dy=v.get("dy", 0.0), rotate=v.get("rotate", 0.0),
+                          scale=v.get("scale", 1.0))]
         if self.write_in is not None and is_unspecified(v.get(PRIMARY[self.kind])):
             x, y, w, h = _bounds(self.kind, v)
             area = {"x": x, "y": y, "w": w, "h": h, "label": self.name.replace("_", " ")}
@@ -447,6 +497,7 @@ def merged(parent: dict, child: dict) -> dict:
     return {"description": child.get("description", parent.get("description", "")),
             "fields": {**parent.get("fields", {}), **child.get("fields", {})},
             "let": {**parent.get("let", {}), **child.get("let", {})},
+            "checks": [*(parent.get("checks") or []), *(child.get("checks") or [])],
             "boxes": merged_boxes(parent.get("boxes") or {}, child.get("boxes") or {})}
 
 
@@ -485,24 +536,37 @@ def validated(raw: Any, where: str) -> LayoutFileSpec:
         raise LayoutError(f"{where}: {loc}: {message}") from None
 
 
+def compiled_lets(raw: dict, names: set[str], where: str) -> list[tuple[str, Value]]:
+    """`let:` names in order, each usable by the next; `names` gains them."""
+    lets = []
+    for let_name, raw_value in raw.items():
+        lets.append((let_name, value("let", raw_value, names, f"{where}.{let_name}")))
+        names.add(let_name)
+    return lets
+
+
 def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:
     """A layout file's mapping (extends already merged) as a Layout: its params model and drawing function."""
     spec = validated(raw, where)
     fields = {n: f for n, f in spec.fields.items() if f is not None}
     params = params_model(name, fields, where)
     names = set(params.model_fields) | set(FACE_NAMES)
-    lets: list[tuple[str, Value]] = []
-    for let_name, raw_value in spec.let.items():
-        lets.append((let_name, value("let", raw_value, names, f"{where}: let.{let_name}")))
-        names.add(let_name)
+    lets = compiled_lets(spec.let, names, f"{where}: let")
+    checks = [(value("when", check.when, names, f"{where}: checks[{i}].when"),
+               template(check.warn, names, f"{where}: checks[{i}].warn")) for i, check in enumerate(spec.checks)]
     boxes = [Box(box_name, box, names, f"{where}: boxes.{box_name}") for box_name, box in spec.boxes.items()
              if box is not None]
 
     def draw(ctx: FaceContext, face: FaceParams) -> list[Element]:
+        player = ctx.color
         values = dict(face.__dict__, w=ctx.width, h=ctx.height, bleed=ctx.bleed, shape=ctx.shape,
-                      corner=ctx.corner_radius, player=ctx.color.hex if ctx.color else None)
+                      corner=ctx.corner_radius, player=player.hex if player else None,
+                      player_name=player.name if player else None, player_letter=player.letter if player else None)
         for let_name, compiled in lets:
             values[let_name] = compiled(values)
+        for when, message in checks:
+            if when(values):
+                ctx.warn(str(message(values)))
         out: list[Element] = []
         for box in boxes:
             out += box.draw(ctx, values)

@@ -102,4 +102,29 @@ def test_the_schema_knows_a_games_own_layouts_and_the_layout_file_format():
     aid = next(s for s in own["oneOf"] if s["properties"]["layout"]["const"] == "stratastar_aid")
     assert aid["additionalProperties"] is False and "entries" in aid["required"]
     layout_file = json.loads(run("schema", "layout-file").stdout)
-    assert set(layout_file["properties"]) == {"description", "extends", "fields", "let", "boxes"}
+    assert set(layout_file["properties"]) == {"description", "extends", "fields", "let", "checks", "boxes"}
+
+
+def test_checks_warn_and_a_box_that_cannot_be_drawn_is_named_not_a_traceback(tmp_path):
+    game = face_game(tmp_path / "faces", component("a", "{layout: sized}"))
+    (game / "layouts").mkdir()
+    (game / "layouts" / "sized.yaml").write_text(
+        "extends: card\n"
+        "fields:\n  motto: {type: text, description: a line under the title}\n"
+        "checks:\n  - {when: w < 70, warn: 'width: {w:g} mm is narrow for {title}'}\n"
+        "boxes:\n  motto: {kind: text, text: '{motto}', x: ax, y: 1 + motto, w: aw, h: 4}\n")
+    result = run("build", game, "--out", tmp_path / "out", "--format", "pdf")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "width: 63 mm is narrow for Zed" in result.stdout
+    assert "box motto: not drawn:" in result.stdout
+    strict = run("build", game, "--out", tmp_path / "out2", "--format", "pdf", "--strict")
+    assert strict.returncode == 2
+
+
+def test_any_text_box_turns_into_a_write_in_area_for_an_unspecified_value(tmp_path):
+    game = face_game(tmp_path / "faces", component("a", "{layout: card}").replace("type: Ship", "type: unspecified"))
+    result = run("build", game, "--out", tmp_path / "out", "--format", "pdf-single")
+    assert result.returncode == 0, result.stderr
+    with pdfplumber.open(tmp_path / "out" / "faces" / "faces-faces.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "write in: type" in text and "UNSPECIFIED" not in text
