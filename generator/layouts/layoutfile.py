@@ -170,14 +170,17 @@ PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
 
 class Value:
-    """A compiled value: a constant, or an expression evaluated against a face's names."""
+    """A compiled value: a constant, an expression evaluated against a face's names, or a function of them
+    (a template's pieces joined, a list's entries)."""
 
-    __slots__ = ("constant", "code")
+    __slots__ = ("constant", "code", "compute")
 
-    def __init__(self, constant: Any = None, code: Any = None):
-        self.constant, self.code = constant, code
+    def __init__(self, constant: Any = None, code: Any = None, compute: Callable[[dict], Any] | None = None):
+        self.constant, self.code, self.compute = constant, code, compute
 
     def __call__(self, names: dict) -> Any:
+        if self.compute is not None:
+            return self.compute(names)
         return self.constant if self.code is None else eval(self.code, GLOBALS, names)  # noqa: S307 (checked)
 
 
@@ -211,8 +214,8 @@ def template(text: str, names: set[str], where: str) -> Value:
         return Value(text)
     if len(parts) == 3 and parts[0] == parts[2] == "":
         return _formatted(parts[1], names, where)
-    return _Joined([Value(part) if i % 2 == 0 else _formatted(part, names, where)
-                    for i, part in enumerate(parts) if part])
+    pieces = [Value(part) if i % 2 == 0 else _formatted(part, names, where) for i, part in enumerate(parts) if part]
+    return Value(compute=lambda values: "".join(str(piece(values)) for piece in pieces))
 
 
 FORMAT_SPEC = re.compile(r"[<>^=]?[+\- ]?#?0?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?")
@@ -223,44 +226,8 @@ def _formatted(part: str, names: set[str], where: str) -> Value:
     head, colon, spec = part.rpartition(":")
     if not colon or not spec or not FORMAT_SPEC.fullmatch(spec):
         return expression(part, names, where)
-    return _Format(expression(head, names, where), spec)
-
-
-class _Format(Value):
-    __slots__ = ("inner", "spec")
-
-    def __init__(self, inner: Value, spec: str):
-        super().__init__()
-        self.inner, self.spec = inner, spec
-
-    def __call__(self, names: dict) -> str:
-        return format(self.inner(names), self.spec)
-
-
-class _Joined(Value):
-    """A template's pieces, joined as text."""
-
-    __slots__ = ("pieces",)
-
-    def __init__(self, pieces: list[Value]):
-        super().__init__()
-        self.pieces = pieces
-
-    def __call__(self, names: dict) -> str:
-        return "".join(str(piece(names)) for piece in self.pieces)
-
-
-class _Each(Value):
-    """A list written out in the file, some of its entries expressions."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: list[Value]):
-        super().__init__()
-        self.items = items
-
-    def __call__(self, names: dict) -> list:
-        return [item(names) for item in self.items]
+    inner = expression(head, names, where)
+    return Value(compute=lambda values: format(inner(values), spec))
 
 
 def value(key: str, raw: Any, names: set[str], where: str) -> Value:
@@ -269,8 +236,9 @@ def value(key: str, raw: Any, names: set[str], where: str) -> Value:
         return Value(raw)
     if isinstance(raw, list):
         items = [value(key, item, names, where) for item in raw]
-        constant = all(type(item) is Value and item.code is None for item in items)
-        return Value([item.constant for item in items]) if constant else _Each(items)
+        if all(item.code is None and item.compute is None for item in items):
+            return Value([item.constant for item in items])
+        return Value(compute=lambda values: [item(values) for item in items])
     if not isinstance(raw, str):
         raise LayoutError(f"{where}: expected a number or an expression, got {raw!r}")
     if key in TEMPLATES:
@@ -341,8 +309,8 @@ def field_definitions(fields: dict[str, FieldSpec], where: str) -> dict[str, Any
 def _style(v: dict, stroke_width: float = 0.3) -> Style:
     return Style(fill=resolve(v["fill"]) if v.get("fill") else None,
                  stroke=resolve(v["stroke"]) if v.get("stroke") else None,
-                 stroke_width=v.get("stroke_width", stroke_width) if v.get("stroke_width") is not None else stroke_width,
-                 dash=tuple(v.get("dash") or ()), opacity=v.get("opacity") if v.get("opacity") is not None else 1.0)
+                 stroke_width=stroke_width if v.get("stroke_width") is None else v["stroke_width"],
+                 dash=tuple(v.get("dash") or ()), opacity=1.0 if v.get("opacity") is None else v["opacity"])
 
 
 def _text(ctx: FaceContext, name: str, v: dict, x, y, w, h) -> Element:
@@ -354,9 +322,9 @@ def _text(ctx: FaceContext, name: str, v: dict, x, y, w, h) -> Element:
 
 def _bounds(kind: str, v: dict) -> tuple[float, float, float, float]:
     """Where a box sits, for the write-in area that takes its place."""
-    if kind == "badge" or kind == "circle":
+    if kind == "badge":
         return v["cx"] - v["r"], v["cy"] - v["r"], 2 * v["r"], 2 * v["r"]
-    if kind in ("icon", "player_mark") and v.get("w") is None:
+    if kind == "icon" and v.get("w") is None:
         return v["x"], v["y"], v["size"], v["size"]
     return v["x"], v["y"], v["w"], v["h"]
 
@@ -441,13 +409,13 @@ class Box:
         inner = names | set(REPEAT_NAMES) if spec.repeat is not None else names
         self.when = value("when", spec.when, inner, f"{where}.when") if spec.when is not None else None
         self.repeat = value("repeat", spec.repeat, names, f"{where}.repeat") if spec.repeat is not None else None
-        inner = set(inner)
-        self.lets = compiled_lets(spec.let or {}, inner, f"{where}.let")
-        self.children = [Box(child, box, inner, f"{where}.boxes.{child}") for child, box in (spec.boxes or {}).items()
-                         if box is not None]
         keys = spec.model_dump(exclude={"kind", "when", "repeat", "write_in", "boxes", "after", "let"},
                                exclude_none=True)
         self.values = {key: value(key, raw, inner, f"{where}.{key}") for key, raw in keys.items()}
+        scope = set(inner)  # a group's boxes see its own lets too
+        self.lets = compiled_lets(spec.let or {}, scope, f"{where}.let")
+        self.children = [Box(child, box, scope, f"{where}.boxes.{child}") for child, box in (spec.boxes or {}).items()
+                         if box is not None]
         self.write_in = None
         if spec.write_in is not False and self.kind in PRIMARY:
             written = spec.write_in if isinstance(spec.write_in, WriteIn) else WriteIn(
