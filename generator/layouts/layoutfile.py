@@ -173,10 +173,11 @@ class Value:
     """A compiled value: a constant, an expression evaluated against a face's names, or a function of them
     (a template's pieces joined, a list's entries)."""
 
-    __slots__ = ("constant", "code", "compute")
+    __slots__ = ("constant", "code", "compute", "tree")
 
-    def __init__(self, constant: Any = None, code: Any = None, compute: Callable[[dict], Any] | None = None):
-        self.constant, self.code, self.compute = constant, code, compute
+    def __init__(self, constant: Any = None, code: Any = None, compute: Callable[[dict], Any] | None = None,
+                 tree: ast.expr | None = None):
+        self.constant, self.code, self.compute, self.tree = constant, code, compute, tree
 
     def __call__(self, names: dict) -> Any:
         if self.compute is not None:
@@ -204,7 +205,7 @@ def expression(text: str, names: set[str], where: str) -> Value:
             close = get_close_matches(node.id, sorted(names), n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise LayoutError(f"{where}: unknown name {node.id!r} in {text!r}{hint}")
-    return Value(code=compile(tree, where, "eval"))
+    return Value(code=compile(tree, where, "eval"), tree=tree.body)
 
 
 def template(text: str, names: set[str], where: str) -> Value:
@@ -228,6 +229,25 @@ def _formatted(part: str, names: set[str], where: str) -> Value:
         return expression(part, names, where)
     inner = expression(head, names, where)
     return Value(compute=lambda values: format(inner(values), spec))
+
+
+def bundled(values: dict[str, Value], where: str) -> Callable[[dict], dict]:
+    """All of a box's values at once: its expressions compiled into one (one eval per box, not per key)."""
+    constants = {key: v.constant for key, v in values.items() if v.code is None and v.compute is None}
+    trees = {key: v.tree for key, v in values.items() if v.tree is not None}
+    others = {key: v for key, v in values.items() if v.compute is not None}
+    table = ast.Expression(ast.Dict([ast.Constant(key) for key in trees], list(trees.values())))
+    code = compile(ast.fix_missing_locations(table), where, "eval")
+
+    def compute(names: dict) -> dict:
+        out = dict(constants)
+        if trees:
+            out.update(eval(code, GLOBALS, names))  # noqa: S307 (every part checked by expression())
+        for key, other in others.items():
+            out[key] = other(names)
+        return out
+
+    return compute
 
 
 def value(key: str, raw: Any, names: set[str], where: str) -> Value:
@@ -395,7 +415,7 @@ PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # t
 class Box:
     """One compiled box: its kind, its condition, the list it repeats over and its keys' values."""
 
-    __slots__ = ("name", "kind", "when", "repeat", "values", "write_in", "lets", "children")
+    __slots__ = ("name", "kind", "when", "repeat", "values", "write_in", "lets", "has_lets", "children")
 
     def __init__(self, name: str, spec: BoxSpec, names: set[str], where: str):
         if spec.kind is None:
@@ -411,9 +431,9 @@ class Box:
         self.repeat = value("repeat", spec.repeat, names, f"{where}.repeat") if spec.repeat is not None else None
         keys = spec.model_dump(exclude={"kind", "when", "repeat", "write_in", "boxes", "after", "let"},
                                exclude_none=True)
-        self.values = {key: value(key, raw, inner, f"{where}.{key}") for key, raw in keys.items()}
+        self.values = bundled({key: value(key, raw, inner, f"{where}.{key}") for key, raw in keys.items()}, where)
         scope = set(inner)  # a group's boxes see its own lets too
-        self.lets = compiled_lets(spec.let or {}, scope, f"{where}.let")
+        self.lets, self.has_lets = compiled_lets(spec.let or {}, scope, f"{where}.let"), bool(spec.let)
         self.children = [Box(child, box, scope, f"{where}.boxes.{child}") for child, box in (spec.boxes or {}).items()
                          if box is not None]
         self.write_in = None
@@ -439,12 +459,11 @@ class Box:
     def _once(self, ctx: FaceContext, name: str, names: dict) -> list[Element]:
         if self.when is not None and not self.when(names):
             return []
-        v = {key: compiled(names) for key, compiled in self.values.items()}
+        v = self.values(names)
         if self.kind == "group":
-            if self.lets:
+            if self.has_lets:
                 names = dict(names)
-                for let_name, compiled in self.lets:
-                    names[let_name] = compiled(names)
+                self.lets(names)
             drawn = [element for child in self.children for element in child.draw(ctx, names, f"{name}.")]
             if not v:  # no move, turn or scale: the boxes as drawn
                 return drawn
@@ -504,13 +523,27 @@ def validated(raw: Any, where: str) -> LayoutFileSpec:
         raise LayoutError(f"{where}: {loc}: {message}") from None
 
 
-def compiled_lets(raw: dict, names: set[str], where: str) -> list[tuple[str, Value]]:
-    """`let:` names in order, each usable by the next; `names` gains them."""
+def compiled_lets(raw: dict, names: set[str], where: str) -> Callable[[dict], None]:
+    """`let:` names in order, each usable by the next, as one step that adds them to a face's names; `names`
+    gains them."""
     lets = []
     for let_name, raw_value in raw.items():
         lets.append((let_name, value("let", raw_value, names, f"{where}.{let_name}")))
         names.add(let_name)
-    return lets
+    if any(compiled.compute is not None for _, compiled in lets):
+        def each(values: dict) -> None:
+            for let_name, compiled in lets:
+                values[let_name] = compiled(values)
+        return each
+    statements = [ast.Assign([ast.Name(let_name, ast.Store())],
+                             compiled.tree if compiled.tree is not None else ast.Constant(compiled.constant))
+                  for let_name, compiled in lets]
+    code = compile(ast.fix_missing_locations(ast.Module(statements, [])), where, "exec")
+
+    def assign(values: dict) -> None:
+        exec(code, GLOBALS, values)  # noqa: S102 (assignments of checked expressions only)
+
+    return assign
 
 
 def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:
@@ -530,8 +563,7 @@ def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:
         values = dict(face.__dict__, w=ctx.width, h=ctx.height, bleed=ctx.bleed, shape=ctx.shape,
                       corner=ctx.corner_radius, player=player.hex if player else None,
                       player_name=player.name if player else None, player_letter=player.letter if player else None)
-        for let_name, compiled in lets:
-            values[let_name] = compiled(values)
+        lets(values)
         for when, message in checks:
             if when(values):
                 ctx.warn(str(message(values)))
