@@ -1,32 +1,48 @@
 """Layouts found by name: layout files shipped with starpnp, then a game folder's own `layouts/*.yaml`, then
-the Python layouts not yet moved into files (registered with @layout)."""
+the Python layouts not yet moved into files (listed in PYTHON_LAYOUTS, each registering with @layout)."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 from pathlib import Path
 from typing import Any, Iterator
 
 from ...resources import folder as package_folder
-from ..registry import LazyRegistry
 from ..yamlio import load_yaml
 from .base import FaceContext, FaceParams, Layout
 from .layoutfile import LayoutError, compile_layout, merged
 
 LAYOUTS_FOLDER = "layouts"  # in a game folder
 
-# A Python layout is a module in this folder; its module is imported when a face first names the layout.
-LAYOUTS: LazyRegistry = LazyRegistry(__name__, Path(__file__).parent, "layout")
+# The layouts still written in Python: name -> module of this folder, imported when a face first names it.
+# Each moves into a layout file in its game's folder (see components/README.md), and its line goes.
+PYTHON_LAYOUTS = {
+    "board": "board", "die_net": "die_net", "player_board": "player_board",
+    "handful_board": "handful_board", "handful_card": "handful_cards", "handful_tile": "handful_cards",
+    "handful_counter": "handful_cards", "handful_piece": "handful_cards",
+    "stars_inc_board": "stars_inc_board", "stars_inc_environment": "stars_inc_environment",
+    "stars_inc_merger": "stars_inc_merger", "stars_inc_player_board": "stars_inc_player_board",
+    "starship_catan_card": "starship_catan_pieces", "starship_catan_ship": "starship_catan_ship",
+    "starship_catan_token": "starship_catan_token",
+}
+REGISTERED: dict[str, Layout] = {}  # filled by @layout as PYTHON_LAYOUTS' modules are imported
 
 __all__ = ["FaceContext", "FaceParams", "Layout", "Layouts", "LayoutError", "layout", "layouts_for"]
 
 
 def layout(name: str, params: type[FaceParams]):
     def register(draw):
-        LAYOUTS[name] = Layout(name, params, draw, name)
+        REGISTERED[name] = Layout(name, params, draw, name)
         return draw
 
     return register
+
+
+def python_layout(name: str) -> Layout:
+    if name not in REGISTERED:
+        importlib.import_module(f"{__name__}.{PYTHON_LAYOUTS[name]}")
+    return REGISTERED[name]
 
 
 def builtin_layouts() -> Path:
@@ -45,14 +61,14 @@ class Layouts:
         self.compiled: dict[tuple, Layout] = {}
 
     def __contains__(self, name: object) -> bool:
-        return name in self.files or name in LAYOUTS
+        return name in self.files or name in PYTHON_LAYOUTS
 
     def __iter__(self) -> Iterator[str]:
-        return iter(sorted(set(self.files) | set(LAYOUTS)))
+        return iter(sorted(set(self.files) | set(PYTHON_LAYOUTS)))
 
     def __getitem__(self, name: str) -> Layout:
         if name not in self.files:
-            return LAYOUTS[name]
+            return python_layout(name)
         return self._file(name, len(self.files[name]) - 1, ())
 
     def items(self) -> Iterator[tuple[str, Layout]]:
@@ -124,5 +140,6 @@ def layouts_for(folders: tuple[Path, ...] = ()) -> Layouts:
 
 def load_all(folders: tuple[Path, ...] = ()) -> Layouts:
     """Every layout a game of these folders may name, Python ones imported (for the JSON Schema and tests)."""
-    LAYOUTS.load_all()
+    for name in PYTHON_LAYOUTS:
+        python_layout(name)
     return layouts_for(folders)

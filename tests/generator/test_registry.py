@@ -9,14 +9,15 @@ from conftest import MINI
 PROBE = f"""
 import sys
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.layouts import LAYOUTS
+from starpnp.generator.layouts import layouts_for
 from starpnp.generator.icons import ICONS
 from pathlib import Path
 import tempfile
 build_game(Path({str(MINI)!r}), BuildOptions(out=Path(tempfile.mkdtemp()), formats=("pdf",)))
 loaded = sorted(m for m in sys.modules if m.startswith(("starpnp.generator.layouts.", "starpnp.generator.iconsets.")))
 print(",".join(loaded))
-print("stars_inc_board" in LAYOUTS, "si_merge" in ICONS or "ss_nebula" in ICONS, len(LAYOUTS) > 10)
+LAYOUTS = layouts_for()
+print("stars_inc_board" in LAYOUTS, "si_merge" in ICONS or "ss_nebula" in ICONS, len(list(LAYOUTS)) > 10)
 """
 
 
@@ -30,10 +31,12 @@ def test_a_build_imports_only_the_layouts_it_draws_yet_every_name_is_known():
 
 def test_every_indexed_name_really_is_registered_by_its_module():
     from starpnp.generator.icons import ICONS
-    from starpnp.generator.layouts import LAYOUTS, load_all
+    from starpnp.generator.layouts import PYTHON_LAYOUTS, REGISTERED, load_all
 
     load_all()
+    assert set(REGISTERED) == set(PYTHON_LAYOUTS)  # each module registers exactly the names listed for it
+    for name, module in PYTHON_LAYOUTS.items():
+        assert REGISTERED[name].draw.__module__ == f"starpnp.generator.layouts.{module}", name
     ICONS.load_all()
-    for registry in (LAYOUTS, ICONS):
-        for name in registry.index():
-            assert dict.__contains__(registry, name), name
+    for name in ICONS.index():
+        assert dict.__contains__(ICONS, name), name
