@@ -18,7 +18,7 @@ LAYOUTS_FOLDER = "layouts"  # in a game folder
 # The layouts still written in Python: name -> module of this folder, imported when a face first names it.
 # Each moves into a layout file in its game's folder (see components/README.md), and its line goes.
 PYTHON_LAYOUTS = {
-    "board": "board", "die_net": "die_net", "player_board": "player_board",
+    "board": "board", "die_net": "die_net",
     "handful_board": "handful_board", "handful_card": "handful_cards", "handful_tile": "handful_cards",
     "handful_counter": "handful_cards", "handful_piece": "handful_cards",
     "stars_inc_board": "stars_inc_board", "stars_inc_environment": "stars_inc_environment",

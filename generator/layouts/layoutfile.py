@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from itertools import accumulate
 from difflib import get_close_matches
 from typing import Annotated, Any, Callable, Literal, Optional
 
@@ -29,6 +30,8 @@ FUNCTIONS: dict[str, Callable] = {
     "unspecified": is_unspecified,
     "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
     "star_points": star_points, "hexagon_points": hexagon, "polygon_points": regular_polygon,
+    "quoted": repr, "entries": lambda value: value if isinstance(value, list) else [None] * int(value or 0),
+    "steps": lambda start, step, count: list(accumulate([start] + [step] * (int(count) - 1))) if count else [],
 }
 # What every face offers its expressions: trim size, bleed, cut shape and corner radius, and the piece's player
 # colour (hex), name and letter (all null on a piece without one).
@@ -50,7 +53,7 @@ TEMPLATES = ("text", "label")  # text with {expression} placeholders
 WIDE, TALL = ("x", "w", "cx", "x1", "x2"), ("y", "h", "cy", "y1", "y2")
 
 BOX_KINDS = ("group", "background", "rect", "circle", "polygon", "line", "path", "text", "badge", "icon", "image",
-             "write_in", "outline", "player_mark")
+             "write_in", "outline", "player_mark", "warn")
 
 
 class FieldSpec(BaseModel):
@@ -281,13 +284,13 @@ def field_type(spec: FieldSpec, where: str) -> Any:
     """The Python type a declared field validates as, bounds included."""
     if isinstance(spec.type, list):
         kind = Literal[tuple(spec.type)]
-    elif spec.type == "list":
+    elif spec.type in ("list", "list or count"):
         if not spec.items:
             raise LayoutError(f"{where}.items: a list field names the fields of its entries")
         entry = create_model(where.rsplit(".", 1)[-1].title().replace("_", "") + "Entry",
                              __config__=ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False),
                              **field_definitions(spec.items, where + ".items"))
-        kind = list[entry]
+        kind = list[entry] if spec.type == "list" else list[entry] | int
     elif spec.type in FIELD_TYPES:
         kind = FIELD_TYPES[spec.type]
     else:
@@ -398,6 +401,9 @@ def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
     if kind == "outline":
         style = _style({"stroke": "#555555", **{k: val for k, val in v.items() if val is not None}}, 0.2)
         return [_inner_shape(ctx, v.get("inset") or 0.0, style)]
+    if kind == "warn":
+        ctx.warn(str(v["text"]))
+        return []
     if kind == "player_mark":
         return ctx.player_mark(v["x"], v["y"], v["size"])
     raise AssertionError(kind)
@@ -407,7 +413,7 @@ NEEDS = {  # the keys each kind of box must have
     "rect": ("x", "y", "w", "h"), "circle": ("cx", "cy", "r"), "polygon": ("points",),
     "line": ("x1", "y1", "x2", "y2"), "path": ("commands",), "text": ("text", "x", "y", "w", "h"),
     "badge": ("text", "cx", "cy", "r"), "icon": ("icon", "x", "y"), "image": ("src", "x", "y", "w", "h"),
-    "write_in": ("x", "y", "w", "h"), "player_mark": ("x", "y", "size"), "group": ("boxes",),
+    "write_in": ("x", "y", "w", "h"), "player_mark": ("x", "y", "size"), "group": ("boxes",), "warn": ("text",),
 }
 PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # the value a write-in replaces
 

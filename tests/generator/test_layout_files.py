@@ -128,3 +128,18 @@ def test_any_text_box_turns_into_a_write_in_area_for_an_unspecified_value(tmp_pa
     with pdfplumber.open(tmp_path / "out" / "faces" / "faces-faces.pdf") as pdf:
         text = pdf.pages[0].extract_text()
     assert "write in: type" in text and "UNSPECIFIED" not in text
+
+
+def test_a_player_board_section_counts_its_slots_or_lists_them_and_warns_when_they_overflow(tmp_path):
+    game = face_game(tmp_path / "faces", "  - {id: mat, name: Mat, kind: board, size: [120, 80], front: {layout: "
+                     "player_board, title: Mat, sections: [{x: 5, y: 17, w: 50, h: 40, title: Tiny, slots: 4}, "
+                     "{x: 60, y: 17, w: 55, h: 40, title: Named, slot_size: 15, slots: [{label: Here}]}]}, items: [{count: 1}]}\n")
+    result = run("build", game, "--out", tmp_path / "out", "--format", "pdf-single")
+    assert result.returncode == 0, result.stderr
+    assert "sections: slots of 'Tiny' do not fit the section" in result.stdout
+    assert "'Named'" not in result.stdout
+    with pdfplumber.open(tmp_path / "out" / "faces" / "faces-faces.pdf") as pdf:
+        page = pdf.pages[0]
+        dashed = [r for r in page.rects + page.curves if r.get("dash") and r["dash"][0]]
+        assert "Here" in page.extract_text()
+    assert len(dashed) == 5  # four counted slots and one named one, all dashed (none filled)
