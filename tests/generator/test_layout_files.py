@@ -143,3 +143,23 @@ def test_a_player_board_section_counts_its_slots_or_lists_them_and_warns_when_th
         dashed = [r for r in page.rects + page.curves if r.get("dash") and r["dash"][0]]
         assert "Here" in page.extract_text()
     assert len(dashed) == 5  # four counted slots and one named one, all dashed (none filled)
+
+
+@pytest.mark.parametrize("files, front, message", [
+    ({"a.yaml": "extends: b\n", "b.yaml": "extends: a\n"}, "{layout: a}", "extends: goes round in a circle"),
+    ({"a.yaml": "extends: nowhere\n"}, "{layout: a}", "extends: no layout file named 'nowhere'"),
+    ({}, "{layout: card, boxes: {titel: {h: 12}}}", "boxes.titel: card has no such box"),
+    ({"a.yaml": "extends: card\nboxes:\n  title: {fonts: Lato-Bold}\n"}, "{layout: a}", "boxes.title.fonts: unknown key; did you mean 'font'"),
+    ({"a.yaml": "fields:\n  n: {type: nubmer}\n"}, "{layout: a}", "unknown field type 'nubmer'; did you mean 'number'?"),
+    ({"a.yaml": "boxes:\n  b: {kind: rect, x: 1, y: 1, w: 2}\n"}, "{layout: a}", "boxes.b: a rect box needs h"),
+    ({"a.yaml": "boxes:\n  b: {kind: rect, x: __import__('os'), y: 1, w: 2, h: 2}\n"}, "{layout: a}", "boxes.b.x: unknown function"),
+    ({"a.yaml": "boxes:\n  b: {kind: rect, x: w.__class__, y: 1, w: 2, h: 2}\n"}, "{layout: a}", "'__class__' is not allowed"),
+])
+def test_a_bad_layout_file_is_one_clear_line(tmp_path, files, front, message):
+    game = face_game(tmp_path / "faces", component("a", front))
+    (game / "layouts").mkdir()
+    for name, text in files.items():
+        (game / "layouts" / name).write_text(text)
+    result = run("build", game, "--out", tmp_path / "out", "--format", "pdf")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert message in result.stderr, result.stderr
