@@ -30,11 +30,18 @@ FUNCTIONS: dict[str, Callable] = {
     "unspecified": is_unspecified,
     "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
     "star_points": star_points, "hexagon_points": hexagon, "polygon_points": regular_polygon,
-    "quoted": repr, "entries": lambda value: value if isinstance(value, list) else [None] * int(value or 0),
-    "steps": lambda start, step, count: list(accumulate([start] + [step] * (int(count) - 1))) if count else [],
+    "quoted": repr, "entries": lambda value: value if isinstance(value, list) else [None] * _count(value),
+    "steps": lambda start, step, count: list(accumulate([start] + [step] * (_count(count) - 1))) if count else [],
 }
 # What every face offers its expressions: trim size, bleed, cut shape and corner radius, and the piece's player
 # colour (hex), name and letter (all null on a piece without one).
+def _count(value: Any) -> int:
+    """A number of entries, refused beyond what any face holds (a typo would otherwise take all memory)."""
+    if not 0 <= int(value) <= 10_000:
+        raise ValueError(f"{value} entries: a face holds at most 10000")
+    return int(value)
+
+
 FACE_NAMES = ("w", "h", "bleed", "shape", "corner", "player", "player_name", "player_letter")
 REPEAT_NAMES = ("item", "index")  # the list entry and its position, inside a repeated box
 GLOBALS = {"__builtins__": {}, **FUNCTIONS}
@@ -198,6 +205,8 @@ def expression(text: str, names: set[str], where: str) -> Value:
     for node in ast.walk(tree):
         if not isinstance(node, _ALLOWED):
             raise LayoutError(f"{where}: {type(node).__name__.lower()} is not allowed in {text!r}")
+        if isinstance(node, (ast.Pow, ast.LShift)):  # numbers a face never needs, and slow to make
+            raise LayoutError(f"{where}: ** and << are not allowed in {text!r}")
         if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
             raise LayoutError(f"{where}: {node.attr!r} is not allowed in {text!r}")
         if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS

@@ -154,6 +154,7 @@ def test_a_player_board_section_counts_its_slots_or_lists_them_and_warns_when_th
     ({"a.yaml": "boxes:\n  b: {kind: rect, x: 1, y: 1, w: 2}\n"}, "{layout: a}", "boxes.b: a rect box needs h"),
     ({"a.yaml": "boxes:\n  b: {kind: rect, x: __import__('os'), y: 1, w: 2, h: 2}\n"}, "{layout: a}", "boxes.b.x: unknown function"),
     ({"a.yaml": "boxes:\n  b: {kind: rect, x: w.__class__, y: 1, w: 2, h: 2}\n"}, "{layout: a}", "'__class__' is not allowed"),
+    ({"a.yaml": "boxes:\n  b: {kind: rect, x: 9 ** 9, y: 1, w: 2, h: 2}\n"}, "{layout: a}", "** and << are not allowed"),
 ])
 def test_a_bad_layout_file_is_one_clear_line(tmp_path, files, front, message):
     game = face_game(tmp_path / "faces", component("a", front))
