@@ -75,7 +75,8 @@ class FieldSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     type: str | list[str] = Field(description="text, number, integer, bool, color, icon, file, 'text or number', "
-                                              "'list of text', list (of `items`), or a list of the words allowed")
+                                              "table, unspecified, 'list of TYPE', 'A or B', list (of `items`), "
+                                              "or a list of the words allowed")
     items: dict[str, "FieldSpec"] | None = Field(None, description="for type list: the fields of each entry")
     min: float | None = Field(None, description="the least number allowed, or for a list the fewest entries")
     max: float | None = Field(None, description="the largest number allowed, or for a list the most entries")
@@ -315,7 +316,8 @@ def field_type(spec: FieldSpec, where: str) -> Any:
         kind = list[field_type(FieldSpec(type=spec.type[len("list of "):]), where)]
     else:
         close = get_close_matches(spec.type, list(FIELD_TYPES), n=1)
-        hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(FIELD_TYPES)}, list"
+        known = ", ".join([*FIELD_TYPES, "unspecified", "list", "list of TYPE", "A or B"])
+        hint = f"did you mean {close[0]!r}?" if close else f"known: {known}"
         raise LayoutError(f"{where}.type: unknown field type {spec.type!r}; {hint}")
     if spec.min is None and spec.max is None and spec.above is None:
         return kind
