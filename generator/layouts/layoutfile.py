@@ -25,19 +25,6 @@ from ..yamlio import DataError
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from .base import FaceContext, FaceParams, IconName, Layout, legible, mix, readable_ink, text_ground
 
-FUNCTIONS: dict[str, Callable] = {
-    "min": min, "max": max, "abs": abs, "round": round, "len": len, "str": str, "bool": bool,
-    "upper": lambda text: str(text).upper(), "lower": lambda text: str(text).lower(),
-    "unspecified": is_unspecified,
-    "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
-    "star_points": star_points, "hexagon_points": hexagon, "polygon_points": regular_polygon,
-    "quoted": repr, "entries": lambda value: entries(value),
-    "steps": lambda start, step, count: list(accumulate([start] + [step] * (int(count) - 1))) if count else [],
-    "column": lambda rows, key: [row[key] if isinstance(row, (dict, list)) else getattr(row, key) for row in rows],
-    "text_width": lambda text, font, size: text_width_mm(str(text), font, size),
-    "widest": lambda texts, font, size: max((text_width_mm(str(t), font, size) for t in texts), default=0),
-}
-
 
 def entries(value: Any) -> list:
     """A list as is, a mapping as its [key, value] pairs, a count as that many nulls."""
@@ -46,6 +33,21 @@ def entries(value: Any) -> list:
     if isinstance(value, dict):
         return [[key, entry] for key, entry in value.items()]
     return [None] * int(value or 0)
+
+
+FUNCTIONS: dict[str, Callable] = {
+    "min": min, "max": max, "abs": abs, "round": round, "len": len, "str": str, "bool": bool,
+    "upper": lambda text: str(text).upper(), "lower": lambda text: str(text).lower(),
+    "unspecified": is_unspecified,
+    "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
+    "star_points": star_points, "hexagon_points": hexagon, "polygon_points": regular_polygon,
+    "quoted": repr, "entries": entries,
+    "steps": lambda start, step, count: list(accumulate([start] + [step] * (int(count) - 1))) if count else [],
+    "column": lambda rows, key: [row[key] if isinstance(row, (dict, list)) else getattr(row, key) for row in rows],
+    "text_width": lambda text, font, size: text_width_mm(str(text), font, size),
+    "widest": lambda texts, font, size: max((text_width_mm(str(t), font, size) for t in texts), default=0),
+}
+
 
 # What every face offers its expressions: trim size, bleed, cut shape and corner radius, and the piece's player
 # colour (hex), name and letter (all null on a piece without one).
