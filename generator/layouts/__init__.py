@@ -23,8 +23,6 @@ PYTHON_LAYOUTS = {
     "handful_counter": "handful_cards", "handful_piece": "handful_cards",
     "stars_inc_board": "stars_inc_board", "stars_inc_environment": "stars_inc_environment",
     "stars_inc_merger": "stars_inc_merger", "stars_inc_player_board": "stars_inc_player_board",
-    "starship_catan_card": "starship_catan_pieces", "starship_catan_ship": "starship_catan_ship",
-    "starship_catan_token": "starship_catan_token",
 }
 REGISTERED: dict[str, Layout] = {}  # filled by @layout as PYTHON_LAYOUTS' modules are imported
 

@@ -13,10 +13,11 @@ import json
 import re
 from itertools import accumulate
 from difflib import get_close_matches
-from typing import Annotated, Any, Callable, Literal, Optional
+from typing import Annotated, Any, Callable, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from ..fonts import text_width_mm
 from ..geometry import hexagon, regular_polygon, star_points
 from ..model import is_unspecified
 from ..palette import NAMED, Color, resolve
@@ -24,17 +25,7 @@ from ..yamlio import DataError
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from .base import FaceContext, FaceParams, IconName, Layout, legible, mix, readable_ink, text_ground
 
-FUNCTIONS: dict[str, Callable] = {
-    "min": min, "max": max, "abs": abs, "round": round, "len": len, "str": str, "bool": bool,
-    "upper": lambda text: str(text).upper(), "lower": lambda text: str(text).lower(),
-    "unspecified": is_unspecified,
-    "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
-    "star_points": star_points, "hexagon_points": hexagon, "polygon_points": regular_polygon,
-    "quoted": repr, "entries": lambda value: value if isinstance(value, list) else [None] * _count(value),
-    "steps": lambda start, step, count: list(accumulate([start] + [step] * (_count(count) - 1))) if count else [],
-}
-# What every face offers its expressions: trim size, bleed, cut shape and corner radius, and the piece's player
-# colour (hex), name and letter (all null on a piece without one).
+
 def _count(value: Any) -> int:
     """A number of entries, refused beyond what any face holds (a typo would otherwise take all memory)."""
     if not 0 <= int(value) <= 10_000:
@@ -42,13 +33,38 @@ def _count(value: Any) -> int:
     return int(value)
 
 
+def entries(value: Any) -> list:
+    """A list as is, a mapping as its [key, value] pairs, a count as that many nulls."""
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict):
+        return [[key, entry] for key, entry in value.items()]
+    return [None] * _count(value or 0)
+
+
+FUNCTIONS: dict[str, Callable] = {
+    "min": min, "max": max, "abs": abs, "round": round, "len": len, "str": str, "bool": bool,
+    "upper": lambda text: str(text).upper(), "lower": lambda text: str(text).lower(),
+    "unspecified": is_unspecified,
+    "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
+    "star_points": star_points, "hexagon_points": hexagon, "polygon_points": regular_polygon,
+    "quoted": repr, "entries": entries,
+    "steps": lambda start, step, count: list(accumulate([start] + [step] * (_count(count) - 1))) if count else [],
+    "column": lambda rows, key: [row[key] if isinstance(row, (dict, list)) else getattr(row, key) for row in rows],
+    "text_width": lambda text, font, size: text_width_mm(str(text), font, size),
+    "widest": lambda texts, font, size: max((text_width_mm(str(t), font, size) for t in texts), default=0),
+}
+
+
+# What every face offers its expressions: trim size, bleed, cut shape and corner radius, and the piece's player
+# colour (hex), name and letter (all null on a piece without one).
 FACE_NAMES = ("w", "h", "bleed", "shape", "corner", "player", "player_name", "player_letter")
 REPEAT_NAMES = ("item", "index")  # the list entry and its position, inside a repeated box
 GLOBALS = {"__builtins__": {}, **FUNCTIONS}
 
 FIELD_TYPES: dict[str, Any] = {
     "text": str, "number": float, "integer": int, "bool": bool, "color": Color, "icon": IconName, "file": str,
-    "text or number": str | int, "list of text": list[str],
+    "text or number": str | int, "table": dict[str, str],
 }
 
 # Keys whose value is a choice among words: written as one of these, the word itself; else an expression.
@@ -68,7 +84,8 @@ class FieldSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     type: str | list[str] = Field(description="text, number, integer, bool, color, icon, file, 'text or number', "
-                                              "'list of text', list (of `items`), or a list of the words allowed")
+                                              "table, unspecified, 'list of TYPE', 'A or B', list (of `items`), "
+                                              "or a list of the words allowed")
     items: dict[str, "FieldSpec"] | None = Field(None, description="for type list: the fields of each entry")
     min: float | None = Field(None, description="the least number allowed, or for a list the fewest entries")
     max: float | None = Field(None, description="the largest number allowed, or for a list the most entries")
@@ -302,15 +319,22 @@ def field_type(spec: FieldSpec, where: str) -> Any:
         kind = list[entry] if spec.type == "list" else list[entry] | int
     elif spec.type in FIELD_TYPES:
         kind = FIELD_TYPES[spec.type]
+    elif " or " in spec.type:  # e.g. "integer or unspecified": any of the types named
+        kind = Union[tuple(field_type(FieldSpec(type=part), where) for part in spec.type.split(" or "))]
+    elif spec.type == "unspecified":
+        kind = Literal["unspecified"]
+    elif spec.type.startswith("list of "):
+        kind = list[field_type(FieldSpec(type=spec.type[len("list of "):]), where)]
     else:
         close = get_close_matches(spec.type, list(FIELD_TYPES), n=1)
-        hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(FIELD_TYPES)}, list"
+        known = ", ".join([*FIELD_TYPES, "unspecified", "list", "list of TYPE", "A or B"])
+        hint = f"did you mean {close[0]!r}?" if close else f"known: {known}"
         raise LayoutError(f"{where}.type: unknown field type {spec.type!r}; {hint}")
     if spec.min is None and spec.max is None and spec.above is None:
         return kind
     if spec.type in ("number", "integer"):
         return Annotated[kind, Field(ge=spec.min, le=spec.max, gt=spec.above)]
-    if spec.type in ("list", "list of text"):
+    if spec.type == "list" or spec.type.startswith("list of "):
         whole = [None if bound is None else int(bound) for bound in (spec.min, spec.max)]
         return Annotated[kind, Field(min_length=whole[0], max_length=whole[1])]
     raise LayoutError(f"{where}: min and max are for numbers and lists, not {spec.type}")
@@ -406,7 +430,7 @@ def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
     if kind == "image":
         return ctx.art(v["src"], v["x"], v["y"], v["w"], v["h"], v.get("fit") or "cover")
     if kind == "write_in":
-        return ctx.write_in(str(v.get("label") or name), v["x"], v["y"], v["w"], v["h"])
+        return ctx.write_in(str(v.get("label") or name), v["x"], v["y"], v["w"], v["h"], v.get("color") or "#555555")
     if kind == "outline":
         style = _style({"stroke": "#555555", **{k: val for k, val in v.items() if val is not None}}, 0.2)
         return [_inner_shape(ctx, v.get("inset") or 0.0, style)]

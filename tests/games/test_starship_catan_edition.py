@@ -14,14 +14,17 @@ from pypdf import PdfReader
 from starpnp.generator.build import BuildOptions, build_game
 from starpnp.generator.fonts import text_width_mm
 from starpnp.generator.imposition import Settings
-from starpnp.generator.layouts.starship_catan_pieces import VP_GOLD, YELLOW_DIE
 from starpnp.generator.loader import find_game, load_game
 from starpnp.generator.render import SceneCache
 from starpnp.generator.scene import Rect, Text
+from starpnp.generator.yamlio import load_yaml
 from scene_text import component_text
 
 GAME = "starship_catan"
 EDITION_DOC = Path(__file__).resolve().parents[2] / "docs" / "editions" / "starship_catan.md"
+# The die square's and the victory-point pill's fills, as the game's card layout file draws them.
+CARD_WINDOW = load_yaml(find_game(GAME) / "layouts" / "starship_catan_card.yaml")["boxes"]["window"]["boxes"]
+YELLOW_DIE, VP_GOLD = CARD_WINDOW["die"]["fill"], CARD_WINDOW["vp"]["boxes"]["pill"]["fill"]
 # what the rulebook fixes, as it says it (so a wrong rule number in game.yaml fails here too)
 RULEBOOK = {"ship_cost": [1, 1, 1], "tile_level_i_cost": [2], "tile_level_ii_cost": [2, 1],
             "module_level_i_cost": [1, 1, 1], "module_level_ii_cost": [1, 1, 2], "library_price": 3,

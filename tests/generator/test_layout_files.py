@@ -8,6 +8,7 @@ import pdfplumber
 import pytest
 
 from cli_runner import run
+from starpnp.generator.fonts import text_width_mm
 from starpnp.generator.layouts import layouts_for
 
 MM = 72 / 25.4
@@ -164,3 +165,44 @@ def test_a_bad_layout_file_is_one_clear_line(tmp_path, files, front, message):
     result = run("build", game, "--out", tmp_path / "out", "--format", "pdf")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert message in result.stderr, result.stderr
+
+
+TALLY = """fields:
+  score: {type: integer or unspecified}
+  marks: {type: list of icon or unspecified, default: unspecified}
+  lines: {type: table, default: {}}
+let:
+  label_w: "widest(column(entries(lines), 0), 'Lato-Bold', 8) + 2"
+boxes:
+  lines:
+    kind: group
+    repeat: entries(lines)
+    boxes:
+      frame: {kind: rect, x: 5, y: 10 + index * 8, w: label_w, h: 6, stroke: "#000000"}
+      label: {kind: text, text: "{item[0]}", x: 5, y: 10 + index * 8, w: label_w, h: 6, font: Lato-Bold, size: 8}
+      value: {kind: text, text: "{item[1]}", x: 7 + label_w, y: 10 + index * 8, w: 30, h: 6, size: 8}
+  score: {kind: text, text: "{score}", x: 5, y: 40, w: 40, h: 10}
+  marks: {kind: icon, when: not unspecified(marks), repeat: marks, icon: item, x: 5 + index * 8, y: 55, size: 6}
+"""
+
+
+def test_fields_may_be_a_table_a_list_of_a_type_or_either_of_two_and_boxes_size_to_their_words(tmp_path):
+    tally = "{layout: tally, lines: {Speed: fast, Cargo hold: '4'}, score: unspecified, marks: [attack, attack]}"
+    line = "  - {{id: a, name: a, kind: card, size: poker, front: {}, items: [{{count: 1}}]}}\n"
+    game = face_game(tmp_path / "faces", line.format(tally))
+    (game / "layouts").mkdir()
+    (game / "layouts" / "tally.yaml").write_text(TALLY)
+    result = run("build", game, "--out", tmp_path / "out", "--format", "pdf-single")
+    assert result.returncode == 0, result.stderr
+    with pdfplumber.open(tmp_path / "out" / "faces" / "faces-faces.pdf") as pdf:
+        page = pdf.pages[0]
+        text = page.extract_text()
+        frames = sorted(round((r["x1"] - r["x0"]) / MM, 2) for r in page.rects if r["stroking_color"] == (0, 0, 0))
+    widest = max(text_width_mm(label, "Lato-Bold", 8) for label in ("Speed", "Cargo hold"))
+    assert frames == [round(widest + 2, 2)] * 2  # both frames as wide as the wider label
+    assert text.index("Speed") < text.index("Cargo hold") and "write in: score" in text
+    for right, wrong, field in (("score: unspecified", "score: seven", "score"),
+                                ("marks: [attack, attack]", "marks: [attack, nonsense]", "nonsense")):
+        (game / "cards.yaml").write_text("components:\n" + line.format(tally.replace(right, wrong)))
+        failed = run("build", game, "--out", tmp_path / "bad", "--format", "pdf")
+        assert failed.returncode == 2 and field in failed.stderr and "Traceback" not in failed.stderr
