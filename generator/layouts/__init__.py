@@ -22,7 +22,6 @@ PYTHON_LAYOUTS = {
     "handful_board": "handful_board", "handful_card": "handful_cards", "handful_tile": "handful_cards",
     "handful_counter": "handful_cards", "handful_piece": "handful_cards",
     "stars_inc_board": "stars_inc_board",
-    "stars_inc_player_board": "stars_inc_player_board",
     "starship_catan_card": "starship_catan_pieces", "starship_catan_ship": "starship_catan_ship",
     "starship_catan_token": "starship_catan_token",
 }
