@@ -21,7 +21,6 @@ PYTHON_LAYOUTS = {
     "board": "board", "die_net": "die_net",
     "handful_board": "handful_board", "handful_card": "handful_cards", "handful_tile": "handful_cards",
     "handful_counter": "handful_cards", "handful_piece": "handful_cards",
-    "stars_inc_board": "stars_inc_board",
     "starship_catan_card": "starship_catan_pieces", "starship_catan_ship": "starship_catan_ship",
     "starship_catan_token": "starship_catan_token",
 }

@@ -138,6 +138,8 @@ class BoxSpec(BaseModel):
     dy: Any = Field(None, description="a group's boxes moved down by this much (mm)")
     rotate: Any = Field(None, description="a group's boxes turned by this many degrees about the moved origin")
     scale: Any = None
+    link: Any = Field(None, description="a group that joins two spaces (an arrow between track spaces): a board's "
+                                        "seam may cut it")
     boxes: dict[str, Optional["BoxSpec"]] | None = Field(
         None, description="a group's boxes, drawn in order (repeated together with the group)")
 
@@ -534,7 +536,7 @@ class Box:
             if not v:  # no move, turn or scale: the boxes as drawn
                 return drawn
             return [Group(tuple(drawn), dx=v.get("dx", 0.0), dy=v.get("dy", 0.0), rotate=v.get("rotate", 0.0),
-                          scale=v.get("scale", 1.0))]
+                          scale=v.get("scale", 1.0), link=bool(v.get("link")))]
         if self.write_in is not None and is_unspecified(v.get(PRIMARY[self.kind])):
             x, y, w, h = _bounds(self.kind, v)
             area = {"x": x, "y": y, "w": w, "h": h, "label": self.name.replace("_", " ")}
