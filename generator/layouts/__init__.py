@@ -21,8 +21,6 @@ PYTHON_LAYOUTS = {
     "board": "board", "die_net": "die_net",
     "handful_board": "handful_board", "handful_card": "handful_cards", "handful_tile": "handful_cards",
     "handful_counter": "handful_cards", "handful_piece": "handful_cards",
-    "stars_inc_board": "stars_inc_board", "stars_inc_environment": "stars_inc_environment",
-    "stars_inc_merger": "stars_inc_merger", "stars_inc_player_board": "stars_inc_player_board",
 }
 REGISTERED: dict[str, Layout] = {}  # filled by @layout as PYTHON_LAYOUTS' modules are imported
 

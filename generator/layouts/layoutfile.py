@@ -23,6 +23,7 @@ from ..model import is_unspecified
 from ..palette import NAMED, Color, resolve
 from ..yamlio import DataError
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
+from ..text import fit_text
 from .base import FaceContext, FaceParams, IconName, Layout, legible, mix, readable_ink, text_ground
 
 
@@ -76,7 +77,7 @@ TEMPLATES = ("text", "label")  # text with {expression} placeholders
 WIDE, TALL = ("x", "w", "cx", "x1", "x2"), ("y", "h", "cy", "y1", "y2")
 
 BOX_KINDS = ("group", "background", "rect", "circle", "polygon", "line", "path", "text", "badge", "icon", "image",
-             "write_in", "outline", "player_mark", "warn")
+             "amounts", "write_in", "outline", "player_mark", "warn")
 
 
 class FieldSpec(BaseModel):
@@ -85,8 +86,9 @@ class FieldSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: str | list[str] = Field(description="text, number, integer, bool, color, icon, file, 'text or number', "
                                               "table, unspecified, 'list of TYPE', 'A or B', list (of `items`), "
-                                              "or a list of the words allowed")
-    items: dict[str, "FieldSpec"] | None = Field(None, description="for type list: the fields of each entry")
+                                              "object (of `items`), or a list of the words allowed")
+    items: dict[str, "FieldSpec"] | None = Field(None, description="for type list: the fields of each entry; for "
+                                                                   "type object: its fields")
     min: float | None = Field(None, description="the least number allowed, or for a list the fewest entries")
     max: float | None = Field(None, description="the largest number allowed, or for a list the most entries")
     above: float | None = Field(None, description="a number must be more than this")
@@ -152,12 +154,15 @@ class BoxSpec(BaseModel):
     paper: Any = None
     src: Any = None
     fit: Any = None
+    symbols: Any = Field(None, description="an amounts box's symbols: a list of [symbol, icon, disc, letter colour]")
     after: str | None = Field(None, description="a box added by `extends` is drawn after this one, not last")
     let: dict[str, Any] | None = Field(None, description="a group's own names, computed before its boxes")
     dx: Any = Field(None, description="a group's boxes moved right by this much (mm)")
     dy: Any = Field(None, description="a group's boxes moved down by this much (mm)")
     rotate: Any = Field(None, description="a group's boxes turned by this many degrees about the moved origin")
     scale: Any = None
+    link: Any = Field(None, description="a group that joins two spaces (an arrow between track spaces): a board's "
+                                        "seam may cut it")
     boxes: dict[str, Optional["BoxSpec"]] | None = Field(
         None, description="a group's boxes, drawn in order (repeated together with the group)")
 
@@ -317,6 +322,12 @@ def field_type(spec: FieldSpec, where: str) -> Any:
                              __config__=ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False),
                              **field_definitions(spec.items, where + ".items"))
         kind = list[entry] if spec.type == "list" else list[entry] | int
+    elif spec.type == "object":
+        if not spec.items:
+            raise LayoutError(f"{where}.items: an object field names its fields")
+        kind = create_model(where.rsplit(".", 1)[-1].title().replace("_", ""),
+                            __config__=ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False),
+                            **field_definitions(spec.items, where + ".items"))
     elif spec.type in FIELD_TYPES:
         kind = FIELD_TYPES[spec.type]
     elif " or " in spec.type:  # e.g. "integer or unspecified": any of the types named
@@ -395,6 +406,53 @@ def _inner_shape(ctx: FaceContext, inset: float, style: Style) -> Element:
     return Rect(inset, inset, w - 2 * inset, h - 2 * inset, style, radius=max(0.0, ctx.corner_radius - inset))
 
 
+AMOUNT_GAP = 1.2  # mm between the terms of an amount
+
+
+def _amounts(ctx: FaceContext, name: str, v: dict) -> list[Element]:
+    """An amount such as "4 H + 1 pt": terms joined by `+`, each `N SYMBOL` drawn as the number and the symbol's
+    icon on its disc, any other term as words; a row `h` mm tall starting at x (ending there when right-aligned,
+    centred on it when centred)."""
+    symbols = {symbol: (icon, disc, letter) for symbol, icon, disc, letter in v.get("symbols") or ()}
+    term = re.compile(r"^(\d+)\s+(" + "|".join(re.escape(symbol) for symbol in symbols) + r")$")
+    h, ink = v["h"], resolve(v.get("color") or "#1A1A1A")
+    size = h * 2.0
+    parts = []  # (number, symbol) or (words, None), and its width
+    for written in str(v["text"]).split("+"):
+        written = written.strip()
+        match = term.match(written) if symbols else None
+        if match:
+            parts.append((match[1], match[2], text_width_mm(match[1], "Lato-Black", size) + 0.4 + h))
+        else:
+            if any(ch.isdigit() for ch in written):
+                ctx.warn(f"{name}: {v['text']!r}: write amounts as 'N symbol' joined by '+', symbols "
+                         f"{', '.join(symbols)}")
+            parts.append((written, None, text_width_mm(written, "Lato-Bold", size * 0.8)))
+    width = 0.0
+    for part in parts:
+        width += part[2] + AMOUNT_GAP
+    width -= AMOUNT_GAP
+    x = v["x"] - {"right": width, "center": width / 2}.get(v.get("align") or "left", 0.0)
+    y = v["y"]
+    out: list[Element] = []
+    for words, symbol, _ in parts:
+        if symbol:
+            number_w = text_width_mm(words, "Lato-Black", size)
+            out.append(fit_text(words, x, y, number_w + 0.2, h, font="Lato-Black", size=size, min_size=6, color=ink,
+                                valign="middle").text)
+            x += number_w + 0.4
+            icon, disc, letter = symbols[symbol]
+            out.append(ctx.icon(icon, x, y, h, disc, letter))
+            x += h
+        else:
+            words_w = text_width_mm(words, "Lato-Bold", size * 0.8)
+            out.append(ctx.text(name, words, x, y, words_w + 0.5, h, font="Lato-Bold", size=size * 0.8, min_size=6,
+                                color=ink, valign="middle"))
+            x += words_w
+        x += AMOUNT_GAP
+    return out
+
+
 def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
     if kind == "background":
         return [ctx.background(v.get("fill") or "#FFFFFF")]
@@ -427,6 +485,8 @@ def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
             size = min(v["w"], v["h"]) if size is None else size
             x, y = x + (v["w"] - size) / 2, y + (v["h"] - size) / 2
         return [ctx.icon(v["icon"], x, y, size, v.get("color") or "#1A1A1A", v.get("paper") or "#FFFFFF")]
+    if kind == "amounts":
+        return _amounts(ctx, name, v)
     if kind == "image":
         return ctx.art(v["src"], v["x"], v["y"], v["w"], v["h"], v.get("fit") or "cover")
     if kind == "write_in":
@@ -446,6 +506,7 @@ NEEDS = {  # the keys each kind of box must have
     "rect": ("x", "y", "w", "h"), "circle": ("cx", "cy", "r"), "polygon": ("points",),
     "line": ("x1", "y1", "x2", "y2"), "path": ("commands",), "text": ("text", "x", "y", "w", "h"),
     "badge": ("text", "cx", "cy", "r"), "icon": ("icon", "x", "y"), "image": ("src", "x", "y", "w", "h"),
+    "amounts": ("text", "x", "y", "h"),
     "write_in": ("x", "y", "w", "h"), "player_mark": ("x", "y", "size"), "group": ("boxes",), "warn": ("text",),
 }
 PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # the value a write-in replaces
@@ -507,7 +568,7 @@ class Box:
             if not v:  # no move, turn or scale: the boxes as drawn
                 return drawn
             return [Group(tuple(drawn), dx=v.get("dx", 0.0), dy=v.get("dy", 0.0), rotate=v.get("rotate", 0.0),
-                          scale=v.get("scale", 1.0))]
+                          scale=v.get("scale", 1.0), link=bool(v.get("link")))]
         if self.write_in is not None and is_unspecified(v.get(PRIMARY[self.kind])):
             x, y, w, h = _bounds(self.kind, v)
             area = {"x": x, "y": y, "w": w, "h": h, "label": self.name.replace("_", " ")}

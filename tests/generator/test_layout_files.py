@@ -206,3 +206,30 @@ def test_fields_may_be_a_table_a_list_of_a_type_or_either_of_two_and_boxes_size_
         (game / "cards.yaml").write_text("components:\n" + line.format(tally.replace(right, wrong)))
         failed = run("build", game, "--out", tmp_path / "bad", "--format", "pdf")
         assert failed.returncode == 2 and field in failed.stderr and "Traceback" not in failed.stderr
+
+
+def test_an_amounts_box_sets_each_number_before_its_symbols_disc_and_warns_on_an_unknown_symbol(tmp_path):
+    game = face_game(tmp_path / "faces", component("a", "{layout: priced, price: {cost: 12 H + free}}")
+                     + component("b", "{layout: priced, price: {cost: 3 Q}}"))
+    (game / "layouts").mkdir()
+    (game / "layouts" / "priced.yaml").write_text(
+        "extends: card\n"
+        "fields:\n  price: {type: object, items: {cost: {type: text, required: true}}}\n"
+        "boxes:\n  price: {kind: amounts, text: '{price.cost}', x: 10, y: 40, h: 6, color: '#1A1A1A',\n"
+        "         symbols: \"[['H', 'hydrogen', '#ECEFF1', '#1A1A1A']]\"}\n")
+    result = run("build", game, "--out", tmp_path / "out", "--format", "pdf-single")
+    assert result.returncode == 0, result.stderr
+    assert "price: '3 Q': write amounts as 'N symbol' joined by '+', symbols H" in result.stdout
+    trim = 3.0  # the face's trim corner on its single page, past the bleed
+    with pdfplumber.open(tmp_path / "out" / "faces" / "faces-faces.pdf") as pdf:
+        page = pdf.pages[0]
+        row = [o for o in page.chars if trim + 40 <= o["top"] / MM and o["bottom"] / MM <= trim + 46]
+        discs = [o for o in page.curves + page.rects if trim + 40 <= o["top"] / MM and o["bottom"] / MM <= trim + 46]
+    twelve = [o for o in row if o["text"] in "12"]
+    free = [o for o in row if o["text"] in "fre"]
+    assert "".join(o["text"] for o in twelve) == "12" and "".join(o["text"] for o in free) == "free"
+    disc = max(discs, key=lambda o: o["x1"] - o["x0"])  # the hydrogen disc, centred on the row's middle
+    left, right = disc["x0"] / MM, disc["x1"] / MM
+    assert abs((disc["top"] + disc["bottom"]) / 2 / MM - (trim + 43)) < 0.05
+    assert abs(twelve[0]["x0"] / MM - (trim + 10)) < 0.5 and max(o["x1"] for o in twelve) / MM <= left
+    assert min(o["x0"] for o in free) / MM >= right

@@ -17,7 +17,7 @@ build_game(Path({str(MINI)!r}), BuildOptions(out=Path(tempfile.mkdtemp()), forma
 loaded = sorted(m for m in sys.modules if m.startswith(("starpnp.generator.layouts.", "starpnp.generator.iconsets.")))
 print(",".join(loaded))
 LAYOUTS = layouts_for()
-print("stars_inc_board" in LAYOUTS, "si_merge" in ICONS or "ss_nebula" in ICONS, len(list(LAYOUTS)) > 10)
+print("board" in LAYOUTS, "si_merge" in ICONS or "ss_nebula" in ICONS, len(list(LAYOUTS)) > 10)
 """
 
 
