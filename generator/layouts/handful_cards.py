@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..palette import Color, resolve
 from ..scene import Circle, Element, Line, Rect, Style
@@ -21,7 +21,6 @@ RESOURCES = {  # icon, colour
     "population": ("hs_population", "#2E7D32"),
     "research": ("science", "#1565C0"),
 }
-TAGS = ("Action", "Free action", "One-use", "Combat", "Reserve")
 DASHED = Style(fill="#FFFFFF", stroke="#555555", stroke_width=0.25, dash=(1.2, 0.8))
 
 
@@ -29,31 +28,6 @@ class Resource(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
     kind: Literal["energy", "matter", "population", "research"]
     value: int = Field(ge=1)
-
-
-def _known_tags(tags):
-    if isinstance(tags, list):
-        for tag in tags:
-            if tag not in TAGS:
-                raise ValueError(f"unknown tag {tag!r}; known: {', '.join(TAGS)}")
-    return tags
-
-
-class HandfulCardParams(FaceParams):
-    layout: Literal["handful_card"] = "handful_card"
-    title: str = Field(description="card name; 'unspecified' prints a write-in line")
-    kind: str = Field(description="card type shown in the footer, e.g. Technology")
-    color: Color = "#00695C"
-    icon: IconName | None = None
-    cost: int | str | None = Field(None, description="Research needed to draft it; 'unspecified' = write-in disc")
-    vp: int | str | None = Field(None, description="victory points; 'unspecified' = write-in disc")
-    tags: list[str] | str = Field([], description=f"timing chips from {', '.join(TAGS)}, or 'unspecified'")
-    text: str = Field("", description="effect in our words; 'unspecified' prints a write-in area")
-    items: list[str] = Field([], description="a short list under the text; 'unspecified' entries are write-in lines")
-    items_title: str = Field("", description="small heading over the list")
-    resources: list[Resource] | str = Field([], description="resource symbols, or 'unspecified'")
-    footer: str = ""
-    _tags = field_validator("tags")(lambda cls, v: _known_tags(v))
 
 
 def _write_line(ctx: FaceContext, label: str, x, y, w, h, ink) -> list[Element]:
@@ -109,98 +83,6 @@ def resource_badges(ctx: FaceContext, resources, x, y, w, h) -> list[Element]:
                 ctx.text("resources", str(res.value), bx + badge * 0.85, by, pill - badge * 0.95, badge,
                          font="Lato-Black", size=13, min_size=7, color=ink, align="center", valign="middle")]
         bx += pill + gap
-    return out
-
-
-def _tag_chips(ctx: FaceContext, tags, x, y, w, h, color) -> list[Element]:
-    if is_unspecified(tags):
-        return _write_line(ctx, "write in: when it is played", x + w * 0.15, y, w * 0.7, h, "#555555")
-    out: list[Element] = []
-    if not tags:
-        return out
-    chip_w = min(20.0, (w - 1.5 * (len(tags) - 1)) / len(tags))
-    cx = x + (w - (chip_w * len(tags) + 1.5 * (len(tags) - 1))) / 2
-    for tag in tags:
-        out.append(Rect(cx, y, chip_w, h, Style(fill=color), radius=h / 2))
-        out.append(ctx.text("tags", tag.upper(), cx + 1, y, chip_w - 2, h, font="Lato-Black", size=6, min_size=6,
-                            color=readable_ink(color), align="center", valign="middle"))
-        cx += chip_w + 1.5
-    return out
-
-
-@layout("handful_card", HandfulCardParams)
-def handful_card(ctx: FaceContext, p: HandfulCardParams) -> list[Element]:
-    w, h = ctx.width, ctx.height
-    frame = resolve(p.color)
-    ink = readable_ink(frame)
-    inset = 3.0
-    title_h = 11.0
-    out: list[Element] = [ctx.background(frame)]
-    # title band, with room for the cost and VP discs
-    side = title_h * 0.95 if (p.cost is not None or p.vp is not None) else 1.5
-    tx, tw = inset + side, w - 2 * (inset + side)
-    if is_unspecified(p.title):
-        out += [Rect(tx, inset + 1.5, tw, title_h - 3, Style(fill=mix(frame, "#FFFFFF", 0.85), stroke=ink,
-                                                             stroke_width=0.25, dash=(1.2, 0.8)), radius=1),
-                ctx.text("title", "write in: card name", tx + 1, inset + 1.7, tw - 2, 3.2, font="Lato-Italic", size=6,
-                         min_size=6, color=mix(frame, "#000000", 0.5))]
-    else:
-        out.append(ctx.text("title", p.title, tx, inset, tw, title_h, font="Lato-Black", size=11, min_size=7,
-                            color=ink, align="center", valign="middle", max_lines=2))
-    panel_top = inset + title_h
-    out.append(Rect(inset, panel_top, w - 2 * inset, h - panel_top - inset, Style(fill="#FFFFFF"), radius=2))
-    ax, aw = inset + 2, w - 2 * inset - 4
-    art_h = h * 0.2
-    ay = panel_top + 2
-    out.append(Rect(ax, ay, aw, art_h, Style(fill=mix(frame, "#FFFFFF", 0.85)), radius=1.5))
-    if p.icon:
-        size = art_h * 0.8
-        out.append(ctx.icon(p.icon, ax + (aw - size) / 2, ay + (art_h - size) / 2, size, frame,
-                            mix(frame, "#FFFFFF", 0.85)))
-    if ctx.color is not None:
-        out.extend(ctx.player_mark(ax + 1.5, ay + 1.5, 7))
-    y = ay + art_h + 1.5
-    tags_h = 4.2
-    out.extend(_tag_chips(ctx, p.tags, ax, y, aw, tags_h, mix(frame, "#000000", 0.2)))
-    if p.tags:
-        y += tags_h + 1.2
-    footer_h = 4.0
-    bottom = h - inset - footer_h - 0.5
-    res_h = 11.0 if p.resources else 0.0
-    items_h = 0.0
-    if p.items:
-        items_h = 5.2 * len(p.items) + (4.5 if p.items_title else 0)
-    text_bottom = bottom - res_h - (1 if res_h else 0) - items_h
-    if is_unspecified(p.text):
-        out.extend(ctx.write_in("effect (not given in the rulebook)", ax, y, aw, text_bottom - y))
-    elif p.text:
-        out.append(ctx.text("text", p.text, ax + 0.5, y, aw - 1, text_bottom - y, size=8, min_size=6,
-                            color="#1A1A1A", align="center", valign="middle"))
-    iy = text_bottom
-    if p.items and p.items_title:
-        out.append(ctx.text("items_title", p.items_title.upper(), ax, iy, aw, 4.2, font="Lato-Black", size=6.5,
-                            min_size=6, color=mix(frame, "#000000", 0.2), valign="middle"))
-        iy += 4.5
-    for i, entry in enumerate(p.items):
-        if is_unspecified(entry):
-            out.extend(_write_line(ctx, "write in: ability card", ax + 4, iy + 0.4, aw - 8, 4.6, "#555555"))
-        else:
-            out.append(Circle(ax + 5, iy + 2.7, 0.9, Style(fill=frame)))
-            out.append(ctx.text(f"items[{i}]", entry, ax + 7, iy + 0.2, aw - 9, 5, font="Lato-Bold", size=7.5,
-                                min_size=6, color="#1A1A1A", valign="middle"))
-        iy += 5.2
-    if res_h:
-        out.extend(resource_badges(ctx, p.resources, ax, bottom - res_h, aw, res_h))
-    footer = p.kind.upper() + (f" · {p.footer}" if p.footer else "")
-    out.append(ctx.text("footer", footer, ax, h - inset - footer_h, aw, footer_h, font="Lato-Bold", size=6,
-                        min_size=6, color=mix(frame, "#000000", 0.3), align="center", valign="middle"))
-    disc_r = title_h * 0.43
-    if p.cost is not None:
-        out.extend(_disc(ctx, "cost", p.cost, inset + disc_r + 0.3, inset + title_h / 2, disc_r,
-                         RESOURCES["research"][1], "science", "cost"))
-    if p.vp is not None:
-        out.extend(_disc(ctx, "vp", p.vp, w - inset - disc_r - 0.3, inset + title_h / 2, disc_r, "#F9A825",
-                         "victory", "VP"))
     return out
 
 

@@ -13,7 +13,7 @@ import json
 import re
 from itertools import accumulate
 from difflib import get_close_matches
-from typing import Annotated, Any, Callable, Literal, Optional
+from typing import Annotated, Any, Callable, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
@@ -61,7 +61,8 @@ class FieldSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     type: str | list[str] = Field(description="text, number, integer, bool, color, icon, file, 'text or number', "
-                                              "'list of text', list (of `items`), or a list of the words allowed")
+                                              "'list of text', unspecified, 'A or B', list (of `items`), or a list "
+                                              "of the words allowed")
     items: dict[str, "FieldSpec"] | None = Field(None, description="for type list: the fields of each entry")
     min: float | None = Field(None, description="the least number allowed, or for a list the fewest entries")
     max: float | None = Field(None, description="the largest number allowed, or for a list the most entries")
@@ -293,6 +294,10 @@ def field_type(spec: FieldSpec, where: str) -> Any:
         kind = list[entry] if spec.type == "list" else list[entry] | int
     elif spec.type in FIELD_TYPES:
         kind = FIELD_TYPES[spec.type]
+    elif " or " in spec.type:  # e.g. "list or unspecified": any of the types named (a list's entries alike)
+        kind = Union[tuple(field_type(FieldSpec(type=part, items=spec.items), where) for part in spec.type.split(" or "))]
+    elif spec.type == "unspecified":
+        kind = Literal["unspecified"]
     else:
         close = get_close_matches(spec.type, list(FIELD_TYPES), n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(FIELD_TYPES)}, list"
