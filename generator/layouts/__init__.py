@@ -19,7 +19,7 @@ LAYOUTS_FOLDER = "layouts"  # in a game folder
 # Each moves into a layout file in its game's folder (see components/README.md), and its line goes.
 PYTHON_LAYOUTS = {
     "board": "board", "die_net": "die_net",
-    "handful_board": "handful_board", "handful_tile": "handful_cards",
+    "handful_board": "handful_board",
     "handful_counter": "handful_cards", "handful_piece": "handful_cards",
     "stars_inc_board": "stars_inc_board", "stars_inc_environment": "stars_inc_environment",
     "stars_inc_merger": "stars_inc_merger", "stars_inc_player_board": "stars_inc_player_board",

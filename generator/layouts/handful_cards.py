@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..palette import Color, resolve
-from ..scene import Circle, Element, Line, Rect, Style
+from ..scene import Circle, Element, Rect, Style
 from ..model import is_unspecified
 from . import layout
 from .base import FaceContext, FaceParams, IconName, mix, readable_ink
@@ -83,67 +83,6 @@ def resource_badges(ctx: FaceContext, resources, x, y, w, h) -> list[Element]:
                 ctx.text("resources", str(res.value), bx + badge * 0.85, by, pill - badge * 0.95, badge,
                          font="Lato-Black", size=13, min_size=7, color=ink, align="center", valign="middle")]
         bx += pill + gap
-    return out
-
-
-class SystemTileParams(FaceParams):
-    layout: Literal["handful_tile"] = "handful_tile"
-    system: str = Field(description="the system's name")
-    habitable: bool
-    strength: int | str | None = Field(None, description="combat strength of a neutral habitable system")
-    black_hole: Literal["A", "B", "C", "D", "E", "F"] | None = Field(
-        None, description="compass letter of the lane from this tile's location that gets a black hole")
-    wormhole: bool = False
-
-
-GREEN, RED = "#2E7D32", "#C62828"
-
-
-@layout("handful_tile", SystemTileParams)
-def handful_tile(ctx: FaceContext, p: SystemTileParams) -> list[Element]:
-    """A round system tile: green rim and Population symbol when habitable, red rim when not."""
-    w, h = ctx.width, ctx.height
-    r = min(w, h) / 2
-    cx, cy = w / 2, h / 2
-    rim = GREEN if p.habitable else RED
-    out: list[Element] = [ctx.background("#101A33"), Circle(cx, cy, r * 0.9, Style(stroke=rim, stroke_width=r * 0.1))]
-    out.append(ctx.icon("hs_system", cx - r * 0.3, cy - r * 0.72, r * 0.6, "#3F51B5", "#101A33"))
-    out.append(ctx.text("system", p.system, cx - r * 0.7, cy - r * 0.12, r * 1.4, r * 0.36, font="Lato-Black", size=9,
-                        min_size=6, color="#FFFFFF", align="center", valign="middle"))
-    row = cy + r * 0.3
-    s = r * 0.36
-    spots: list = []
-    if p.habitable:
-        spots.append("population")
-    if p.strength is not None:
-        spots.append("strength")
-    if p.black_hole:
-        spots.append("black_hole")
-    if p.wormhole:
-        spots.append("wormhole")
-    gap = s * 0.25
-    x = cx - (len(spots) * s + (len(spots) - 1) * gap) / 2
-    for spot in spots:
-        if spot == "population":
-            out += [Circle(x + s / 2, row + s / 2, s / 2, Style(fill=GREEN)),
-                    ctx.icon("hs_population", x + s * 0.15, row + s * 0.15, s * 0.7, "#FFFFFF", GREEN)]
-        elif spot == "strength":
-            if is_unspecified(p.strength):
-                out += [Circle(x + s / 2, row + s / 2, s / 2, DASHED),
-                        ctx.icon("hs_combat", x + s * 0.25, row + s * 0.25, s * 0.5, "#CFD8DC")]
-            else:
-                out += [Circle(x + s / 2, row + s / 2, s / 2, Style(fill="#FFFFFF")),
-                        ctx.text("strength", str(p.strength), x, row, s, s, font="Lato-Black", size=9, min_size=6,
-                                 color="#1A1A1A", align="center", valign="middle")]
-        elif spot == "black_hole":
-            out += [Circle(x + s / 2, row + s / 2, s / 2, Style(fill="#000000", stroke="#FFFFFF", stroke_width=0.3)),
-                    ctx.text("black_hole", p.black_hole, x, row, s, s, font="Lato-Black", size=9, min_size=6,
-                             color="#FFFFFF", align="center", valign="middle")]
-        else:
-            out.append(ctx.icon("wormhole", x, row, s, "#B39DDB", "#101A33"))
-        x += s + gap
-    out.append(Line(cx - r * 0.5, cy + r * 0.24, cx + r * 0.5, cy + r * 0.24, Style(stroke=rim, stroke_width=0.3)))
-    out.append(ctx.outline())
     return out
 
 
