@@ -20,7 +20,6 @@ LAYOUTS_FOLDER = "layouts"  # in a game folder
 PYTHON_LAYOUTS = {
     "board": "board", "die_net": "die_net",
     "handful_board": "handful_board",
-    "handful_counter": "handful_cards",
     "stars_inc_board": "stars_inc_board", "stars_inc_environment": "stars_inc_environment",
     "stars_inc_merger": "stars_inc_merger", "stars_inc_player_board": "stars_inc_player_board",
     "starship_catan_card": "starship_catan_pieces", "starship_catan_ship": "starship_catan_ship",
