@@ -19,7 +19,6 @@ LAYOUTS_FOLDER = "layouts"  # in a game folder
 # Each moves into a layout file in its game's folder (see components/README.md), and its line goes.
 PYTHON_LAYOUTS = {
     "board": "board", "die_net": "die_net",
-    "handful_board": "handful_board",
     "stars_inc_board": "stars_inc_board", "stars_inc_environment": "stars_inc_environment",
     "stars_inc_merger": "stars_inc_merger", "stars_inc_player_board": "stars_inc_player_board",
     "starship_catan_card": "starship_catan_pieces", "starship_catan_ship": "starship_catan_ship",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import re
 from itertools import accumulate
 from difflib import get_close_matches
@@ -32,6 +33,11 @@ FUNCTIONS: dict[str, Callable] = {
     "star_points": star_points, "hexagon_points": hexagon, "polygon_points": regular_polygon,
     "quoted": repr, "entries": lambda value: value if isinstance(value, list) else [None] * int(value or 0),
     "steps": lambda start, step, count: list(accumulate([start] + [step] * (int(count) - 1))) if count else [],
+    "column": lambda rows, key: [row[key] if isinstance(row, (dict, list)) else getattr(row, key) for row in rows],
+    "position": lambda items, entry: list(items).index(entry),
+    "hypot": math.hypot,
+    "cos": lambda degrees: math.cos(math.radians(degrees)), "sin": lambda degrees: math.sin(math.radians(degrees)),
+    "atan2": lambda y, x: math.degrees(math.atan2(y, x)),
 }
 # What every face offers its expressions: trim size, bleed, cut shape and corner radius, and the piece's player
 # colour (hex), name and letter (all null on a piece without one).
