@@ -19,8 +19,6 @@ LAYOUTS_FOLDER = "layouts"  # in a game folder
 # Each moves into a layout file in its game's folder (see components/README.md), and its line goes.
 PYTHON_LAYOUTS = {
     "board": "board", "die_net": "die_net",
-    "handful_board": "handful_board", "handful_card": "handful_cards", "handful_tile": "handful_cards",
-    "handful_counter": "handful_cards", "handful_piece": "handful_cards",
 }
 REGISTERED: dict[str, Layout] = {}  # filled by @layout as PYTHON_LAYOUTS' modules are imported
 

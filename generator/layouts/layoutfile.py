@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import re
 from itertools import accumulate
 from difflib import get_close_matches
@@ -54,6 +55,10 @@ FUNCTIONS: dict[str, Callable] = {
     "column": lambda rows, key: [row[key] if isinstance(row, (dict, list)) else getattr(row, key) for row in rows],
     "text_width": lambda text, font, size: text_width_mm(str(text), font, size),
     "widest": lambda texts, font, size: max((text_width_mm(str(t), font, size) for t in texts), default=0),
+    "position": lambda items, entry: list(items).index(entry),
+    "hypot": math.hypot,
+    "cos": lambda degrees: math.cos(math.radians(degrees)), "sin": lambda degrees: math.sin(math.radians(degrees)),
+    "atan2": lambda y, x: math.degrees(math.atan2(y, x)),
 }
 
 
@@ -330,8 +335,8 @@ def field_type(spec: FieldSpec, where: str) -> Any:
                             **field_definitions(spec.items, where + ".items"))
     elif spec.type in FIELD_TYPES:
         kind = FIELD_TYPES[spec.type]
-    elif " or " in spec.type:  # e.g. "integer or unspecified": any of the types named
-        kind = Union[tuple(field_type(FieldSpec(type=part), where) for part in spec.type.split(" or "))]
+    elif " or " in spec.type:  # e.g. "list or unspecified": any of the types named (a list's entries alike)
+        kind = Union[tuple(field_type(FieldSpec(type=part, items=spec.items), where) for part in spec.type.split(" or "))]
     elif spec.type == "unspecified":
         kind = Literal["unspecified"]
     elif spec.type.startswith("list of "):
