@@ -8,11 +8,13 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from .icons import icon_problems
 from .layouts import LAYOUTS
+from .layouts.base import ICON_FOLDERS
 from .model import (
     Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
 )
-from .overrides import OVERRIDES_FILE, apply_overrides
+from .overrides import OVERRIDES_FILE, apply_overrides, source_folders
 from .yamlio import DataError, DataErrors, dotted, line_of, load_yaml
 from ..resources import components_dir
 
@@ -156,8 +158,9 @@ def _unspecified_paths(value: Any, path: str = "") -> list[str]:
 
 
 class _Resolver:
-    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool):
+    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool, icon_folders: tuple[Path, ...]):
         self.info = info
+        self.context = {ICON_FOLDERS: icon_folders}  # a face may name the game's own icons
         self.options = options
         self.write_ins = write_ins
         self.edition: list[str] = []
@@ -196,7 +199,7 @@ class _Resolver:
                        f"sizes are in mm and counts are of pieces")
             return None
         try:
-            return self.layouts[name].params.model_validate(fields)
+            return self.layouts[name].params.model_validate(fields, context=self.context)
         except ValidationError as exc:
             for error in exc.errors():
                 top, rest = error["loc"][0], error["loc"][1:]
@@ -277,14 +280,21 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
         except DataError as exc:
             raise DataErrors([str(exc)]) from None
         try:
-            return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes)
+            return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
+                         icon_folders(folder))
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
-    return _load(folder, load_yaml, options, write_ins, [])
+    return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder))
 
 
-def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str]) -> Game:
-    errors: list[str] = []
+def icon_folders(folder: Path) -> tuple[Path, ...]:
+    """The game folders whose icons/ a game may use, first match first: the user's, then the game it extends."""
+    return tuple(source_folders(folder, find_game))
+
+
+def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
+          icons: tuple[Path, ...]) -> Game:
+    errors: list[str] = icon_problems(icons)
     try:
         info = _validate(GameInfo, read(folder / GAME_FILE), folder / GAME_FILE)
     except DataError as exc:
@@ -294,7 +304,7 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
         known = ", ".join(sorted(info.options)) or "none"
         raise DataErrors([f"{folder / GAME_FILE}: options: unknown option {unknown[0]!r}; this game's options: {known}"])
     enabled = frozenset(options) | {name for name, opt in info.options.items() if opt.default}
-    resolver = _Resolver(info, enabled, write_ins)
+    resolver = _Resolver(info, enabled, write_ins, icons)
     components: list[ResolvedComponent] = []
     seen: dict[str, str] = {}
     for source in sorted(folder.glob("*.yaml")):

@@ -6,6 +6,7 @@ from pathlib import Path
 from .ink import low_ink
 from .layouts import LAYOUTS
 from .layouts.base import FaceContext
+from .loader import icon_folders
 from .model import FaceSpec, PieceSpec, ResolvedComponent
 from .palette import PLAYER_COLORS
 from .scene import Scene
@@ -20,6 +21,7 @@ class SceneCache:
         self.bleed = bleed
         self.ink = ink  # "low": every face comes out as --ink low prints it, in every format
         self.base_dir = base_dir
+        self.icon_folders = icon_folders(base_dir)
         self.layouts = LAYOUTS
         self.scenes: dict[tuple, Scene] = {}
         self.warnings: list[str] = []
@@ -49,7 +51,7 @@ class SceneCache:
         color = PLAYER_COLORS[piece.color] if piece.color else None
         where = f"{Path(component.source).name}: {spec.id}: {piece.name}" + (f" ({piece.color})" if color else "")
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
-                          face.params.background_art, face.params.background_fit)
+                          face.params.background_art, face.params.background_fit, icon_folders=self.icon_folders)
         elements = self.layouts[face.layout].draw(ctx, face.params)
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)

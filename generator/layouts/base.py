@@ -7,10 +7,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, WithJsonSchema
 
 from ..geometry import hexagon
-from ..icons import ICONS, draw_icon
+from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
 from ..palette import PlayerColor, resolve
 from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style, Text
@@ -101,6 +101,7 @@ class FaceContext:
     background_art: str | None = None
     background_fit: str = "cover"
     warnings: list[str] = field(default_factory=list)
+    icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.icons)
 
     def warn(self, message: str) -> None:
         self.warnings.append(f"{self.where}: {message}")
@@ -133,7 +134,7 @@ class FaceContext:
         return fitted.text
 
     def icon(self, name: str, x, y, size, ink, paper="#FFFFFF") -> Element:
-        return draw_icon(name, x, y, size, resolve(ink), resolve(paper))
+        return draw_icon(name, x, y, size, resolve(ink), resolve(paper), self.icon_folders)
 
     def write_in(self, label: str, x, y, w, h, ink="#555555") -> list[Element]:
         """A tidy dashed box with a small label: where a user writes what the rulebook does not say."""
@@ -174,17 +175,26 @@ class FaceContext:
         c = self.color
         return [Circle(x + size / 2, y + size / 2, size / 2, Style(fill="#FFFFFF", stroke="#1A1A1A",
                                                                     stroke_width=0.2)),
-                draw_icon(c.shape, x + size * 0.18, y + size * 0.18, size * 0.64, c.hex),
+                self.icon(c.shape, x + size * 0.18, y + size * 0.18, size * 0.64, c.hex),
                 ]
 
 
-def known_icon(name: str) -> str:
-    if name not in ICONS:
-        close = get_close_matches(name, list(ICONS), n=4, cutoff=0.5)
-        hint = f"did you mean {', '.join(close)}?" if close else "`starpnp schema layouts` lists every icon"
+ICON_FOLDERS = "icon_folders"  # the validation context's key for the game folders whose icons count
+
+
+def known_icon(name: str, info: ValidationInfo) -> str:
+    """An icon of ours or of the game being loaded (the loader passes its folders in the context)."""
+    folders = (info.context or {}).get(ICON_FOLDERS, ())
+    if icon_file(name, folders) is None:
+        close = get_close_matches(name, icon_names(folders), n=4, cutoff=0.5)
+        hint = (f"did you mean {', '.join(close)}?" if close else
+                f"icons are the game folder's {ICON_FOLDER}/*.svg and ours (`starpnp schema layouts` lists ours)")
         raise ValueError(f"unknown icon {name[:40]!r}; {hint}")
     return name
 
 
-# A field naming one of our icons, checked on load; the layouts' schema lists them (editor autocomplete).
-IconName = Annotated[str, AfterValidator(known_icon), WithJsonSchema({"type": "string", "enum": sorted(ICONS)})]
+# A field naming an icon, checked on load against ours and the game's; the schema offers ours to editors and
+# accepts any name, since a game folder may bring its own.
+IconName = Annotated[str, AfterValidator(known_icon), WithJsonSchema({
+    "type": "string", "anyOf": [{"enum": icon_names()}, {"pattern": "^[A-Za-z0-9_-]+$"}],
+    "description": f"one of our icons, or <name> for the game folder's {ICON_FOLDER}/<name>.svg"})]

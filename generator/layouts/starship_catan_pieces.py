@@ -26,9 +26,9 @@ VP_GOLD = "#F9A825"
 Blank = Literal["unspecified"]
 
 
-def resource_icons(names):
-    """Each name checked as one of our icons; `unspecified` (write-in squares) passes as it is."""
-    return names if isinstance(names, str) else [known_icon(n) for n in names]
+def resource_icons(names, info):
+    """Each name checked as an icon; `unspecified` (write-in squares) passes as it is."""
+    return names if isinstance(names, str) else [known_icon(n, info) for n in names]
 
 
 class CostRow(BaseModel):
@@ -41,8 +41,8 @@ class CostRow(BaseModel):
 
     @field_validator("resources")
     @classmethod
-    def _known(cls, names):
-        return resource_icons(names)
+    def _known(cls, names, info):
+        return resource_icons(names, info)
 
 
 class LegendEntry(BaseModel):
@@ -81,8 +81,8 @@ class StarshipCatanCardParams(FaceParams):
 
     @field_validator("cost_resources")
     @classmethod
-    def _known(cls, names):
-        return resource_icons(names)
+    def _known(cls, names, info):
+        return resource_icons(names, info)
 
 
 def _badge(ctx: FaceContext, label: str, cx: float, cy: float, r: float, fill: str, field: str) -> list[Element]:

@@ -28,8 +28,8 @@ class TokenParams(FaceParams):
 
     @field_validator("cost_resources")
     @classmethod
-    def _known(cls, names):
-        return resource_icons(names)
+    def _known(cls, names, info):
+        return resource_icons(names, info)
 
 
 @layout("starship_catan_token", TokenParams)

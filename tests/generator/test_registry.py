@@ -1,4 +1,4 @@
-"""Layouts and icons are found by name without importing every game's modules up front."""
+"""Layouts are found by name without importing every game's modules up front."""
 from __future__ import annotations
 
 import subprocess
@@ -10,13 +10,12 @@ PROBE = f"""
 import sys
 from starpnp.generator.build import BuildOptions, build_game
 from starpnp.generator.layouts import LAYOUTS
-from starpnp.generator.icons import ICONS
 from pathlib import Path
 import tempfile
 build_game(Path({str(MINI)!r}), BuildOptions(out=Path(tempfile.mkdtemp()), formats=("pdf",)))
-loaded = sorted(m for m in sys.modules if m.startswith(("starpnp.generator.layouts.", "starpnp.generator.iconsets.")))
+loaded = sorted(m for m in sys.modules if m.startswith("starpnp.generator.layouts."))
 print(",".join(loaded))
-print("stars_inc_board" in LAYOUTS, "si_merge" in ICONS or "ss_nebula" in ICONS, len(LAYOUTS) > 10)
+print("stars_inc_board" in LAYOUTS, len(LAYOUTS) > 10)
 """
 
 
@@ -25,15 +24,12 @@ def test_a_build_imports_only_the_layouts_it_draws_yet_every_name_is_known():
     loaded, known = result.stdout.strip().splitlines()
     assert set(loaded.split(",")) == {"starpnp.generator.layouts.base", "starpnp.generator.layouts.board", "starpnp.generator.layouts.card",
                                       "starpnp.generator.layouts.chit"}
-    assert known == "True True True"
+    assert known == "True True"
 
 
 def test_every_indexed_name_really_is_registered_by_its_module():
-    from starpnp.generator.icons import ICONS
     from starpnp.generator.layouts import LAYOUTS, load_all
 
     load_all()
-    ICONS.load_all()
-    for registry in (LAYOUTS, ICONS):
-        for name in registry.index():
-            assert dict.__contains__(registry, name), name
+    for name in LAYOUTS.index():
+        assert dict.__contains__(LAYOUTS, name), name
