@@ -127,7 +127,8 @@ class _Reader:
             return f"{MIX}{int(low[1:3], 16) / 255:g}" if low[1:3] == low[3:5] == low[5:7] else value.upper()
         if re.fullmatch(r"#[0-9a-f]{3}", low):
             return self.colour("#" + "".join(ch * 2 for ch in low[1:]), what)
-        raise self.fail(f"{what}={value!r}: colours are currentColor, none, #rgb, #rrggbb or rgb(P%,P%,P%)")
+        raise self.fail(f"{what}={value!r}: colours are currentColor, black, white, none, "
+                        f"#rgb, #rrggbb or rgb(P%,P%,P%)")
 
     def style(self, props: dict[str, str], tag: str) -> Style:
         stroke = self.colour(props.get("stroke", "none"), f"<{tag}> stroke")
@@ -153,7 +154,9 @@ class _Reader:
 
     def tag(self, node: ET.Element) -> str:
         if not isinstance(node.tag, str) or not node.tag.startswith(SVG_NS):
-            raise self.fail(f"<{node.tag}> is not an SVG element")
+            name = node.tag.split("}")[-1] if isinstance(node.tag, str) else "?"
+            raise self.fail(f"<{name}> is not in the SVG namespace (the root needs "
+                            f'xmlns="{SVG_NS[1:-1]}")' if name == "svg" else f"<{name}> is not an SVG element")
         return node.tag[len(SVG_NS):]
 
     def element(self, node: ET.Element, inherited: dict[str, str]) -> Element | None:
@@ -212,7 +215,7 @@ class _Reader:
         if align is None:
             raise self.fail(f"<text> text-anchor={props['text-anchor']!r}: start, middle or end")
         colour = self.colour(props.get("fill"), "<text> fill")
-        line = TextLine(self.number(node, "text", "x", 0.0), self.number(node, "text", "y", 0.0), node.text or "")
+        line = TextLine(self.number(node, "text", "x", 0.0), self.number(node, "text", "y", 0.0), " ".join((node.text or "").split()))
         return Text((line,), font, size * PT_PER_MM, colour or INK, align)
 
     def group(self, node: ET.Element, props: dict[str, str]) -> Element:
@@ -278,6 +281,8 @@ class _Reader:
     def path_data(self, d: str) -> tuple[tuple, ...]:
         """SVG path data as absolute M, L, C and Z commands."""
         tokens = re.findall(r"[A-Za-z]|" + NUMBER.pattern, d)
+        if not tokens:
+            raise self.fail("<path> has no path data (d)")
         if re.sub(r"[A-Za-z]|" + NUMBER.pattern + r"|[\s,]", "", d):
             raise self.fail(f"<path> d={d[:40]!r} is not path data")
         out: list[tuple] = []
