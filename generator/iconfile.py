@@ -3,7 +3,7 @@
 The subset (anything else is refused, naming the file):
   elements    svg (with viewBox), g, rect, circle, ellipse, line, polygon, polyline, path, text,
               defs/clipPath (one rect, circle or polygon, used by a g's clip-path), title, desc, metadata
-  path data   M L H V C S Q T Z, absolute or relative (arcs, A, are not drawn: write them as curves)
+  path data   M L H V C S Q T A Z, absolute or relative
   transform   translate, rotate (about the origin or a point), uniform scale, on g only
   style       fill, stroke, stroke-width, stroke-dasharray, opacity, font-family/-weight/-style/-size,
               text-anchor: as attributes or in style="…"; fill and stroke and the stroke's looks inherit
@@ -290,7 +290,7 @@ class _Reader:
         cubic: tuple[float, float] | None = None  # the last C/S second control point, which S mirrors
         quad: tuple[float, float] | None = None  # the last Q/T control point, which T mirrors
         index, command = 0, ""
-        known = {"M", "L", "H", "V", "C", "S", "Q", "T", "Z"}
+        known = {"M", "L", "H", "V", "C", "S", "Q", "T", "A", "Z"}
 
         def take(count: int) -> list[float]:
             nonlocal index
@@ -308,7 +308,7 @@ class _Reader:
                 command = tokens[index]
                 index += 1
                 if command.upper() not in known:
-                    raise self.fail(f"<path> d: command {command} is outside the subset (M L H V C S Q T Z)")
+                    raise self.fail(f"<path> d: command {command} is outside the subset (M L H V C S Q T A Z)")
             elif not command:
                 raise self.fail("<path> d must start with M")
             upper = command.upper()
@@ -322,6 +322,12 @@ class _Reader:
                 x, y = start_x, start_y = ox + px, oy + py
                 out.append(("M", x, y))
                 command = "l" if command.islower() else "L"  # further pairs are lines
+            elif upper == "A":
+                rx, ry, turn, large, sweep, px, py = take(7)
+                if large not in (0, 1) or sweep not in (0, 1):
+                    raise self.fail("<path> d: an arc's flags are 0 or 1, each written apart")
+                out.extend(arc_curves(x, y, rx, ry, turn, bool(large), bool(sweep), ox + px, oy + py))
+                x, y = ox + px, oy + py
             elif upper in ("L", "H", "V"):
                 x = ox + take(1)[0] if upper != "V" else x
                 y = oy + take(1)[0] if upper != "H" else y
@@ -352,6 +358,48 @@ class _Reader:
             if out[0][0] != "M":
                 raise self.fail("<path> d must start with M")
         return tuple(out)
+
+
+def arc_curves(x1: float, y1: float, rx: float, ry: float, turn_deg: float, large: bool, sweep: bool,
+               x2: float, y2: float) -> list[tuple]:
+    """An SVG elliptical arc (path command A) as cubic curves of a quarter turn at most (SVG 1.1, F.6.5)."""
+    if (x1, y1) == (x2, y2):
+        return []
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return [("L", x2, y2)]
+    cos, sin = math.cos(math.radians(turn_deg)), math.sin(math.radians(turn_deg))
+    hx, hy = (x1 - x2) / 2, (y1 - y2) / 2
+    x1p, y1p = cos * hx + sin * hy, -sin * hx + cos * hy
+    grow = x1p ** 2 / rx ** 2 + y1p ** 2 / ry ** 2
+    if grow > 1:  # radii too small to reach: scaled up just enough, as SVG does
+        rx, ry = rx * math.sqrt(grow), ry * math.sqrt(grow)
+    square = (rx * ry) ** 2 - (rx * y1p) ** 2 - (ry * x1p) ** 2
+    factor = math.sqrt(max(0.0, square / ((rx * y1p) ** 2 + (ry * x1p) ** 2)))
+    factor = -factor if large == sweep else factor
+    cxp, cyp = factor * rx * y1p / ry, -factor * ry * x1p / rx
+    cx, cy = cos * cxp - sin * cyp + (x1 + x2) / 2, sin * cxp + cos * cyp + (y1 + y2) / 2
+    start = math.atan2((y1p - cyp) / ry, (x1p - cxp) / rx)
+    sweep_angle = math.atan2((-y1p - cyp) / ry, (-x1p - cxp) / rx) - start
+    if sweep and sweep_angle < 0:
+        sweep_angle += 2 * math.pi
+    elif not sweep and sweep_angle > 0:
+        sweep_angle -= 2 * math.pi
+    count = max(1, math.ceil(abs(sweep_angle) / (math.pi / 2) - 1e-9))
+    step = sweep_angle / count
+    k = 4 / 3 * math.tan(step / 4)
+
+    def point(u: float, v: float) -> tuple[float, float]:
+        return cx + rx * u * cos - ry * v * sin, cy + rx * u * sin + ry * v * cos
+
+    curves = []
+    for i in range(count):
+        a, b = start + i * step, start + (i + 1) * step
+        c1 = point(math.cos(a) - k * math.sin(a), math.sin(a) + k * math.cos(a))
+        c2 = point(math.cos(b) + k * math.sin(b), math.sin(b) - k * math.cos(b))
+        end = (x2, y2) if i == count - 1 else point(math.cos(b), math.sin(b))
+        curves.append(("C", *c1, *c2, *end))
+    return curves
 
 
 def read_icon_file(file: FilePath) -> tuple[tuple[float, float, float, float], tuple[Element, ...]]:
