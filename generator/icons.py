@@ -6,6 +6,7 @@ paper it is printed with is in generator/iconfile.py (COLOURS).
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -28,12 +29,27 @@ GameFolders = Path | Iterable[Path] | None
 def _folders(game_folder: GameFolders) -> tuple[Path, ...]:
     """Where icons are looked for, first match wins: the game's folders in order, then ours."""
     if game_folder is None:
-        games: tuple[Path, ...] = ()
-    elif isinstance(game_folder, Path):
-        games = (game_folder,)
-    else:
-        games = tuple(game_folder)
+        return _icon_folders(())
+    return _icon_folders((game_folder,) if isinstance(game_folder, Path) else tuple(game_folder))
+
+
+@lru_cache(maxsize=64)
+def _icon_folders(games: tuple[Path, ...]) -> tuple[Path, ...]:
     return tuple(g / ICON_FOLDER for g in games) + (builtin_icons(),)
+
+
+def _files_in(place: Path) -> dict[str, Path]:
+    """name -> file of the icons in one folder, listed again only when the folder changes (--watch)."""
+    try:
+        changed = os.stat(place).st_mtime_ns
+    except OSError:
+        return {}
+    return _listing(place, changed)
+
+
+@lru_cache(maxsize=256)
+def _listing(place: Path, changed: int) -> dict[str, Path]:
+    return {file.stem: file for file in sorted(place.glob("*.svg")) if file.is_file()}
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: one Icon per file read
@@ -67,11 +83,9 @@ def _coloured(icon: Icon, ink: str, paper: str) -> tuple[Element, ...]:
 
 def icon_file(name: str, game_folder: GameFolders = None) -> Path | None:
     """The file an icon name stands for, or None."""
-    if not name or "/" in name or "\\" in name or name.startswith("."):
-        return None
     for place in _folders(game_folder):
-        file = place / f"{name}.svg"
-        if file.is_file():
+        file = _files_in(place).get(name)
+        if file is not None:
             return file
     return None
 
@@ -86,7 +100,7 @@ def find_icon(name: str, game_folder: GameFolders = None) -> Icon:
 
 
 def _load(file: Path) -> Icon:
-    stat = file.stat()
+    stat = os.stat(file)
     return _read(file, stat.st_mtime_ns, stat.st_size)
 
 
@@ -98,14 +112,14 @@ def _read(file: Path, mtime_ns: int, size: int) -> Icon:
 
 def icon_names(game_folder: GameFolders = None) -> list[str]:
     """Every icon name known to a game (its own and ours), sorted."""
-    return sorted({file.stem for place in _folders(game_folder) if place.is_dir() for file in place.glob("*.svg")})
+    return sorted({name for place in _folders(game_folder) for name in _files_in(place)})
 
 
 def icon_problems(game_folder: GameFolders = None) -> list[str]:
     """One line per icon file that cannot be drawn, for `starpnp check` and the build."""
     problems = []
     for place in _folders(game_folder):
-        for file in sorted(place.glob("*.svg")) if place.is_dir() else ():
+        for file in _files_in(place).values():
             try:
                 _load(file)
             except IconFileError as exc:
