@@ -78,6 +78,8 @@ class _Reader:
         for key, value in declared:
             if key in ("style", "id", "class") or key.startswith(("data-", "aria-")) or key in GEOMETRY.get(tag, ()):
                 continue
+            if key == "opacity" and tag in ("g", "svg") and value.strip() != "1":
+                raise self.fail(f"<{tag}> opacity: give each shape inside its own opacity")
             if key in STYLE_PROPERTIES:
                 own[key] = value
             elif DEFAULTS.get(key) != value.strip():
@@ -90,7 +92,10 @@ class _Reader:
             if default is None:
                 raise self.fail(f"<{tag}> needs {name}")
             return default
-        return self.parse_number(raw.removesuffix("px"), f"<{tag}> {name}")
+        value = self.parse_number(raw.removesuffix("px"), f"<{tag}> {name}")
+        if value < 0 and name in ("width", "height", "r", "rx", "ry"):
+            raise self.fail(f"<{tag}> {name}={raw!r} is negative")
+        return value
 
     def parse_number(self, raw: str, what: str) -> float:
         try:
@@ -169,12 +174,12 @@ class _Reader:
             return None
         if tag != "g" and tag not in SHAPES:
             raise self.fail(f"<{tag}> is outside the subset")
+        if tag != "g" and "transform" in node.attrib:
+            raise self.fail(f"<{tag}> transform: put the shape in a <g transform=…>")
         own = self.properties(node, tag)
         props = {**{k: v for k, v in inherited.items() if k in INHERITED}, **own}
         if tag == "g":
             return self.group(node, props)
-        if "transform" in node.attrib:
-            raise self.fail(f"<{tag}> transform: put the shape in a <g transform=…>")
         if tag == "text":
             return self.text(node, props)
         style = self.style(props, tag)

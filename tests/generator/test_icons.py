@@ -89,6 +89,11 @@ def test_a_game_folders_icon_with_the_name_of_one_of_ours_replaces_ours_in_that_
     ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'><rect width='9' height='9' fill='url(#g)'/></svg>",
      "<rect> fill='url(#g)': colours are"),
     ("<svg xmlns='http://www.w3.org/2000/svg'><rect width='9' height='9'/></svg>", "<svg> needs a viewBox"),
+    ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 9 9'><circle r='-2' transform='scale(2)'/></svg>",
+     "<circle> transform: put the shape in a <g transform=…>"),
+    ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 9 9'><circle r='-2'/></svg>", "<circle> r='-2' is negative"),
+    ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 9 9'><g opacity='.5'><rect width='9' height='9'/></g></svg>",
+     "<g> opacity: give each shape inside its own opacity"),
 ])
 def test_check_and_build_name_an_icon_file_they_cannot_draw(tmp_path, svg, message):
     game = game_with_icon(tmp_path / "mini", svg=svg, name="broken")
