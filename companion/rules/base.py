@@ -15,6 +15,7 @@ from pydantic.fields import FieldInfo
 
 State = dict[str, Any]
 Event = dict[str, Any]
+SEALED = "sealed"  # what a viewer sees in place of another seat's sealed entry
 
 
 class RuleError(ValueError):
@@ -129,6 +130,8 @@ class EventType:
     seat the event is for, `fields` the validated payload. Limits that depend on the state raise RuleError
     there. `for_others`: a phone may send it for another seat (a correction for a player who stepped
     away); the log keeps who tapped ("Ann for Ben"). Otherwise a phone acts only as its own seat.
+    `sealed`: the payload is the seat's secret entry (Stratastar's Attack cards): shown only to that seat
+    until the game reveals it (GameRules.sealing), to everyone else as "sealed".
     """
 
     name: str
@@ -136,6 +139,7 @@ class EventType:
     handler: Callable[[State, str, Any], State]
     fields: type[Fields] = Fields
     for_others: bool = False
+    sealed: bool = False
 
     def parse(self, event: Event, seats: list[str]) -> Fields:
         """The payload, validated and typed; an empty form field counts as not sent (its default)."""
@@ -164,7 +168,14 @@ class GameRules:
     event_types: the events the game accepts; `apply` validates an event against its type and runs the
         type's handler, so the log replays through the same declarations that checked it.
     derive(state) -> dict
-        Read-only numbers a player needs at a glance (support limit, turns left, ...), computed from state.
+        Read-only numbers a player needs at a glance (support limit, turns left, ...), computed from state;
+        it never shows a sealed entry (it is what every viewer reads).
+    sealing(state) -> "open" | "revealed" | None
+        For a game with `sealed` event types: entries are being sealed and still hidden ("open"), the entries
+        sealed since it opened are now shown to all ("revealed"), or nothing is being sealed (None: entries
+        sealed before and never revealed, say in a called-off battle, stay hidden for good).
+    conceal(state, viewer) -> State
+        The state as seat `viewer` (None: a spectator) may read it: other seats' sealed entries as "sealed".
     """
 
     id: str
@@ -178,6 +189,8 @@ class GameRules:
     colors: tuple[str, ...] = ()  # the player colours its pieces are printed in (empty: any in the palette)
     says: dict[str, str] = field(default_factory=dict)  # event type -> how the history tells it (see `tell`)
     words: dict[str, str] = field(default_factory=dict)  # a field's value -> how a player says it
+    sealing: Callable[[State], str | None] = lambda state: None
+    conceal: Callable[[State, str | None], State] = lambda state, viewer: state
 
     @classmethod
     def of(cls, game: Any, **rules: Any) -> "GameRules":
