@@ -7,7 +7,7 @@ event type declares its payload once (a `Fields` model), which validates, types 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Callable, Literal, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, ValidationError, ValidationInfo
@@ -157,6 +157,20 @@ class EventType:
     @property
     def field_docs(self) -> tuple[FieldDoc, ...]:
         return tuple(_field_doc(name, info) for name, info in self.fields.model_fields.items())
+
+
+def final(event_types: tuple[EventType, ...], ended: Callable[[State], str | None]) -> tuple[EventType, ...]:
+    """The event types of a game whose end is final: once `ended(state)` says how the game ended ("Ann won
+    with 10 VP"), every event is refused with that, plainly. Undo is no event: it still takes back the last
+    move, and the game goes on from there."""
+    def guard(handler: Callable[[State, str, Any], State]) -> Callable[[State, str, Any], State]:
+        def guarded(state: State, player: str, fields: Any) -> State:
+            how = ended(state)
+            if how:
+                raise RuleError("type", f"the game is over: {how}. Undo takes back the last move")
+            return handler(state, player, fields)
+        return guarded
+    return tuple(replace(t, handler=guard(t.handler)) for t in event_types)
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,13 @@ docs/rules/stratastar.md.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable, Literal
 
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import SEALED, EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at, scoreboard
+from .base import (SEALED, EventType, Fields, GameRules, RuleError, Seat, State, Whole, final, still_at,
+                   scoreboard)
 
 GAME = our_game("stratastar")  # every number below is in components/stratastar/game.yaml, printed on the set
 PHASES = tuple(GAME.number("phases"))
@@ -372,15 +372,13 @@ def _winners(state: State) -> list[dict]:
     return wins
 
 
-def _while_playing(handler):
-    """Once an empire has won the table is over: every event is refused (undo still takes back the last)."""
-    def guarded(state: State, player: str, fields: Fields) -> State:
-        won = _winners(state)
-        if won:
-            winner = next(p["name"] for p in state["players"] if p["id"] == won[0]["player"])
-            raise RuleError("type", f"the game is over: {winner} won ({won[0]['reason']}); undo takes back the last move")
-        return handler(state, player, fields)
-    return guarded
+def _ended(state: State) -> str | None:
+    """How the game ended, once an empire has won."""
+    won = _winners(state)
+    if not won:
+        return None
+    winner = next(p["name"] for p in state["players"] if p["id"] == won[0]["player"])
+    return f"{winner} won ({won[0]['reason']})"
 
 
 def derive(state: State) -> dict:
@@ -439,7 +437,7 @@ SAYS = {
 
 RULES = GameRules.of(
     GAME,
-    event_types=tuple(replace(t, handler=_while_playing(t.handler)) for t in (
+    event_types=final((
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
                   "then the next player's draw (the support phase is left only once no fleet is unsupported). "
                   "Any player may tap it.", _any_player_next_phase, NextPhase),
@@ -471,7 +469,7 @@ RULES = GameRules.of(
                   "homeworld is captured.", _battle_resolve),
         EventType("battle_cancel", "Close the battle calculator without changing anything (only before both "
                   "sides are revealed).", _battle_cancel),
-    )),
+    ), _ended),
     initial_state=initial_state,
     derive=derive,
     says=SAYS,
