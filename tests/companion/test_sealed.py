@@ -138,3 +138,32 @@ def test_a_side_sealed_in_a_battle_called_off_stays_sealed(app, client, battle):
     shown = [e["sealed"] if "sealed" in e else False for e in outputs["events"]["events"] if e["type"] == "battle_side"]
     assert shown == [True, False, False]
     json.dumps(outputs["json export"])  # still a plain JSON document
+
+
+def test_the_projection_is_a_pure_function_of_the_log_and_the_viewer():
+    """companion/sealed.py needs no app: the rules, the log and who looks. Undone and called-off entries
+    stay sealed; a revealed pair is shown; the sealing seat always reads its own."""
+    from starpnp.companion.replay import LoggedEvent, replay
+    from starpnp.companion.rules import get_rules
+    from starpnp.companion.sealed import hidden_seqs, visible_events, visible_state
+
+    rules = get_rules("stratastar")
+    seats = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Ben", "color": "blue"}]
+    log = [LoggedEvent(1, "battle_start", "p1", {"defender": "p2"}),
+           LoggedEvent(2, "battle_side", "p1", {"attack": 5}),
+           LoggedEvent(3, "undo", "p1", undoes=2),
+           LoggedEvent(4, "battle_side", "p1", {"attack": 6}),
+           LoggedEvent(5, "battle_cancel", "p2"),
+           LoggedEvent(6, "battle_start", "p2", {"defender": "p1"}),
+           LoggedEvent(7, "battle_side", "p2", {"attack": 7}),
+           LoggedEvent(8, "battle_side", "p1", {"attack": 8})]
+    assert hidden_seqs(rules, seats, {}, log) == {2, 4}
+    assert hidden_seqs(rules, seats, {}, log[:7]) == {2, 4, 7}
+    shown = visible_events(rules, seats, {}, log, log, "p2")
+    assert [e.payload.get("attack") for e in shown if e.type == "battle_side"] == [None, None, 7, 8]
+    assert [e.payload.get("attack") for e in visible_events(rules, seats, {}, log, log, "p1")
+            if e.type == "battle_side"] == [5, 6, 7, 8]
+    open_battle = replay(rules, seats, {}, log[:7])
+    assert visible_state(rules, open_battle, None)["battle"]["sides"]["p2"] == "sealed"
+    assert visible_state(rules, open_battle, "p2")["battle"]["sides"]["p2"]["attack"] == 7
+    assert open_battle["battle"]["sides"]["p2"]["attack"] == 7  # the state itself is left as it was
