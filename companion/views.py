@@ -21,9 +21,10 @@ from . import codes, qr
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
 from .rules import GameRules, RuleError
+from .sealed import visible_state
 from .security import CSRF_FIELD, check_csrf
 from .storage import NotFound, Snapshot, StoreError, TableInfo
-from .tables import codes_or_404, join_url, rules_for, store
+from .tables import codes_or_404, events_seen_by, join_url, rules_for, store
 
 bp = Blueprint("views", __name__)
 htmx = HTMX()
@@ -241,12 +242,12 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
         base = {"watch_code": codes.display(table.watch_code)}
         urls = {"event_url": None, "undo_url": None, "live_url": url_for(".watch_live", **base),
                 "page_url": url_for(".watch", **base)}
-    events = store().events(table, max(0, table.version - 40))
+    events = events_seen_by(table, me, max(0, table.version - 40))
     history = list(reversed(events))[:RECENT_HISTORY]
     shown_code = table.display_code if me else codes.display(table.watch_code)  # never leak the join code
     return {"table": {"code": shown_code, "game": table.game, "players": table.players,
                       "version": table.version, "options": table.options, "name": rules.name},
-            "state": snap.state, "derived": rules.derive(snap.state), "rules": rules, "me": me,
+            "state": visible_state(rules, snap.state, me), "derived": rules.derive(snap.state), "rules": rules, "me": me,
             "me_player": table.player(me) if me else None, "history": history,
             "undone": {e.undoes for e in events if e.undoes}, "names": {p["id"]: p["name"] for p in table.players},
             "error": error, **urls}
@@ -369,7 +370,7 @@ def tv_live(watch_code: str):
 @bp.get("/t/<code>/history")
 def history(code: str):
     snap = store().snapshot(codes_or_404(code))
-    events = store().events(snap.table)
+    events = events_seen_by(snap.table, _my_seat(snap.table.code))
     return render_template("companion/history.html", table=snap.table, events=list(reversed(events)),
                            undone={e.undoes for e in events if e.undoes}, seatings=store().seatings(snap.table),
                            rules=rules_for(snap.table),
@@ -379,14 +380,14 @@ def history(code: str):
 @bp.get("/t/<code>/export.json")
 def export_as_json(code: str):
     snap = store().snapshot(codes_or_404(code))
-    body = export_json(snap, store().events(snap.table), rules_for(snap.table))
+    body = export_json(snap, store().events(snap.table), rules_for(snap.table), _my_seat(snap.table.code))
     return body, 200, {"Content-Disposition": f'attachment; filename="table-{snap.table.display_code}.json"'}
 
 
 @bp.get("/t/<code>/export.csv")
 def export_as_csv(code: str):
     snap = store().snapshot(codes_or_404(code))
-    text = export_csv(snap.table, store().events(snap.table), rules_for(snap.table))
+    text = export_csv(snap.table, store().events(snap.table), rules_for(snap.table), _my_seat(snap.table.code))
     return Response(text, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="table-{snap.table.display_code}.csv"'})
 

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at, scoreboard
+from .base import EventType, Fields, GameRules, RuleError, Seat, StaleError, State, Whole, final, still_at, scoreboard
 
 GAME = our_game("handful_of_stars")  # these numbers are in components/handful_of_stars/game.yaml, printed
 SYSTEM_VP = dict(GAME.number("system_vp"))
@@ -170,6 +170,11 @@ class Vp(_EmpireChange):
     delta: Whole = Field(ge=-VP_LIMIT, le=VP_LIMIT, description="whole number")
 
 
+class Shuffle(Fields):
+    shuffles: Whole = Field(None, ge=0, description="the shuffle count the button showed (derived shuffles); "
+                                                    "refused once the marker has moved on")
+
+
 class EndTurn(Fields):
     turn: Whole = Field(None, ge=0, description="turns played when the button was shown (derived turns); refused once past")
 
@@ -300,9 +305,13 @@ def _vp(state: State, player: str, fields: Vp) -> None:
 
 # ---- table events ---------------------------------------------------------------------------------
 
-def _shuffle(state: State, player: str, fields: Fields) -> None:
-    if _turn_info(state)["game_over"]:
-        raise RuleError("type", "the game is over")
+def _shuffle(state: State, player: str, fields: Shuffle) -> None:
+    """Rulebook p. 15, Moving the Shuffle marker: each time a player shuffles their discard pile into a new
+    deck, the marker moves up one space. Two phones tapping "Shuffled" for that one shuffle both showed the
+    same count: the second tap is refused, so the shuffle counts once."""
+    if fields.shuffles is not None and fields.shuffles != state["shuffles"]:
+        raise StaleError("shuffles", f"the shuffle marker has already moved to {state['shuffles']}; that "
+                                     f"shuffle is counted (if you shuffled too, tap again)")
     state["shuffles"] += 1
     if state["trigger_turn"] is None and state["shuffles"] >= SHUFFLE_TRIGGER[len(state["players"])]:
         state["trigger_turn"] = state["turns"]
@@ -312,8 +321,6 @@ def _end_turn(state: State, player: str, fields: EndTurn) -> None:
     active = _turn_info(state)["active"]
     name = next((p["name"] for p in state["players"] if p["id"] == active), "nobody")
     still_at("turn", fields.turn, state["turns"], f"{name}'s turn")
-    if _turn_info(state)["game_over"]:
-        raise RuleError("type", "the game is over")
     if state["combat"] and state["combat"]["result"] is None:
         raise RuleError("type", "finish the combat before ending the turn")
     state["turns"] += 1
@@ -618,9 +625,19 @@ WORDS = {
 }
 
 
+def _ended(state: State) -> str | None:
+    """Rulebook p. 23, Ending the game: after the round the trigger falls in and one more round, the game is
+    over; the most VP wins."""
+    if not _turn_info(state)["game_over"]:
+        return None
+    derived = derive(state)
+    names = {p["id"]: p["name"] for p in state["players"]}
+    return f"{' and '.join(names[pid] for pid in derived['winners'])} won, after the final round"
+
+
 RULES = GameRules.of(
     GAME,
-    event_types=(
+    event_types=final((
         EventType("outpost", "Place an outpost cube where your units stand: +3 VP", _on_copy(_outpost), _EmpireChange),
         EventType("colony", "Place a colony disc where your units stand: +5 VP", _on_copy(_colony), _EmpireChange),
         EventType("upgrade_outpost", "Replace one of your outposts with a colony: +2 VP",
@@ -636,7 +653,7 @@ RULES = GameRules.of(
         EventType("vp", "Victory points from anything else (Technology cards...), entered by hand", _on_copy(_vp), Vp,
                   for_others=True),
         EventType("shuffle", "You reshuffled your discard pile: the shared shuffle marker moves up one",
-                  _on_copy(_shuffle)),
+                  _on_copy(_shuffle), Shuffle),
         EventType("end_turn", "The active player has taken two actions and refilled the hand", _on_copy(_end_turn),
                   EndTurn),
         EventType("first_player", "Choose who plays first (before the first turn ends)",
@@ -649,7 +666,7 @@ RULES = GameRules.of(
                   _on_copy(_combat_retreat)),
         EventType("combat_end", "The side behind stops: the side ahead wins and casualties are counted",
                   _on_copy(_combat_end)),
-    ),
+    ), _ended),
     initial_state=initial_state,
     derive=derive,
     options={"first_player": 1},  # the seat (1 to 4) that plays first: the create form asks for it

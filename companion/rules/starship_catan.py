@@ -18,7 +18,7 @@ from pydantic import BeforeValidator, Field
 
 from ...generator.loader import load_game, our_game
 from ...resources import components_dir
-from .base import EventType, Fields, GameRules, RuleError, StaleError, State, Whole, scoreboard
+from .base import EventType, Fields, GameRules, RuleError, StaleError, State, Whole, final, scoreboard
 
 GAME = our_game("starship_catan")  # these numbers are in components/starship_catan/game.yaml, printed
 VICTORY_POINTS = GAME.number("victory_points")
@@ -458,6 +458,19 @@ EDITION = {  # our printed edition for the panel and API clients: names, module 
 }
 
 
+def winners(state: State) -> list[str]:
+    """Rulebook, Game End: the game ends as soon as a player has 10 VP. Every later event is refused (see
+    `final`), so nothing after that moment (a tie on friendship sending Friend of the People back to the side,
+    say) can take the win away."""
+    return [p["id"] for p in state["players"] if sum(vp_sources(state, p["id"]).values()) >= VICTORY_POINTS]
+
+
+def _ended(state: State) -> str | None:
+    names = {p["id"]: p["name"] for p in state["players"]}
+    won = winners(state)
+    return f"{' and '.join(names[pid] for pid in won)} reached {VICTORY_POINTS} VP" if won else None
+
+
 def derive(state: State) -> dict:
     players = {}
     flight = state["flight"]
@@ -480,17 +493,17 @@ def derive(state: State) -> dict:
         boosters = state["ships"][flight["player"]]["boosters"]
         flight = {"player": flight["player"], "yellow": flight["yellow"], "boosters": boosters,
                   "speed": flight_speed(flight["yellow"], boosters)}
-    winners = [pid for pid, p in players.items() if p["vp"] >= VICTORY_POINTS]
+    won = winners(state)
     return {"target": VICTORY_POINTS, "players": players,
             "edition": EDITION,
             "friend_of_the_people": card_holder(state, "friend_of_the_people"),
             "hero_of_the_people": card_holder(state, "hero_of_the_people"),
             "flight": flight, "last_fight": state["last_fight"],
-            "winner": winners[0] if len(winners) == 1 else None,
+            "winner": won[0] if len(won) == 1 else None, "over": bool(won),
             "scores": {pid: p["vp"] for pid, p in players.items()},
             "scoreboard": scoreboard(state["players"], {pid: p["vp"] for pid, p in players.items()}, "VP",
-                                     tie_rule=f"The first to {VICTORY_POINTS} VP wins.", over=bool(winners),
-                                     winners=winners)}
+                                     tie_rule=f"The first to {VICTORY_POINTS} VP wins; the game ends there.",
+                                     over=bool(won), winners=won)}
 
 
 # How the history tells each event, after the player's name (GameRules.tell), in our edition's words.
@@ -520,7 +533,7 @@ WORDS = {  # a key in a logged event (old names too) -> as players say it
 
 RULES = GameRules.of(
     GAME,
-    event_types=(
+    event_types=final((
         EventType("resource", "Gain or spend one kind of resource; refused below 0 or above what the "
                   "storage holds (2, more with Logistics; Science always up to 4)", _on_ship(_resource), Resource,
                   for_others=True),  # one phone may record both sides of a trade between the captains
@@ -547,7 +560,7 @@ RULES = GameRules.of(
                   "reach the strength on its card", _fight_pirate, FightPirate),
         EventType("pirate_fight", "Fight a pirate by its strength: the blue die plus your cannons must reach it",
                   _pirate_fight, PirateFight),
-    ),
+    ), _ended),
     initial_state=initial_state,
     derive=derive,
     says=SAYS,
