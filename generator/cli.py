@@ -1,4 +1,4 @@
-"""The one `starpnp` command: list, check, schema, build, serve.
+"""The one `starpnp` command: list, check, schema, export-csv, build, serve.
 
 Every expected failure (bad data, bad option, a port in use) ends as one line on stderr and a non-zero
 exit status; a traceback is a bug.
@@ -109,6 +109,30 @@ def schema(what: str) -> None:
     from .schema import schema_for
 
     click.echo(json.dumps(schema_for(what), indent=2))
+
+
+@main.command("export-csv")
+@click.argument("game")
+@click.argument("component")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file instead of the screen.")
+def export_csv(game: str, component: str, out: Path | None) -> None:
+    """Write COMPONENT's items as a spreadsheet (CSV) to start from; use it with `items: FILE.csv`."""
+    from .spreadsheet import component_items, items_as_table
+
+    try:
+        items = component_items(find_game(game), component)
+    except DataError as exc:
+        fail([str(exc)])
+    text = items_as_table(items)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail([f"{out}: cannot write: {exc.strerror or exc}"])
+    click.echo(f"{out}: {len(items)} items written; in the component write: items: {out.name}")
 
 
 class Millimetres(click.FloatRange):
