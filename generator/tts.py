@@ -60,11 +60,16 @@ def transform(x: float, z: float, scale: float = 1.0, face_down: bool = False) -
             "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
 
 
+def drawn(scene: Scene) -> tuple:
+    """What a face shows (its label, a name for people, aside)."""
+    return scene.width, scene.height, scene.elements
+
+
 def write_deck(deck: Deck, number: int, out: Path, dpi: int, x: float) -> tuple[dict, list[Path]]:
     """The deck's face (and back) sheets and its saved-object state; card ids number from `number`."""
     written: list[Path] = []
     backs = [face.back for face in deck.faces]
-    unique_back = any(back != backs[0] for back in backs)
+    unique_back = any(drawn(back) != drawn(backs[0]) for back in backs)
     custom, cards, ids = {}, [], []
     for start in range(0, len(deck.faces), SLOTS):
         chunk = deck.faces[start:start + SLOTS]
