@@ -310,12 +310,16 @@ def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: 
                    "load balancer (default: this machine's address and --port).")
 @click.option("--print-folder", "print_folders", multiple=True, type=click.Path(file_okay=False),
               help="A game folder of your own to offer on the /print page too (repeatable).")
+@click.option("--game-folder", "game_folders", multiple=True, type=click.Path(file_okay=False),
+              help="A game folder of your own whose game.yaml declares a tracker: the create form offers it, and "
+                   "/print prints it (repeatable).")
 @click.option("--https", "https", is_flag=True,
               help="Serve over HTTPS with a certificate made for this data folder, so phones may keep their "
                    "screens on through the Wake Lock API (each phone asks once whether to trust it).")
 def serve(host: str, port: int, data_dir: str | None, database_url: str | None, public_url: str | None,
-          print_folders: tuple[str, ...], https: bool) -> None:
+          print_folders: tuple[str, ...], game_folders: tuple[str, ...], https: bool) -> None:
     """Run the table companion for phones on this network (and /print for PDFs)."""
+    from starpnp.companion.rules.declared import rules_from_folder
     from starpnp.companion.serve import run
 
     for folder in print_folders:
@@ -323,8 +327,19 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
             find_game(folder)
         except DataError as exc:
             fail([f"--print-folder: {exc}"])
-    run(host, port, data_dir, {"PRINT_FOLDERS": list(print_folders), "DATABASE_URL": database_url,
-                               "PUBLIC_URL": public_url}, https)
+    taken = set(builtin_games())
+    for folder in game_folders:
+        try:
+            game_id = rules_from_folder(find_game(folder)).id
+        except DataError as exc:
+            fail([f"--game-folder: {exc}"])
+        except DataErrors as exc:
+            fail([f"--game-folder: {exc.errors[0]}"])
+        if game_id in taken:
+            fail([f"--game-folder: {folder}: id {game_id!r} is already another game's; give game.yaml its own id"])
+        taken.add(game_id)
+    run(host, port, data_dir, {"PRINT_FOLDERS": [*print_folders, *game_folders], "GAME_FOLDERS": list(game_folders),
+                               "DATABASE_URL": database_url, "PUBLIC_URL": public_url}, https)
 
 
 if __name__ == "__main__":

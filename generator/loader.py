@@ -32,8 +32,13 @@ def is_game_folder(path: Path) -> bool:
 def our_game(game_id: str) -> GameInfo:
     """One of our games' game.yaml, validated: its name, players, colours, options and rule numbers, for the
     companion, which declares none of them itself."""
+    return game_info(components_dir() / game_id)
+
+
+def game_info(folder: Path) -> GameInfo:
+    """Any game folder's game.yaml, validated (a designer's game, for the companion)."""
     try:
-        return _validate(GameInfo, load_yaml(components_dir() / game_id / GAME_FILE), components_dir() / game_id)
+        return _validate(GameInfo, load_yaml(folder / GAME_FILE), folder / GAME_FILE)
     except DataError as exc:
         raise DataErrors([str(exc)]) from None
 

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from .palette import PLAYER_COLORS
+from .tracker import Tracker
 
 UNSPECIFIED = "unspecified"
 
@@ -125,6 +126,7 @@ class GameInfo(Strict):
     print_notes: list[str] = []
     options: dict[str, GameOption] = {}
     rules: dict[str, RuleNumber] = Field({}, description="the rule numbers the pieces print and the companion uses")
+    tracker: Tracker | None = Field(None, description="what the phones keep count of, for a game of your own")
 
     _colors = field_validator("colors")(lambda cls, v: known_colors(v))
 
