@@ -30,9 +30,10 @@ then build:
 
 OVERRIDES_TEMPLATE = """# Changes to starpnp's {name}: only what you write here differs from our data, and
 # `starpnp build {folder}` lists every change it made. Components are named by id, items by name.
+# Remove the "#" in front of a line (and of the lines above it that it sits under) to make it count.
 extends: {game}
-# game: {{name: {name} (our table)}}
-components: {{}}
+#game: {{name: {name} (our table)}}
+components:
 #  {example_component}:
 #    front: {{color: purple}}
 #    items:
@@ -41,7 +42,8 @@ components: {{}}
 
 EDITION_HEADER = """
 # Our edition: values the rulebook leaves open, designed by us (docs/editions/{game}.md). To print your own
-# copy's values instead, move an item's line up into `components:` above and write yours over ours.
+# copy's values instead, remove the "#" of an item's line and of the lines it sits under, and write yours
+# over ours (a component already uncommented above keeps its one line: add the item under it).
 """
 
 
@@ -68,7 +70,7 @@ def edition_block(game, game_id: str) -> str:
     if not values:
         return ""
     flow = dict(default_flow_style=True, width=10**6, allow_unicode=True, sort_keys=False)
-    lines = [EDITION_HEADER.format(game=game_id).rstrip("\n"), "#components:"]
+    lines = [EDITION_HEADER.format(game=game_id).rstrip("\n")]
     for component, parts in values.items():
         lines.append(f"#  {component}:")
         items = {what.removeprefix("items."): fields for what, fields in parts.items() if what.startswith("items.")}
@@ -89,13 +91,16 @@ def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Pat
     folder.mkdir(parents=True, exist_ok=True)
     name = game.info.name
     if as_overrides:
-        first = game.components[0]
+        # the example names an item the overrides can find by name: the first component with one
+        first = next((c for c in game.components if any(item_key(i.model_dump()) for i in c.spec.items)),
+                     game.components[0])
+        example_item = next((item_key(i.model_dump()) for i in first.spec.items if item_key(i.model_dump())), None)
         path = folder / OVERRIDES_FILE
         ours = game_folder.resolve().parent == components_dir().resolve()
         extends = game_folder.name if ours else str(game_folder.resolve())
         path.write_text(OVERRIDES_TEMPLATE.format(name=name, folder=folder, game=extends,
                                                   example_component=first.spec.id,
-                                                  example_item=first.pieces[0].name)
+                                                  example_item=example_item)
                         + edition_block(game, game_folder.name), encoding="utf-8")
         return [path]
     written = []
