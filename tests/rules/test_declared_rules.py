@@ -102,3 +102,14 @@ def test_a_folder_without_a_tracker_is_told_so(tmp_path):
     (tmp_path / "game.yaml").write_text("id: g\nname: G\nplayers: {min: 2, max: 2}\ncolors: [red, blue]\n")
     with pytest.raises(DataErrors, match="tracker: not declared"):
         rules_from_folder(tmp_path)
+
+
+def test_the_generic_tracker_keeps_one_round_for_the_table_not_one_per_player():
+    from starpnp.companion.rules import get_rules
+
+    generic = get_rules("generic")
+    state = generic.initial_state(PLAYERS, {})
+    state = generic.apply(state, {"type": "next_round", "player": "p2", "round": 1})
+    assert generic.derive(state)["round"] == 2 and "Round" not in state["counters"]["p1"]
+    with pytest.raises(StaleError):  # a second phone tapping it for the same round
+        generic.apply(state, {"type": "next_round", "player": "p1", "round": 1})
