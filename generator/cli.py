@@ -1,4 +1,4 @@
-"""The one `starpnp` command: list, check, schema, export-csv, build, serve.
+"""The one `starpnp` command: list, check, new, init, schema, export-csv, build, serve.
 
 Every expected failure (bad data, bad option, a port in use) ends as one line on stderr and a non-zero
 exit status; a traceback is a bug.
@@ -100,6 +100,24 @@ def init(game: str, folder: Path, as_overrides: bool) -> None:
         fail([str(exc)])
     files, them = ("file", "it") if len(written) == 1 else ("files", "them")
     click.echo(f"{folder}: {len(written)} {files} written; edit {them}, then run: starpnp build {folder}")
+
+
+@main.command()
+@click.argument("name")
+@click.argument("folder", type=click.Path(path_type=Path))
+def new(name: str, folder: Path) -> None:
+    """Start a new game NAME of your own in FOLDER: a deck from a spreadsheet, counters, a board and a
+    phone tracker, ready to build with `starpnp build FOLDER`."""
+    from .customise import new_game
+
+    try:
+        written = new_game(name, folder)
+    except DataError as exc:
+        fail([str(exc)])
+    except OSError as exc:
+        fail([f"{folder}: cannot write: {exc.strerror or exc}"])
+    click.echo(f"{folder}: {len(written)} files written (README.md says what each is for); "
+               f"next: starpnp build {folder}")
 
 
 @main.command()

@@ -1,8 +1,10 @@
-"""`starpnp init`: a user's own copy (or overrides) of one of our games, ready to edit."""
+"""`starpnp init` and `starpnp new`: a user's own copy (or overrides) of one of our games, or a new game of
+their own from the scaffold folder, ready to edit."""
 from __future__ import annotations
 
 import re
 import shutil
+import string
 from pathlib import Path
 from typing import Any
 
@@ -117,3 +119,26 @@ def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Pat
     readme = folder / "README.md"
     readme.write_text(COPY_README.format(name=name, folder=folder), encoding="utf-8")
     return [*written, readme]
+
+
+SCAFFOLD = Path(__file__).parent / "scaffold"
+
+
+def new_game(name: str, folder: Path) -> list[Path]:
+    """A new game folder that builds at once: every file of the scaffold with the game's name filled in."""
+    name = " ".join(name.split())
+    if not name or len(name) > 60 or any(ch in name for ch in "\"\\{}:#"):
+        raise DataError(f"{name[:60]!r}: a game name needs 1 to 60 characters, without quotes, braces, : or #")
+    if folder.exists() and any(folder.iterdir()):
+        raise DataError(f"{folder}: folder exists and is not empty; choose a new folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    game_id = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "my_game"
+    if not game_id[0].isalpha():
+        game_id = f"game_{game_id}"
+    values = {"name": name, "upper_name": name.upper(), "id": game_id, "folder": str(folder)}
+    written = []
+    for source in sorted(SCAFFOLD.iterdir()):
+        target = folder / source.name
+        target.write_text(string.Template(source.read_text(encoding="utf-8")).substitute(values), encoding="utf-8")
+        written.append(target)
+    return written
