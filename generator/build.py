@@ -14,7 +14,7 @@ from .pdfdoc import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_r
 from .render import SceneCache
 from .scene import Scene
 
-FORMATS = ("pdf", "svg", "png", "pdf-single")
+FORMATS = ("pdf", "svg", "png", "pdf-single", "tts")
 DEFAULT_FORMATS = ("pdf", "svg")
 Run = list[tuple[Scene, Scene | None, str]]
 COUNTERS = ("chit", "token", "marker")
@@ -224,6 +224,11 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     if "pdf-single" in options.formats:
         step("writing one page per face")
         result.files.extend(write_single_pdf(all_faces, out, f"{game.info.id}{suffix}"))
+    if "tts" in options.formats:
+        from .tts import write_tts  # only Tabletop Simulator exports pay for it
+
+        step("writing Tabletop Simulator objects")
+        result.files.extend(write_tts(game, all_faces, out / f"tts{suffix}", options.dpi))
     path = out / "manifest.json"
     path.write_text(json.dumps(with_variants(path, variant(game, settings), manifest(game, settings, pages, result)),
                                indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The one `starpnp` command: list, check, schema, build, serve.
+"""The one `starpnp` command: list, check, new, init, schema, export-csv, build, serve.
 
 Every expected failure (bad data, bad option, a port in use) ends as one line on stderr and a non-zero
 exit status; a traceback is a bug.
@@ -103,12 +103,54 @@ def init(game: str, folder: Path, as_overrides: bool) -> None:
 
 
 @main.command()
+@click.argument("name")
+@click.argument("folder", type=click.Path(path_type=Path))
+def new(name: str, folder: Path) -> None:
+    """Start a new game NAME of your own in FOLDER: a deck from a spreadsheet, counters, a board and a
+    phone tracker, ready to build with `starpnp build FOLDER`."""
+    from .customise import new_game
+
+    try:
+        written = new_game(name, folder)
+    except DataError as exc:
+        fail([str(exc)])
+    except OSError as exc:
+        fail([f"{folder}: cannot write: {exc.strerror or exc}"])
+    click.echo(f"{folder}: {len(written)} files written (README.md says what each is for); "
+               f"next: starpnp build {folder}")
+
+
+@main.command()
 @click.argument("what", type=click.Choice(["game", "components", "layouts"]), default="components")
 def schema(what: str) -> None:
     """Print a JSON Schema for game.yaml, component files or layout fields (for editor autocomplete)."""
     from .schema import schema_for
 
     click.echo(json.dumps(schema_for(what), indent=2))
+
+
+@main.command("export-csv")
+@click.argument("game")
+@click.argument("component")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file instead of the screen.")
+def export_csv(game: str, component: str, out: Path | None) -> None:
+    """Write COMPONENT's items as a spreadsheet (CSV) to start from; use it with `items: FILE.csv`."""
+    from .spreadsheet import component_items, items_as_table
+
+    try:
+        items = component_items(find_game(game), component)
+    except DataError as exc:
+        fail([str(exc)])
+    text = items_as_table(items)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail([f"{out}: cannot write: {exc.strerror or exc}"])
+    click.echo(f"{out}: {len(items)} items written; in the component write: items: {out.name}")
 
 
 class Millimetres(click.FloatRange):
@@ -286,12 +328,16 @@ def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: 
                    "load balancer (default: this machine's address and --port).")
 @click.option("--print-folder", "print_folders", multiple=True, type=click.Path(file_okay=False),
               help="A game folder of your own to offer on the /print page too (repeatable).")
+@click.option("--game-folder", "game_folders", multiple=True, type=click.Path(file_okay=False),
+              help="A game folder of your own whose game.yaml declares a tracker: the create form offers it, and "
+                   "/print prints it (repeatable).")
 @click.option("--https", "https", is_flag=True,
               help="Serve over HTTPS with a certificate made for this data folder, so phones may keep their "
                    "screens on through the Wake Lock API (each phone asks once whether to trust it).")
 def serve(host: str, port: int, data_dir: str | None, database_url: str | None, public_url: str | None,
-          print_folders: tuple[str, ...], https: bool) -> None:
+          print_folders: tuple[str, ...], game_folders: tuple[str, ...], https: bool) -> None:
     """Run the table companion for phones on this network (and /print for PDFs)."""
+    from starpnp.companion.rules.declared import rules_from_folder
     from starpnp.companion.serve import run
 
     for folder in print_folders:
@@ -299,8 +345,19 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
             find_game(folder)
         except DataError as exc:
             fail([f"--print-folder: {exc}"])
-    run(host, port, data_dir, {"PRINT_FOLDERS": list(print_folders), "DATABASE_URL": database_url,
-                               "PUBLIC_URL": public_url}, https)
+    taken = set(builtin_games())
+    for folder in game_folders:
+        try:
+            game_id = rules_from_folder(find_game(folder)).id
+        except DataError as exc:
+            fail([f"--game-folder: {exc}"])
+        except DataErrors as exc:
+            fail([f"--game-folder: {exc.errors[0]}"])
+        if game_id in taken:
+            fail([f"--game-folder: {folder}: id {game_id!r} is already another game's; give game.yaml its own id"])
+        taken.add(game_id)
+    run(host, port, data_dir, {"PRINT_FOLDERS": [*print_folders, *game_folders], "GAME_FOLDERS": list(game_folders),
+                               "DATABASE_URL": database_url, "PUBLIC_URL": public_url}, https)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ class Face:
     count: int
     front: Scene
     back: Scene | None
+    name: str = ""  # the piece's name, as a person reads it
 
 
 def slug(text: str) -> str:
@@ -62,7 +63,8 @@ def faces(game: Game, cache: SceneCache) -> list[Face]:
                 stem = f"{base}-{n}"
             taken.add(stem)
             back = cache.face(comp, piece, "back") if piece.back else None
-            out.append(Face(comp.spec.id, stem, piece.count, cache.face(comp, piece, "front"), back))
+            name = piece.name + (f" ({piece.color})" if piece.color else "")
+            out.append(Face(comp.spec.id, stem, piece.count, cache.face(comp, piece, "front"), back, name))
     return out
 
 
@@ -108,10 +110,20 @@ def write_svgs(all_faces: list[Face], out: Path) -> list[Path]:
 PDFIUM = threading.Lock()
 
 
-def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
-    """<out>/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv."""
+def render_face(scene: Scene, dpi: float):
+    """The face as a PIL image at `dpi`, bleed included, exactly as many pixels as its size in mm asks."""
     import pypdfium2  # only PNG exports pay for PDFium
 
+    buf = io.BytesIO()
+    face_pdf([scene], buf)
+    size = (round(scene.outer_width / 25.4 * dpi), round(scene.outer_height / 25.4 * dpi))
+    with PDFIUM:
+        page = pypdfium2.PdfDocument(buf.getvalue())[0]
+        return page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))  # PDFium rounds up; we round
+
+
+def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
+    """<out>/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv."""
     written, rows = [], []
     for face in all_faces:
         folder = out / face.component
@@ -121,14 +133,8 @@ def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
             if scene is None:
                 names.append("")
                 continue
-            buf = io.BytesIO()
-            face_pdf([scene], buf)
-            size = (round(scene.outer_width / 25.4 * dpi), round(scene.outer_height / 25.4 * dpi))
-            with PDFIUM:
-                page = pypdfium2.PdfDocument(buf.getvalue())[0]
-                image = page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))  # PDFium rounds up; we round
             path = folder / f"{face.stem}-{side}.png"
-            image.save(path, dpi=(dpi, dpi))
+            render_face(scene, dpi).save(path, dpi=(dpi, dpi))
             written.append(path)
             names.append(str(path.relative_to(out)))
         rows.append((face.component, face.count, *names))

@@ -15,6 +15,7 @@ from .model import (
     Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
 )
 from .overrides import OVERRIDES_FILE, apply_overrides, source_folders
+from .spreadsheet import expand_tables, told_in_rows
 from .yamlio import DataError, DataErrors, dotted, line_of, load_yaml
 from ..resources import components_dir
 
@@ -33,8 +34,13 @@ def is_game_folder(path: Path) -> bool:
 def our_game(game_id: str) -> GameInfo:
     """One of our games' game.yaml, validated: its name, players, colours, options and rule numbers, for the
     companion, which declares none of them itself."""
+    return game_info(components_dir() / game_id)
+
+
+def game_info(folder: Path) -> GameInfo:
+    """Any game folder's game.yaml, validated (a designer's game, for the companion)."""
     try:
-        return _validate(GameInfo, load_yaml(components_dir() / game_id / GAME_FILE), components_dir() / game_id)
+        return _validate(GameInfo, load_yaml(folder / GAME_FILE), folder / GAME_FILE)
     except DataError as exc:
         raise DataErrors([str(exc)]) from None
 
@@ -310,18 +316,20 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
     for source in sorted(folder.glob("*.yaml")):
         if source.name == GAME_FILE:
             continue
+        tables: dict = {}
         try:
             raw = read(source)
+            tables = expand_tables(raw, source)
             missing = with_rule_numbers(raw, info, source)
             if missing:
-                errors.extend(missing)
+                errors.extend(told_in_rows(missing, source, tables))
                 continue
             parsed = _validate(ComponentFile, raw, source)
         except DataError as exc:
             errors.append(str(exc))
             continue
         except DataErrors as exc:
-            errors.extend(exc.errors)
+            errors.extend(told_in_rows(exc.errors, source, tables))
             continue
         for index, comp in enumerate(parsed.components):
             if comp.id in seen:
@@ -332,7 +340,9 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
             seen[comp.id] = source.name
             if comp.option and comp.option not in enabled:
                 continue
+            found = len(resolver.errors)
             resolved = resolver.component(comp, index, source, raw)
+            resolver.errors[found:] = told_in_rows(resolver.errors[found:], source, tables)
             if resolved is not None:
                 components.append(resolved)
     errors.extend(resolver.errors)

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from .palette import PLAYER_COLORS
+from .tracker import Tracker
 
 UNSPECIFIED = "unspecified"
 
@@ -125,6 +126,7 @@ class GameInfo(Strict):
     print_notes: list[str] = []
     options: dict[str, GameOption] = {}
     rules: dict[str, RuleNumber] = Field({}, description="the rule numbers the pieces print and the companion uses")
+    tracker: Tracker | None = Field(None, description="what the phones keep count of, for a game of your own")
 
     _colors = field_validator("colors")(lambda cls, v: known_colors(v))
 
@@ -153,6 +155,14 @@ class Item(BaseModel):
     ours: list[str] = Field([], description="fields whose values are our choice, not the publisher's")
 
 
+def or_a_spreadsheet(schema: dict) -> None:
+    """The loader reads `items: FILE.csv` (generator/spreadsheet.py) before validation; say so to editors."""
+    as_list = dict(schema)
+    schema.clear()
+    schema["anyOf"] = [as_list, {"type": "string", "pattern": r"\.(csv|tsv|CSV|TSV)$"}]
+    schema["description"] = "the pieces, or a CSV/TSV file in the game's folder with one row per piece"
+
+
 class Component(Strict):
     id: str = Field(pattern=SLUG)
     name: str
@@ -165,7 +175,7 @@ class Component(Strict):
     option: str | None = Field(None, description="build this component only with this game option on")
     front: dict[str, Any] = Field(description="layout name and fields shared by every piece's front")
     back: dict[str, Any] | None = Field(None, description="common back; omit for one-sided pieces")
-    items: list[Item] = Field(min_length=1)
+    items: list[Item] = Field(min_length=1, json_schema_extra=lambda schema: or_a_spreadsheet(schema))
     ours: list[str] = []
     note: str = ""
 

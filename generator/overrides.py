@@ -95,6 +95,8 @@ class _Merger:
                                                            f"{dotted(loc + (key,))}")
 
     def component(self, comp: dict, changes: Any, loc: tuple, base: tuple[str, tuple]) -> None:
+        if changes is None:  # a component's line uncommented with nothing under it yet: no change
+            return
         if not isinstance(changes, dict):
             self.error(loc, "expected a mapping of fields to change")
             return

@@ -21,7 +21,8 @@ from ..text import fit_text
 class FaceParams(BaseModel):
     """Fields every layout accepts; a layout subclasses this with its own."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    # A spreadsheet cell or a YAML value such as `title: 1984` is a number; a text field takes it as text.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, coerce_numbers_to_str=True)
     layout: str
     background_art: str | None = Field(None, description="image (PNG, JPEG, SVG) covering the whole face, "
                                                          "bleed included; the layout draws on top")
