@@ -10,7 +10,8 @@ import pytest
 from PIL import Image
 
 from cli_runner import run
-from conftest import MINI
+
+MINI = Path(__file__).resolve().parent.parent / "fixtures" / "mini"
 
 
 @pytest.fixture(scope="module")
