@@ -167,6 +167,7 @@ class ServerProcess:
 
 # -- browser tests (two phones on one table) -------------------------------------------------------------
 SYNC_MS = 5000  # a poll every 2 s, so the other phone shows a change well within this
+DOUBLE_TAP_MS = 400  # companion.js: a second tap at the same spot sooner than this is the same tap
 BIGGEST_TEXT = """() => { let best = [0, []];
   for (const el of document.querySelectorAll("main *")) { const r = el.getBoundingClientRect();
     if (!el.children.length && el.textContent.trim() && r.bottom > 0 && r.top < innerHeight) {
@@ -192,8 +193,13 @@ def wait_for_polls(page, count: int = 2) -> None:
 
 
 def tap(page, label: str) -> None:
-    """Tap the (first) button labelled exactly `label`."""
+    """Tap the (first) button labelled exactly `label`, as a player does: not sooner after the last tap than
+    a double tap's window (companion.js takes a tap sooner at the same spot for the same tap)."""
+    since = time.monotonic() - getattr(page, "last_tap", 0.0)
+    if since < DOUBLE_TAP_MS / 1000:
+        page.wait_for_timeout(DOUBLE_TAP_MS - since * 1000)
     page.get_by_role("button", name=label, exact=True).first.click()
+    page.last_tap = time.monotonic()
 
 
 def biggest_texts(page) -> list[str]:
@@ -210,3 +216,13 @@ def save_screens(page, name: str) -> None:
             page.emulate_media(color_scheme=scheme)
             page.screenshot(path=str(Path(folder) / f"{name}-{scheme}.png"))
         page.emulate_media(color_scheme="light")
+
+
+def tap_twice(page, locator, between_ms: int = 80) -> None:
+    """A thumb's double tap: two presses at the same spot, the second `between_ms` after the first (the
+    first's answer may have arrived and moved the page in between)."""
+    box = locator.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(between_ms)
+    page.mouse.click(x, y)
