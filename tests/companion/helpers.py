@@ -51,9 +51,9 @@ def create_table(base_url: str, game: str = "generic", players=None, options=Non
     return body
 
 
-def join(base_url: str, code: str, player: str) -> str:
+def join(base_url: str, code: str, player: str, take_over: bool = False) -> str:
     """A seat token for `player` (POST /api/tables/<code>/join)."""
-    status, body = request("POST", f"{base_url}/api/tables/{code}/join", {"player": player})
+    status, body = request("POST", f"{base_url}/api/tables/{code}/join", {"player": player, "take_over": take_over})
     assert status == 201, body
     return body["token"]
 
@@ -77,8 +77,8 @@ class PhoneClient(FlaskClient):
         self.tokens: dict[tuple[str, str], str] = {}
 
     def token(self, code: str, player: str) -> str | None:
-        if (code, player) not in self.tokens:
-            answer = super().open(f"/api/tables/{code}/join", method="POST", json={"player": player})
+        if (code, player) not in self.tokens:  # taking the seat over from another client if it holds it
+            answer = super().open(f"/api/tables/{code}/join", method="POST", json={"player": player, "take_over": True})
             if answer.status_code != 201:
                 return None
             self.tokens[code, player] = answer.get_json()["token"]
@@ -104,11 +104,14 @@ def csrf_from(html: str) -> str:
 
 
 def sit(client, code: str, player: str = "p1") -> str:
-    """Take a seat as a phone does (the lobby's seat button); returns the table page's path."""
+    """Take a seat as a phone does (the lobby's seat button, confirming when another phone holds it);
+    returns the table page's path."""
     lobby = client.get(f"/t/{code}")
     assert lobby.status_code == 200, lobby.status_code
-    answer = client.post(f"/t/{code}/seat", data={"csrf_token": csrf_from(lobby.get_data(as_text=True)),
-                                                 "player": player})
+    form = {"csrf_token": csrf_from(lobby.get_data(as_text=True)), "player": player}
+    answer = client.post(f"/t/{code}/seat", data=form)
+    if answer.status_code == 409:  # "Another phone plays as ...": take it over
+        answer = client.post(f"/t/{code}/seat", data={**form, "take_over": "yes"})
     assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
     return f"/t/{code}/play"
 
@@ -181,6 +184,9 @@ def open_seat(page, base_url: str, code: str, player: str) -> None:
     table page's forms (companion.js marks <html>)."""
     page.goto(f"{base_url}/t/{code}")
     page.locator(f'form.seats button[value="{player}"]').click()
+    page.wait_for_load_state()
+    if page.locator("[data-take-over]").count():  # the seat was joined through the API: take it over
+        page.locator("[data-take-over] button").click()
     page.wait_for_url(f"{base_url}/t/{code}/play")
     page.wait_for_selector("html[data-live=ready]", state="attached")
 

@@ -1,0 +1,45 @@
+"""One phone holds a seat at a time, through the API and the pages alike."""
+from __future__ import annotations
+
+import html
+
+from companion_test_helpers import csrf_from
+
+
+def join(client, code: str, **body):
+    return client.post(f"/api/tables/{code}/join", json={"player": "p2", **body})
+
+
+def test_the_api_asks_before_a_take_over_and_ends_the_old_token(client, table):
+    code = table["code"]
+    client.anonymous = True
+    first = join(client, code).get_json()["token"]
+    held = join(client, code)
+    assert held.status_code == 409
+    assert held.get_json()["error"] == ("player: Ben's seat is held by another phone; taking it over tells that "
+                                        "phone and ends its token")
+    assert join(client, code, take_over="yes").status_code == 400  # true or false only
+    second = join(client, code, take_over=True).get_json()["token"]
+    event = {"type": "add", "player": "p2", "delta": 1}
+    refused = client.post(f"/api/tables/{code}/events", json=event, headers={"Authorization": f"Bearer {first}"})
+    assert refused.status_code == 401 and "taken by another phone" in refused.get_json()["error"]
+    assert client.post(f"/api/tables/{code}/events", json=event,
+                       headers={"Authorization": f"Bearer {second}"}).status_code == 201
+
+
+def test_the_old_phones_poll_takes_it_to_the_lobby_which_says_why(app, table):
+    code = table["code"]
+    old, new = app.test_client(), app.test_client()
+    lobby = old.get(f"/t/{code}").get_data(as_text=True)
+    assert old.post(f"/t/{code}/seat", data={"csrf_token": csrf_from(lobby), "player": "p2"}).status_code == 303
+    form = {"csrf_token": csrf_from(new.get(f"/t/{code}").get_data(as_text=True)), "player": "p2"}
+    asked = new.post(f"/t/{code}/seat", data=form)
+    assert asked.status_code == 409 and "Take over Ben's seat" in html.unescape(asked.get_data(as_text=True))
+    assert old.get(f"/t/{code}/play").status_code == 200  # asking took nothing
+    assert new.post(f"/t/{code}/seat", data={**form, "take_over": "yes"}).status_code == 303
+    poll = old.get(f"/t/{code}/play/live?v=0", headers={"HX-Request": "true"})
+    assert poll.status_code == 200 and poll.headers["HX-Redirect"] == f"/t/{code}"
+    said = html.unescape(old.get(f"/t/{code}").get_data(as_text=True))
+    assert "Ben's seat was taken on another phone. This phone no longer plays as Ben." in said
+    assert "seat was taken" not in html.unescape(old.get(f"/t/{code}").get_data(as_text=True))  # said once
+    assert new.get(f"/t/{code}/play/live?v=0", headers={"HX-Request": "true"}).status_code == 204  # nothing new
