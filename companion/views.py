@@ -241,7 +241,7 @@ def take_seat(code: str):
     try:
         token = store().join(table.code, player, take_over=request.form.get("take_over") == "yes")
     except SeatHeld:
-        return render_template("companion/take_over.html", table=table, player=table.player(player)), 409
+        return render_template("companion/take_over.html", table=table, player=table.player(player))  # a question
     if mine:  # a phone holds one seat per table: the one it sat at before is free again
         store().release(table.code, mine)
     _note_joined(table)

@@ -34,7 +34,7 @@ def test_the_old_phones_poll_takes_it_to_the_lobby_which_says_why(app, table):
     assert old.post(f"/t/{code}/seat", data={"csrf_token": csrf_from(lobby), "player": "p2"}).status_code == 303
     form = {"csrf_token": csrf_from(new.get(f"/t/{code}").get_data(as_text=True)), "player": "p2"}
     asked = new.post(f"/t/{code}/seat", data=form)
-    assert asked.status_code == 409 and "Take over Ben's seat" in html.unescape(asked.get_data(as_text=True))
+    assert asked.status_code == 200 and "Take over Ben's seat" in html.unescape(asked.get_data(as_text=True))
     assert old.get(f"/t/{code}/play").status_code == 200  # asking took nothing
     assert new.post(f"/t/{code}/seat", data={**form, "take_over": "yes"}).status_code == 303
     poll = old.get(f"/t/{code}/play/live?v=0", headers={"HX-Request": "true"})
