@@ -1,12 +1,13 @@
 """Real Chromium: every page's tappable things are at least 44 x 44 px on a 360 px phone, no page logs a
 console error under the strict Content-Security-Policy (also after taps and swaps), and TV mode is readable
-from 3 m portrait and landscape: no text under 3vmin (32 px on a 1080p screen), on one screen."""
+from 3 m portrait and landscape: no text under 3vmin (32 px on a 1080p screen), on one screen.
+With STARPNP_SCREENSHOTS=<dir> it saves the TV screens there (docs/screenshots/tv-portrait-*.png)."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import bearer, create_table, open_seat, request
+from companion_test_helpers import bearer, create_table, open_seat, request, save_screens
 
 pytestmark = pytest.mark.browser
 
@@ -93,5 +94,6 @@ def test_tv_mode_is_readable_from_3_m_either_way_up(live_server, browser, width,
         scores = page.locator("[data-score-player] [data-score]")
         assert min(scores.nth(i).bounding_box()["height"] for i in range(4)) >= 0.08 * height
         assert errors == []
+        save_screens(page, f"tv-{'portrait' if height > width else 'landscape'}")
     finally:
         context.close()
