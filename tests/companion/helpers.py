@@ -91,9 +91,16 @@ class PhoneClient(FlaskClient):
         if action and kwargs.get("method") == "POST" and not self.anonymous and "Authorization" not in headers:
             body = kwargs.get("json")
             player = body.get("player") if isinstance(body, dict) and isinstance(body.get("player"), str) else "p1"
-            token = self.token(action.group(1), player) or self.token(action.group(1), "p1")
-            if token:
-                kwargs["headers"] = {**headers, **bearer(token)}
+            for _ in range(2):  # once more if the seat was taken since (say, by this client's own page)
+                code = action.group(1)
+                token = self.token(code, player) or self.token(code, "p1")
+                if token:
+                    kwargs["headers"] = {**headers, **bearer(token)}
+                answer = super().open(*args, **kwargs)
+                if answer.status_code != 401 or not token:
+                    return answer
+                self.tokens = {key: value for key, value in self.tokens.items() if value != token}
+            return answer
         return super().open(*args, **kwargs)
 
 
