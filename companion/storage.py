@@ -270,6 +270,13 @@ class Store:
             self._check_integrity()
         with self._writing() as conn:
             schema.migrate(conn, time.time())
+        # As sole writer, the hashes of the seat tokens that ended (taken over, given up) are known here: a
+        # poll asks whether its phone still holds its seat without a query, as it asks the version.
+        self._ended: set[str] | None = None
+        if self._lock_file:
+            with self._reading() as conn:
+                self._ended = set(conn.execute(select(schema.seats.c.token_hash)
+                                               .where(schema.seats.c.ended.is_not(None))).scalars())
 
     def _check_integrity(self) -> None:
         """Refuse to start on a damaged SQLite file (a disk that filled or failed mid-write) with one line,
@@ -408,13 +415,15 @@ class Store:
             if seated is None:
                 raise NotFound(f"player: no seat {player[:20]!r} at this table")
             held = (s.c.table_id == table.id) & (s.c.player == player) & s.c.ended.is_(None)
-            if conn.execute(select(s.c.player).where(held).limit(1)).first() is not None:
+            ended = conn.execute(select(s.c.token_hash).where(held)).scalars().all()
+            if ended:
                 if not take_over:
                     raise SeatHeld(f"player: {seated['name']}'s seat is held by another phone; taking it over "
                                    f"tells that phone and ends its token")
                 conn.execute(update(s).where(held).values(ended=TAKEN))
             conn.execute(insert(s).values(table_id=table.id, token_hash=_token_hash(token), player=player,
                                           created_at=time.time()))
+        self._note_ended(ended)
         return token
 
     def release(self, code: str, token: str) -> str | None:
@@ -425,7 +434,20 @@ class Store:
             mine = (s.c.table_id == table.id) & (s.c.token_hash == _token_hash(token)) & s.c.ended.is_(None)
             player = conn.execute(select(s.c.player).where(mine)).scalar()
             conn.execute(update(s).where(mine).values(ended=RELEASED))
+        self._note_ended([_token_hash(token)] if player else [])
         return player
+
+    def _note_ended(self, token_hashes: list[str]) -> None:
+        """Remember, as sole writer, tokens whose seat ended (after their transaction committed)."""
+        if self._ended is not None:
+            self._ended.update(token_hashes)
+
+    def seat_ended(self, code: str, token: str) -> bool:
+        """Whether `token` held a seat here that was since taken over or given up: the question every poll of
+        a seated phone asks. As sole writer the answer comes from memory; otherwise from one SELECT."""
+        if self._ended is not None:
+            return _token_hash(token) in self._ended
+        return self.seat_and_end(code, token)[1] is not None
 
     def seat(self, code: str, token: str) -> str | None:
         """The seat a token holds at this table, or None (unknown token, one from another table, or one

@@ -316,7 +316,8 @@ def live(code: str):
     version = store().version(code)
     if version is None:
         raise NotFound("no table with this code")
-    if htmx and _my_seat(code) is None:  # the seat was taken on another phone: the lobby says so at once
+    token = _my_token(code)
+    if htmx and token and store().seat_ended(code, token):  # taken on another phone: the lobby says so at once
         return Response(status=200, headers={"HX-Redirect": url_for(".lobby", code=codes.display(code))})
     if request.args.get("v") == str(version):
         return Response(status=204)

@@ -43,3 +43,31 @@ def test_the_old_phones_poll_takes_it_to_the_lobby_which_says_why(app, table):
     assert "Ben's seat was taken on another phone. This phone no longer plays as Ben." in said
     assert "seat was taken" not in html.unescape(old.get(f"/t/{code}").get_data(as_text=True))  # said once
     assert new.get(f"/t/{code}/play/live?v=0", headers={"HX-Request": "true"}).status_code == 204  # nothing new
+
+
+def test_a_sole_writer_knows_ended_seats_from_memory_and_after_a_restart(tmp_path):
+    """`starpnp serve` answers "does this phone still hold its seat?" on every poll without a query: what it
+    remembers agrees with the database, also for tokens that ended before it started."""
+    import gc
+
+    from starpnp.companion.rules import all_rules
+    from starpnp.companion.storage import Store, make_engine
+
+    def sqlite_store(sole_writer: bool) -> Store:
+        return Store(make_engine(f"sqlite:///{tmp_path / 'db.sqlite3'}"), all_rules(), sole_writer=sole_writer)
+
+    writer, reader = sqlite_store(True), sqlite_store(False)
+    players = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Ben", "color": "blue"}]
+    code = writer.create_table("generic", players, {}).table.code
+    old = writer.join(code, "p2")
+    mine = writer.join(code, "p1")
+    assert not writer.seat_ended(code, old) and not reader.seat_ended(code, old)
+    new = writer.join(code, "p2", take_over=True)
+    writer.release(code, mine)
+    for store in (writer, reader):
+        assert [store.seat_ended(code, token) for token in (old, mine, new)] == [True, True, False]
+        assert store.seat_and_end(code, old) == ("p2", "taken") and store.seat_and_end(code, mine) == ("p1", "released")
+    del writer
+    gc.collect()  # the file lock goes with the store
+    restarted = sqlite_store(True)
+    assert [restarted.seat_ended(code, token) for token in (old, mine, new)] == [True, True, False]
