@@ -45,7 +45,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(DEFAULTS)
     app.config.update(config or {})
     # The data folder is settled here, once: the database and the /print cache live in it.
-    app.config["DATA_DIR"] = Path(app.config["DATA_DIR"] or os.environ.get("STARPNP_DATA") or ".").expanduser()
+    # Made absolute against the working directory now: Flask's send_file would read a relative path (the
+    # /print cache) against the package's folder instead.
+    app.config["DATA_DIR"] = Path(app.config["DATA_DIR"] or os.environ.get("STARPNP_DATA") or ".").expanduser().resolve()
     url = database_url(app.config["DATA_DIR"], app.config["DATABASE_URL"] or os.environ.get("STARPNP_DATABASE_URL"))
     engine = make_engine(url, app.config["POOL_SIZE"], app.config["SQLITE_SYNCHRONOUS"])
     rules = {**all_rules(), **{r.id: r for r in map(rules_from_folder, map(Path, app.config["GAME_FOLDERS"]))}}

@@ -7,7 +7,7 @@ from flask import Blueprint, request
 
 from .inputs import BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id, undo_seat
 from . import codes
-from .storage import Snapshot
+from .storage import TAKEN, Snapshot
 from .sealed import visible_state
 from .tables import codes_or_404, events_seen_by, join_url, rules_for, store, table_json
 
@@ -51,21 +51,29 @@ def get_table(code: str):
 
 @bp.post("/tables/<code>/join")
 def join(code: str):
-    """Seat this client: the token it sends with every event and undo (`Authorization: Bearer <token>`)."""
+    """Seat this client: the token it sends with every event and undo (`Authorization: Bearer <token>`).
+    A seat another client holds is a 409 unless the body says `"take_over": true`; that client's token then
+    stops working."""
     code = codes_or_404(code)
     table = store().table(code)
-    player = parse_player(_json_body(), table)
-    return {"token": store().join(code, player), "player": player}, 201
+    data = _json_body()
+    player = parse_player(data, table)
+    take_over = data.get("take_over", False)
+    if not isinstance(take_over, bool):
+        raise BadInput("take_over", f"expected true or false, got {str(take_over)[:20]!r}")
+    return {"token": store().join(code, player, take_over), "player": player}, 201
 
 
 def _acting_seat(code: str) -> str:
     """The seat the request's bearer token holds at this table; 401 without one."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     bearer = scheme.lower() == "bearer" and token.strip()
-    player = store().seat(code, token.strip()[:100]) if bearer else None
-    if player is None:
+    player, ended = store().seat_and_end(code, token.strip()[:100]) if bearer else (None, None)
+    if player is None or ended:
         store().table(code)  # a table that does not exist is a 404 first
-        raise NoSeat("Authorization", "this token holds no seat at this table; join it again" if bearer else
+        raise NoSeat("Authorization", f"this token's seat was {'taken by another phone' if ended == TAKEN else 'given up'}"
+                                      f"; join it again" if ended else
+                     "this token holds no seat at this table; join it again" if bearer else
                      f"send 'Bearer <token>' with the token from POST /api/tables/{codes.display(code)}/join")
     return player
 

@@ -34,10 +34,23 @@ def export_json(snap: Snapshot, events: list[LoggedEvent], rules: GameRules, vie
             "events": [{**e.as_json(), "at": _iso(e.created_at)} for e in events]}
 
 
-def _scores(rules: GameRules, state: dict) -> dict:
-    """Per-player scores, if the game's derive() offers them as {"scores": {player id: number}}."""
-    scores = rules.derive(state).get("scores")
-    return scores if isinstance(scores, dict) else {}
+def _scores_and_ranks(rules: GameRules, state: dict) -> tuple[dict, dict]:
+    """Per-player scores, if the game's derive() offers them as {"scores": {player id: number}}, and each
+    player's place on its scoreboard (1 = ahead; players level share a place)."""
+    derived = rules.derive(state)
+    scores = derived.get("scores")
+    rows = (derived.get("scoreboard") or {}).get("rows", [])
+    return (scores if isinstance(scores, dict) else {}), {row["player"]: row["rank"] for row in rows}
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell):
+    """A text cell a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return:
+    a player named =HYPERLINK(...)) gets a leading single quote, which spreadsheets show as text; numbers
+    are left as they are."""
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 
 def export_csv(table: TableInfo, events: list[LoggedEvent], rules: GameRules, viewer: str | None) -> str:
@@ -46,14 +59,19 @@ def export_csv(table: TableInfo, events: list[LoggedEvent], rules: GameRules, vi
     seen = {e.seq: e for e in visible_events(rules, table.players, table.options, events, events, viewer)}
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["seq", "at", "player", "type", "details", "counted",
-                     *(f"score {p['name']}" for p in table.players)])
+
+    def write(cells: list) -> None:
+        writer.writerow([spreadsheet_safe(cell) for cell in cells])
+
+    write(["seq", "at", "player", "type", "details", "counted", *(f"score {p['name']}" for p in table.players),
+           *(f"rank {p['name']}" for p in table.players)])
     names = {p["id"]: p["name"] for p in table.players}
     for event, state, counted in replay_steps(rules, table.players, table.options, events):
         shown = seen[event.seq]
         details = (f"undoes {event.undoes}" if event.undoes else "sealed" if shown.sealed else
                    " ".join(f"{k}={v}" for k, v in shown.payload.items()))
-        scores = _scores(rules, state)
-        writer.writerow([event.seq, _iso(event.created_at), names.get(event.player, event.player), event.type, details,
-                         "yes" if counted else "no", *(scores.get(p["id"], "") for p in table.players)])
+        scores, ranks = _scores_and_ranks(rules, state)
+        write([event.seq, _iso(event.created_at), names.get(event.player, event.player), event.type, details,
+               "yes" if counted else "no", *(scores.get(p["id"], "") for p in table.players),
+               *(ranks.get(p["id"], "") for p in table.players)])
     return out.getvalue()

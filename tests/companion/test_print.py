@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import re
 import io
 import shutil
 import urllib.request
@@ -158,3 +159,35 @@ def test_concurrent_first_time_previews_never_bring_the_server_down(tmp_path):
                 assert server.proc.poll() is None
     finally:
         server.stop()
+
+
+@pytest.mark.server
+def test_every_download_works_with_a_relative_data_folder_from_another_directory(tmp_path, monkeypatch):
+    """`make serve` passes `--data data`, relative to where it runs: the /print cache lives there too, and every
+    game's download link on /print answers with a PDF (it was a 500: the path was read against the package)."""
+    from companion_test_helpers import ServerProcess, request
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # the relative folder means the same to this test and to the server
+    server = ServerProcess(Path("data"), cwd=elsewhere).start()
+    try:
+        _, index = request("GET", f"{server.base_url}/print")
+        games = sorted(set(re.findall(r'href="/print/([a-z_]+)"', index)))
+        assert len(games) >= 4, games
+        for game in games:
+            _, page = request("GET", f"{server.base_url}/print/{game}")
+            link = html.unescape(re.search(r'id="download" href="([^"]+)"', page).group(1))
+            with urllib.request.urlopen(server.base_url + link, timeout=300) as answer:
+                assert answer.headers["Content-Type"] == "application/pdf", game
+                assert answer.read(5) == b"%PDF-", game
+        assert len(list((elsewhere / "data" / "print-cache").iterdir())) == len(games)
+    finally:
+        server.stop()
+
+
+def test_a_fixed_player_count_reads_as_one_number(client):
+    page = client.get("/print").get_data(as_text=True)
+    counts = dict(re.findall(r'<h2><a href="/print/([a-z_]+)">.*?data-players>([^·]+) ·', page, re.S))
+    assert counts["starship_catan"] == "2 players" and "–" not in counts["starship_catan"]
+    assert all(re.fullmatch(r"\d(–\d)? players", text) for text in counts.values()), counts
