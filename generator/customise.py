@@ -137,8 +137,9 @@ def new_game(name: str, folder: Path) -> list[Path]:
         game_id = f"game_{game_id}"
     values = {"name": name, "upper_name": name.upper(), "id": game_id, "folder": str(folder)}
     written = []
-    for source in sorted(SCAFFOLD.iterdir()):
-        target = folder / source.name
+    for source in sorted(p for p in SCAFFOLD.rglob("*") if p.is_file()):
+        target = folder / source.relative_to(SCAFFOLD)
+        target.parent.mkdir(exist_ok=True)
         target.write_text(string.Template(source.read_text(encoding="utf-8")).substitute(values), encoding="utf-8")
         written.append(target)
     return written

@@ -73,3 +73,28 @@ def test_chits_become_tiles_in_a_bag_with_both_faces(tts):
 def test_the_folder_says_where_to_copy_it(tts):
     text = (tts / "README.txt").read_text()
     assert "Saved Objects" in text and "file:///" in text
+
+
+def test_a_designers_game_builds_to_every_format_and_its_deck_counts_equal_the_spreadsheet(tmp_path):
+    """Comet Couriers (tests/fixtures/couriers): its own icons, a CSV deck, counters, a board; no Python."""
+    import csv
+
+    couriers = MINI.parent / "couriers"
+    result = run("build", couriers, "--out", tmp_path, "--format", "pdf,svg,png,tts", "--dpi", "100")
+    assert result.returncode == 0 and not result.stderr.strip(), result.stderr
+    out = tmp_path / "couriers"
+    assert (out / "couriers-a4.pdf").is_file() and any((out / "svg").rglob("*.svg"))
+    assert any((out / "png").rglob("*.png"))
+    with (couriers / "parcels.csv").open(newline="") as f:
+        counts = [int(row["count"]) for row in csv.DictReader(f)]
+    saved = json.loads((out / "tts" / "couriers.json").read_text())
+    [deck] = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
+    assert deck["Nickname"] == "Parcel deck" and len(deck["DeckIDs"]) == sum(counts) == 10
+    [(key, sheet)] = deck["CustomDeck"].items()
+    assert sorted(set(deck["DeckIDs"])) == [int(key) * 100 + slot for slot in range(len(counts))]
+    with Image.open(local(sheet["FaceURL"])) as image:
+        # 63 x 88 mm cards at 100 dpi: 248 x 346 px each, ten across and seven down
+        assert image.size == (int(63 * 100 / 25.4) * 10, int(88 * 100 / 25.4) * 7)
+    bags = {o["Nickname"]: o for o in saved["ObjectStates"] if o["Name"] == "Bag"}
+    assert len(bags["Fuel tokens"]["ContainedObjects"]) == 12
+    assert len(bags["Courier ships"]["ContainedObjects"]) == 4  # one per player colour
