@@ -92,7 +92,7 @@ class SvgWriter:
             if e.rotate:
                 transform += f" rotate({n(e.rotate)})"
             if e.scale != 1.0:
-                transform += f" scale({n(e.scale)})"
+                transform += f" scale({e.scale:.6g})"  # a factor, not a length: micrometres would be 3 % off an icon
             group = d.g(transform=transform)
             target = group
             if e.clip is not None:

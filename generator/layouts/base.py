@@ -13,8 +13,8 @@ from ..geometry import hexagon
 from ..icons import ICONS, draw_icon
 from ..images import image_problem, outside
 from ..palette import PlayerColor, resolve
-from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style, Text
-from ..text import fit_text
+from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style
+from ..text import fit_rich, fit_text
 
 
 
@@ -126,14 +126,28 @@ class FaceContext:
             return Polygon(hexagon(w / 2, h / 2, h / 2), style)
         return Rect(0, 0, w, h, style, radius=self.corner_radius)
 
-    def text(self, field_name: str, value: str, x, y, w, h, **style) -> Text:
-        fitted = fit_text(str(value), x, y, w, h, **style)
+    def text(self, field_name: str, value: str, x, y, w, h, **style) -> Element:
+        """A field's text fitted into the box, with its **bold**, *italic* and `{icon}` markup."""
+        fitted = fit_rich(str(value), x, y, w, h, icon=self.inline_icon, **style)
         if not fitted.fits:
-            self.warn(f"{field_name}: text does not fit its box even at {fitted.text.size:g} pt")
+            self.warn(f"{field_name}: text does not fit its box even at {fitted.size:g} pt")
+        for name in fitted.unknown:
+            close = get_close_matches(name, list(ICONS), n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join('{' + c + '}' for c in close)}?" if close else ""
+            self.warn(f"{field_name}: {{{name[:40]}}} is neither an icon nor a rule number, printed as "
+                      f"written{hint}")
         return fitted.text
 
     def icon(self, name: str, x, y, size, ink, paper="#FFFFFF") -> Element:
         return draw_icon(name, x, y, size, resolve(ink), resolve(paper))
+
+    def inline_icon(self, name: str, x, y, size, ink) -> Element | None:
+        """An icon inside a text, in the text's colour with cut-outs in black or white (whichever stands out
+        from it); None for a name no icon has. The one way text reaches icons."""
+        try:
+            return self.icon(name, x, y, size, ink, readable_ink(ink))
+        except KeyError:
+            return None
 
     def write_in(self, label: str, x, y, w, h, ink="#555555") -> list[Element]:
         """A tidy dashed box with a small label: where a user writes what the rulebook does not say."""
