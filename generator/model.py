@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator
 
 from .palette import PLAYER_COLORS
 
@@ -79,7 +79,13 @@ def parse_size(value: Any) -> tuple[float, float]:
 
 MAX_SIZE_MM = 2000  # a piece larger than 2 m a side is a typo, and would take minutes to tile
 MAX_COUNT = 10_000  # copies of one piece
-Size = Annotated[tuple[float, float], BeforeValidator(parse_size)]
+SIZE_SCHEMA = {"description": "a card size name, W×H in mm (`63x88`), one number (square or round) or [W, H]",
+               "anyOf": [{"enum": sorted(CARD_SIZES)},
+                         {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*[xX×]\s*\d+(\.\d+)?(\s*[mM][mM])?\s*$"},
+                         {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SIZE_MM},
+                         {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SIZE_MM},
+                          "minItems": 2, "maxItems": 2}]}
+Size = Annotated[tuple[float, float], BeforeValidator(parse_size), WithJsonSchema(SIZE_SCHEMA)]
 
 
 class Strict(BaseModel):

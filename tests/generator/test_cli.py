@@ -14,7 +14,7 @@ BAD_DATA = [
     ("cards.yaml", "{count: 3, title: Attack", "{count: lots, title: Attack",
      "cards.yaml:9: components[0].items[0].count: expected a whole number, got 'lots'"),
     ("cards.yaml", "    kind: card", "    kind: card\n    colour: red",
-     "cards.yaml:5: components[0].colour: unknown field"),
+     "cards.yaml:5: components[0].colour: unknown field; did you mean 'colors'?"),
     ("cards.yaml", "    size: poker\n", "",
      "cards.yaml:2: components[0].size: required field is missing"),
     ("cards.yaml", "icon: attack", "icon: lightning",
