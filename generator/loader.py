@@ -217,6 +217,11 @@ def _written(value: Any, loc: tuple) -> tuple:
     return tuple(out)
 
 
+def _lines(raw: Any, origin: dict, item: tuple) -> dict[str, int]:
+    """Each face field's line in the file, and the piece's own line under "" (for what no field names)."""
+    return {key: line_of(raw, path) for key, path in origin.items()} | {"": line_of(raw, item)}
+
+
 class _Resolver:
     def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool):
         self.info = info
@@ -314,8 +319,9 @@ class _Resolver:
             self.ours.extend(f"{comp.id}: {label}: {field}" for field in item.ours)
             self.edition.extend(f"{comp.id}: {label}: {side}.{path}" for side, paths in
                                 (("front", front_edition), ("back", back_edition)) for path in paths)
-            front_face = FaceSpec(front["layout"], front_params)
-            back_face = FaceSpec(back["layout"], back_params) if back_params is not None else None
+            front_face = FaceSpec(front["layout"], front_params, _lines(raw, front_origin, ipath))
+            back_face = FaceSpec(back["layout"], back_params, _lines(raw, back_origin, ipath + ("back",))) \
+                if back_params is not None else None
             for color in (colors if comp.per_player else [None]):
                 pieces.append(PieceSpec(str(label), count, color, front_face, back_face))
         return ResolvedComponent(str(source), comp, tuple(pieces))

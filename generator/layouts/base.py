@@ -97,13 +97,17 @@ class FaceContext:
     corner_radius: float
     color: PlayerColor | None  # the piece's player colour, for per-player components
     base_dir: Path  # folder art paths are relative to
-    where: str  # "file: component-id/piece/front" for messages
+    where: str  # "file: component-id: piece: front" for messages
     background_art: str | None = None
     background_fit: str = "cover"
     warnings: list[str] = field(default_factory=list)
+    lines: dict[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
 
     def warn(self, message: str) -> None:
-        self.warnings.append(f"{self.where}: {message}")
+        """`message` starts with the field it is about; the warning names the file and that field's line."""
+        line = self.lines.get(message.split(":", 1)[0], self.lines.get(""))
+        file, _, rest = self.where.partition(": ")
+        self.warnings.append(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}")
 
     # -- drawing helpers ---------------------------------------------------------------------
 
@@ -114,7 +118,7 @@ class FaceContext:
         fill = Rect(*box, Style(fill=resolve(color)))
         if not self.background_art:
             return fill
-        return Group((fill, *self.art(self.background_art, *box, self.background_fit)))
+        return Group((fill, *self.art(self.background_art, *box, self.background_fit, field_name="background_art")))
 
     def outline(self) -> Element:
         """The trim shape as a thin line, cut guide for round and hex pieces."""
@@ -162,7 +166,7 @@ class FaceContext:
             ry += rule_gap
         return elements
 
-    def art(self, path: str, x, y, w, h, fit="cover") -> list[Element]:
+    def art(self, path: str, x, y, w, h, fit="cover", field_name: str = "art") -> list[Element]:
         """The named image fitted into the box, or a visible placeholder and a warning."""
         from ..loader import find_game  # layouts load before the loader; only faces with art get here
         from ..overrides import source_folders
@@ -174,7 +178,7 @@ class FaceContext:
             problem = image_problem(file)
         if problem is None:
             return [Image(x, y, w, h, str(file), fit)]
-        self.warn(f"art: {path}: {problem}")
+        self.warn(f"{field_name}: {path}: {problem}")
         cross = Style(stroke="#C62828", stroke_width=0.4)
         return [Rect(x, y, w, h, Style(fill="#FDECEA", stroke="#C62828", stroke_width=0.4)),
                 Line(x, y, x + w, y + h, cross), Line(x + w, y, x, y + h, cross),
