@@ -210,10 +210,11 @@ def fit_rich(
 ) -> FitResult:
     """fit_text for a text that may hold **bold**, *italic* and `{icon}` (drawn by `icon` at text height on the
     baseline). A text without markup goes to fit_text unchanged, as fast and placed to the same micrometre."""
+    if "*" not in text and "{" not in text:
+        return fit_text(text, x, y, w, h, font=font, size=size, min_size=min_size, color=color, align=align,
+                        valign=valign, max_lines=max_lines)
     style = dict(font=font, size=size, min_size=min_size, color=color, align=align, valign=valign,
                  max_lines=max_lines)
-    if "*" not in text and "{" not in text:
-        return fit_text(text, x, y, w, h, **style)
     known: dict[str, bool] = {}
 
     def is_icon(name: str) -> bool:
