@@ -8,15 +8,14 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from reportlab.pdfgen.canvas import Canvas
 
 from starpnp.generator.ink import low_ink
 from starpnp.generator.layouts.base import FaceContext
-from starpnp.generator.pdf import draw_scene
 from starpnp.generator.scene import Rect, RichText, Scene, Style, Text
 from starpnp.generator.svg import scene_to_svg
 from starpnp.generator.text import PT_TO_MM, fit_rich, fit_text
 from starpnp.generator.units import PT_PER_MM
+from pdf_probe import scene_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
 SIZE = 10.0  # pt
@@ -34,12 +33,7 @@ def scene_of(*elements) -> Scene:
 
 
 def pdf_page(scene: Scene):
-    buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM))
-    draw_scene(c, scene)
-    c.showPage()
-    c.save()
-    return pdfplumber.open(io.BytesIO(buf.getvalue()))
+    return pdfplumber.open(io.BytesIO(scene_pdf(scene)))
 
 
 def test_an_icon_in_running_text_sits_on_the_baseline_at_text_height_in_the_pdf():
