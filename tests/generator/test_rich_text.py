@@ -156,3 +156,24 @@ def test_low_ink_recolours_inline_icons_with_their_words():
     colours = {t.color for t in light.children if isinstance(t, Text)}
     square = next(g for g in light.children if not isinstance(g, Text)).children[0]
     assert len(colours) == 1 and colours != {"#FFFFFF"} and square.style.fill in colours
+
+
+def test_rule_numbers_and_icons_share_a_text(game):
+    """`{rules.NAME}` is filled in on load; the `{icon}` beside it is drawn when the face is."""
+    from starpnp.generator.exports import faces
+    from starpnp.generator.loader import load_game
+    from starpnp.generator.render import SceneCache
+
+    with (game / "game.yaml").open("a") as file:
+        file.write("rules:\n  fleet_cost: {value: 3, means: what a fleet costs}\n")
+    text = (game / "cards.yaml").read_text()
+    (game / "cards.yaml").write_text(text.replace("text: Fight a neighbour.",
+                                                  "text: 'Pay {rules.fleet_cost} {move}, then **fight**.'"))
+    cache = SceneCache(3.0, game)
+    attack = next(f for f in faces(load_game(game), cache) if f.stem == "attack").front
+    assert cache.warnings == []
+    rich = [e for e in attack.elements if isinstance(e, RichText)]
+    assert len(rich) == 1
+    words = {t.font: [line.text for line in t.lines] for t in rich[0].children if isinstance(t, Text)}
+    assert words == {"Lato-Regular": ["Pay 3", ", then", "."], "Lato-Bold": ["fight"]}  # the icon before the comma
+    assert sum(not isinstance(child, Text) for child in rich[0].children) == 1
