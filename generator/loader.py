@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import types
+from collections.abc import Mapping
 from difflib import get_close_matches
 from functools import cache
 from pathlib import Path
@@ -217,9 +218,21 @@ def _written(value: Any, loc: tuple) -> tuple:
     return tuple(out)
 
 
-def _lines(raw: Any, origin: dict, item: tuple) -> dict[str, int]:
-    """Each face field's line in the file, and the piece's own line under "" (for what no field names)."""
-    return {key: line_of(raw, path) for key, path in origin.items()} | {"": line_of(raw, item)}
+class _Lines(Mapping):
+    """A face's fields' lines in their file (under "" the piece's own line), looked up only when a warning
+    names one: most faces never warn."""
+
+    def __init__(self, raw: Any, origin: dict, item: tuple):
+        self.raw, self.origin, self.item = raw, origin, item
+
+    def __getitem__(self, key: str) -> int:
+        return line_of(self.raw, self.item if key == "" else self.origin[key])
+
+    def __iter__(self):
+        return iter(["", *self.origin])
+
+    def __len__(self) -> int:
+        return len(self.origin) + 1
 
 
 class _Resolver:
@@ -319,8 +332,8 @@ class _Resolver:
             self.ours.extend(f"{comp.id}: {label}: {field}" for field in item.ours)
             self.edition.extend(f"{comp.id}: {label}: {side}.{path}" for side, paths in
                                 (("front", front_edition), ("back", back_edition)) for path in paths)
-            front_face = FaceSpec(front["layout"], front_params, _lines(raw, front_origin, ipath))
-            back_face = FaceSpec(back["layout"], back_params, _lines(raw, back_origin, ipath + ("back",))) \
+            front_face = FaceSpec(front["layout"], front_params, _Lines(raw, front_origin, ipath))
+            back_face = FaceSpec(back["layout"], back_params, _Lines(raw, back_origin, ipath + ("back",))) \
                 if back_params is not None else None
             for color in (colors if comp.per_player else [None]):
                 pieces.append(PieceSpec(str(label), count, color, front_face, back_face))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Mapping
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator
 
@@ -187,7 +187,7 @@ class FaceSpec:
     layout: str
     params: Any  # the layout's validated pydantic model
     # field -> the line of the YAML that set it ("" -> the piece's own line), for warnings while drawing
-    lines: dict[str, int] = field(default_factory=dict, compare=False)
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

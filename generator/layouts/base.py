@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Mapping
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -101,7 +101,7 @@ class FaceContext:
     background_art: str | None = None
     background_fit: str = "cover"
     warnings: list[str] = field(default_factory=list)
-    lines: dict[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
+    lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
 
     def warn(self, message: str) -> None:
         """`message` starts with the field it is about; the warning names the file and that field's line."""
