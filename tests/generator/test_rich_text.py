@@ -74,6 +74,12 @@ def test_an_icon_in_running_text_sits_on_the_baseline_at_text_height_in_the_svg(
     assert side == pytest.approx(SIDE * EM, abs=0.01)
     assert dy + 100 * s == pytest.approx(baseline, abs=0.01)  # the icon's box bottom on the baseline
     assert 100 * s == pytest.approx(EM, abs=0.001)
+    pieces = {t.text: t for t in root.iter(f"{SVG}text")}
+    assert sorted(pieces) == ["Pay 2", "to move"]
+    # each piece as wide as it was placed, whatever font the viewer falls back to: "to" starts past the icon
+    assert float(pieces["Pay 2"].get("textLength")) == pytest.approx(fit_width("Pay 2", "Lato-Regular"), abs=0.001)
+    assert float(pieces["Pay 2"].get("x")) + float(pieces["Pay 2"].get("textLength")) < dx
+    assert dx + EM < float(pieces["to move"].get("x"))
 
 
 def test_bold_italic_and_line_breaks_reach_the_pdf_in_their_fonts():
