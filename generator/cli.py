@@ -66,8 +66,14 @@ def list_games() -> None:
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--all", "all_games", is_flag=True, help="Check every game under components/.")
-def check(games: tuple[str, ...], all_games: bool) -> None:
-    """Validate game data; one line per problem, exit status 2 when there are any."""
+@click.option("--strict", is_flag=True, help="Warnings count as errors (exit status 2).")
+def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
+    """Validate game data and draw every face (writing nothing); one line per problem with file and line.
+
+    Errors (data the build refuses) exit with status 2; warnings (missing art, text that does not fit, an
+    unknown {placeholder}, an icon file that is not SVG) are listed and, with --strict, do the same."""
+    from .checks import face_warnings, icon_file_problems
+
     errors: list[str] = []
     try:
         folders = games_from(games, all_games or not games)
@@ -79,8 +85,14 @@ def check(games: tuple[str, ...], all_games: bool) -> None:
         except DataErrors as exc:
             errors.extend(exc.errors)
             continue
+        warnings = face_warnings(game, folder) + icon_file_problems(folder)
+        noted = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
         click.echo(f"{folder}: ok ({len(game.components)} components, "
-                   f"{sum(c.quantity for c in game.components)} pieces, {len(game.unspecified)} unspecified)")
+                   f"{sum(c.quantity for c in game.components)} pieces, {len(game.unspecified)} unspecified{noted})")
+        for warning in warnings:
+            click.echo(f"  warning: {warning}")
+        if strict:
+            errors.extend(warnings)
     if errors:
         fail(errors)
 

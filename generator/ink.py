@@ -11,9 +11,9 @@ import math
 from dataclasses import replace
 
 from . import fonts
-from .layouts.base import TEXT_CONTRAST, contrast_ratio, mix
+from .layouts.base import TEXT_CONTRAST, contrast_ratio, mix, readable_ink
 from .palette import resolve
-from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, Scene, Style, Text, TextLine
+from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, RichText, Scene, Style, Text, TextLine
 
 Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
@@ -193,6 +193,8 @@ def low_ink(scene: Scene) -> Scene:
             below_rich.append((original, m))
 
     def recolour(element: Element) -> Element:
+        if isinstance(element, RichText):
+            return recolour_rich(element)
         if isinstance(element, Group):
             return replace(element, children=tuple(recolour(child) for child in element.children))
         if id(element) not in recoloured:
@@ -201,4 +203,26 @@ def low_ink(scene: Scene) -> Scene:
             return replace(element, style=replace(element.style, stroke=recoloured[id(element)]))
         return replace(element, color=recoloured[id(element)])
 
+    def recolour_rich(rich: RichText) -> RichText:
+        """A rich text's words in one new colour, and its icons with them (their cut-outs too)."""
+        words = [child for child in rich.children if isinstance(child, Text)]
+        new = next((recoloured[id(text)] for text in words if id(text) in recoloured), None)
+        if new is None or not words:
+            return rich
+        old = words[0].color
+        return repaint(rich, {old: new, resolve(old): new, readable_ink(old): readable_ink(new)})
+
     return replace(scene, elements=tuple(recolour(e) for e in pale))
+
+
+def repaint(element: Element, colours: dict[str, str]) -> Element:
+    """The element with every fill, stroke and text colour found in `colours` swapped for its new one."""
+    if isinstance(element, Group):
+        return replace(element, children=tuple(repaint(child, colours) for child in element.children))
+    if isinstance(element, Text):
+        return replace(element, color=colours.get(element.color, element.color))
+    if isinstance(element, (Rect, Circle, Polygon, Path, Line)):
+        style = element.style
+        return replace(element, style=replace(style, fill=colours.get(style.fill, style.fill),
+                                              stroke=colours.get(style.stroke, style.stroke)))
+    return element

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import re
+import types
+from collections.abc import Mapping
+from difflib import get_close_matches
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -63,11 +66,55 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-def _message(error: dict) -> str:
+def _step(annotation: Any, part: Any) -> list:
+    """What a value at `part` inside a value of `annotation` may be: through models, lists, mappings and unions
+    (a part naming none of a union's fields is the tag pydantic puts in the path: all its members)."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _step(get_args(annotation)[0], part)
+    if origin in (Union, types.UnionType):
+        members = [a for a in get_args(annotation) if a is not type(None)]
+        found = [inner for member in members for inner in _step(member, part)]
+        return found or (members if isinstance(part, str) else [])
+    if origin in (list, tuple) and isinstance(part, int):
+        return [get_args(annotation)[0]]
+    if origin is dict:
+        return [get_args(annotation)[1]]
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel) and part in annotation.model_fields:
+        return [annotation.model_fields[part].annotation]
+    return []
+
+
+def _keys_at(model: type[BaseModel], loc: tuple) -> list[str]:
+    """The field names valid where an unknown key at `loc` was written."""
+    found: list = [model]
+    for part in loc[:-1]:
+        found = [inner for annotation in found for inner in _step(annotation, part)]
+    keys: list[str] = []
+    for annotation in found:
+        while get_origin(annotation) in (Annotated, Union, types.UnionType):
+            annotation = next(a for a in get_args(annotation) if a is not type(None))
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            keys += [k for k in annotation.model_fields if k not in keys]
+    return keys
+
+
+def _unknown_key(error: dict, model: type[BaseModel] | None) -> str:
+    """"unknown field", with the nearest valid key (or the valid keys) where the model tells them."""
+    keys = _keys_at(model, tuple(error["loc"])) if model is not None else []
+    if not keys:
+        return "unknown field"
+    close = get_close_matches(str(error["loc"][-1]), keys, n=1, cutoff=0.5)
+    if close:
+        return f"unknown field; did you mean {close[0]!r}?"
+    return f"unknown field; valid here: {', '.join(keys)}"
+
+
+def _message(error: dict, model: type[BaseModel] | None = None) -> str:
     """Pydantic's messages, reworded for someone editing YAML."""
     kind, ctx, value = error["type"], error.get("ctx", {}), error.get("input")
     if kind == "extra_forbidden":
-        return "unknown field"
+        return _unknown_key(error, model)
     if kind == "missing":
         return "required field is missing"
     if kind in ("int_parsing", "int_type", "int_from_float"):
@@ -89,12 +136,13 @@ def _message(error: dict) -> str:
     return error["msg"]
 
 
-def _errors(exc: ValidationError, source: Path, raw: Any, prefix: tuple = (), raw_prefix: tuple = ()) -> list[str]:
+def _errors(exc: ValidationError, source: Path, raw: Any, model: type[BaseModel] | None = None, prefix: tuple = (),
+            raw_prefix: tuple = ()) -> list[str]:
     out = []
     for error in exc.errors():
         loc = tuple(part for part in error["loc"] if not (isinstance(part, str) and part.startswith("function-")))
         line = line_of(raw, raw_prefix + loc)
-        out.append(f"{source}:{line}: {dotted(prefix + loc)}: {_message(error)}")
+        out.append(f"{source}:{line}: {dotted(prefix + loc)}: {_message(error, model)}")
     return out
 
 
@@ -163,6 +211,38 @@ def _unspecified_paths(value: Any, path: str = "") -> list[str]:
     return []
 
 
+def _written(value: Any, loc: tuple) -> tuple:
+    """`loc` as the data spells it: without the tags pydantic adds for a union's member (`regions[0].grid.x`
+    is `regions[0].x` in the file); the last part stays, as a missing field is named there."""
+    out = []
+    for index, part in enumerate(loc):
+        found = (isinstance(value, dict) and part in value) or (
+            isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value))
+        if found:
+            value = value[part]
+        elif isinstance(value, (dict, list)) and index < len(loc) - 1:
+            continue
+        out.append(part)
+    return tuple(out)
+
+
+class _Lines(Mapping):
+    """A face's fields' lines in their file (under "" the piece's own line), looked up only when a warning
+    names one: most faces never warn."""
+
+    def __init__(self, raw: Any, origin: dict, item: tuple):
+        self.raw, self.origin, self.item = raw, origin, item
+
+    def __getitem__(self, key: str) -> int:
+        return line_of(self.raw, self.item if key == "" else self.origin[key])
+
+    def __iter__(self):
+        return iter(["", *self.origin])
+
+    def __len__(self) -> int:
+        return len(self.origin) + 1
+
+
 class _Resolver:
     def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool, icon_folders: tuple[Path, ...]):
         self.info = info
@@ -208,10 +288,11 @@ class _Resolver:
             return self.layouts[name].params.model_validate(fields, context=self.context)
         except ValidationError as exc:
             for error in exc.errors():
-                top, rest = error["loc"][0], error["loc"][1:]
+                top = error["loc"][0]
+                rest = _written(fields.get(top), error["loc"][1:])
                 where = origin.get(top, on_item + (top,))
                 line = line_of(raw, where + rest if top in origin else item)
-                self.error(f"{source}:{line}: {dotted(where + rest)}: {_message(error)}")
+                self.error(f"{source}:{line}: {dotted(where + rest)}: {_message(error, self.layouts[name].params)}")
             return None
 
     def component(self, comp: Component, index: int, source: Path, raw: Any) -> ResolvedComponent | None:
@@ -260,8 +341,9 @@ class _Resolver:
             self.ours.extend(f"{comp.id}: {label}: {field}" for field in item.ours)
             self.edition.extend(f"{comp.id}: {label}: {side}.{path}" for side, paths in
                                 (("front", front_edition), ("back", back_edition)) for path in paths)
-            front_face = FaceSpec(front["layout"], front_params)
-            back_face = FaceSpec(back["layout"], back_params) if back_params is not None else None
+            front_face = FaceSpec(front["layout"], front_params, _Lines(raw, front_origin, ipath))
+            back_face = FaceSpec(back["layout"], back_params, _Lines(raw, back_origin, ipath + ("back",))) \
+                if back_params is not None else None
             for color in (colors if comp.per_player else [None]):
                 pieces.append(PieceSpec(str(label), count, color, front_face, back_face))
         return ResolvedComponent(str(source), comp, tuple(pieces))
@@ -273,7 +355,7 @@ def _validate(model: type[BaseModel], raw: Any, source: Path) -> Any:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        raise DataErrors(_errors(exc, source, raw)) from None
+        raise DataErrors(_errors(exc, source, raw, model)) from None
 
 
 def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), write_ins: bool = False) -> Game:

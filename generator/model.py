@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, Mapping
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator
 
 from .palette import PLAYER_COLORS
 from .tracker import Tracker
@@ -80,7 +80,13 @@ def parse_size(value: Any) -> tuple[float, float]:
 
 MAX_SIZE_MM = 2000  # a piece larger than 2 m a side is a typo, and would take minutes to tile
 MAX_COUNT = 10_000  # copies of one piece
-Size = Annotated[tuple[float, float], BeforeValidator(parse_size)]
+SIZE_SCHEMA = {"description": "a card size name, W×H in mm (`63x88`), one number (square or round) or [W, H]",
+               "anyOf": [{"enum": sorted(CARD_SIZES)},
+                         {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*[xX×]\s*\d+(\.\d+)?(\s*[mM][mM])?\s*$"},
+                         {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SIZE_MM},
+                         {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SIZE_MM},
+                          "minItems": 2, "maxItems": 2}]}
+Size = Annotated[tuple[float, float], BeforeValidator(parse_size), WithJsonSchema(SIZE_SCHEMA)]
 
 
 class Strict(BaseModel):
@@ -190,6 +196,8 @@ class ComponentFile(Strict):
 class FaceSpec:
     layout: str
     params: Any  # the layout's validated pydantic model
+    # field -> the line of the YAML that set it ("" -> the piece's own line), for warnings while drawing
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

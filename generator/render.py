@@ -51,7 +51,8 @@ class SceneCache:
         color = PLAYER_COLORS[piece.color] if piece.color else None
         where = f"{Path(component.source).name}: {spec.id}: {piece.name}" + (f" ({piece.color})" if color else "")
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
-                          face.params.background_art, face.params.background_fit, icon_folders=self.icon_folders)
+                          face.params.background_art, face.params.background_fit, icon_folders=self.icon_folders,
+                          lines=face.lines)
         elements = self.layouts[face.layout].draw(ctx, face.params)
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)

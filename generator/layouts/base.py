@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Mapping
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, WithJsonSchema
 
@@ -13,8 +13,8 @@ from ..geometry import hexagon
 from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
 from ..palette import PlayerColor, resolve
-from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style, Text
-from ..text import fit_text
+from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style
+from ..text import fit_rich, fit_text
 
 
 
@@ -98,14 +98,18 @@ class FaceContext:
     corner_radius: float
     color: PlayerColor | None  # the piece's player colour, for per-player components
     base_dir: Path  # folder art paths are relative to
-    where: str  # "file: component-id/piece/front" for messages
+    where: str  # "file: component-id: piece: front" for messages
     background_art: str | None = None
     background_fit: str = "cover"
     warnings: list[str] = field(default_factory=list)
     icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.icons)
+    lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
 
     def warn(self, message: str) -> None:
-        self.warnings.append(f"{self.where}: {message}")
+        """`message` starts with the field it is about; the warning names the file and that field's line."""
+        line = self.lines.get(message.split(":", 1)[0], self.lines.get(""))
+        file, _, rest = self.where.partition(": ")
+        self.warnings.append(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}")
 
     # -- drawing helpers ---------------------------------------------------------------------
 
@@ -116,7 +120,7 @@ class FaceContext:
         fill = Rect(*box, Style(fill=resolve(color)))
         if not self.background_art:
             return fill
-        return Group((fill, *self.art(self.background_art, *box, self.background_fit)))
+        return Group((fill, *self.art(self.background_art, *box, self.background_fit, field_name="background_art")))
 
     def outline(self) -> Element:
         """The trim shape as a thin line, cut guide for round and hex pieces."""
@@ -128,14 +132,28 @@ class FaceContext:
             return Polygon(hexagon(w / 2, h / 2, h / 2), style)
         return Rect(0, 0, w, h, style, radius=self.corner_radius)
 
-    def text(self, field_name: str, value: str, x, y, w, h, **style) -> Text:
-        fitted = fit_text(str(value), x, y, w, h, **style)
+    def text(self, field_name: str, value: str, x, y, w, h, **style) -> Element:
+        """A field's text fitted into the box, with its **bold**, *italic* and `{icon}` markup."""
+        fitted = fit_rich(str(value), x, y, w, h, icon=self.inline_icon, **style)
         if not fitted.fits:
-            self.warn(f"{field_name}: text does not fit its box even at {fitted.text.size:g} pt")
+            self.warn(f"{field_name}: text does not fit its box even at {fitted.size:g} pt")
+        for name in fitted.unknown:
+            close = get_close_matches(name, list(ICONS), n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join('{' + c + '}' for c in close)}?" if close else ""
+            self.warn(f"{field_name}: {{{name[:40]}}} is neither an icon nor a rule number, printed as "
+                      f"written{hint}")
         return fitted.text
 
     def icon(self, name: str, x, y, size, ink, paper="#FFFFFF") -> Element:
         return draw_icon(name, x, y, size, resolve(ink), resolve(paper), self.icon_folders)
+
+    def inline_icon(self, name: str, x, y, size, ink) -> Element | None:
+        """An icon inside a text, in the text's colour with cut-outs in black or white (whichever stands out
+        from it); None for a name no icon has. The one way text reaches icons."""
+        try:
+            return self.icon(name, x, y, size, ink, readable_ink(ink))
+        except KeyError:
+            return None
 
     def write_in(self, label: str, x, y, w, h, ink="#555555") -> list[Element]:
         """A tidy dashed box with a small label: where a user writes what the rulebook does not say."""
@@ -150,7 +168,7 @@ class FaceContext:
             ry += rule_gap
         return elements
 
-    def art(self, path: str, x, y, w, h, fit="cover") -> list[Element]:
+    def art(self, path: str, x, y, w, h, fit="cover", field_name: str = "art") -> list[Element]:
         """The named image fitted into the box, or a visible placeholder and a warning."""
         from ..loader import find_game  # layouts load before the loader; only faces with art get here
         from ..overrides import source_folders
@@ -162,7 +180,7 @@ class FaceContext:
             problem = image_problem(file)
         if problem is None:
             return [Image(x, y, w, h, str(file), fit)]
-        self.warn(f"art: {path}: {problem}")
+        self.warn(f"{field_name}: {path}: {problem}")
         cross = Style(stroke="#C62828", stroke_width=0.4)
         return [Rect(x, y, w, h, Style(fill="#FDECEA", stroke="#C62828", stroke_width=0.4)),
                 Line(x, y, x + w, y + h, cross), Line(x + w, y, x, y + h, cross),

@@ -14,7 +14,7 @@ BAD_DATA = [
     ("cards.yaml", "{count: 3, title: Attack", "{count: lots, title: Attack",
      "cards.yaml:9: components[0].items[0].count: expected a whole number, got 'lots'"),
     ("cards.yaml", "    kind: card", "    kind: card\n    colour: red",
-     "cards.yaml:5: components[0].colour: unknown field"),
+     "cards.yaml:5: components[0].colour: unknown field; did you mean 'colors'?"),
     ("cards.yaml", "    size: poker\n", "",
      "cards.yaml:2: components[0].size: required field is missing"),
     ("cards.yaml", "icon: attack", "icon: lightning",
@@ -130,7 +130,7 @@ def test_missing_art_warns_with_its_piece_and_still_builds(game, tmp_path):
     replace(game / "cards.yaml", "{count: 3, title: Attack,", "{count: 3, title: Attack, art: art/nope.png,")
     result = run("build", game, "--out", tmp_path / "a", "--format", "pdf")
     assert result.returncode == 0
-    assert "  warning: cards.yaml: deck: Attack: front: art: art/nope.png: image file not found" in result.stdout
+    assert "  warning: cards.yaml:9: deck: Attack: front: art: art/nope.png: image file not found" in result.stdout
     assert (tmp_path / "a/mini/mini-a4.pdf").is_file()
     strict = run("build", game, "--out", tmp_path / "b", "--strict")
     assert strict.returncode == 2 and "image file not found" in strict.stderr
@@ -139,7 +139,7 @@ def test_missing_art_warns_with_its_piece_and_still_builds(game, tmp_path):
 def test_overflowing_text_names_the_piece_and_field(game, tmp_path):
     replace(game / "cards.yaml", "text: Fight a neighbour.", 'text: "' + "Fight a neighbour. " * 40 + '"')
     result = run("build", game, "--out", tmp_path / "a", "--format", "svg")
-    assert "  warning: cards.yaml: deck: Attack: front: text: text does not fit its box even at 6 pt" in result.stdout
+    assert "  warning: cards.yaml:9: deck: Attack: front: text: text does not fit its box even at 6 pt" in result.stdout
 
 
 def test_an_unreadable_image_is_a_warning_not_a_crash(game, tmp_path):
@@ -147,7 +147,7 @@ def test_an_unreadable_image_is_a_warning_not_a_crash(game, tmp_path):
     replace(game / "cards.yaml", "{count: 3, title: Attack,", "{count: 3, title: Attack, art: broken.png,")
     result = run("build", game, "--out", tmp_path / "a")
     assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert "cards.yaml: deck: Attack: front: art: broken.png: image file is unreadable" in result.stdout
+    assert "cards.yaml:9: deck: Attack: front: art: broken.png: image file is unreadable" in result.stdout
 
 
 def test_small_components_of_one_kind_share_sheets(game, tmp_path):
@@ -212,3 +212,36 @@ def test_builds_of_one_game_never_overwrite_each_other(tmp_path):
     for name, entry in variants.items():  # each entry tells the truth about its own file
         with pdfplumber.open(out / "mini" / entry["file"]) as pdf:
             assert len(pdf.pages) == entry["pages"], name
+
+
+def test_check_draws_every_face_and_warns_with_file_and_line(game):
+    """Missing art, text that cannot fit and an unknown {placeholder}: warnings a build would give, found by
+    check without building; --strict makes them errors."""
+    replace(game / "cards.yaml", "{count: 3, title: Attack, icon: attack, text: Fight a neighbour.}",
+            "{count: 3, title: Attack, icon: attack, art: art/nope.png, text: 'Fight for 2 {enrgy} now.'}")
+    replace(game / "cards.yaml", "text: Move one fleet.", "text: " + "Move one fleet. " * 60)
+    result = run("check", game)
+    assert result.returncode == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[:2] + lines[3:] == [
+        f"{game}: ok (4 components, 15 pieces, 1 unspecified, 3 warnings)",
+        "  warning: cards.yaml:9: deck: Attack: front: art: art/nope.png: image file not found",
+        "  warning: cards.yaml:13: deck: Move: front: text: text does not fit its box even at 6 pt",
+    ]
+    assert lines[2].startswith("  warning: cards.yaml:9: deck: Attack: front: text: {enrgy} is neither an icon nor "
+                               "a rule number, printed as written")  # and the nearest icons' names
+    strict = run("check", "--strict", game)
+    assert strict.returncode == 2 and len(strict.stderr.strip().splitlines()) == 3
+
+
+def test_check_says_which_icon_file_is_not_svg(game):
+    (game / "icons").mkdir()
+    (game / "icons" / "torn.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg">\n<g>\n')
+    (game / "icons" / "page.svg").write_text("<html><body/></html>")
+    (game / "icons" / "fine.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>')
+    result = run("check", game)
+    assert result.returncode == 0
+    warnings = [line for line in result.stdout.splitlines() if line.startswith("  warning:")]
+    assert warnings == [f"  warning: {game}/icons/page.svg:1: icon is not valid SVG: its root is <html>, not <svg> "
+                        "in the SVG namespace",
+                        f"  warning: {game}/icons/torn.svg:3: icon is not valid SVG: no element found"]
