@@ -72,7 +72,7 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
 
     Errors (data the build refuses) exit with status 2; warnings (missing art, text that does not fit, an
     unknown {placeholder}, an icon file that is not SVG) are listed and, with --strict, do the same."""
-    from .checks import face_warnings, icon_file_problems
+    from .checks import face_warnings
 
     errors: list[str] = []
     try:
@@ -85,7 +85,7 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
         except DataErrors as exc:
             errors.extend(exc.errors)
             continue
-        warnings = face_warnings(game, folder) + icon_file_problems(folder)
+        warnings = face_warnings(game, folder)
         noted = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
         click.echo(f"{folder}: ok ({len(game.components)} components, "
                    f"{sum(c.quantity for c in game.components)} pieces, {len(game.unspecified)} unspecified{noted})")

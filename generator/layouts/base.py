@@ -138,7 +138,7 @@ class FaceContext:
         if not fitted.fits:
             self.warn(f"{field_name}: text does not fit its box even at {fitted.size:g} pt")
         for name in fitted.unknown:
-            close = get_close_matches(name, list(ICONS), n=3, cutoff=0.6)
+            close = get_close_matches(name, icon_names(self.icon_folders), n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join('{' + c + '}' for c in close)}?" if close else ""
             self.warn(f"{field_name}: {{{name[:40]}}} is neither an icon nor a rule number, printed as "
                       f"written{hint}")

@@ -146,10 +146,10 @@ def test_shrink_to_fit_counts_icons_and_warns_at_the_minimum_size():
 
 def test_a_placeholder_that_names_no_icon_prints_as_written_and_is_reported():
     ctx = face()
-    text = ctx.text("text", "Gain 2 {energi} now", 5, 5, 50, 20, size=SIZE)
-    assert isinstance(text, Text) and text.lines[0].text == "Gain 2 {energi} now"
+    text = ctx.text("text", "Gain 2 {sciense} now", 5, 5, 50, 20, size=SIZE)
+    assert isinstance(text, Text) and text.lines[0].text == "Gain 2 {sciense} now"
     assert len(ctx.warnings) == 1
-    assert ctx.warnings[0].startswith("cards.yaml: deck: Attack: front: text: {energi} is neither an icon nor a "
+    assert ctx.warnings[0].startswith("cards.yaml: deck: Attack: front: text: {sciense} is neither an icon nor a "
                                       "rule number, printed as written; did you mean {")  # the nearest icons
 
 
