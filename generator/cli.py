@@ -251,7 +251,11 @@ def build_and_report(folder: Path, options: BuildOptions, quiet: bool, memo: dic
     except BuildFailed as exc:
         errors = [f"{folder}: --strict: {line}" for line in str(exc).splitlines()]
     except OSError as exc:
-        fail([f"{exc.filename or options.out}: cannot write: {exc.strerror}"], 1)
+        name = str(exc.filename or options.out)
+        shown = name if len(name) <= 200 else name[:197] + "..."
+        if Path(name).resolve().is_relative_to(options.out.resolve()):
+            fail([f"{shown}: cannot write: {exc.strerror}"], 1)
+        fail([f"{shown}: cannot read: {exc.strerror}"])  # an input the checks let through: still the data's fault
     else:
         report(result, quiet)
         return []

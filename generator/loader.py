@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from .images import art_refused
 from .layouts import LAYOUTS
 from .model import (
     Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
@@ -39,14 +40,22 @@ def our_game(game_id: str) -> GameInfo:
 
 def find_game(name_or_path: str) -> Path:
     """A folder path (a game, or overrides of one), or the name of one of our games."""
-    path = Path(name_or_path)
-    if is_game_folder(path):
-        return path
-    if path.is_dir():
-        raise DataError(f"{path}: not a game folder (no {GAME_FILE} or {OVERRIDES_FILE})")
-    if (components_dir() / name_or_path / GAME_FILE).is_file():
-        return components_dir() / name_or_path
-    raise DataError(f"{name_or_path}: no such game or folder; our games: {', '.join(builtin_games())}")
+    path, shown = Path(name_or_path), _clipped(name_or_path)
+    try:
+        if is_game_folder(path):
+            return path
+        if path.is_dir():
+            raise DataError(f"{shown}: not a game folder (no {GAME_FILE} or {OVERRIDES_FILE})")
+        if (components_dir() / name_or_path / GAME_FILE).is_file():
+            return components_dir() / name_or_path
+    except OSError as exc:  # a name too long for the file system, say
+        raise DataError(f"{shown}: not a game or folder ({exc.strerror})") from None
+    raise DataError(f"{shown}: no such game or folder; our games: {', '.join(builtin_games())}")
+
+
+def _clipped(text: str) -> str:
+    """A name as a message quotes it: never more than about 80 characters of it."""
+    return text if len(text) <= 80 else text[:77] + "…"
 
 
 def _shown(value: Any) -> str:
@@ -156,8 +165,10 @@ def _unspecified_paths(value: Any, path: str = "") -> list[str]:
 
 
 class _Resolver:
-    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool):
+    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool, art_folders: list[Path]):
         self.info = info
+        self.art_folders = art_folders  # art is relative to the first; it may lie in any of them
+        self.art_refused: dict[str, str | None] = {}  # by art path: each file is looked at once
         self.options = options
         self.write_ins = write_ins
         self.edition: list[str] = []
@@ -196,7 +207,7 @@ class _Resolver:
                        f"sizes are in mm and counts are of pieces")
             return None
         try:
-            return self.layouts[name].params.model_validate(fields)
+            params = self.layouts[name].params.model_validate(fields)
         except ValidationError as exc:
             for error in exc.errors():
                 top, rest = error["loc"][0], error["loc"][1:]
@@ -204,6 +215,22 @@ class _Resolver:
                 line = line_of(raw, where + rest if top in origin else item)
                 self.error(f"{source}:{line}: {dotted(where + rest)}: {_message(error)}")
             return None
+        return params if self.art_ok(params, origin, source, raw, on_item) else None
+
+    def art_ok(self, params: Any, origin: dict, source: Path, raw: Any, on_item: tuple) -> bool:
+        """Whether the face's art paths may be used; an error for each that is refused (see art_refused)."""
+        ok = True
+        for name in ART_FIELDS:
+            path = getattr(params, name, None)
+            if not path:
+                continue
+            if path not in self.art_refused:
+                self.art_refused[path] = art_refused(path, self.art_folders)
+            if self.art_refused[path]:
+                where = origin.get(name, on_item + (name,))
+                self.error(f"{source}:{line_of(raw, where)}: {dotted(where)}: {_shown(path)}: {self.art_refused[path]}")
+                ok = False
+        return ok
 
     def component(self, comp: Component, index: int, source: Path, raw: Any) -> ResolvedComponent | None:
         base = ("components", index)
@@ -267,6 +294,9 @@ def _validate(model: type[BaseModel], raw: Any, source: Path) -> Any:
         raise DataErrors(_errors(exc, source, raw)) from None
 
 
+ART_FIELDS = ("art", "background_art")  # the face fields that name an image file
+
+
 def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), write_ins: bool = False) -> Game:
     """Load and validate a game folder; raises DataErrors listing every problem found.
 
@@ -277,13 +307,15 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
         except DataError as exc:
             raise DataErrors([str(exc)]) from None
         try:
-            return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes)
+            return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
+                         [folder, overridden.base])
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
-    return _load(folder, load_yaml, options, write_ins, [])
+    return _load(folder, load_yaml, options, write_ins, [], [folder])
 
 
-def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str]) -> Game:
+def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
+          art_folders: list[Path]) -> Game:
     errors: list[str] = []
     try:
         info = _validate(GameInfo, read(folder / GAME_FILE), folder / GAME_FILE)
@@ -294,7 +326,7 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
         known = ", ".join(sorted(info.options)) or "none"
         raise DataErrors([f"{folder / GAME_FILE}: options: unknown option {unknown[0]!r}; this game's options: {known}"])
     enabled = frozenset(options) | {name for name, opt in info.options.items() if opt.default}
-    resolver = _Resolver(info, enabled, write_ins)
+    resolver = _Resolver(info, enabled, write_ins, art_folders)
     components: list[ResolvedComponent] = []
     seen: dict[str, str] = {}
     for source in sorted(folder.glob("*.yaml")):
