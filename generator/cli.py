@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from .build import FORMATS, BuildFailed, BuildOptions, BuildResult, build_game
+from .build import FORMATS, LARGE_PAGES, BuildFailed, BuildOptions, BuildResult, build_game, too_large
 from .exports import PRESETS
 from .imposition import PAPERS, Settings
 from .loader import builtin_games, find_game, load_game
@@ -81,6 +81,9 @@ def check(games: tuple[str, ...], all_games: bool) -> None:
             continue
         click.echo(f"{folder}: ok ({len(game.components)} components, "
                    f"{sum(c.quantity for c in game.components)} pieces, {len(game.unspecified)} unspecified)")
+        large = too_large(game, Settings())
+        if large:
+            click.echo(f"  warning: {large}; build asks for --yes")
     if errors:
         fail(errors)
 
@@ -195,9 +198,10 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
               help="Print-on-demand card preset: sets bleed and dpi, exports png,pdf-single unless --format is "
                    "given, and warns about cards of another size.")
 @click.option("--watch", is_flag=True, help="Rebuild one game folder each time a file in it changes.")
+@click.option("--yes", "large", is_flag=True, help=f"Build even a set of more than {LARGE_PAGES} pages.")
 @click.pass_context
 def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, ink, game_options,
-          strict, write_ins, quiet, dpi, preset, watch):
+          strict, write_ins, quiet, dpi, preset, watch, large):
     """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
     try:
         folders = games_from(games, all_games)
@@ -211,7 +215,7 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
         formats = formats if given("formats") else ("png", "pdf-single")
     settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex, ink=ink)
     options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
-                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset)
+                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset, large=large)
     if watch:
         if len(folders) != 1:
             raise click.UsageError("--watch follows exactly one game folder")
@@ -268,10 +272,11 @@ def build_and_report(folder: Path, options: BuildOptions, quiet: bool, memo: dic
 def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: dict | None) -> BuildResult:
     if quiet or not sys.stderr.isatty():
         return build_game(folder, options, memo=memo)
+    from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                  transient=True, console=None) as progress:
+                  transient=True, console=Console(stderr=True)) as progress:
         task = progress.add_task(folder.name)
         return build_game(folder, options, lambda text: progress.update(task, description=f"{folder.name}: {text}"),
                           memo)
