@@ -188,7 +188,7 @@ class _Resolver:
         """
         name = fields.get("layout")
         on_item = item if side == "front" else item + ("back",)
-        if name not in self.layouts:
+        if not isinstance(name, str) or name not in self.layouts:
             if name is None:
                 component = item[:2]
                 self.error(f"{source}:{line_of(raw, component + (side,))}: {dotted(component + (side, 'layout'))}: "
@@ -197,7 +197,7 @@ class _Resolver:
             line = line_of(raw, origin.get("layout", ()))
             known = ", ".join(sorted(self.layouts))
             self.error(f"{source}:{line}: {dotted(origin.get('layout', ('layout',)))}: "
-                       f"unknown layout {name!r}; known: {known}")
+                       f"unknown layout {_shown(name)}; known: {known}")
             return None
         too_big = _out_of_bounds(fields)
         if too_big:

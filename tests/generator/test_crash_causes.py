@@ -35,7 +35,7 @@ def one_line(result, *expected: str) -> str:
     assert result.returncode == 2, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and len(lines[0]) < 400, result.stderr
+    assert len(lines) == 1 and len(lines[0]) < 600, result.stderr
     assert all(text in lines[0] for text in expected), lines[0]
     return lines[0]
 
@@ -119,3 +119,10 @@ def test_an_overrides_file_extending_a_100000_character_name_is_refused(tmp_path
 def test_a_game_name_too_long_for_the_file_system_is_named_shortly(tmp_path):
     line = one_line(run("check", "y" * 5000), "not a game or folder")
     assert len(line) < 200
+
+
+# ---- found by the fuzzer (test_fuzz_properties.py) --------------------------------------------------------
+
+def test_a_layout_that_is_a_mapping_is_refused_on_its_line(game, tmp_path):
+    replace(game / "chits.yaml", "layout: chit", "layout: {}")
+    refused(game, tmp_path, "chits.yaml:", "layout: unknown layout {}; known:")

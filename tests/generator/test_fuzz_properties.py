@@ -27,7 +27,7 @@ from pathlib import Path
 
 import yaml
 from click.testing import CliRunner
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
 import starpnp
@@ -68,6 +68,12 @@ VALUES = st.one_of(NUMBERS, COLOURS, SIZES, PATHS, TEXTS, st.booleans(), st.none
                    st.dictionaries(st.text(max_size=8), st.one_of(st.integers(-5, 50), st.text(max_size=5)),
                                    max_size=3),
                    st.fixed_dictionaries({"ours": NUMBERS}))
+# Values of the same kind, within what validation lets through, at its edges: they reach the layouts.
+NEAR_NUMBERS = st.one_of(st.sampled_from([0, -0.0, 0.0001, 0.01, 1, 5, 9999.9, -9999.9, 10_000]),
+                         st.floats(-10_000, 10_000), st.integers(-10_000, 10_000))
+NEAR_TEXTS = st.one_of(st.text(max_size=200), st.sampled_from([
+    "", " ", "W" * 400, "\u202eevil", "\U0001F680" * 30, "\u6f22\u5b57" * 40, "a\nb\n" * 50, "\u00ad" * 20,
+    "{rules.worlds_to_win}", "unspecified", "**bold** _em_"]))
 ART_FIELDS = st.sampled_from(["art", "background_art"])
 SVG_NUMBERS = st.one_of(st.floats(allow_nan=True, allow_infinity=True).map(repr), st.integers(-10**40, 10**40).map(str),
                         st.sampled_from(["0", "-5", "1e30", "1e-30", "100%", "10mm", "", "abc", "1e999", " 7 "]))
@@ -157,12 +163,19 @@ def replace_value(draw, folder: Path) -> str:
     parent = data
     for key in where[:-1]:
         parent = parent[key]
-    action = draw(st.sampled_from(["set", "set", "set", "delete", "add key"]))
-    if action == "delete":
+    action = draw(st.sampled_from(["set", "set", "near", "near", "near", "delete", "add key"]))
+    old = parent[where[-1]]
+    if action == "near" and isinstance(old, list) and old:
+        parent[where[-1]] = old * draw(st.sampled_from([0, 2, 50]))
+    elif action == "near" and isinstance(old, (int, float)) and not isinstance(old, bool):
+        parent[where[-1]] = draw(NEAR_NUMBERS)
+    elif action == "near" and isinstance(old, str):
+        parent[where[-1]] = draw(NEAR_TEXTS)
+    elif action == "delete":
         del parent[where[-1]]
     elif action == "add key" and isinstance(parent, dict):
         parent[draw(st.text(min_size=1, max_size=12))] = draw(VALUES)
-    else:
+    elif action != "near":
         parent[where[-1]] = draw(VALUES)
     dump(path, data)
     return f"{action} {path.name}:{'.'.join(map(str, where))[:80]}"
@@ -337,6 +350,7 @@ def test_no_mutation_of_a_game_folder_crashes_hangs_or_reads_outside_it(data):
                         result = runner.invoke(main, command)
                     finally:
                         signal.alarm(0)
+                event(f"{command[0]} exit status {result.exit_code}")  # --hypothesis-show-statistics counts them
                 failures += [f"{command[0]}: {p}" for p in problems(result, opened, allowed, root / SECRET)]
         finally:
             signal.signal(signal.SIGALRM, previous)
