@@ -355,3 +355,18 @@ def test_no_mutation_of_a_game_folder_crashes_hangs_or_reads_outside_it(data):
         finally:
             signal.signal(signal.SIGALRM, previous)
         assert failures == [], f"{source} after {done}:\n" + "\n".join(failures[:10])
+
+
+def test_the_fuzzer_sees_a_read_outside_the_folder_and_a_crash(tmp_path):
+    """The watcher itself: a file opened beside the folder and an exception are both reported."""
+    folder = make_folder(tmp_path, "mini", "<svg/>", "png")
+    secret = tmp_path / SECRET
+
+    class Crashed:
+        exception, exit_code, output, stderr = ValueError("boom"), 1, "Traceback", ""
+
+    with recording() as opened:
+        (folder / "up" / SECRET).read_bytes()
+    found = problems(Crashed, opened, [folder], secret)
+    assert f"opened {folder / 'up' / SECRET}" in found and "ValueError: boom" in found
+    assert "exit status 1: Traceback" in found and "a traceback on the output" in found
