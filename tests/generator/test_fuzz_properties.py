@@ -37,7 +37,7 @@ from starpnp.resources import components_dir
 
 # No shrinking: an example is a folder built twice, so shrinking one takes many minutes; a failure names the
 # mutations that led to it instead, which is enough to write its test.
-settings.register_profile("ci", max_examples=int(os.environ.get("FUZZ_EXAMPLES", 40)), derandomize=True,
+settings.register_profile("ci", max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), derandomize=True,
                           deadline=None, database=None, suppress_health_check=list(HealthCheck),
                           phases=[Phase.explicit, Phase.generate])
 settings.register_profile("long", max_examples=int(os.environ.get("FUZZ_EXAMPLES", 2000)), deadline=None,
@@ -163,7 +163,7 @@ def replace_value(draw, folder: Path) -> str:
     parent = data
     for key in where[:-1]:
         parent = parent[key]
-    action = draw(st.sampled_from(["set", "set", "near", "near", "near", "delete", "add key"]))
+    action = draw(st.sampled_from(["set", "set", "delete", "add key", *["near"] * 6]))
     old = parent[where[-1]]
     if action == "near" and isinstance(old, list) and old:
         parent[where[-1]] = old * draw(st.sampled_from([0, 2, 50]))
