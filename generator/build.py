@@ -2,17 +2,19 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from .exports import PRESETS, faces, write_pngs, write_single_pdf, write_svgs
-from .imposition import Settings, Sheet, fits_on_page, impose, paginate
+from .imposition import Settings, Sheet, content_area, fits_on_page, impose, paginate, plan_grid
 from .loader import load_game
 from .model import Game, ResolvedComponent
 from .pdfdoc import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_ranges, placed_more_than_once
 from .render import SceneCache
 from .scene import Scene
+from .yamlio import DataErrors
 
 FORMATS = ("pdf", "svg", "png", "pdf-single", "tts")
 DEFAULT_FORMATS = ("pdf", "svg")
@@ -30,6 +32,7 @@ class BuildOptions:
     options: frozenset[str] = frozenset()
     strict: bool = False
     write_ins: bool = False  # our edition's values print as write-in areas
+    large: bool = False  # --yes: build even past LARGE_PAGES
 
 
 @dataclass
@@ -58,6 +61,35 @@ def preset_warnings(game: Game, preset: str | None) -> list[str]:
     return [f"{c.spec.id}: cards are {c.spec.size[0]:g} × {c.spec.size[1]:g} mm; the {preset} preset prints "
             f"{want[0]:g} × {want[1]:g} mm" for c in game.components
             if c.spec.kind == "card" and any(abs(a - b) > 0.1 for a, b in zip(sorted(c.spec.size), sorted(want)))]
+
+
+LARGE_PAGES = 500  # a ream of paper: our largest game prints under 100 pages; past this a count is likely a slip
+
+
+def estimated_pages(game: Game, settings: Settings) -> int:
+    """About how many pages a build prints, from sizes and counts alone (nothing drawn, so a count of
+    thousands is caught in a moment): each component on sheets of its own, boards as tiles of the page."""
+    pages = contents_pages(len(game.components))
+    for comp in game.components:
+        w, h = comp.spec.size
+        grid = plan_grid(Scene(w, h, settings.bleed, (), comp.spec.shape), settings, comp.quantity)
+        if grid.per_sheet:
+            sheets = math.ceil(comp.quantity / grid.per_sheet)
+        else:
+            _, _, aw, ah = content_area(settings)
+            sheets = comp.quantity * (1 + math.ceil(w / aw) * math.ceil(h / ah))  # an assembly map, then tiles
+        pages += sheets * (2 if comp.double_sided and settings.duplex != "off" else 1)
+    return pages
+
+
+def too_large(game: Game, settings: Settings) -> str | None:
+    """What check warns and build refuses without --yes: a set past LARGE_PAGES pages."""
+    pages = estimated_pages(game, settings)
+    if pages <= LARGE_PAGES:
+        return None
+    biggest = max(game.components, key=lambda c: c.quantity)
+    return (f"about {pages:,} pages on {settings.paper}, more than {LARGE_PAGES} ({biggest.spec.id} alone has "
+            f"{biggest.quantity:,} pieces)")
 
 
 def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
@@ -182,6 +214,9 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     """Build one game folder; `memo` carries drawn faces from an earlier build (see SceneCache)."""
     game = load_game(folder, options.options, options.write_ins)
     settings = options.settings
+    large = None if options.large else too_large(game, settings)
+    if large:
+        raise DataErrors([f"{folder}: {large}; check the counts, or pass --yes to build it anyway"])
     result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours,
                          overrides=game.overrides, edition=game.edition)
     step("drawing faces")
@@ -210,7 +245,9 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
                             page_ranges(pages[c.spec.id])) for c in game.components]
         doc.contents(rows, game.info.about, [*game.info.print_notes, *edition_note(game, marked)],
                      print_guide(game, sheets, n_contents, settings))
-        for sheet, note in zip(sheets, footer_notes(sheets, settings.duplex)):
+        for done, (sheet, note) in enumerate(zip(sheets, footer_notes(sheets, settings.duplex))):
+            if done % 20 == 0:
+                step(f"writing PDF, page {sheet.page} of {result.pages}")
             doc.sheet(sheet, note)
         doc.save()
         result.files.append(path)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from .build import FORMATS, BuildFailed, BuildOptions, BuildResult, build_game
+from .build import FORMATS, LARGE_PAGES, BuildFailed, BuildOptions, BuildResult, build_game, too_large
 from .exports import PRESETS
 from .imposition import PAPERS, Settings
 from .loader import builtin_games, find_game, load_game
@@ -93,6 +93,9 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
             click.echo(f"  warning: {warning}")
         if strict:
             errors.extend(warnings)
+        large = too_large(game, Settings())
+        if large:
+            click.echo(f"  warning: {large}; build asks for --yes")
     if errors:
         fail(errors)
 
@@ -249,9 +252,10 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
               help="Print-on-demand card preset: sets bleed and dpi, exports png,pdf-single unless --format is "
                    "given, and warns about cards of another size.")
 @click.option("--watch", is_flag=True, help="Rebuild one game folder each time a file in it changes.")
+@click.option("--yes", "large", is_flag=True, help=f"Build even a set of more than {LARGE_PAGES} pages.")
 @click.pass_context
 def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, ink, game_options,
-          strict, write_ins, quiet, dpi, preset, watch):
+          strict, write_ins, quiet, dpi, preset, watch, large):
     """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
     try:
         folders = games_from(games, all_games)
@@ -265,7 +269,7 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
         formats = formats if given("formats") else ("png", "pdf-single")
     settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex, ink=ink)
     options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
-                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset)
+                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset, large=large)
     if watch:
         if len(folders) != 1:
             raise click.UsageError("--watch follows exactly one game folder")
@@ -305,7 +309,11 @@ def build_and_report(folder: Path, options: BuildOptions, quiet: bool, memo: dic
     except BuildFailed as exc:
         errors = [f"{folder}: --strict: {line}" for line in str(exc).splitlines()]
     except OSError as exc:
-        fail([f"{exc.filename or options.out}: cannot write: {exc.strerror}"], 1)
+        name = str(exc.filename or options.out)
+        shown = name if len(name) <= 200 else name[:197] + "..."
+        if Path(name).resolve().is_relative_to(options.out.resolve()):
+            fail([f"{shown}: cannot write: {exc.strerror}"], 1)
+        fail([f"{shown}: cannot read: {exc.strerror}"])  # an input the checks let through: still the data's fault
     else:
         report(result, quiet)
         return []
@@ -318,10 +326,11 @@ def build_and_report(folder: Path, options: BuildOptions, quiet: bool, memo: dic
 def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: dict | None) -> BuildResult:
     if quiet or not sys.stderr.isatty():
         return build_game(folder, options, memo=memo)
+    from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                  transient=True, console=None) as progress:
+                  transient=True, console=Console(stderr=True)) as progress:
         task = progress.add_task(folder.name)
         return build_game(folder, options, lambda text: progress.update(task, description=f"{folder.name}: {text}"),
                           memo)

@@ -91,8 +91,6 @@ def area(shape: Shape, m: Matrix) -> float:
 
 def rgb(color: str) -> tuple[float, float, float]:
     h = resolve(color).lstrip("#")
-    if len(h) == 3:
-        h = "".join(ch * 2 for ch in h)
     return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
 
 

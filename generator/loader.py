@@ -12,6 +12,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from .icons import icon_problems
+from .images import art_refused
 from .layouts import LAYOUTS
 from .layouts.base import ICON_FOLDERS
 from .model import (
@@ -50,14 +51,22 @@ def game_info(folder: Path) -> GameInfo:
 
 def find_game(name_or_path: str) -> Path:
     """A folder path (a game, or overrides of one), or the name of one of our games."""
-    path = Path(name_or_path)
-    if is_game_folder(path):
-        return path
-    if path.is_dir():
-        raise DataError(f"{path}: not a game folder (no {GAME_FILE} or {OVERRIDES_FILE})")
-    if (components_dir() / name_or_path / GAME_FILE).is_file():
-        return components_dir() / name_or_path
-    raise DataError(f"{name_or_path}: no such game or folder; our games: {', '.join(builtin_games())}")
+    path, shown = Path(name_or_path), _clipped(name_or_path)
+    try:
+        if is_game_folder(path):
+            return path
+        if path.is_dir():
+            raise DataError(f"{shown}: not a game folder (no {GAME_FILE} or {OVERRIDES_FILE})")
+        if (components_dir() / name_or_path / GAME_FILE).is_file():
+            return components_dir() / name_or_path
+    except OSError as exc:  # a name too long for the file system, say
+        raise DataError(f"{shown}: not a game or folder ({exc.strerror})") from None
+    raise DataError(f"{shown}: no such game or folder; our games: {', '.join(builtin_games())}")
+
+
+def _clipped(text: str) -> str:
+    """A name as a message quotes it: never more than about 80 characters of it."""
+    return text if len(text) <= 80 else text[:77] + "…"
 
 
 def _shown(value: Any) -> str:
@@ -244,9 +253,11 @@ class _Lines(Mapping):
 
 
 class _Resolver:
-    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool, icon_folders: tuple[Path, ...]):
+    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool, folders: tuple[Path, ...]):
         self.info = info
-        self.context = {ICON_FOLDERS: icon_folders}  # a face may name the game's own icons
+        self.context = {ICON_FOLDERS: folders}  # a face may name the game's own icons
+        self.art_folders = list(folders)  # art is relative to the first; it may lie in any of them
+        self.art_refused: dict[str, str | None] = {}  # by art path: each file is looked at once
         self.options = options
         self.write_ins = write_ins
         self.edition: list[str] = []
@@ -266,7 +277,7 @@ class _Resolver:
         """
         name = fields.get("layout")
         on_item = item if side == "front" else item + ("back",)
-        if name not in self.layouts:
+        if not isinstance(name, str) or name not in self.layouts:
             if name is None:
                 component = item[:2]
                 self.error(f"{source}:{line_of(raw, component + (side,))}: {dotted(component + (side, 'layout'))}: "
@@ -275,7 +286,7 @@ class _Resolver:
             line = line_of(raw, origin.get("layout", ()))
             known = ", ".join(sorted(self.layouts))
             self.error(f"{source}:{line}: {dotted(origin.get('layout', ('layout',)))}: "
-                       f"unknown layout {name!r}; known: {known}")
+                       f"unknown layout {_shown(name)}; known: {known}")
             return None
         too_big = _out_of_bounds(fields)
         if too_big:
@@ -285,7 +296,7 @@ class _Resolver:
                        f"sizes are in mm and counts are of pieces")
             return None
         try:
-            return self.layouts[name].params.model_validate(fields, context=self.context)
+            params = self.layouts[name].params.model_validate(fields, context=self.context)
         except ValidationError as exc:
             for error in exc.errors():
                 top = error["loc"][0]
@@ -294,6 +305,22 @@ class _Resolver:
                 line = line_of(raw, where + rest if top in origin else item)
                 self.error(f"{source}:{line}: {dotted(where + rest)}: {_message(error, self.layouts[name].params)}")
             return None
+        return params if self.art_ok(params, origin, source, raw, on_item) else None
+
+    def art_ok(self, params: Any, origin: dict, source: Path, raw: Any, on_item: tuple) -> bool:
+        """Whether the face's art paths may be used; an error for each that is refused (see art_refused)."""
+        ok = True
+        for name in ART_FIELDS:
+            path = getattr(params, name, None)
+            if not path:
+                continue
+            if path not in self.art_refused:
+                self.art_refused[path] = art_refused(path, self.art_folders)
+            if self.art_refused[path]:
+                where = origin.get(name, on_item + (name,))
+                self.error(f"{source}:{line_of(raw, where)}: {dotted(where)}: {_shown(path)}: {self.art_refused[path]}")
+                ok = False
+        return ok
 
     def component(self, comp: Component, index: int, source: Path, raw: Any) -> ResolvedComponent | None:
         base = ("components", index)
@@ -356,6 +383,9 @@ def _validate(model: type[BaseModel], raw: Any, source: Path) -> Any:
         return model.model_validate(raw)
     except ValidationError as exc:
         raise DataErrors(_errors(exc, source, raw, model)) from None
+
+
+ART_FIELDS = ("art", "background_art")  # the face fields that name an image file
 
 
 def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), write_ins: bool = False) -> Game:

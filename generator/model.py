@@ -72,12 +72,13 @@ def parse_size(value: Any) -> tuple[float, float]:
         w, h = float(value[0]), float(value[1])
         if not (math.isfinite(w) and math.isfinite(h)) or w <= 0 or h <= 0:
             raise ValueError(f"size must be positive; got {w:g}×{h:g}")
-        if max(w, h) > MAX_SIZE_MM:
-            raise ValueError(f"size must be at most {MAX_SIZE_MM} mm a side; got {w:g}×{h:g}")
+        if max(w, h) > MAX_SIZE_MM or min(w, h) < MIN_SIZE_MM:
+            raise ValueError(f"size must be {MIN_SIZE_MM} to {MAX_SIZE_MM} mm a side; got {w:g}×{h:g}")
         return (w, h)
     raise ValueError(f"size must be W×H in mm, one number, or a preset; got {value!r}")
 
 
+MIN_SIZE_MM = 5  # a piece smaller than 5 mm a side cannot be cut out or hold a word (our smallest marker: 9 mm)
 MAX_SIZE_MM = 2000  # a piece larger than 2 m a side is a typo, and would take minutes to tile
 MAX_COUNT = 10_000  # copies of one piece
 SIZE_SCHEMA = {"description": "a card size name, W×H in mm (`63x88`), one number (square or round) or [W, H]",
@@ -173,7 +174,8 @@ class Component(Strict):
     id: str = Field(pattern=SLUG)
     name: str
     kind: Kind
-    size: Size
+    size: Size = Field(description=f"W×H in mm ({MIN_SIZE_MM} to {MAX_SIZE_MM} a side), one number for a square or "
+                                   f"round piece, or a card preset: {', '.join(CARD_SIZES)}")
     shape: Literal["rect", "round", "hex"] = "rect"
     corner_radius: float | None = Field(None, ge=0)
     per_player: bool = Field(False, description="every item is made once per player colour")

@@ -74,7 +74,7 @@ def fit_text(
     current = size
     most = h / (LEADING * PT_TO_MM)  # the largest size whose one line fits the box's height
     if current > most:  # start there (on the same half-point steps), not thousands of steps above it
-        current -= math.ceil((current - most) / 0.5) * 0.5
+        current = max(min_size, current - math.ceil((current - most) / 0.5) * 0.5)
     while True:
         lines = wrap(text, font, current, w)
         ok = _fits(lines, font, current, w, h) and (max_lines is None or len(lines) <= max_lines)

@@ -40,8 +40,6 @@ def mix(color: str, other: str, t: float) -> str:
 def luminance(color: str) -> float:
     """Relative luminance (WCAG 2): how light a colour looks, 0 for black, 1 for white."""
     h = resolve(color).lstrip("#")
-    if len(h) == 3:
-        h = "".join(ch * 2 for ch in h)
 
     def linear(c: float) -> float:
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
