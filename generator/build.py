@@ -177,9 +177,10 @@ def manifest(game: Game, settings: Settings, pages: dict[str, list[int]], result
     }
 
 
-def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] = lambda _: None,
+def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = lambda *_: None,
                memo: dict | None = None) -> BuildResult:
-    """Build one game folder; `memo` carries drawn faces from an earlier build (see SceneCache)."""
+    """Build one game folder; `memo` carries drawn faces from an earlier build (see SceneCache). `step(what,
+    done, total)` says what it is doing (done and total when it counts, as the PNG export does)."""
     game = load_game(folder, options.options, options.write_ins)
     settings = options.settings
     result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours,
@@ -199,9 +200,11 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     result.pages = n_contents + len(sheets)
     out = result.folder = options.out / game.info.id
     out.mkdir(parents=True, exist_ok=True)
+    name = variant(game, settings, options.preset)
+    written: dict[str, dict] = {}  # manifest variant name -> what tells its PDF apart from this build's sheets
     if "pdf" in options.formats:
         step("writing PDF")
-        path = out / f"{variant(game, settings)}.pdf"
+        path = out / f"{name}.pdf"
         doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components},
                           placed_more_than_once(sheets))
         marked = edition_marks(game)
@@ -214,18 +217,23 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
             doc.sheet(sheet, note)
         doc.save()
         result.files.append(path)
-    suffix = "".join(f"-{part}" for part in face_variant(game, settings))
+        written[name] = {"file": path.name, "layout": "sheets"}
+    suffix = "".join(f"-{part}" for part in face_variant(game, settings, options.preset))
     if "svg" in options.formats:
         step("writing SVG")
         result.files.extend(write_svgs(all_faces, out / f"svg{suffix}"))
     if "png" in options.formats:
         step("writing PNG")
-        result.files.extend(write_pngs(all_faces, out / f"png{suffix}", options.dpi))
+        result.files.extend(write_pngs(all_faces, out / f"png{suffix}", options.dpi,
+                                       lambda done, total: step("writing PNG", done, total)))
     if "pdf-single" in options.formats:
         step("writing one page per face")
-        result.files.extend(write_single_pdf(all_faces, out, f"{game.info.id}{suffix}"))
+        single = write_single_pdf(all_faces, out, f"{game.info.id}{suffix}")
+        result.files.extend(single)
+        written[single[0].stem] = {"file": single[0].name, "layout": "one face per page",
+                                   "pages": sum(1 + (face.back is not None) for face in all_faces)}
     path = out / "manifest.json"
-    path.write_text(json.dumps(with_variants(path, variant(game, settings), manifest(game, settings, pages, result)),
+    path.write_text(json.dumps(with_variants(path, written, manifest(game, settings, pages, result)),
                                indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     result.files.append(path)
     return result
@@ -250,26 +258,47 @@ def edition_note(game: Game, marked: dict[str, str]) -> list[str]:
             "areas to copy your own game's values into."]
 
 
-def variant(game: Game, settings: Settings) -> str:
-    """A build's file name: the game and all that tells its builds apart (paper, game options, write-ins,
-    low ink), so building Letter after A4, or with an option, never overwrites another build's PDF."""
-    return "-".join([game.info.id, settings.paper, *face_variant(game, settings)])
+def variant(game: Game, settings: Settings, preset: str | None = None) -> str:
+    """A build's file name: the game and all that tells its builds apart (paper, margin, duplex, crop marks,
+    game options, write-ins, bleed, low ink), so building Letter after A4, or with any other option, never
+    overwrites another build's PDF. Defaults add nothing, so the plain build keeps the short name."""
+    return "-".join([game.info.id, settings.paper, *page_variant(settings), *face_variant(game, settings, preset)])
 
 
-def face_variant(game: Game, settings: Settings) -> list[str]:
+def mm(value: float) -> str:
+    return f"{value:g}mm"
+
+
+def page_variant(settings: Settings) -> list[str]:
+    """What changes only how faces sit on the paper."""
+    default = Settings()
+    return [*([f"margin-{mm(settings.margin)}"] if settings.margin != default.margin else []),
+            *([f"duplex-{settings.duplex}"] if settings.duplex != default.duplex else []),
+            *(["no-crop-marks"] if not settings.crop_marks else [])]
+
+
+def face_variant(game: Game, settings: Settings, preset: str | None = None) -> list[str]:
     """What changes the faces themselves (not the paper): it names the folders and files of the per-face
-    exports, so an SVG build with an option never overwrites the plain one."""
-    return [*sorted(game.options), *(["write-ins"] if game.write_ins else []),
+    exports too, so an SVG build with an option never overwrites the plain one. A preset names its bleed."""
+    if preset and settings.bleed == PRESETS[preset]["bleed"]:
+        bleed = [preset]
+    else:
+        bleed = [f"bleed-{mm(settings.bleed)}"] if settings.bleed != Settings().bleed else []
+    return [*sorted(game.options), *(["write-ins"] if game.write_ins else []), *bleed,
             *(["ink-low"] if settings.ink == "low" else [])]
 
 
-def with_variants(path: Path, name: str, this: dict) -> dict:
-    """This build's manifest, with `variants`: every build in the folder by file name (this one replacing its
-    own earlier entry), each its own true manifest. An unreadable old manifest is started afresh."""
+def with_variants(path: Path, written: dict[str, dict], this: dict) -> dict:
+    """This build's manifest, with `variants`: every PDF in the folder by name (the sheets and the
+    one-face-per-page file alike, each replacing its own earlier entry), each its own true manifest. An
+    unreadable old manifest is started afresh."""
     try:
         variants = json.loads(path.read_text(encoding="utf-8")).get("variants", {})
     except (OSError, ValueError, AttributeError):
         variants = {}
     if not isinstance(variants, dict):
         variants = {}
-    return {**this, "file": f"{name}.pdf", "variants": {**variants, name: {**this, "file": f"{name}.pdf"}}}
+    for name, differs in written.items():
+        variants[name] = {**this, **differs}
+    first = next(iter(written.values()), {})
+    return {**this, **({"file": first["file"]} if first else {}), "variants": variants}

@@ -11,6 +11,7 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -108,12 +109,14 @@ def write_svgs(all_faces: list[Face], out: Path) -> list[Path]:
 PDFIUM = threading.Lock()
 
 
-def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
-    """<out>/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv."""
+def write_pngs(all_faces: list[Face], out: Path, dpi: int,
+               progress: Callable[[int, int], None] = lambda done, total: None) -> list[Path]:
+    """<out>/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv;
+    `progress(faces done, faces)` after each face, as rasterising hundreds of faces takes a while."""
     import pypdfium2  # only PNG exports pay for PDFium
 
     written, rows = [], []
-    for face in all_faces:
+    for done, face in enumerate(all_faces, 1):
         folder = out / face.component
         folder.mkdir(parents=True, exist_ok=True)
         names = []
@@ -132,6 +135,7 @@ def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
             written.append(path)
             names.append(str(path.relative_to(out)))
         rows.append((face.component, face.count, *names))
+        progress(done, len(all_faces))
     list_path = out / "faces.csv"
     write_faces_list(list_path, rows)
     return [*written, list_path]
