@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
-from .imposition import FOOTER_H, Box, Settings, Sheet, Tile
+from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, printable
 from .pdf import begin_mm_page, draw_element, draw_scene, end_form, saved
 from .scene import Line, Polygon, Rect, Scene, Style
 from .text import LEADING, PT_TO_MM, fit_text
@@ -176,7 +176,7 @@ class PdfDocument:
             names = ", ".join(self.component_names[c] for c in sheet.components)
             role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map"}[sheet.role]
             extra = f" {sheet.tile.label}" if sheet.tile else ""
-            line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number}/{sheet.of}"
+            line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number} of {sheet.of}"
             line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
             width = length - 13
             self.text(line1, 13, 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
@@ -253,12 +253,14 @@ class PdfDocument:
             else:
                 points = ((tx, ty - 0.2), (tx - 2.5, ty - 5), (tx + 2.5, ty - 5))
             draw_element(c, Polygon(points, Style(fill=INK)))
-        for x in (wx, wx + ww):  # corner marks: cut each tile to its window
+        corners = []  # corner marks: cut each tile to its window
+        for x in (wx, wx + ww):
             for y in (wy, wy + wh):
                 dx = -1 if x == wx else 1
                 dy = -1 if y == wy else 1
-                draw_element(c, Line(x + dx * 0.8, y, x + dx * 4, y, MARK))
-                draw_element(c, Line(x, y + dy * 0.8, x, y + dy * 4, MARK))
+                corners += [(x + dx * 0.8, y, x + dx * 4, y), (x, y + dy * 0.8, x, y + dy * 4)]
+        for mark in printable(corners, self.settings):
+            draw_element(c, Line(*mark, MARK))
 
     def _assembly_map(self, tiles: list[Tile]) -> None:
         first = tiles[0]
