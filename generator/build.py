@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from .exports import PRESETS, faces, write_pngs, write_single_pdf, write_svgs
-from .imposition import Settings, Sheet, fits_on_page, impose, paginate
+from .imposition import Settings, Sheet, fits_on_page, impose, paginate, paper_sheet
 from .loader import load_game
 from .model import Game, ResolvedComponent
 from .pdfdoc import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_ranges, placed_more_than_once
@@ -117,6 +118,7 @@ def footer_notes(sheets: list[Sheet], duplex: str) -> list[str]:
 def print_guide(game: Game, sheets: list[Sheet], n_contents: int, settings: Settings) -> PrintGuide:
     """What page 1 must tell about this game's file: only the steps its pieces need."""
     printed = [s for s in sheets if s.role != "blank"]
+    names = {c.spec.id: c.spec.name for c in game.components}
     return PrintGuide(
         duplex=settings.duplex,
         pages=page_ranges(list(range(1, n_contents + 1)) + [s.page for s in printed]),
@@ -125,6 +127,8 @@ def print_guide(game: Game, sheets: list[Sheet], n_contents: int, settings: Sett
         shapes=sorted({p.scene.shape for s in printed for p in s.placed} - {"rect"}),
         maps=[(s.components[0], s.page, len(s.tiles)) for s in sheets if s.role == "map"],
         unspecified=len(game.unspecified),
+        materials=materials(game, [names[s.components[0]] for s in sheets if s.role == "map"],
+                            paper_sheet(1, n_contents + len(sheets), settings.duplex)[1], settings),
     )
 
 
@@ -211,8 +215,8 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         rows = [ContentsRow(c.spec.name + marked.get(c.spec.id, ""), c.spec.kind.replace("_", " "), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",
                             page_ranges(pages[c.spec.id])) for c in game.components]
-        doc.contents(rows, game.info.about, [*game.info.print_notes, *edition_note(game, marked)],
-                     print_guide(game, sheets, n_contents, settings))
+        about, notes, _ = player_texts(game, marked)
+        doc.contents(rows, about, notes, print_guide(game, sheets, n_contents, settings))
         for sheet, note in zip(sheets, footer_notes(sheets, settings.duplex)):
             doc.sheet(sheet, note)
         doc.save()
@@ -233,7 +237,9 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         written[single[0].stem] = {"file": single[0].name, "layout": "one face per page",
                                    "pages": sum(1 + (face.back is not None) for face in all_faces)}
     path = out / "manifest.json"
-    path.write_text(json.dumps(with_variants(path, written, manifest(game, settings, pages, result)),
+    this = manifest(game, settings, pages, result)
+    this["build"] = {"command": build_command(folder, options), "notes": player_texts(game, edition_marks(game))[2]}
+    path.write_text(json.dumps(with_variants(path, written, this),
                                indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     result.files.append(path)
     return result
@@ -247,15 +253,78 @@ def edition_marks(game: Game) -> dict[str, str]:
 
 
 def edition_note(game: Game, marked: dict[str, str]) -> list[str]:
-    """Page 1's word on the values the rulebook leaves open, naming where they print."""
+    """Page 1's word on the values the rulebook leaves open, naming where they print (and, for whoever builds
+    the set, where they are explained: that clause goes to the manifest)."""
     if not marked:
         return []
     if game.write_ins:
         return ["Pieces marked (write-ins) have blank areas where the rulebook gives no value: write in your "
                 "own copy's values before play."]
-    return ["Pieces marked (our edition) print values the rulebook leaves open, designed by starpnp, not the "
-            "publisher (starpnp's docs/editions/ explain each); build with --write-ins for blank "
-            "areas to copy your own game's values into."]
+    return ["Pieces marked (our edition) print values the rulebook leaves open, designed by us, not the "
+            f"publisher; docs/editions/{game.info.id}.md explains each; build with --write-ins for blank areas "
+            "to copy your own game's values into."]
+
+
+BUILDER_TEXT = re.compile(r"--[a-z]|docs/|\.md\b|manifest\.json|\bstarpnp\b")
+
+
+def for_players(text: str) -> tuple[str, list[str]]:
+    """The text without its clauses for whoever builds the set (command-line options, file names), and those
+    clauses: page 1 speaks to players, the manifest to builders."""
+    kept, moved = [], []
+    for sentence in re.split(r"(?<=[.!?])\s+", text.strip()):
+        clauses = sentence.rstrip(".").split("; ")
+        players = [c for c in clauses if not BUILDER_TEXT.search(c)]
+        moved += [c.strip()[:1].upper() + c.strip()[1:] + "." for c in clauses if BUILDER_TEXT.search(c)]
+        if players:
+            kept.append("; ".join(players).rstrip(".") + ".")
+    return " ".join(kept) if text.strip() else "", moved
+
+
+def player_texts(game: Game, marked: dict[str, str]) -> tuple[str, list[str], list[str]]:
+    """Page 1's about text and notes in players' words, and what was taken out for the builder."""
+    about, builder = for_players(game.info.about)
+    notes = []
+    for note in [*game.info.print_notes, *edition_note(game, marked)]:
+        text, moved = for_players(note)
+        builder += moved
+        if text:
+            notes.append(text)
+    return about, notes, builder
+
+
+def materials(game: Game, tiled: list[str], paper_sheets: int, settings: Settings) -> list[str]:
+    """What players need besides a printer: the paper this file takes, cutting tools, glue where a board is
+    tiled (`tiled`: their names) or a die or standee is folded, and what the game's data adds."""
+    kinds = {c.spec.kind for c in game.components}
+    paper = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}[settings.paper]
+    items = [f"{paper_sheets} sheets of {paper} paper (card of 160–250 g/m² makes sturdier pieces, if your printer "
+             "takes it).", "Scissors, a ruler and a pencil; a craft knife and a cutting mat make long straight cuts "
+             "cleaner."]
+    glued = [*(f"the {name.lower()}'s flaps" for name in tiled), *(["the dice"] if "die" in kinds else []),
+             *(["the standing pieces"] if "standee" in kinds else [])]
+    if glued:
+        items.append(f"A glue stick, for {' and '.join(glued)}.")
+    return items + list(game.info.materials)
+
+
+def build_command(folder: Path, options: BuildOptions) -> str:
+    """The command line that makes this build again: page 1 leaves it out, the manifest keeps it."""
+    default, given = BuildOptions(), options.settings
+    parts = ["starpnp", "build", folder.name if folder.parent.name == "components" else str(folder)]
+    for flag, value, usual in (("--paper", given.paper, default.settings.paper),
+                               ("--margin", f"{given.margin:g}", f"{default.settings.margin:g}"),
+                               ("--bleed", f"{given.bleed:g}", f"{default.settings.bleed:g}"),
+                               ("--duplex", given.duplex, default.settings.duplex),
+                               ("--ink", given.ink, default.settings.ink),
+                               ("--format", ",".join(options.formats), ",".join(default.formats)),
+                               ("--dpi", str(options.dpi), str(default.dpi))):
+        if value != usual:
+            parts += [flag, value]
+    parts += ["--no-crop-marks"] * (not given.crop_marks) + ["--write-ins"] * options.write_ins
+    for option in sorted(options.options):
+        parts += ["--option", option]
+    return " ".join(parts)
 
 
 def variant(game: Game, settings: Settings, preset: str | None = None) -> str:

@@ -24,6 +24,13 @@ MARK_HALO = Style(stroke="#FFFFFF", stroke_width=0.7)  # keeps a mark visible wh
 ASSEMBLY = ("Cut every tile on its corner marks. Start with A1. Each next tile has a shaded flap on its left "
             "or top edge: glue it under the tile already laid, with that tile's cut edge on the flap's line and "
             "touching its arrows. Once built, no flap, line or arrow shows.")
+# Re-feeding a sheet for its backs on a one-sided printer, for each duplex flip the backs are laid out for.
+REFEED = {
+    "long": "turn it over from left to right, like the page of a book (its top edge stays at the top); put it "
+            "back in the tray so its blank side will be printed, top edge first as before",
+    "short": "turn it over from top to bottom, like a wall calendar (its top edge becomes the bottom); put it "
+             "back in the tray so its blank side will be printed, the edge that came out last going in first",
+}
 ROWS_FIRST_PAGE = 24
 ROWS_LATER_PAGE = 34
 
@@ -49,6 +56,7 @@ class PrintGuide:
     shapes: list[str] = field(default_factory=list)  # cut shapes other than rectangles
     maps: list[tuple[str, int, int]] = field(default_factory=list)  # component id, map page, tiles
     unspecified: int = 0
+    materials: list[str] = field(default_factory=list)  # what players need besides a printer
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -300,12 +308,13 @@ class PdfDocument:
             steps.append(f"Print the whole file double-sided, flipping on the {guide.duplex} edge: "
                          + ("each sheet of fronts has its own backs behind it, and " if guide.backs else "")
                          + "each one-sided sheet of pieces has a blank back.")
-            one_sided = f"On a one-sided printer, print pages {guide.pages}"
+            one_sided = f"No double-sided printer? Then print pages {guide.pages}"
             if guide.blanks:
                 one_sided += f" and skip the blank pages ({guide.blanks})"
             if guide.backs:
-                one_sided += ("; after each page of fronts, put that sheet back in the tray turned over and print "
-                              "its page of backs on it")
+                one_sided += ". After each page of fronts, take the sheet out and " + REFEED[guide.duplex] + (
+                    ", then print its page of backs. Try it first with a pencil cross on a spare sheet: it "
+                    "shows which side your printer prints on")
             steps.append(one_sided + ".")
         cut = "Cut along the crop marks at the edges of each block: neighbouring pieces share one cut."
         if guide.shapes:
@@ -318,20 +327,33 @@ class PdfDocument:
         if guide.unspecified:
             steps.append(f"{plural(guide.unspecified, 'value')} the rulebook does not give "
                          f"{'prints' if guide.unspecified == 1 else 'print'} as dashed write-in areas: fill them "
-                         "in from your own copy of the game (manifest.json lists them).")
+                         "in from your own copy of the game.")
         return steps
 
+    def heading(self, text: str, y: float) -> float:
+        m = self.settings.margin
+        self.text(text, m, y, self.width - 2 * m, 6, font="Lato-Black", size=11, color=INK)
+        return y + 6.5
+
     def contents(self, rows: list[ContentsRow], about: str, notes: list[str], guide: PrintGuide) -> None:
+        """Page 1, for the players: what the set is, what else they need, how to print it, what is where."""
         m = self.settings.margin
         w = self.width - 2 * m
         self._new_page()
         self.text(self.title, m, m, w, 14, font="Lato-Black", size=24, color=INK)
         y = m + 15
         if about:
-            y = self.paragraph(about, y, 14, size=9, color=MUTED) + 1.5
+            y = self.paragraph(about, y, 14, size=9, color=MUTED) + 1.0
+        if guide.materials:
+            y = self.heading("What you need", y)
+            for item in guide.materials:
+                y = self.paragraph(f"•  {item}", y, 10, size=8.5, min_size=6.5, color=INK) - 0.8
+            y += 1.5
+        y = self.heading("How to print and make it", y)
         for i, step in enumerate(self.print_steps(guide) + list(notes), 1):
-            y = self.paragraph(f"{i}. {step}", y, 20, size=8.5, min_size=6.5, color=INK)
-        y += 3
+            y = self.paragraph(f"{i}. {step}", y, 20, size=8.5, min_size=6.5, color=INK) - 0.5
+        y += 1.5
+        y = self.heading("Contents", y)
         widths = [0.36, 0.14, 0.08, 0.16, 0.1, 0.16]
         headings = ["Component", "Kind", "Qty", "Size (mm)", "Sides", "Pages"]
         index = 0
@@ -348,9 +370,9 @@ class PdfDocument:
                 x = m
                 for value, frac in zip((row.name, row.kind, str(row.quantity), row.size, row.sides, row.pages),
                                        widths):
-                    self.text(value, x, y, w * frac - 2, 5.5, size=8, min_size=6, color=INK, max_lines=1)
+                    self.text(value, x, y, w * frac - 2, 5, size=8, min_size=6, color=INK, max_lines=1)
                     x += w * frac
-                y += 6.5
+                y += 5.6
                 index += 1
             if index >= len(rows):
                 break

@@ -187,3 +187,20 @@ def test_boards_are_put_together_one_way_on_every_page(built, game):
     for page in built[game]:
         if page.kind != "pieces":
             assert not any(word in page.text.lower() for word in OLD_METHOD), page.text[:300]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_page_one_speaks_to_players(built, game):
+    """What to gather, how to print (re-feeding included), the contents; no command line or file name, which
+    the manifest keeps for whoever builds the set."""
+    text = built[game][0].text
+    sheets = -(-len(built[game]) // 2)
+    paper = {"a4": "A4", "letter": "Letter"}[built["paper"]]
+    assert "What you need" in text and f"{sheets} sheets of {paper} paper" in text
+    assert "How to print" in text and "Contents" in text
+    assert "turn it over from left to right" in text and "top edge" in text  # re-feeding for the backs
+    assert not re.search(r"--[a-z]|docs/|\.md\b|manifest\.json|starpnp", text), text
+    build = built["manifests"][game]["build"]
+    assert build["command"].startswith(f"starpnp build {game}")
+    if game == "stars_inc":
+        assert "glue" in text.lower() and "craft knife" in text.lower() and "planet ring" in text.lower()
