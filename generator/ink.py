@@ -191,7 +191,7 @@ def _low(element: Element, m: Matrix, face_area: float, patterns: dict[int, Grou
         light = replace(element, style=Style(
             fill=mix(own, "#FFFFFF", PALE), stroke=edge, stroke_width=max(element.style.stroke_width, 0.35),
             dash=element.style.dash if element.style.stroke else (), opacity=element.style.opacity))
-    pattern = hatch(element, own, ground) if element.style.opacity >= 1 else None
+    pattern = hatch(element, own, ground) if element.style.opacity >= 1 and face_area <= HATCHED_FACE else None
     if pattern is not None:
         patterns[id(light)] = pattern
     return light
@@ -203,6 +203,7 @@ def _low(element: Element, m: Matrix, face_area: float, patterns: dict[int, Grou
 HUE_ANGLES = ((0, 45), (25, 165), (48, 0), (125, 135), (175, 30), (213, 90), (280, 60), (330, 120))
 HATCH_WIDTH = 0.25  # mm
 GREYISH = 0.2  # colours with less saturation than this keep a plain tint
+HATCHED_FACE = 3000.0  # mm²: chits, tokens, markers and tiles, told apart by colour; cards and boards by words
 
 
 def hatching(color: str) -> tuple[float, float] | None:
