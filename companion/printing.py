@@ -72,7 +72,7 @@ def printable_games() -> dict[str, PrintableGame]:
 
 
 def parse_settings(args, game: PrintableGame) -> tuple[Settings, frozenset[str]]:
-    paper = args.get("paper", "a4")
+    paper = args.get("paper", "a4").lower()
     if paper not in PAPERS:
         raise BadParameter(f"paper: expected one of {', '.join(PAPERS)}, got {paper[:20]!r}")
     bleed = args.get("bleed", "3")

@@ -229,7 +229,8 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--all", "all_games", is_flag=True, help="Build every game under components/.")
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default="a4", show_default=True,
+              help="Paper size (any case: A4 and a4 are the same).")
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=lambda c, p, v: parse_formats(v),
               help="Comma list of outputs.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
@@ -327,13 +328,17 @@ def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: 
     if quiet or not sys.stderr.isatty():
         return build_game(folder, options, memo=memo)
     from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                  transient=True, console=Console(stderr=True)) as progress:
-        task = progress.add_task(folder.name)
-        return build_game(folder, options, lambda text: progress.update(task, description=f"{folder.name}: {text}"),
-                          memo)
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), transient=True, console=Console(stderr=True)) as progress:
+        task = progress.add_task(folder.name, total=None)
+
+        def step(text: str, done: int | None = None, total: int | None = None) -> None:
+            """A counted step (PNG faces) fills the bar; the others leave it pulsing."""
+            progress.update(task, description=f"{folder.name}: {text}", completed=done or 0, total=total)
+
+        return build_game(folder, options, step, memo)
 
 
 @main.command()

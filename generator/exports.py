@@ -11,6 +11,7 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -122,10 +123,12 @@ def render_face(scene: Scene, dpi: float):
         return page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))  # PDFium rounds up; we round
 
 
-def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
-    """<out>/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv."""
+def write_pngs(all_faces: list[Face], out: Path, dpi: int,
+               progress: Callable[[int, int], None] = lambda done, total: None) -> list[Path]:
+    """<out>/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv;
+    `progress(faces done, faces)` after each face, as rasterising hundreds of faces takes a while."""
     written, rows = [], []
-    for face in all_faces:
+    for done, face in enumerate(all_faces, 1):
         folder = out / face.component
         folder.mkdir(parents=True, exist_ok=True)
         names = []
@@ -138,6 +141,7 @@ def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
             written.append(path)
             names.append(str(path.relative_to(out)))
         rows.append((face.component, face.count, *names))
+        progress(done, len(all_faces))
     list_path = out / "faces.csv"
     write_faces_list(list_path, rows)
     return [*written, list_path]

@@ -131,6 +131,8 @@ class GameInfo(Strict):
     colors: list[str] = Field(min_length=1, description="player colours used by this game's pieces")
     about: str = ""
     print_notes: list[str] = []
+    materials: list[str] = Field([], description="what players need to make the set, besides paper, scissors, a "
+                                                 "ruler and the glue the board, dice and standees already call for")
     options: dict[str, GameOption] = {}
     rules: dict[str, RuleNumber] = Field({}, description="the rule numbers the pieces print and the companion uses")
     tracker: Tracker | None = Field(None, description="what the phones keep count of, for a game of your own")

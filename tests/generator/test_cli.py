@@ -61,7 +61,7 @@ def test_unknown_game_and_option_are_named(game, tmp_path):
 def test_build_reports_files_pieces_pages_and_unspecified_fields(game, tmp_path):
     result = run("build", game, "--out", tmp_path / "out")
     assert result.returncode == 0, result.stderr
-    assert "Mini Test Game: 15 pieces on 18 pages" in result.stdout
+    assert "Mini Test Game: 15 pieces on 16 pages" in result.stdout
     assert "deck: Mystery: front.text" in result.stdout
     manifest = json.loads((tmp_path / "out" / "mini" / "manifest.json").read_text())
     assert manifest["unspecified"] == ["deck: Mystery: front.text"]
@@ -193,22 +193,34 @@ def test_our_edition_prints_by_default_and_write_ins_print_blanks(game, tmp_path
 
 
 def test_builds_of_one_game_never_overwrite_each_other(tmp_path):
-    """Paper, game options, --write-ins and --ink low each name their own PDF, and manifest.json keeps a true
-    entry for every build in the folder: building Letter after A4 leaves both."""
+    """Every option that changes the pages (paper, margin, duplex, crop marks, game options, --write-ins, bleed,
+    --ink low) names its own PDF, the defaults keep the short name, and manifest.json keeps a true entry for
+    every PDF in the folder, the one-face-per-page file included."""
     import pdfplumber
 
     out = tmp_path / "out"
-    for extra in ((), ("--paper", "letter"), ("--option", "power"), ("--write-ins",), ("--ink", "low")):
+    builds = {(): "mini-a4", ("--paper", "letter"): "mini-letter", ("--option", "power"): "mini-a4-power",
+              ("--write-ins",): "mini-a4-write-ins", ("--ink", "low"): "mini-a4-ink-low",
+              ("--bleed", "0"): "mini-a4-bleed-0mm", ("--margin", "10"): "mini-a4-margin-10mm",
+              ("--duplex", "short"): "mini-a4-duplex-short", ("--duplex", "off"): "mini-a4-duplex-off",
+              ("--no-crop-marks",): "mini-a4-no-crop-marks",
+              ("--paper", "letter", "--bleed", "2", "--margin", "8", "--duplex", "short", "--no-crop-marks",
+               "--ink", "low"): "mini-letter-margin-8mm-duplex-short-no-crop-marks-bleed-2mm-ink-low"}
+    for extra, name in builds.items():
         result = run("build", MINI, "--out", out, "--format", "pdf", *extra)
         assert result.returncode == 0, result.stderr
-    names = {"mini-a4.pdf", "mini-letter.pdf", "mini-a4-power.pdf", "mini-a4-write-ins.pdf", "mini-a4-ink-low.pdf"}
-    assert {p.name for p in (out / "mini").glob("*.pdf")} == names
+        assert f"{name}.pdf" in [p.name for p in (out / "mini").glob("*.pdf")], extra
+    assert run("build", MINI, "--out", out, "--format", "pdf-single").returncode == 0
+    names = {f"{name}.pdf" for name in builds.values()} | {"mini-faces.pdf"}
+    assert {p.name for p in (out / "mini").glob("*.pdf")} == names  # one file per option set
     manifest = json.loads((out / "mini" / "manifest.json").read_text())
-    assert manifest["file"] == "mini-a4-ink-low.pdf" and manifest["ink"] == "low"  # the newest build
+    assert manifest["file"] == "mini-faces.pdf"  # the newest build
     variants = manifest["variants"]
-    assert {f"{name}.pdf" for name in variants} == names
+    assert {entry["file"] for entry in variants.values()} == names
+    assert variants["mini-faces"]["layout"] == "one face per page" and variants["mini-a4"]["layout"] == "sheets"
     assert variants["mini-letter"]["paper"] == "letter" and variants["mini-a4"]["paper"] == "a4"
     assert variants["mini-a4-power"]["options"] == ["power"] and variants["mini-a4"]["options"] == []
+    assert variants["mini-a4-duplex-off"]["duplex"] == "off" and variants["mini-a4-bleed-0mm"]["bleed_mm"] == 0
     for name, entry in variants.items():  # each entry tells the truth about its own file
         with pdfplumber.open(out / "mini" / entry["file"]) as pdf:
             assert len(pdf.pages) == entry["pages"], name
@@ -243,3 +255,13 @@ def test_check_says_which_icon_file_is_not_svg(game):
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     assert "icons/page.svg" in result.stderr and "icons/torn.svg" in result.stderr
     assert "fine.svg" not in result.stderr
+
+
+def test_paper_names_are_case_insensitive(tmp_path):
+    result = run("build", MINI, "--out", tmp_path, "--format", "pdf", "--paper", "A4")
+    assert result.returncode == 0, result.stderr
+    result = run("build", MINI, "--out", tmp_path, "--format", "pdf", "--paper", "Letter")
+    assert result.returncode == 0, result.stderr
+    assert {p.name for p in (tmp_path / "mini").glob("*.pdf")} == {"mini-a4.pdf", "mini-letter.pdf"}
+    refused = run("build", MINI, "--out", tmp_path, "--paper", "B5")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr and "--paper" in refused.stderr
