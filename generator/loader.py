@@ -66,6 +66,7 @@ def find_game(name_or_path: str) -> Path:
 
 def _clipped(text: str) -> str:
     """A name as a message quotes it: never more than about 80 characters of it."""
+    text = str(text)
     return text if len(text) <= 80 else text[:77] + "…"
 
 
