@@ -221,3 +221,49 @@ def test_handful_refuses_a_colony_or_outpost_the_set_has_no_piece_for(handful):
             hs.apply(full, {"type": kind, "player": "p1"})
     room = {**full, "empires": {**full["empires"], "p1": {**full["empires"]["p1"], "colonies": pieces["Colony disc"] - 3}}}
     assert hs.apply(room, {"type": "colony", "player": "p1"})["empires"]["p1"]["colonies"] == pieces["Colony disc"] - 2
+
+
+def _handful_cards(handful) -> dict:
+    """Every printed Technology and Race Ability card by the phone's name for it (lower case, underscores)."""
+    return {re.sub(r"[^a-z]+", "_", piece.front.params.title.lower()).strip("_"): piece.front.params
+            for c in handful.components if c.spec.id in ("technology", "race_abilities") for piece in c.pieces}
+
+
+def test_handful_every_card_the_phone_knows_is_printed_with_the_timing_the_phone_plays(handful):
+    printed = _handful_cards(handful)
+    known = {**dict.fromkeys(hs.RESERVE_CARDS, "Reserve"), **dict.fromkeys(hs.COMBAT_CARDS, "Combat"),
+             "rapid_reaction_force": "Combat"}
+    for card, timing in known.items():
+        assert card in printed, f"the phone knows {card}, no card prints it"
+        assert timing in printed[card].tags, f"{card}: the phone plays it as {timing}, the card says {printed[card].tags}"
+
+
+def test_handful_every_strength_the_phone_adds_is_the_one_printed(handful):
+    printed = _handful_cards(handful)
+    reserve = {**hs.RULES.initial_state(SEATS, {})["empires"]["p1"]["reserve"]}
+    total = lambda side, cards=reserve, **how: sum(p for _, p in hs.side_strength(side, cards, **how))
+    fleet = hs._new_side(1, 0, True)
+    checks = {  # card: (strength the phone adds with one copy, how the card prints it)
+        "dreadnoughts": (total(fleet, {**reserve, "dreadnoughts": 1}) - total(fleet), r"\+(\d+) combat strength"),
+        "super_dreadnoughts": (total(fleet, {**reserve, "super_dreadnoughts": 1}) - total(fleet), r"\+(\d+) combat"),
+        "space_mines": (total(fleet, {**reserve, "space_mines": 1}, defending=True, settled=True)
+                        - total(fleet, defending=True, settled=True), r"\+(\d+) strength"),
+        "minefield_network": (total(fleet, {**reserve, "minefield_network": 1}, defending=True)
+                              - total(fleet, defending=True), r"\+(\d+) strength"),
+        "rapid_reaction_force": (total({**fleet, "rapid_reaction": 1}) - total(fleet), r"\+(\d+) combat strength"),
+        "war_fervour": (total({**fleet, "war_fervour": 1}) - total(fleet), r"\+(\d+) combat strength"),
+        "missiles": (total({**fleet, "missiles": 1}) - total(fleet), r"each Matter on them adds (\d+) strength"),
+    }
+    for card, (adds, pattern) in checks.items():
+        (shown,) = number(pattern, printed[card].text)
+        assert adds == shown, f"{card}: the phone adds {adds}, the card prints {shown}"
+    assert total(fleet, {**reserve, "minefield_network": 1}) == total(fleet), "Minefield Network counts only in defence"
+
+
+def test_handful_war_fervour_is_the_attackers_card(handful):
+    state = hs.apply(hs.RULES.initial_state(SEATS, {}), {"type": "combat_start", "player": "p1", "defender": "p2",
+                                                         "fleets": 1, "system": "colony", "defender_fleets": 2})
+    with pytest.raises(hs.RuleError, match="attacker"):
+        hs.apply(state, {"type": "combat_card", "player": "p2", "card": "war_fervour"})
+    played = hs.apply(state, {"type": "combat_card", "player": "p1", "card": "war_fervour"})
+    assert played["combat"]["attacker_side"]["war_fervour"] == 1
