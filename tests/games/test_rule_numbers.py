@@ -63,7 +63,9 @@ def test_stratastar_refuses_the_chit_after_the_last_printed_one(stratastar):
     state["empires"]["p1"].update(fleets=chits["Fleet"], stargates=chits["Stargate"], colonies=chits["Colony"],
                                   worlds=1)
     state["turn"]["phase"] = ss.PHASES.index("build")
-    for kind, field in (("build_fleet", "Fleet"), ("build_stargate", "Stargate"), ("terraform", "Colony")):
+    state["empires"]["p1"]["warfleets"] = chits["Warfleet"]
+    for kind, field in (("build_fleet", "Fleet"), ("build_stargate", "Stargate"), ("terraform", "Colony"),
+                        ("build_warfleet", "Warfleet")):
         with pytest.raises(ss.RuleError, match=str(chits[field])):
             ss.apply(state, {"type": kind, "player": "p1"})
 
