@@ -269,3 +269,54 @@ def test_handful_war_fervour_is_the_attackers_card(handful):
         hs.apply(state, {"type": "combat_card", "player": "p2", "card": "war_fervour"})
     played = hs.apply(state, {"type": "combat_card", "player": "p1", "card": "war_fervour"})
     assert played["combat"]["attacker_side"]["war_fervour"] == 1
+
+
+def faces_text(game, comp_id: str) -> dict[str, str]:
+    """What each piece of a component prints (front, then back), by its title or name."""
+    from pathlib import Path
+
+    from starpnp.generator.render import SceneCache
+    from scene_text import printed_texts
+
+    comp = next(c for c in game.components if c.spec.id == comp_id)
+    cache = SceneCache(0.0, Path(game.folder))
+    return {getattr(piece.front.params, "title", None) or piece.name: " ".join(
+        text for side in (("front", "back") if piece.back else ("front",))
+        for text, _ in printed_texts(cache.face(comp, piece, side).elements)) for piece in comp.pieces}
+
+
+def test_starship_catan_every_card_the_phone_knows_prints_what_the_phone_plays(starship):
+    sectors = {**faces_text(starship, "sector_cards"), **faces_text(starship, "reserve_sector_cards")}
+    for pirate in sc.PIRATES.values():
+        assert number(r"Strength (\d+)", sectors[pirate["name"]]) == (pirate["strength"],), pirate["name"]
+    for market in sc.MARKETS.values():
+        printed = sectors[market["name"]]
+        if market["kind"] == sc.LIBRARY:
+            assert number(r"(\d+) Astro each, buy or sell", printed) == (market["price"], ), market["name"]
+            assert market["sell"] == market["price"]
+            continue
+        assert number(r"Price (\d+) Astro", printed) == (market["price"],), market["name"]
+        if market["buy_only"]:
+            assert number(r"Buy (\d+) of this resource", printed) == (market["buy_only"],)
+        else:
+            (less,) = number(r"sell(?: it)? for (\d+) Astro less", printed)
+            assert market["sell"] == market["price"] - less, market["name"]
+    modules = {**faces_text(starship, "modules")}
+    for key, module in sc.MODULES.items():
+        printed = modules[module.name]
+        assert number(rf"Produces (\d+) {sc.RESOURCE_LABELS[module.resource]}", printed) == (module.amount,), key
+    for level, printed in ((1, modules["Logistics Module"]), (2, faces_text(starship, "advanced_modules")["Logistics Module"])):
+        assert number(r"Storage limit (\d+)", printed) == (sc.LOGISTICS_STORAGE[level],)
+    for part, label in (("boosters", "Speed"), ("cannons", "Combat")):
+        tiles = next(c for c in starship.components if c.spec.id == part).pieces
+        (top,) = number(rf"II .*{label} \+(\d+)", next(iter(faces_text(starship, part).values())))
+        assert sc.MAX_STRENGTH[part] == tiles[0].count * top, part
+
+
+def test_stars_inc_every_environment_the_phone_knows_prints_its_hydrogen_and_actions(stars_inc):
+    cards = faces_text(stars_inc, "environments")
+    assert len(si.ENVIRONMENTS) == len(cards)
+    for card, numbers in si.ENVIRONMENTS.items():
+        title = next(t for t in cards if re.sub(r"[^a-z]+", "_", t.lower()).strip("_") == card)
+        hydrogen, actions = number(r"HARVEST (\d+) H ACTIONS (\d+)", cards[title])
+        assert (numbers["hydrogen"], numbers["actions"]) == (hydrogen, actions), title
