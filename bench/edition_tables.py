@@ -345,7 +345,7 @@ def out_of_band(game_id: str) -> list[str]:
 def markdown(game_id: str) -> str:
     rows, medians = table(game_id)
     _, currency = MODELS[game_id]
-    lines = [BEGIN, "", f"Worth in **{currency}**; ratio = worth ÷ cost (worth alone where nothing is paid); "
+    lines = [BEGIN, "", f"Worth in **{currency}**; ratio = worth ÷ cost (worth alone where nothing is paid);",
              f"± = the ratio against its group's median; a row beyond ±{BAND:.0%} carries its reason.", ""]
     lines += ["| group | item | cost | worth | how it is valued | ratio | ± | reason |", "|---|---|---|---|---|---|---|---|"]
     for r in sorted(rows, key=lambda r: (r.group, r.item)):
