@@ -25,8 +25,6 @@ VICTORY_POINTS = GAME.number("victory_points")
 START_ASTRO = GAME.number("start_astro")
 BASE_STORAGE = GAME.number("storage_limit")
 SCIENCE_STORAGE = GAME.number("science_limit")  # whatever Logistics says
-LOGISTICS_BONUS_PER_LEVEL = 1  # ours: the rulebook says only that Logistics raises storage
-MAX_STRENGTH = {"boosters": 4, "cannons": 6}  # 2 booster and 3 cannon tiles, each 1 dot then 2
 SPECIAL_CARDS = {"friend_of_the_people": "friendship", "hero_of_the_people": "fame"}
 CLAIM_AT = GAME.number("people_card_at")
 POINT_LIMIT = 99
@@ -98,6 +96,12 @@ OLD_MODULE_KEYS = {_slug(name): key for name, key in zip(_MODULE_FACES, MODULES)
                    if name != MODULES[key].name}
 _ADVANCED_FACES = {piece.front.params.title.split()[0].lower(): piece.front.params
                    for piece in _PRINTED["advanced_modules"].pieces}
+# What each Logistics level stores, as its tiles print it (ours: the rulebook says only that it raises storage).
+LOGISTICS_STORAGE = {1: int(_faces("modules")["Logistics Module"].front.params.fields["Storage limit"]),
+                     2: int(_ADVANCED_FACES["logistics"].fields["Storage limit"])}
+# The most dots a ship can show: every booster or cannon tile a player takes, turned to its level II side.
+MAX_STRENGTH = {part: sum(piece.count * piece.back.params.dots for piece in _PRINTED[part].pieces
+                          if piece.color == _PRINTED[part].pieces[0].color) for part in ("boosters", "cannons")}
 
 
 def _effect(text: str) -> str:
@@ -121,15 +125,18 @@ PIRATES = {_slug(card.title): {"name": card.title, "strength": int(card.fields["
            for card in _PIRATE_CARDS}  # the printed pirates, weakest first
 LIBRARY, OUTPOST = "Galactic Library", "Diplomat Outpost"
 DIPLOMAT_BUYS = GAME.number("diplomat_buys")
+SELL_DISCOUNT = GAME.number("sell_discount")  # ours: a sale pays this much less than the printed price
 
 
 def _market(card) -> dict:
-    """Where a flight may buy or sell: one resource at the card's price (Science at the Library's)."""
+    """Where a flight may buy or sell: one resource at the card's price, sold for SELL_DISCOUNT less (Science at
+    the Library's one price, the rulebook's)."""
     if card.kind == LIBRARY:
-        resource, price = SCIENCE, GAME.number("library_price")
+        resource, price, sell = SCIENCE, GAME.number("library_price"), GAME.number("library_price")
     else:
         resource, price = _BY_NAME[card.fields["Resource"]], int(card.fields["Price"].split()[0])
-    return {"name": card.title, "kind": card.kind, "resource": resource, "price": price,
+        sell = max(price - SELL_DISCOUNT, 0)
+    return {"name": card.title, "kind": card.kind, "resource": resource, "price": price, "sell": sell,
             "buy_only": DIPLOMAT_BUYS if card.kind == OUTPOST else None}
 
 
@@ -178,7 +185,7 @@ def pirate_fight(blue_die: int, cannons: int, pirate_strength: int) -> dict:
 def storage_limit(player: dict, resource: str) -> int:
     if resource == SCIENCE:
         return SCIENCE_STORAGE
-    return BASE_STORAGE + LOGISTICS_BONUS_PER_LEVEL * player["modules"]["logistics"]
+    return LOGISTICS_STORAGE.get(player["modules"]["logistics"], BASE_STORAGE)
 
 
 def card_holder(state: State, card: str) -> str | None:
@@ -373,7 +380,8 @@ def _trade(state: State, ship: dict, fields: Trade) -> None:
     resource, sign = market["resource"], 1 if fields.deal == "buy" else -1
     ship["resources"][resource] = _bounded("count", ship["resources"][resource] + sign * count, 0,
                                            storage_limit(ship, resource), RESOURCE_LABELS[resource])
-    ship["astro"] = _bounded("count", ship["astro"] - sign * count * market["price"], 0, ASTRO_LIMIT, "Astro")
+    each = market["price"] if fields.deal == "buy" else market["sell"]
+    ship["astro"] = _bounded("count", ship["astro"] - sign * count * each, 0, ASTRO_LIMIT, "Astro")
 
 
 def _vp(state: State, ship: dict, fields: Vp) -> None:
@@ -526,7 +534,8 @@ WORDS = {  # a key in a logged event (old names too) -> as players say it
     **MODULE_LABELS, **{old: MODULE_LABELS[new] for old, new in OLD_MODULE_KEYS.items()},
     "yes": ", paying its printed cost", "no": "",
     **{key: f"{b.label}, paying {cost_text(b.cost)}" for key, b in BUILDS.items()},
-    **{key: f"{RESOURCE_LABELS[m['resource']]} at {m['name']} ({m['price']} Astro each)" for key, m in MARKETS.items()},
+    **{key: f"{RESOURCE_LABELS[m['resource']]} at {m['name']} (buy {m['price']}, sell {m['sell']} Astro each)"
+       for key, m in MARKETS.items()},
     **{key: p["name"] for key, p in PIRATES.items()},
 }
 

@@ -20,6 +20,7 @@ PHASES = tuple(GAME.number("phases"))
 WORLDS_TO_WIN = GAME.number("worlds_to_win")
 FLEET_CHITS, STARGATE_CHITS = GAME.number("fleet_chits"), GAME.number("stargate_chits")
 COLONY_CHITS, MAP_WORLDS = GAME.number("colony_chits"), GAME.number("world_chits")
+WARFLEET_CHITS = GAME.number("warfleet_chits")
 START_FLEETS, START_STARGATES = GAME.number("start_fleets"), GAME.number("start_stargates")
 HOMEWORLD_SUPPORT, COLONIES_PER_SUPPORT = GAME.number("homeworld_support"), GAME.number("colonies_per_support")
 BASE_DRAW, COLONIES_PER_DRAW = GAME.number("base_draw"), GAME.number("colonies_per_draw")
@@ -145,6 +146,8 @@ def _grow(empire: dict, kind: str, worlds_taken: int) -> None:
         _require_home(empire)
         if kind == "build_fleet" and empire["fleets"] >= FLEET_CHITS:
             raise RuleError("type", f"all {FLEET_CHITS} fleet chits are on the map")
+        if kind == "build_warfleet" and empire["warfleets"] >= WARFLEET_CHITS:
+            raise RuleError("type", f"all {WARFLEET_CHITS} warfleet chits are on the map")
         empire["fleets" if kind == "build_fleet" else "warfleets"] += 1
     elif kind == "colonise":
         if empire["colonies"] >= COLONY_CHITS or worlds_taken >= MAP_WORLDS:

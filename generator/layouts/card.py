@@ -102,8 +102,8 @@ class CardBackParams(FaceParams):
 
 @layout("card_back", CardBackParams)
 def card_back(ctx: FaceContext, p: CardBackParams) -> list[Element]:
-    """A symmetric back (same either way up) with nothing near the cut, so front/back misregistration of a
-    few millimetres and rotation never show: the ground runs to the bleed, the art stays in the middle."""
+    """A back with nothing near the cut, so front/back misregistration of a few millimetres never shows: the
+    ground runs to the bleed, the art stays in the middle. The name prints once, above; the deck's name below."""
     w, h = ctx.width, ctx.height
     color = text_ground(p.color)
     ink = readable_ink(color)
@@ -114,12 +114,11 @@ def card_back(ctx: FaceContext, p: CardBackParams) -> list[Element]:
     if p.icon:
         out.append(ctx.icon(p.icon, (w - size) / 2, (h - size) / 2, size, mix(color, ink, 0.6), color))
     band = min(9.0, h * 0.12)
-    for top in (h * 0.14, h * 0.86 - band):
-        out.append(ctx.text("title", p.title, 6, top, w - 12, band, font="Lato-Black", size=11, min_size=6,
-                            color=ink, align="center", valign="middle"))
+    out.append(ctx.text("title", p.title, 6, h * 0.14, w - 12, band, font="Lato-Black", size=11, min_size=6,
+                        color=ink, align="center", valign="middle"))
     if p.subtitle:
-        out.append(ctx.text("subtitle", p.subtitle, 6, h * 0.86 - band - 5, w - 12, 4.5, font="Lato-Bold",
-                            size=7, min_size=6, color=legible(mix(color, ink, 0.35), color), align="center",
+        out.append(ctx.text("subtitle", p.subtitle, 6, h * 0.86 - band, w - 12, band, font="Lato-Bold",
+                            size=8, min_size=6, color=legible(mix(color, ink, 0.35), color), align="center",
                             valign="middle"))
     return out
 

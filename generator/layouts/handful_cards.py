@@ -249,10 +249,11 @@ def handful_tile(ctx: FaceContext, p: SystemTileParams) -> list[Element]:
             if is_unspecified(p.strength):
                 out += [Circle(x + s / 2, row + s / 2, s / 2, DASHED),
                         ctx.icon("hs_combat", x + s * 0.25, row + s * 0.25, s * 0.5, "#CFD8DC")]
-            else:
-                out += [Circle(x + s / 2, row + s / 2, s / 2, Style(fill="#FFFFFF")),
-                        ctx.text("strength", str(p.strength), x, row, s, s, font="Lato-Black", size=9, min_size=6,
-                                 color="#1A1A1A", align="center", valign="middle")]
+            else:  # crossed swords over the number: a defence strength, never read as an amount of Population
+                out += [Circle(x + s / 2, row + s / 2, s / 2, Style(fill="#FFFFFF", stroke="#B71C1C", stroke_width=0.5)),
+                        ctx.icon("hs_combat", x + s * 0.32, row + s * 0.08, s * 0.36, "#B71C1C"),
+                        ctx.text("strength", str(p.strength), x, row + s * 0.38, s, s * 0.55, font="Lato-Black",
+                                 size=7.5, min_size=6, color="#1A1A1A", align="center", valign="middle")]
         elif spot == "black_hole":
             out += [Circle(x + s / 2, row + s / 2, s / 2, Style(fill="#000000", stroke="#FFFFFF", stroke_width=0.3)),
                     ctx.text("black_hole", p.black_hole, x, row, s, s, font="Lato-Black", size=9, min_size=6,

@@ -118,6 +118,9 @@ def merger(ctx: FaceContext, p: MergerParams) -> list[Element]:
         for i, note in enumerate(p.notes):
             ny = y + i * row_h
             out.append(Rect(x0, ny + row_h / 2 - 0.8, 1.6, 1.6, Style(fill=frame)))
+            if is_unspecified(note):
+                out.extend(ctx.write_in("rule", x0 + 3, ny + 0.3, inner - 3, row_h - 0.6))
+                continue
             out.append(ctx.text(f"notes[{i}]", note, x0 + 3, ny, inner - 3, row_h, size=7, min_size=6,
                                 color="#1A1A1A", valign="middle"))
     return out

@@ -111,8 +111,8 @@ def test_init_overrides_lists_our_edition_ready_for_an_owners_values(tmp_path):
         assert checked.returncode == 0 and "0 unspecified" in checked.stdout, (game, checked.stderr[:500])
     folder = tmp_path / "stars_inc"
     text = (folder / "overrides.yaml").read_text()
-    assert "Giant Molecular Cloud: {harvest: 4 H" in text
-    (folder / "overrides.yaml").write_text(text.replace("Giant Molecular Cloud: {harvest: 4 H",
+    assert "Giant Molecular Cloud: {harvest: 2 H" in text
+    (folder / "overrides.yaml").write_text(text.replace("Giant Molecular Cloud: {harvest: 2 H",
                                                         "Giant Molecular Cloud: {harvest: 3 H"))
     built = run("build", folder, "--out", tmp_path / "out", "--format", "svg")
     assert built.returncode == 0, built.stderr

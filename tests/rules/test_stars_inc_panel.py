@@ -73,7 +73,7 @@ def round_forms(client, table) -> list[dict]:
 def test_the_flip_offers_the_cards_left_with_their_values_and_a_typed_fallback(client):  # noqa: F811
     table = new_table(client, "stars_inc", rounds(2))
     page = text(client, sit(client, table["code"], "p1"))
-    assert "Time Stasis · 4 H · 2 actions" in page and "Tidal Stream · 2 H · 4 actions" in page
+    assert "Time Stasis · 3 H · 3 actions" in page and "Tidal Stream · 2 H · 4 actions" in page
     assert "Giant Molecular Cloud ·" not in page.split("Environment", 1)[1]  # flipped in round 1
     by_name, typed = round_forms(client, table)
     assert set(by_name) - TRANSPORT == {"round", "environment"} and by_name["environment"] == CARDS[2]
