@@ -54,7 +54,7 @@ def deck(spec: str = "deck") -> tuple[tuple[float, float, float], tuple[float, f
         tmp = Path(tmp)
         game = write_deck_game(tmp / "benchdeck", cards)
         starpnp = [sys.executable, "-m", "starpnp", "build", str(game), "--out", str(tmp / "out"),
-                   "--format", "pdf", "--bleed", "0", "--quiet"]
+                   "--format", "pdf", "--bleed", "0", "--quiet", "--yes"]
         bare = [sys.executable, str(HERE / "bare_reportlab_deck.py"), str(tmp / "bare.pdf"), spec]
         ours, floor = best(starpnp, HERE.parent, runs), best(bare, HERE, runs)
         pages = subprocess.run(["pdfinfo", str(tmp / "out/benchdeck/benchdeck-a4.pdf")], capture_output=True,

@@ -25,6 +25,7 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_HTTPONLY": True,
     "PERMANENT_SESSION_LIFETIME": 7 * 24 * 3600,
     "JSON_SORT_KEYS": False,
+    "GAME_FOLDERS": [],           # designers' game folders whose tracker: the create form offers (serve --game-folder)
     "PRINT_FOLDERS": [],          # game folders offered on /print besides ours (serve --print-folder)
     "WRONG_CODES_PER_MINUTE": 20,
     "MAX_TABLES": 10_000,         # tables one server holds; creating more is a 503 naming the limit  # "no table with this code" answers a device gets before a 429
@@ -34,6 +35,7 @@ DEFAULTS: dict[str, Any] = {
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import api, errors, printing, views
     from .rules import all_rules
+    from .rules.declared import rules_from_folder
     from .security import init_security
     from .throttle import init_throttle
     from .storage import Store, database_url, make_engine
@@ -43,10 +45,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(DEFAULTS)
     app.config.update(config or {})
     # The data folder is settled here, once: the database and the /print cache live in it.
-    app.config["DATA_DIR"] = Path(app.config["DATA_DIR"] or os.environ.get("STARPNP_DATA") or ".").expanduser()
+    # Made absolute against the working directory now: Flask's send_file would read a relative path (the
+    # /print cache) against the package's folder instead.
+    app.config["DATA_DIR"] = Path(app.config["DATA_DIR"] or os.environ.get("STARPNP_DATA") or ".").expanduser().resolve()
     url = database_url(app.config["DATA_DIR"], app.config["DATABASE_URL"] or os.environ.get("STARPNP_DATABASE_URL"))
     engine = make_engine(url, app.config["POOL_SIZE"], app.config["SQLITE_SYNCHRONOUS"])
-    store = Store(engine, all_rules(), sole_writer=app.config["SOLE_WRITER"], max_tables=app.config["MAX_TABLES"])
+    rules = {**all_rules(), **{r.id: r for r in map(rules_from_folder, map(Path, app.config["GAME_FOLDERS"]))}}
+    store = Store(engine, rules, sole_writer=app.config["SOLE_WRITER"], max_tables=app.config["MAX_TABLES"])
     app.extensions["companion_store"] = store
     app.secret_key = app.config.get("SECRET_KEY") or store.secret_key()
 

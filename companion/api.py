@@ -7,8 +7,9 @@ from flask import Blueprint, request
 
 from .inputs import BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id, undo_seat
 from . import codes
-from .storage import Snapshot
-from .tables import codes_or_404, join_url, rules_for, store, table_json
+from .storage import TAKEN, Snapshot
+from .sealed import visible_state
+from .tables import codes_or_404, events_seen_by, join_url, rules_for, store, table_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 SEQUENCE = re.compile(r"[0-9]{1,15}")
@@ -26,9 +27,11 @@ def _json_body() -> dict:
     return data
 
 
-def _changed(seq: int, snap: Snapshot, repeated: bool, **extra) -> tuple[dict, int]:
-    """201 for a new event; 200 with the original seq for a repeated client_id (nothing appended)."""
-    return {"seq": seq, "version": snap.table.version, "state": snap.state, **extra}, 200 if repeated else 201
+def _changed(seq: int, snap: Snapshot, repeated: bool, actor: str, **extra) -> tuple[dict, int]:
+    """201 for a new event; 200 with the original seq for a repeated client_id (nothing appended). The
+    state is the acting seat's view of it."""
+    state = visible_state(rules_for(snap.table), snap.state, actor)
+    return {"seq": seq, "version": snap.table.version, "state": state, **extra}, 200 if repeated else 201
 
 
 @bp.post("/tables")
@@ -36,34 +39,49 @@ def create_table():
     game, players, options = parse_new_table(_json_body(), store().rules)
     snap = store().create_table(game, players, options)
     body = {"code": snap.table.display_code, "url": join_url(snap.table), "version": snap.table.version,
-            "state": snap.state, "watch_url": join_url(snap.table, watch=True)}
+            "state": visible_state(rules_for(snap.table), snap.state, None), "watch_url": join_url(snap.table, watch=True)}
     return body, 201, {"Location": f"/api/tables/{snap.table.code}"}
 
 
 @bp.get("/tables/<code>")
 def get_table(code: str):
-    return table_json(store().snapshot(codes_or_404(code)))
+    code = codes_or_404(code)
+    return table_json(store().snapshot(code), _viewer(code))
 
 
 @bp.post("/tables/<code>/join")
 def join(code: str):
-    """Seat this client: the token it sends with every event and undo (`Authorization: Bearer <token>`)."""
+    """Seat this client: the token it sends with every event and undo (`Authorization: Bearer <token>`).
+    A seat another client holds is a 409 unless the body says `"take_over": true`; that client's token then
+    stops working."""
     code = codes_or_404(code)
     table = store().table(code)
-    player = parse_player(_json_body(), table)
-    return {"token": store().join(code, player), "player": player}, 201
+    data = _json_body()
+    player = parse_player(data, table)
+    take_over = data.get("take_over", False)
+    if not isinstance(take_over, bool):
+        raise BadInput("take_over", f"expected true or false, got {str(take_over)[:20]!r}")
+    return {"token": store().join(code, player, take_over), "player": player}, 201
 
 
 def _acting_seat(code: str) -> str:
     """The seat the request's bearer token holds at this table; 401 without one."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     bearer = scheme.lower() == "bearer" and token.strip()
-    player = store().seat(code, token.strip()[:100]) if bearer else None
-    if player is None:
+    player, ended = store().seat_and_end(code, token.strip()[:100]) if bearer else (None, None)
+    if player is None or ended:
         store().table(code)  # a table that does not exist is a 404 first
-        raise NoSeat("Authorization", "this token holds no seat at this table; join it again" if bearer else
+        raise NoSeat("Authorization", f"this token's seat was {'taken by another phone' if ended == TAKEN else 'given up'}"
+                                      f"; join it again" if ended else
+                     "this token holds no seat at this table; join it again" if bearer else
                      f"send 'Bearer <token>' with the token from POST /api/tables/{codes.display(code)}/join")
     return player
+
+
+def _viewer(code: str) -> str | None:
+    """Who reads: the seat of the bearer token sent (401 if it holds none), or None with only the join code,
+    which reads public state (no seat's sealed entry)."""
+    return _acting_seat(code) if request.headers.get("Authorization") else None
 
 
 @bp.post("/tables/<code>/events")
@@ -74,7 +92,7 @@ def post_event(code: str):
     client_id = take_client_id(data)
     seq, snap, repeated = store().append(
         code, lambda table: parse_event(data, table, rules_for(table), actor), client_id, actor)
-    return _changed(seq, snap, repeated)
+    return _changed(seq, snap, repeated, actor)
 
 
 @bp.post("/tables/<code>/undo")
@@ -84,15 +102,16 @@ def undo(code: str):
     actor = _acting_seat(code)
     client_id = take_client_id(data)
     seq, undone, snap, repeated = store().undo(code, undo_seat(data, store().table(code), actor), client_id)
-    return _changed(seq, snap, repeated, undid=undone)
+    return _changed(seq, snap, repeated, actor, undid=undone)
 
 
 @bp.get("/tables/<code>/events")
 def list_events(code: str):
-    table = store().table(codes_or_404(code))
+    code = codes_or_404(code)
+    table = store().table(code)
     since = request.args.get("since", "0")
     if not SEQUENCE.fullmatch(since):  # ASCII digits only: str.isdigit() also takes '²' and '①'
         raise BadInput("since", f"expected a whole number from 0 to {10 ** 15 - 1}, got {since[:20]!r}")
-    events = store().events(table, int(since))
+    events = events_seen_by(table, _viewer(code), int(since))
     return {"code": table.display_code, "version": table.version, "events": [e.as_json() for e in events]}
 

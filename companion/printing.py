@@ -60,7 +60,8 @@ def describe(folder: Path, stamp: tuple) -> PrintableGame | None:
     except (DataError, DataErrors):
         return None  # a folder that does not load is left off the list; `starpnp check` explains why
     info = game.info
-    return PrintableGame(info.id, info.name, folder, f"{info.players.min}–{info.players.max}",
+    players = str(info.players.min) if info.players.min == info.players.max else f"{info.players.min}–{info.players.max}"
+    return PrintableGame(info.id, info.name, folder, players,
                          len(game.components), sum(c.quantity for c in game.components),
                          {name: opt.help for name, opt in info.options.items()})
 
@@ -71,7 +72,7 @@ def printable_games() -> dict[str, PrintableGame]:
 
 
 def parse_settings(args, game: PrintableGame) -> tuple[Settings, frozenset[str]]:
-    paper = args.get("paper", "a4")
+    paper = args.get("paper", "a4").lower()
     if paper not in PAPERS:
         raise BadParameter(f"paper: expected one of {', '.join(PAPERS)}, got {paper[:20]!r}")
     bleed = args.get("bleed", "3")

@@ -23,6 +23,7 @@ class LoggedEvent:
     undoes: int | None = None
     created_at: float = 0.0
     actor: str | None = None  # the seat that tapped, when it acted for `player` ("Ann for Ben")
+    sealed: bool = False  # a sealed entry this viewer may not read: its payload is left out (sealed.py)
 
     @property
     def by(self) -> str:
@@ -33,8 +34,9 @@ class LoggedEvent:
         return {**self.payload, "type": self.type, "player": self.player}
 
     def as_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "type": self.type, "player": self.player, "by": self.by,
-                "payload": self.payload, "undoes": self.undoes, "at": self.created_at}
+        shown = {"seq": self.seq, "type": self.type, "player": self.player, "by": self.by,
+                 "payload": self.payload, "undoes": self.undoes, "at": self.created_at}
+        return {**shown, "sealed": True} if self.sealed else shown
 
 
 def undone_seqs(events: Iterable[LoggedEvent]) -> set[int]:

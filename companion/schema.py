@@ -66,12 +66,15 @@ taps = Table(
 
 # A phone holds a seat: joining gives it a token (kept here only as its SHA-256), which its taps carry.
 # Re-joining a seat from a new phone adds a row, so the history can say who sat down where and when.
+# One phone holds a seat at a time: a token whose seat was taken on another phone, or given up from its own,
+# is kept with `ended` saying which ("taken", "released"), so that phone can be told why it stopped.
 seats = Table(
     "seats", metadata,
     Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
     Column("token_hash", String(64), nullable=False),
     Column("player", String(16), nullable=False),
     Column("created_at", Float, nullable=False),
+    Column("ended", String(8), nullable=True),
     UniqueConstraint("table_id", "token_hash", name="uq_seats_table_token"),
 )
 
@@ -96,7 +99,14 @@ def _v4_seats(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE events ADD COLUMN actor VARCHAR(16)")
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index, _v3_taps, _v4_seats)
+def _v5_seat_ended(conn: Connection) -> None:
+    # v4 creates `seats` from today's declaration, this column included; a database that ran v4 before lacks it
+    if "ended" not in {column["name"] for column in inspect(conn).get_columns("seats")}:
+        conn.exec_driver_sql("ALTER TABLE seats ADD COLUMN ended VARCHAR(8)")
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index, _v3_taps, _v4_seats,
+                                                        _v5_seat_ended)
 
 
 def current_version(conn: Connection) -> int:

@@ -56,6 +56,13 @@ class ServerFull(StoreError):
     status = 503
 
 
+class SeatHeld(Conflict):
+    """Another phone holds the seat: the new one must confirm it takes it over."""
+
+
+TAKEN, RELEASED = "taken", "released"  # how a seat token ended (seats.ended)
+
+
 STATES_IN_MEMORY = 256  # tables whose derived state stays in memory
 ROWS_IN_MEMORY = 4096  # tables whose row (code, version) a sole writer keeps in memory
 
@@ -234,7 +241,7 @@ class Store:
         t, e, dialect = schema.tables, schema.events, engine.dialect
         self._version_query = _Prepared(select(t.c.version).where(t.c.code == bindparam("p_code")), dialect)
         s = schema.seats
-        self._seat_query = _Prepared(select(s.c.player).join(t, t.c.id == s.c.table_id).where(
+        self._seat_query = _Prepared(select(s.c.player, s.c.ended).join(t, t.c.id == s.c.table_id).where(
             t.c.code == bindparam("p_code"), s.c.token_hash == bindparam("p_token_hash")), dialect)
         # The row alone: on PostgreSQL a statement that waited for this lock returns the row as the other
         # writer committed it but reads all else as it was before the wait, so the tap seen before is read next.
@@ -263,6 +270,13 @@ class Store:
             self._check_integrity()
         with self._writing() as conn:
             schema.migrate(conn, time.time())
+        # As sole writer, the hashes of the seat tokens that ended (taken over, given up) are known here: a
+        # poll asks whether its phone still holds its seat without a query, as it asks the version.
+        self._ended: set[str] | None = None
+        if self._lock_file:
+            with self._reading() as conn:
+                self._ended = set(conn.execute(select(schema.seats.c.token_hash)
+                                               .where(schema.seats.c.ended.is_not(None))).scalars())
 
     def _check_integrity(self) -> None:
         """Refuse to start on a damaged SQLite file (a disk that filled or failed mid-write) with one line,
@@ -390,23 +404,63 @@ class Store:
         return _found(row and TableRow(*row))
 
     # -- seats ---------------------------------------------------------------------------------------
-    def join(self, code: str, player: str) -> str:
-        """Seat a phone at `player`'s seat: a new token for it (a seat may be held by several phones, e.g.
-        after a phone change; each keeps working)."""
+    def join(self, code: str, player: str, take_over: bool = False) -> str:
+        """Seat a phone at `player`'s seat: a new token for it. One phone holds a seat at a time: a seat held
+        elsewhere is refused (SeatHeld) unless `take_over`, which ends the other phone's token ("taken")."""
         token = secrets.token_urlsafe(24)
+        s = schema.seats
         with self._writing() as conn:
-            table = self._table_by(conn, schema.tables.c.code == code)
-            if table.player(player) is None:
+            table = self._locked_table(conn, code)
+            seated = table.player(player)
+            if seated is None:
                 raise NotFound(f"player: no seat {player[:20]!r} at this table")
-            conn.execute(insert(schema.seats).values(table_id=table.id, token_hash=_token_hash(token),
-                                                     player=player, created_at=time.time()))
+            held = (s.c.table_id == table.id) & (s.c.player == player) & s.c.ended.is_(None)
+            ended = conn.execute(select(s.c.token_hash).where(held)).scalars().all()
+            if ended:
+                if not take_over:
+                    raise SeatHeld(f"player: {seated['name']}'s seat is held by another phone; taking it over "
+                                   f"tells that phone and ends its token")
+                conn.execute(update(s).where(held).values(ended=TAKEN))
+            conn.execute(insert(s).values(table_id=table.id, token_hash=_token_hash(token), player=player,
+                                          created_at=time.time()))
+        self._note_ended(ended)
         return token
 
+    def release(self, code: str, token: str) -> str | None:
+        """Give up the seat `token` holds (from its own phone): the seat is free again. Returns the seat."""
+        s = schema.seats
+        with self._writing() as conn:
+            table = self._table_by(conn, schema.tables.c.code == code)
+            mine = (s.c.table_id == table.id) & (s.c.token_hash == _token_hash(token)) & s.c.ended.is_(None)
+            player = conn.execute(select(s.c.player).where(mine)).scalar()
+            conn.execute(update(s).where(mine).values(ended=RELEASED))
+        self._note_ended([_token_hash(token)] if player else [])
+        return player
+
+    def _note_ended(self, token_hashes: list[str]) -> None:
+        """Remember, as sole writer, tokens whose seat ended (after their transaction committed)."""
+        if self._ended is not None:
+            self._ended.update(token_hashes)
+
+    def seat_ended(self, code: str, token: str) -> bool:
+        """Whether `token` held a seat here that was since taken over or given up: the question every poll of
+        a seated phone asks. As sole writer the answer comes from memory; otherwise from one SELECT."""
+        if self._ended is not None:
+            return _token_hash(token) in self._ended
+        return self.seat_and_end(code, token)[1] is not None
+
     def seat(self, code: str, token: str) -> str | None:
-        """The seat a token holds at this table, or None (unknown token, or one from another table)."""
+        """The seat a token holds at this table, or None (unknown token, one from another table, or one
+        whose seat was taken on another phone or given up)."""
+        player, ended = self.seat_and_end(code, token)
+        return None if ended else player
+
+    def seat_and_end(self, code: str, token: str) -> tuple[str | None, str | None]:
+        """The seat a token was given at this table and how it ended (None while it holds it: TAKEN,
+        RELEASED); (None, None) for a token this table never gave."""
         with self.engine.connect() as conn:  # every write asks: one precompiled SELECT, as version() does
             row = self._seat_query.run(conn, p_code=code, p_token_hash=_token_hash(token)).fetchone()
-        return row[0] if row else None
+        return (row[0], row[1]) if row else (None, None)
 
     def seatings(self, table: TableInfo) -> list[Seating]:
         s = schema.seats

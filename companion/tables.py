@@ -4,7 +4,9 @@ from __future__ import annotations
 from flask import current_app, request, url_for
 
 from . import codes
+from .replay import LoggedEvent
 from .rules import GameRules
+from .sealed import may_hide, visible_events, visible_state
 from .storage import NotFound, Snapshot, Store, TableInfo
 
 
@@ -37,8 +39,18 @@ def join_url(table: TableInfo, watch: bool = False) -> str:
     return absolute(url_for("views.lobby", code=table.display_code))
 
 
-def table_json(snap: Snapshot) -> dict:
-    table = snap.table
+def table_json(snap: Snapshot, viewer: str | None) -> dict:
+    """The table as seat `viewer` reads it (None: public state only, no sealed entry of any seat)."""
+    table, rules = snap.table, rules_for(snap.table)
     return {"code": table.display_code, "game": table.game, "version": table.version,
-            "players": table.players, "options": table.options, "state": snap.state,
-            "derived": rules_for(table).derive(snap.state)}
+            "players": table.players, "options": table.options,
+            "state": visible_state(rules, snap.state, viewer), "derived": rules.derive(snap.state)}
+
+
+def events_seen_by(table: TableInfo, viewer: str | None, since: int = 0) -> list[LoggedEvent]:
+    """The log after `since` as seat `viewer` may read it (the whole log is read only to hide a secret)."""
+    rules, shown = rules_for(table), store().events(table, since)
+    if not may_hide(rules, shown, viewer):
+        return shown
+    log = store().events(table) if since else shown
+    return visible_events(rules, table.players, table.options, log, shown, viewer)

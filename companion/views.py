@@ -21,9 +21,10 @@ from . import codes, qr
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
 from .rules import GameRules, RuleError
+from .sealed import visible_state
 from .security import CSRF_FIELD, check_csrf
-from .storage import NotFound, Snapshot, StoreError, TableInfo
-from .tables import codes_or_404, join_url, rules_for, store
+from .storage import TAKEN, NotFound, SeatHeld, Snapshot, StoreError, TableInfo
+from .tables import codes_or_404, events_seen_by, join_url, rules_for, store
 
 bp = Blueprint("views", __name__)
 htmx = HTMX()
@@ -195,17 +196,39 @@ def lobby(code: str):
         return redirect(url_for(".lobby", code=table.display_code), 301)
     url = join_url(table)
     _note_joined(table)
+    lost = _lost_seat(table)
+    if lost:  # said once: this phone sits down afresh from here
+        session[SEATS] = {c: t for c, t in session.get(SEATS, {}).items() if c != table.code}
     return render_template("companion/lobby.html", table=table, rules=rules_for(table), join_url=url,
-                           watch_url=join_url(table, watch=True), qr_svg=qr.svg(url), me=_my_seat(table.code))
+                           watch_url=join_url(table, watch=True), qr_svg=qr.svg(url), me=_my_seat(table.code),
+                           lost=lost)
 
 
 # -- seats: a phone sits down once, then acts as that seat (the seat lives in its cookie, not the URL) --
+# One phone holds a seat at a time: taking a seat another phone holds asks first, then that phone is told
+# (its next poll, within seconds) and its token stops working; a phone can give its seat up.
 SEATS = "seats"  # session: join code -> seat token, for the tables in JOINED
 
 
+def _my_token(code: str) -> str | None:
+    return session.get(SEATS, {}).get(code)
+
+
 def _my_seat(code: str) -> str | None:
-    token = session.get(SEATS, {}).get(code)
+    token = _my_token(code)
     return store().seat(code, token) if token else None
+
+
+def _lost_seat(table: TableInfo) -> str | None:
+    """Why this phone no longer holds the seat it was given here, as players read it; None if it still does
+    (or never sat down)."""
+    token = _my_token(table.code)
+    player, ended = store().seat_and_end(table.code, token) if token else (None, None)
+    if not ended:
+        return None
+    name = table.player(player)["name"]
+    return (f"{name}'s seat was taken on another phone. This phone no longer plays as {name}."
+            if ended == TAKEN else f"This phone gave up {name}'s seat.")
 
 
 @bp.post("/t/<code>/seat")
@@ -213,20 +236,40 @@ def take_seat(code: str):
     check_csrf()
     table = store().table(codes_or_404(code))
     player = parse_player({"player": request.form.get("player")}, table)
-    token = store().join(table.code, player)
+    mine = _my_token(table.code)
+    if mine and store().seat(table.code, mine) == player:  # already this phone's
+        return redirect(url_for(".player_page", code=table.display_code), 303)
+    try:
+        token = store().join(table.code, player, take_over=request.form.get("take_over") == "yes")
+    except SeatHeld:
+        return render_template("companion/take_over.html", table=table, player=table.player(player))  # a question
+    if mine:  # a phone holds one seat per table: the one it sat at before is free again
+        store().release(table.code, mine)
     _note_joined(table)
     kept = set(session[JOINED])
     session[SEATS] = {**{c: t for c, t in session.get(SEATS, {}).items() if c in kept}, table.code: token}
     return redirect(url_for(".player_page", code=table.display_code), 303)
 
 
+@bp.post("/t/<code>/seat/release")
+def release_seat(code: str):
+    """Give up this phone's seat (leaving the table, or handing the phone on): the seat is free again."""
+    check_csrf()
+    table = store().table(codes_or_404(code))
+    mine = _my_token(table.code)
+    if mine:
+        store().release(table.code, mine)
+    return redirect(url_for(".lobby", code=table.display_code), 303)
+
+
 def _seated(code: str) -> tuple[Snapshot, str]:
-    """The table and the seat this phone holds there; NoSeat (401) when it has not sat down."""
+    """The table and the seat this phone holds there; NoSeat (401) when it has not sat down, or no longer
+    holds its seat (saying why)."""
     snap = store().snapshot(codes_or_404(code))
     me = _my_seat(snap.table.code)
     if me is None:
-        raise NoSeat("seat", "this phone has no seat at this table yet; open the table's join link and pick "
-                             "your name")
+        raise NoSeat("seat", _lost_seat(snap.table) or "this phone has no seat at this table yet; open the "
+                                                        "table's join link and pick your name")
     return snap, me
 
 
@@ -241,12 +284,12 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
         base = {"watch_code": codes.display(table.watch_code)}
         urls = {"event_url": None, "undo_url": None, "live_url": url_for(".watch_live", **base),
                 "page_url": url_for(".watch", **base)}
-    events = store().events(table, max(0, table.version - 40))
+    events = events_seen_by(table, me, max(0, table.version - 40))
     history = list(reversed(events))[:RECENT_HISTORY]
     shown_code = table.display_code if me else codes.display(table.watch_code)  # never leak the join code
     return {"table": {"code": shown_code, "game": table.game, "players": table.players,
                       "version": table.version, "options": table.options, "name": rules.name},
-            "state": snap.state, "derived": rules.derive(snap.state), "rules": rules, "me": me,
+            "state": visible_state(rules, snap.state, me), "derived": rules.derive(snap.state), "rules": rules, "me": me,
             "me_player": table.player(me) if me else None, "history": history,
             "undone": {e.undoes for e in events if e.undoes}, "names": {p["id"]: p["name"] for p in table.players},
             "error": error, **urls}
@@ -274,6 +317,9 @@ def live(code: str):
     version = store().version(code)
     if version is None:
         raise NotFound("no table with this code")
+    token = _my_token(code)
+    if htmx and token and store().seat_ended(code, token):  # taken on another phone: the lobby says so at once
+        return Response(status=200, headers={"HX-Redirect": url_for(".lobby", code=codes.display(code))})
     if request.args.get("v") == str(version):
         return Response(status=204)
     snap, me = _seated(code)
@@ -369,7 +415,7 @@ def tv_live(watch_code: str):
 @bp.get("/t/<code>/history")
 def history(code: str):
     snap = store().snapshot(codes_or_404(code))
-    events = store().events(snap.table)
+    events = events_seen_by(snap.table, _my_seat(snap.table.code))
     return render_template("companion/history.html", table=snap.table, events=list(reversed(events)),
                            undone={e.undoes for e in events if e.undoes}, seatings=store().seatings(snap.table),
                            rules=rules_for(snap.table),
@@ -379,14 +425,14 @@ def history(code: str):
 @bp.get("/t/<code>/export.json")
 def export_as_json(code: str):
     snap = store().snapshot(codes_or_404(code))
-    body = export_json(snap, store().events(snap.table), rules_for(snap.table))
+    body = export_json(snap, store().events(snap.table), rules_for(snap.table), _my_seat(snap.table.code))
     return body, 200, {"Content-Disposition": f'attachment; filename="table-{snap.table.display_code}.json"'}
 
 
 @bp.get("/t/<code>/export.csv")
 def export_as_csv(code: str):
     snap = store().snapshot(codes_or_404(code))
-    text = export_csv(snap.table, store().events(snap.table), rules_for(snap.table))
+    text = export_csv(snap.table, store().events(snap.table), rules_for(snap.table), _my_seat(snap.table.code))
     return Response(text, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="table-{snap.table.display_code}.csv"'})
 

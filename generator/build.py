@@ -2,19 +2,23 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from .exports import PRESETS, faces, write_pngs, write_single_pdf, write_svgs
-from .imposition import Settings, Sheet, fits_on_page, impose, paginate
+from .imposition import (Settings, Sheet, content_area, fits_on_page, impose, paginate, paper_sheet,
+                         plan_grid)
 from .loader import load_game
 from .model import Game, ResolvedComponent
 from .pdfdoc import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_ranges, placed_more_than_once
 from .render import SceneCache
 from .scene import Scene
+from .yamlio import DataErrors
 
-FORMATS = ("pdf", "svg", "png", "pdf-single")
+FORMATS = ("pdf", "svg", "png", "pdf-single", "tts")
 DEFAULT_FORMATS = ("pdf", "svg")
 Run = list[tuple[Scene, Scene | None, str]]
 COUNTERS = ("chit", "token", "marker")
@@ -30,6 +34,7 @@ class BuildOptions:
     options: frozenset[str] = frozenset()
     strict: bool = False
     write_ins: bool = False  # our edition's values print as write-in areas
+    large: bool = False  # --yes: build even past LARGE_PAGES
 
 
 @dataclass
@@ -58,6 +63,35 @@ def preset_warnings(game: Game, preset: str | None) -> list[str]:
     return [f"{c.spec.id}: cards are {c.spec.size[0]:g} × {c.spec.size[1]:g} mm; the {preset} preset prints "
             f"{want[0]:g} × {want[1]:g} mm" for c in game.components
             if c.spec.kind == "card" and any(abs(a - b) > 0.1 for a, b in zip(sorted(c.spec.size), sorted(want)))]
+
+
+LARGE_PAGES = 500  # a ream of paper: our largest game prints under 100 pages; past this a count is likely a slip
+
+
+def estimated_pages(game: Game, settings: Settings) -> int:
+    """About how many pages a build prints, from sizes and counts alone (nothing drawn, so a count of
+    thousands is caught in a moment): each component on sheets of its own, boards as tiles of the page."""
+    pages = contents_pages(len(game.components))
+    for comp in game.components:
+        w, h = comp.spec.size
+        grid = plan_grid(Scene(w, h, settings.bleed, (), comp.spec.shape), settings, comp.quantity)
+        if grid.per_sheet:
+            sheets = math.ceil(comp.quantity / grid.per_sheet)
+        else:
+            _, _, aw, ah = content_area(settings)
+            sheets = comp.quantity * (1 + math.ceil(w / aw) * math.ceil(h / ah))  # an assembly map, then tiles
+        pages += sheets * (2 if comp.double_sided and settings.duplex != "off" else 1)
+    return pages
+
+
+def too_large(game: Game, settings: Settings) -> str | None:
+    """What check warns and build refuses without --yes: a set past LARGE_PAGES pages."""
+    pages = estimated_pages(game, settings)
+    if pages <= LARGE_PAGES:
+        return None
+    biggest = max(game.components, key=lambda c: c.quantity)
+    return (f"about {pages:,} pages on {settings.paper}, more than {LARGE_PAGES} ({biggest.spec.id} alone has "
+            f"{biggest.quantity:,} pieces)")
 
 
 def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
@@ -117,6 +151,7 @@ def footer_notes(sheets: list[Sheet], duplex: str) -> list[str]:
 def print_guide(game: Game, sheets: list[Sheet], n_contents: int, settings: Settings) -> PrintGuide:
     """What page 1 must tell about this game's file: only the steps its pieces need."""
     printed = [s for s in sheets if s.role != "blank"]
+    names = {c.spec.id: c.spec.name for c in game.components}
     return PrintGuide(
         duplex=settings.duplex,
         pages=page_ranges(list(range(1, n_contents + 1)) + [s.page for s in printed]),
@@ -125,6 +160,8 @@ def print_guide(game: Game, sheets: list[Sheet], n_contents: int, settings: Sett
         shapes=sorted({p.scene.shape for s in printed for p in s.placed} - {"rect"}),
         maps=[(s.components[0], s.page, len(s.tiles)) for s in sheets if s.role == "map"],
         unspecified=len(game.unspecified),
+        materials=materials(game, [names[s.components[0]] for s in sheets if s.role == "map"],
+                            paper_sheet(1, n_contents + len(sheets), settings.duplex)[1], settings),
     )
 
 
@@ -177,11 +214,15 @@ def manifest(game: Game, settings: Settings, pages: dict[str, list[int]], result
     }
 
 
-def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] = lambda _: None,
+def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = lambda *_: None,
                memo: dict | None = None) -> BuildResult:
-    """Build one game folder; `memo` carries drawn faces from an earlier build (see SceneCache)."""
+    """Build one game folder; `memo` carries drawn faces from an earlier build (see SceneCache). `step(what,
+    done, total)` says what it is doing (done and total when it counts, as the PNG export does)."""
     game = load_game(folder, options.options, options.write_ins)
     settings = options.settings
+    large = None if options.large else too_large(game, settings)
+    if large:
+        raise DataErrors([f"{folder}: {large}; check the counts, or pass --yes to build it anyway"])
     result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours,
                          overrides=game.overrides, edition=game.edition)
     step("drawing faces")
@@ -199,33 +240,49 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[[str], None] 
     result.pages = n_contents + len(sheets)
     out = result.folder = options.out / game.info.id
     out.mkdir(parents=True, exist_ok=True)
+    name = variant(game, settings, options.preset)
+    written: dict[str, dict] = {}  # manifest variant name -> what tells its PDF apart from this build's sheets
     if "pdf" in options.formats:
         step("writing PDF")
-        path = out / f"{variant(game, settings)}.pdf"
+        path = out / f"{name}.pdf"
         doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components},
                           placed_more_than_once(sheets))
         marked = edition_marks(game)
         rows = [ContentsRow(c.spec.name + marked.get(c.spec.id, ""), c.spec.kind.replace("_", " "), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",
                             page_ranges(pages[c.spec.id])) for c in game.components]
-        doc.contents(rows, game.info.about, [*game.info.print_notes, *edition_note(game, marked)],
-                     print_guide(game, sheets, n_contents, settings))
-        for sheet, note in zip(sheets, footer_notes(sheets, settings.duplex)):
+        about, notes, _ = player_texts(game, marked)
+        doc.contents(rows, about, notes, print_guide(game, sheets, n_contents, settings))
+        for done, (sheet, note) in enumerate(zip(sheets, footer_notes(sheets, settings.duplex))):
+            if done % 20 == 0:
+                step(f"writing PDF, page {sheet.page} of {result.pages}")
             doc.sheet(sheet, note)
         doc.save()
         result.files.append(path)
-    suffix = "".join(f"-{part}" for part in face_variant(game, settings))
+        written[name] = {"file": path.name, "layout": "sheets"}
+    suffix = "".join(f"-{part}" for part in face_variant(game, settings, options.preset))
     if "svg" in options.formats:
         step("writing SVG")
         result.files.extend(write_svgs(all_faces, out / f"svg{suffix}"))
     if "png" in options.formats:
         step("writing PNG")
-        result.files.extend(write_pngs(all_faces, out / f"png{suffix}", options.dpi))
+        result.files.extend(write_pngs(all_faces, out / f"png{suffix}", options.dpi,
+                                       lambda done, total: step("writing PNG", done, total)))
     if "pdf-single" in options.formats:
         step("writing one page per face")
-        result.files.extend(write_single_pdf(all_faces, out, f"{game.info.id}{suffix}"))
+        single = write_single_pdf(all_faces, out, f"{game.info.id}{suffix}")
+        result.files.extend(single)
+        written[single[0].stem] = {"file": single[0].name, "layout": "one face per page",
+                                   "pages": sum(1 + (face.back is not None) for face in all_faces)}
+    if "tts" in options.formats:
+        from .tts import write_tts  # only Tabletop Simulator exports pay for it
+
+        step("writing Tabletop Simulator objects")
+        result.files.extend(write_tts(game, all_faces, out / f"tts{suffix}", options.dpi))
     path = out / "manifest.json"
-    path.write_text(json.dumps(with_variants(path, variant(game, settings), manifest(game, settings, pages, result)),
+    this = manifest(game, settings, pages, result)
+    this["build"] = {"command": build_command(folder, options), "notes": player_texts(game, edition_marks(game))[2]}
+    path.write_text(json.dumps(with_variants(path, written, this),
                                indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     result.files.append(path)
     return result
@@ -239,37 +296,121 @@ def edition_marks(game: Game) -> dict[str, str]:
 
 
 def edition_note(game: Game, marked: dict[str, str]) -> list[str]:
-    """Page 1's word on the values the rulebook leaves open, naming where they print."""
+    """Page 1's word on the values the rulebook leaves open, naming where they print (and, for whoever builds
+    the set, where they are explained: that clause goes to the manifest)."""
     if not marked:
         return []
     if game.write_ins:
         return ["Pieces marked (write-ins) have blank areas where the rulebook gives no value: write in your "
                 "own copy's values before play."]
-    return ["Pieces marked (our edition) print values the rulebook leaves open, designed by starpnp, not the "
-            "publisher (starpnp's docs/editions/ explain each); build with --write-ins for blank "
-            "areas to copy your own game's values into."]
+    return ["Pieces marked (our edition) print values the rulebook leaves open, designed by us, not the "
+            f"publisher; docs/editions/{game.info.id}.md explains each; build with --write-ins for blank areas "
+            "to copy your own game's values into."]
 
 
-def variant(game: Game, settings: Settings) -> str:
-    """A build's file name: the game and all that tells its builds apart (paper, game options, write-ins,
-    low ink), so building Letter after A4, or with an option, never overwrites another build's PDF."""
-    return "-".join([game.info.id, settings.paper, *face_variant(game, settings)])
+BUILDER_TEXT = re.compile(r"--[a-z]|docs/|\.md\b|manifest\.json|\bstarpnp\b")
 
 
-def face_variant(game: Game, settings: Settings) -> list[str]:
+def for_players(text: str) -> tuple[str, list[str]]:
+    """The text without its clauses for whoever builds the set (command-line options, file names), and those
+    clauses: page 1 speaks to players, the manifest to builders."""
+    kept, moved = [], []
+    for sentence in re.split(r"(?<=[.!?])\s+", text.strip()):
+        clauses = sentence.rstrip(".").split("; ")
+        players = [c for c in clauses if not BUILDER_TEXT.search(c)]
+        moved += [c.strip()[:1].upper() + c.strip()[1:] + "." for c in clauses if BUILDER_TEXT.search(c)]
+        if players:
+            kept.append("; ".join(players).rstrip(".") + ".")
+    return " ".join(kept) if text.strip() else "", moved
+
+
+def player_texts(game: Game, marked: dict[str, str]) -> tuple[str, list[str], list[str]]:
+    """Page 1's about text and notes in players' words, and what was taken out for the builder."""
+    about, builder = for_players(game.info.about)
+    notes = []
+    for note in [*game.info.print_notes, *edition_note(game, marked)]:
+        text, moved = for_players(note)
+        builder += moved
+        if text:
+            notes.append(text)
+    return about, notes, builder
+
+
+def materials(game: Game, tiled: list[str], paper_sheets: int, settings: Settings) -> list[str]:
+    """What players need besides a printer: the paper this file takes, cutting tools, glue where a board is
+    tiled (`tiled`: their names) or a die or standee is folded, and what the game's data adds."""
+    kinds = {c.spec.kind for c in game.components}
+    paper = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}[settings.paper]
+    items = [f"{paper_sheets} sheets of {paper} paper (card of 160–250 g/m² makes sturdier pieces, if your printer "
+             "takes it).", "Scissors, a ruler and a pencil; a craft knife and a cutting mat make long straight cuts "
+             "cleaner."]
+    glued = [*(f"the {name.lower()}'s flaps" for name in tiled), *(["the dice"] if "die" in kinds else []),
+             *(["the standing pieces"] if "standee" in kinds else [])]
+    if glued:
+        items.append(f"A glue stick, for {' and '.join(glued)}.")
+    return items + list(game.info.materials)
+
+
+def build_command(folder: Path, options: BuildOptions) -> str:
+    """The command line that makes this build again: page 1 leaves it out, the manifest keeps it."""
+    default, given = BuildOptions(), options.settings
+    parts = ["starpnp", "build", folder.name if folder.parent.name == "components" else str(folder)]
+    for flag, value, usual in (("--paper", given.paper, default.settings.paper),
+                               ("--margin", f"{given.margin:g}", f"{default.settings.margin:g}"),
+                               ("--bleed", f"{given.bleed:g}", f"{default.settings.bleed:g}"),
+                               ("--duplex", given.duplex, default.settings.duplex),
+                               ("--ink", given.ink, default.settings.ink),
+                               ("--format", ",".join(options.formats), ",".join(default.formats)),
+                               ("--dpi", str(options.dpi), str(default.dpi))):
+        if value != usual:
+            parts += [flag, value]
+    parts += ["--no-crop-marks"] * (not given.crop_marks) + ["--write-ins"] * options.write_ins
+    for option in sorted(options.options):
+        parts += ["--option", option]
+    return " ".join(parts)
+
+
+def variant(game: Game, settings: Settings, preset: str | None = None) -> str:
+    """A build's file name: the game and all that tells its builds apart (paper, margin, duplex, crop marks,
+    game options, write-ins, bleed, low ink), so building Letter after A4, or with any other option, never
+    overwrites another build's PDF. Defaults add nothing, so the plain build keeps the short name."""
+    return "-".join([game.info.id, settings.paper, *page_variant(settings), *face_variant(game, settings, preset)])
+
+
+def mm(value: float) -> str:
+    return f"{value:g}mm"
+
+
+def page_variant(settings: Settings) -> list[str]:
+    """What changes only how faces sit on the paper."""
+    default = Settings()
+    return [*([f"margin-{mm(settings.margin)}"] if settings.margin != default.margin else []),
+            *([f"duplex-{settings.duplex}"] if settings.duplex != default.duplex else []),
+            *(["no-crop-marks"] if not settings.crop_marks else [])]
+
+
+def face_variant(game: Game, settings: Settings, preset: str | None = None) -> list[str]:
     """What changes the faces themselves (not the paper): it names the folders and files of the per-face
-    exports, so an SVG build with an option never overwrites the plain one."""
-    return [*sorted(game.options), *(["write-ins"] if game.write_ins else []),
+    exports too, so an SVG build with an option never overwrites the plain one. A preset names its bleed."""
+    if preset and settings.bleed == PRESETS[preset]["bleed"]:
+        bleed = [preset]
+    else:
+        bleed = [f"bleed-{mm(settings.bleed)}"] if settings.bleed != Settings().bleed else []
+    return [*sorted(game.options), *(["write-ins"] if game.write_ins else []), *bleed,
             *(["ink-low"] if settings.ink == "low" else [])]
 
 
-def with_variants(path: Path, name: str, this: dict) -> dict:
-    """This build's manifest, with `variants`: every build in the folder by file name (this one replacing its
-    own earlier entry), each its own true manifest. An unreadable old manifest is started afresh."""
+def with_variants(path: Path, written: dict[str, dict], this: dict) -> dict:
+    """This build's manifest, with `variants`: every PDF in the folder by name (the sheets and the
+    one-face-per-page file alike, each replacing its own earlier entry), each its own true manifest. An
+    unreadable old manifest is started afresh."""
     try:
         variants = json.loads(path.read_text(encoding="utf-8")).get("variants", {})
     except (OSError, ValueError, AttributeError):
         variants = {}
     if not isinstance(variants, dict):
         variants = {}
-    return {**this, "file": f"{name}.pdf", "variants": {**variants, name: {**this, "file": f"{name}.pdf"}}}
+    for name, differs in written.items():
+        variants[name] = {**this, **differs}
+    first = next(iter(written.values()), {})
+    return {**this, **({"file": first["file"]} if first else {}), "variants": variants}

@@ -1,4 +1,4 @@
-"""The one `starpnp` command: list, check, schema, build, serve.
+"""The one `starpnp` command: list, check, new, init, schema, export-csv, build, serve.
 
 Every expected failure (bad data, bad option, a port in use) ends as one line on stderr and a non-zero
 exit status; a traceback is a bug.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from .build import FORMATS, BuildFailed, BuildOptions, BuildResult, build_game
+from .build import FORMATS, LARGE_PAGES, BuildFailed, BuildOptions, BuildResult, build_game, too_large
 from .exports import PRESETS
 from .imposition import PAPERS, Settings
 from .loader import builtin_games, find_game, load_game
@@ -66,8 +66,14 @@ def list_games() -> None:
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--all", "all_games", is_flag=True, help="Check every game under components/.")
-def check(games: tuple[str, ...], all_games: bool) -> None:
-    """Validate game data; one line per problem, exit status 2 when there are any."""
+@click.option("--strict", is_flag=True, help="Warnings count as errors (exit status 2).")
+def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
+    """Validate game data and draw every face (writing nothing); one line per problem with file and line.
+
+    Errors (data the build refuses) exit with status 2; warnings (missing art, text that does not fit, an
+    unknown {placeholder}, an icon file that is not SVG) are listed and, with --strict, do the same."""
+    from .checks import face_warnings
+
     errors: list[str] = []
     try:
         folders = games_from(games, all_games or not games)
@@ -79,8 +85,17 @@ def check(games: tuple[str, ...], all_games: bool) -> None:
         except DataErrors as exc:
             errors.extend(exc.errors)
             continue
+        warnings = face_warnings(game, folder)
+        noted = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
         click.echo(f"{folder}: ok ({len(game.components)} components, "
-                   f"{sum(c.quantity for c in game.components)} pieces, {len(game.unspecified)} unspecified)")
+                   f"{sum(c.quantity for c in game.components)} pieces, {len(game.unspecified)} unspecified{noted})")
+        for warning in warnings:
+            click.echo(f"  warning: {warning}")
+        if strict:
+            errors.extend(warnings)
+        large = too_large(game, Settings())
+        if large:
+            click.echo(f"  warning: {large}; build asks for --yes")
     if errors:
         fail(errors)
 
@@ -103,6 +118,24 @@ def init(game: str, folder: Path, as_overrides: bool) -> None:
 
 
 @main.command()
+@click.argument("name")
+@click.argument("folder", type=click.Path(path_type=Path))
+def new(name: str, folder: Path) -> None:
+    """Start a new game NAME of your own in FOLDER: a deck from a spreadsheet, counters, a board and a
+    phone tracker, ready to build with `starpnp build FOLDER`."""
+    from .customise import new_game
+
+    try:
+        written = new_game(name, folder)
+    except DataError as exc:
+        fail([str(exc)])
+    except OSError as exc:
+        fail([f"{folder}: cannot write: {exc.strerror or exc}"])
+    click.echo(f"{folder}: {len(written)} files written (README.md says what each is for); "
+               f"next: starpnp build {folder}")
+
+
+@main.command()
 @click.argument("what", type=click.Choice(["game", "components", "layouts", "layout-file"]), default="components")
 @click.option("--game", "game_name", metavar="GAME", help="With layouts: include this game folder's own layouts.")
 def schema(what: str, game_name: str | None) -> None:
@@ -115,6 +148,30 @@ def schema(what: str, game_name: str | None) -> None:
         click.echo(json.dumps(schema_for(what, folders), indent=2))
     except DataError as exc:
         fail([str(exc)])
+
+
+@main.command("export-csv")
+@click.argument("game")
+@click.argument("component")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write to this file instead of the screen.")
+def export_csv(game: str, component: str, out: Path | None) -> None:
+    """Write COMPONENT's items as a spreadsheet (CSV) to start from; use it with `items: FILE.csv`."""
+    from .spreadsheet import component_items, items_as_table
+
+    try:
+        items = component_items(find_game(game), component)
+    except DataError as exc:
+        fail([str(exc)])
+    text = items_as_table(items)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail([f"{out}: cannot write: {exc.strerror or exc}"])
+    click.echo(f"{out}: {len(items)} items written; in the component write: items: {out.name}")
 
 
 class Millimetres(click.FloatRange):
@@ -178,7 +235,8 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--all", "all_games", is_flag=True, help="Build every game under components/.")
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default="a4", show_default=True,
+              help="Paper size (any case: A4 and a4 are the same).")
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=lambda c, p, v: parse_formats(v),
               help="Comma list of outputs.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
@@ -201,9 +259,10 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
               help="Print-on-demand card preset: sets bleed and dpi, exports png,pdf-single unless --format is "
                    "given, and warns about cards of another size.")
 @click.option("--watch", is_flag=True, help="Rebuild one game folder each time a file in it changes.")
+@click.option("--yes", "large", is_flag=True, help=f"Build even a set of more than {LARGE_PAGES} pages.")
 @click.pass_context
 def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, ink, game_options,
-          strict, write_ins, quiet, dpi, preset, watch):
+          strict, write_ins, quiet, dpi, preset, watch, large):
     """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
     try:
         folders = games_from(games, all_games)
@@ -217,7 +276,7 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
         formats = formats if given("formats") else ("png", "pdf-single")
     settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex, ink=ink)
     options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
-                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset)
+                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset, large=large)
     if watch:
         if len(folders) != 1:
             raise click.UsageError("--watch follows exactly one game folder")
@@ -257,7 +316,11 @@ def build_and_report(folder: Path, options: BuildOptions, quiet: bool, memo: dic
     except BuildFailed as exc:
         errors = [f"{folder}: --strict: {line}" for line in str(exc).splitlines()]
     except OSError as exc:
-        fail([f"{exc.filename or options.out}: cannot write: {exc.strerror}"], 1)
+        name = str(exc.filename or options.out)
+        shown = name if len(name) <= 200 else name[:197] + "..."
+        if Path(name).resolve().is_relative_to(options.out.resolve()):
+            fail([f"{shown}: cannot write: {exc.strerror}"], 1)
+        fail([f"{shown}: cannot read: {exc.strerror}"])  # an input the checks let through: still the data's fault
     else:
         report(result, quiet)
         return []
@@ -270,13 +333,18 @@ def build_and_report(folder: Path, options: BuildOptions, quiet: bool, memo: dic
 def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: dict | None) -> BuildResult:
     if quiet or not sys.stderr.isatty():
         return build_game(folder, options, memo=memo)
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                  transient=True, console=None) as progress:
-        task = progress.add_task(folder.name)
-        return build_game(folder, options, lambda text: progress.update(task, description=f"{folder.name}: {text}"),
-                          memo)
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), transient=True, console=Console(stderr=True)) as progress:
+        task = progress.add_task(folder.name, total=None)
+
+        def step(text: str, done: int | None = None, total: int | None = None) -> None:
+            """A counted step (PNG faces) fills the bar; the others leave it pulsing."""
+            progress.update(task, description=f"{folder.name}: {text}", completed=done or 0, total=total)
+
+        return build_game(folder, options, step, memo)
 
 
 @main.command()
@@ -292,12 +360,16 @@ def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: 
                    "load balancer (default: this machine's address and --port).")
 @click.option("--print-folder", "print_folders", multiple=True, type=click.Path(file_okay=False),
               help="A game folder of your own to offer on the /print page too (repeatable).")
+@click.option("--game-folder", "game_folders", multiple=True, type=click.Path(file_okay=False),
+              help="A game folder of your own whose game.yaml declares a tracker: the create form offers it, and "
+                   "/print prints it (repeatable).")
 @click.option("--https", "https", is_flag=True,
               help="Serve over HTTPS with a certificate made for this data folder, so phones may keep their "
                    "screens on through the Wake Lock API (each phone asks once whether to trust it).")
 def serve(host: str, port: int, data_dir: str | None, database_url: str | None, public_url: str | None,
-          print_folders: tuple[str, ...], https: bool) -> None:
+          print_folders: tuple[str, ...], game_folders: tuple[str, ...], https: bool) -> None:
     """Run the table companion for phones on this network (and /print for PDFs)."""
+    from starpnp.companion.rules.declared import rules_from_folder
     from starpnp.companion.serve import run
 
     for folder in print_folders:
@@ -305,8 +377,19 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
             find_game(folder)
         except DataError as exc:
             fail([f"--print-folder: {exc}"])
-    run(host, port, data_dir, {"PRINT_FOLDERS": list(print_folders), "DATABASE_URL": database_url,
-                               "PUBLIC_URL": public_url}, https)
+    taken = set(builtin_games())
+    for folder in game_folders:
+        try:
+            game_id = rules_from_folder(find_game(folder)).id
+        except DataError as exc:
+            fail([f"--game-folder: {exc}"])
+        except DataErrors as exc:
+            fail([f"--game-folder: {exc.errors[0]}"])
+        if game_id in taken:
+            fail([f"--game-folder: {folder}: id {game_id!r} is already another game's; give game.yaml its own id"])
+        taken.add(game_id)
+    run(host, port, data_dir, {"PRINT_FOLDERS": [*print_folders, *game_folders], "GAME_FOLDERS": list(game_folders),
+                               "DATABASE_URL": database_url, "PUBLIC_URL": public_url}, https)
 
 
 if __name__ == "__main__":

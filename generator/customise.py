@@ -1,8 +1,10 @@
-"""`starpnp init`: a user's own copy (or overrides) of one of our games, ready to edit."""
+"""`starpnp init` and `starpnp new`: a user's own copy (or overrides) of one of our games, or a new game of
+their own from the scaffold folder, ready to edit."""
 from __future__ import annotations
 
 import re
 import shutil
+import string
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +32,10 @@ then build:
 
 OVERRIDES_TEMPLATE = """# Changes to starpnp's {name}: only what you write here differs from our data, and
 # `starpnp build {folder}` lists every change it made. Components are named by id, items by name.
+# Remove the "#" in front of a line (and of the lines above it that it sits under) to make it count.
 extends: {game}
-# game: {{name: {name} (our table)}}
-components: {{}}
+#game: {{name: {name} (our table)}}
+components:
 #  {example_component}:
 #    front: {{color: purple}}
 #    items:
@@ -41,7 +44,8 @@ components: {{}}
 
 EDITION_HEADER = """
 # Our edition: values the rulebook leaves open, designed by us (docs/editions/{game}.md). To print your own
-# copy's values instead, move an item's line up into `components:` above and write yours over ours.
+# copy's values instead, remove the "#" of an item's line and of the lines it sits under, and write yours
+# over ours (a component already uncommented above keeps its one line: add the item under it).
 """
 
 
@@ -68,7 +72,7 @@ def edition_block(game, game_id: str) -> str:
     if not values:
         return ""
     flow = dict(default_flow_style=True, width=10**6, allow_unicode=True, sort_keys=False)
-    lines = [EDITION_HEADER.format(game=game_id).rstrip("\n"), "#components:"]
+    lines = [EDITION_HEADER.format(game=game_id).rstrip("\n")]
     for component, parts in values.items():
         lines.append(f"#  {component}:")
         items = {what.removeprefix("items."): fields for what, fields in parts.items() if what.startswith("items.")}
@@ -89,13 +93,16 @@ def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Pat
     folder.mkdir(parents=True, exist_ok=True)
     name = game.info.name
     if as_overrides:
-        first = game.components[0]
+        # the example names an item the overrides can find by name: the first component with one
+        first = next((c for c in game.components if any(item_key(i.model_dump()) for i in c.spec.items)),
+                     game.components[0])
+        example_item = next((item_key(i.model_dump()) for i in first.spec.items if item_key(i.model_dump())), None)
         path = folder / OVERRIDES_FILE
         ours = game_folder.resolve().parent == components_dir().resolve()
         extends = game_folder.name if ours else str(game_folder.resolve())
         path.write_text(OVERRIDES_TEMPLATE.format(name=name, folder=folder, game=extends,
                                                   example_component=first.spec.id,
-                                                  example_item=first.pieces[0].name)
+                                                  example_item=example_item)
                         + edition_block(game, game_folder.name), encoding="utf-8")
         return [path]
     written = []
@@ -112,3 +119,27 @@ def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Pat
     readme = folder / "README.md"
     readme.write_text(COPY_README.format(name=name, folder=folder), encoding="utf-8")
     return [*written, readme]
+
+
+SCAFFOLD = Path(__file__).parent / "scaffold"
+
+
+def new_game(name: str, folder: Path) -> list[Path]:
+    """A new game folder that builds at once: every file of the scaffold with the game's name filled in."""
+    name = " ".join(name.split())
+    if not name or len(name) > 60 or any(ch in name for ch in "\"\\{}:#"):
+        raise DataError(f"{name[:60]!r}: a game name needs 1 to 60 characters, without quotes, braces, : or #")
+    if folder.exists() and any(folder.iterdir()):
+        raise DataError(f"{folder}: folder exists and is not empty; choose a new folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    game_id = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "my_game"
+    if not game_id[0].isalpha():
+        game_id = f"game_{game_id}"
+    values = {"name": name, "upper_name": name.upper(), "id": game_id, "folder": str(folder)}
+    written = []
+    for source in sorted(p for p in SCAFFOLD.rglob("*") if p.is_file()):
+        target = folder / source.relative_to(SCAFFOLD)
+        target.parent.mkdir(exist_ok=True)
+        target.write_text(string.Template(source.read_text(encoding="utf-8")).substitute(values), encoding="utf-8")
+        written.append(target)
+    return written

@@ -11,6 +11,7 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -43,6 +44,7 @@ class Face:
     count: int
     front: Scene
     back: Scene | None
+    name: str = ""  # the piece's name, as a person reads it
 
 
 def slug(text: str) -> str:
@@ -62,7 +64,8 @@ def faces(game: Game, cache: SceneCache) -> list[Face]:
                 stem = f"{base}-{n}"
             taken.add(stem)
             back = cache.face(comp, piece, "back") if piece.back else None
-            out.append(Face(comp.spec.id, stem, piece.count, cache.face(comp, piece, "front"), back))
+            name = piece.name + (f" ({piece.color})" if piece.color else "")
+            out.append(Face(comp.spec.id, stem, piece.count, cache.face(comp, piece, "front"), back, name))
     return out
 
 
@@ -108,12 +111,24 @@ def write_svgs(all_faces: list[Face], out: Path) -> list[Path]:
 PDFIUM = threading.Lock()
 
 
-def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
-    """<out>/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv."""
+def render_face(scene: Scene, dpi: float):
+    """The face as a PIL image at `dpi`, bleed included, exactly as many pixels as its size in mm asks."""
     import pypdfium2  # only PNG exports pay for PDFium
 
+    buf = io.BytesIO()
+    face_pdf([scene], buf)
+    size = (round(scene.outer_width / 25.4 * dpi), round(scene.outer_height / 25.4 * dpi))
+    with PDFIUM:
+        page = pypdfium2.PdfDocument(buf.getvalue())[0]
+        return page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))  # PDFium rounds up; we round
+
+
+def write_pngs(all_faces: list[Face], out: Path, dpi: int,
+               progress: Callable[[int, int], None] = lambda done, total: None) -> list[Path]:
+    """<out>/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv;
+    `progress(faces done, faces)` after each face, as rasterising hundreds of faces takes a while."""
     written, rows = [], []
-    for face in all_faces:
+    for done, face in enumerate(all_faces, 1):
         folder = out / face.component
         folder.mkdir(parents=True, exist_ok=True)
         names = []
@@ -121,17 +136,12 @@ def write_pngs(all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
             if scene is None:
                 names.append("")
                 continue
-            buf = io.BytesIO()
-            face_pdf([scene], buf)
-            size = (round(scene.outer_width / 25.4 * dpi), round(scene.outer_height / 25.4 * dpi))
-            with PDFIUM:
-                page = pypdfium2.PdfDocument(buf.getvalue())[0]
-                image = page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))  # PDFium rounds up; we round
             path = folder / f"{face.stem}-{side}.png"
-            image.save(path, dpi=(dpi, dpi))
+            render_face(scene, dpi).save(path, dpi=(dpi, dpi))
             written.append(path)
             names.append(str(path.relative_to(out)))
         rows.append((face.component, face.count, *names))
+        progress(done, len(all_faces))
     list_path = out / "faces.csv"
     write_faces_list(list_path, rows)
     return [*written, list_path]

@@ -17,7 +17,14 @@ FONT_FILES = {
     "Lato-Bold": "Lato-Bold.ttf",
     "Lato-Italic": "Lato-Italic.ttf",
     "Lato-Black": "Lato-Black.ttf",
+    "Lato-BoldItalic": "Lato-BoldItalic.ttf",
+    "Lato-BlackItalic": "Lato-BlackItalic.ttf",
 }
+# What **bold** and *italic* in a text turn its font into (italic inside italic stands upright again).
+BOLDER = {"Lato-Regular": "Lato-Bold", "Lato-Italic": "Lato-BoldItalic", "Lato-Bold": "Lato-Black",
+          "Lato-BoldItalic": "Lato-BlackItalic", "Lato-Black": "Lato-Black", "Lato-BlackItalic": "Lato-BlackItalic"}
+ITALIC = {"Lato-Regular": "Lato-Italic", "Lato-Italic": "Lato-Regular", "Lato-Bold": "Lato-BoldItalic",
+          "Lato-BoldItalic": "Lato-Bold", "Lato-Black": "Lato-BlackItalic", "Lato-BlackItalic": "Lato-Black"}
 # Symbols Lato lacks (★ → ⚠ …) come from DejaVu Sans, shipped with starpnp (fontfiles/, its licence beside it)
 # since no PyPI package carries it alone; also embedded as a subset.
 SYMBOL_FONT = "DejaVuSans"
@@ -28,6 +35,8 @@ SVG_FONT = {
     "Lato-Bold": ("Lato, 'DejaVu Sans', sans-serif", "bold", "normal"),
     "Lato-Italic": ("Lato, 'DejaVu Sans', sans-serif", "normal", "italic"),
     "Lato-Black": ("Lato, 'DejaVu Sans', sans-serif", "900", "normal"),
+    "Lato-BoldItalic": ("Lato, 'DejaVu Sans', sans-serif", "bold", "italic"),
+    "Lato-BlackItalic": ("Lato, 'DejaVu Sans', sans-serif", "900", "italic"),
 }
 
 

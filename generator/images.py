@@ -1,6 +1,7 @@
 """Fitting art into boxes, shared by both backends."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -36,21 +37,88 @@ def outside(path: str, folders: list[Path]) -> bool:
     return True
 
 
+MAX_ART_NAME = 255  # characters in an art path; file systems refuse longer names (and a longer one is a slip)
+INSIDE = "art must be inside the game's folder (no absolute path, .. or link leading out)"
+
+
+def art_refused(path: str, folders: list[Path]) -> str | None:
+    """Why art named `path` is refused outright, as bad data (None when it is not): a name no file can have,
+    a place outside the game's folders (`folders[0]` is the one art is relative to), or SVG with a size no
+    page can hold. A missing or unreadable file is only warned about as it is drawn: a set in progress
+    still builds with a placeholder."""
+    if any(ord(ch) < 32 for ch in path):
+        return "an art path may not contain control characters (NUL, tab, line break)"
+    if len(path) > MAX_ART_NAME:
+        return f"an art path is at most {MAX_ART_NAME} characters; this one has {len(path)}"
+    file = folders[0] / path
+    try:
+        file.resolve()
+    except RuntimeError:
+        return "the art file is a link that leads back to itself"
+    if outside(path, folders):
+        return INSIDE
+    try:
+        if file.suffix.lower() != ".svg" or not file.is_file():
+            return None
+        return _svg_problem(file)
+    except (OSError, ElementTree.ParseError):  # unreadable: the warning as it is drawn says so
+        return None
+
+
+SVG_LIMIT = 1_000_000  # no SVG width, height, viewBox or coordinate is larger (ReportLab writes up to 1e20)
+SVG_SMALLEST = 0.01  # nor a width or height smaller: art is scaled by box / size, and a tiny size overflows too
+LENGTH = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(px|pt|pc|mm|cm|in|em|ex|%)?\s*")
+NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+NOT_GEOMETRY = {"id", "class", "href", XLINK}
+MAX_SVG_BYTES = 20 * 1024 * 1024
+
+
+def _svg_size(root: ElementTree.Element) -> str | None:
+    """Why the SVG's own size cannot be drawn, or None: a width and height, or a viewBox, that are
+    finite, positive and within SVG_SMALLEST to SVG_LIMIT."""
+    box = root.get("viewBox")
+    if box is not None:
+        parts = box.replace(",", " ").split()
+        numbers = [float(part) for part in parts if NUMBER.fullmatch(part)]
+        if len(parts) != 4 or len(numbers) != 4 or not all(abs(n) <= SVG_LIMIT for n in numbers) \
+                or not SVG_SMALLEST <= min(numbers[2:]):
+            return (f"SVG viewBox is {box[:40]!r}; it must be four numbers 'x y width height' with the width "
+                    f"and height between {SVG_SMALLEST:g} and {SVG_LIMIT:,}")
+    lengths = 0
+    for side in ("width", "height"):
+        value = root.get(side)
+        if value is None:
+            continue
+        match = LENGTH.fullmatch(value)
+        if match and match[2] == "%":
+            continue
+        if not match or not SVG_SMALLEST <= float(match[1]) <= SVG_LIMIT:
+            return f"SVG {side} is {value[:20]!r}, not a size between {SVG_SMALLEST:g} and {SVG_LIMIT:,}"
+        lengths += 1
+    if box is None and lengths < 2:
+        return "SVG art needs a width and height (not in %) or a viewBox"
+    return None
+
+
 def _svg_problem(path: Path) -> str | None:
+    if path.stat().st_size > MAX_SVG_BYTES:
+        return f"SVG art is larger than {MAX_SVG_BYTES // 1024 // 1024} MB"
     root = ElementTree.parse(path).getroot()
     for element in root.iter():
         link = element.get("href") or element.get(XLINK)
         if link and not link.startswith(("#", "data:")):
             return "SVG art may not use other files (href to " + link[:40] + ")"
-    for side in ("width", "height"):
-        value = root.get(side, "").rstrip("px").strip()
-        if value:
-            try:
-                number = float(value.rstrip("mcinpt%"))
-            except ValueError:
+    problem = _svg_size(root)
+    if problem:
+        return problem
+    for element in root.iter():
+        for name, value in element.items():
+            if name in NOT_GEOMETRY:
                 continue
-            if not number > 0 or number != number or number == float("inf"):
-                return f"SVG {side} is {value[:20]!r}, not a size"
+            for number in NUMBER.findall(re.sub(r"#[\w-]+", "", value)):
+                if not abs(float(number)) <= SVG_LIMIT:
+                    tag = element.tag.rpartition("}")[2]
+                    return f"SVG <{tag} {name[:20]}> holds {number[:20]}, beyond ±{SVG_LIMIT:,}"
     return None
 
 

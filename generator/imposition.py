@@ -18,10 +18,10 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), 
 FOOTER_H = 10.0  # the calibration square sets it
 FOOTER_GAP = 2.0
 MARK_ZONE = 2.5  # minimum free border kept round a grid whose pieces have no bleed of their own to mark on
-MARK_OFFSET = 0.8  # gap between a mark and the trim line it extends
+MARK_OFFSET = 0.6  # gap between a mark and the trim line it extends
+MARK_LEAST = 0.8  # a mark shorter than this is not worth printing
 MARK_MAX = 5.0
 TILE_FLAP = 10.0  # the strip of a tile that goes under its neighbour
-SMALL_PIECE = 80.0  # counters, tokens, tiles and standees up to this size share sheets with other sizes
 BLOCK_GAP = 7.0  # between two blocks on one sheet: both blocks' bleed and crop marks
 SIDES = ("bottom", "top", "left", "right")
 
@@ -109,7 +109,7 @@ class Sheet:
     tiles: list[Tile] = field(default_factory=list)  # for the assembly map
     blocks: list[int] = field(default_factory=list)  # pieces in each block of touching pieces
     footer: str = "bottom"  # the page side the footer runs along: bottom | top | left | right
-    number: int = 0  # k of n within its run
+    number: int = 0  # the sheet of paper it prints on, of how many in the file (set by paginate)
     of: int = 0
     page: int = 0  # page number in the file, set by paginate
     back_page: int = 0  # the page printed on its other side (0: none)
@@ -162,12 +162,16 @@ def block_area(settings: Settings, footer: str, edge: float) -> Box:
     """Where a block of pieces' trims may go: the content area, less room for crop marks when the pieces
     carry no bleed round the block, and less the block's own bleed where it would reach the footer."""
     x, y, w, h = content_area(settings, footer)
-    pad = max(0.0, MARK_ZONE - edge)
-    x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
+    # room for marks inside the margin: beyond the bleed boxes of pieces that keep their own, beyond the
+    # trims of a block with shared cuts (its outer bleed may run into the margin, where nothing prints)
+    pad = MARK_ZONE if not edge else MARK_OFFSET + MARK_LEAST
     clear = max(0.0, edge + 0.5 - FOOTER_GAP)  # the bleed may run into the footer's gap, not up to its text
+    x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
     if footer in ("bottom", "top"):
-        return (x, y + (clear if footer == "top" else 0.0), w, h - clear)
-    return (x + (clear if footer == "left" else 0.0), y, w - clear, h)
+        y, h = y + (clear - pad if footer == "top" else 0.0), h - (clear - pad)
+    else:
+        x, w = x + (clear - pad if footer == "left" else 0.0), w - (clear - pad)
+    return (x, y, w, h)
 
 
 def plan_grid(scene: Scene, settings: Settings, count: int = 1) -> Grid:
@@ -234,8 +238,8 @@ def crop_marks(placed: list[Placed], footer: str, settings: Settings,
     ys = sorted({round(v, 6) for t in trims for v in (t[1], t[1] + t[3])})
     bleed = max(p.scene.bleed for p in placed)
     reach = bleed + MARK_MAX
-    # marks always cross a shared-cut block's outer bleed, even where it runs into the margin: it prints
-    # as far as the bleed does, and a cut line needs a mark at its ends
+    # marks always cross a shared-cut block's outer bleed (a cut line needs a mark at its ends), up to the
+    # margin
     over = bleed if all(p.clip for p in placed) else 0.0
     marks = []
     if (end := min(max(limit_top, top - reach), top - over)) < start_top - 1.0:
@@ -246,7 +250,21 @@ def crop_marks(placed: list[Placed], footer: str, settings: Settings,
         marks += [(end, y, start_left, y) for y in ys]
     if (end := max(min(px + pw, right + reach), right + over)) > start_right + 1.0:
         marks += [(start_right, y, end, y) for y in ys]
-    return marks
+    return printable(marks, settings)
+
+
+def printable(marks: list[tuple[float, float, float, float]], settings: Settings) -> list[tuple[float, float, float, float]]:
+    """The marks cut back to the printable page, inside the margin the user chose (home printers print nothing
+    nearer the edge), leaving out any that would be too short to cut by."""
+    pw, ph = settings.size
+    m = settings.margin
+    out = []
+    for x1, y1, x2, y2 in marks:
+        x1, x2 = (min(max(v, m), pw - m) for v in (x1, x2))
+        y1, y2 = (min(max(v, m), ph - m) for v in (y1, y2))
+        if math.hypot(x2 - x1, y2 - y1) >= MARK_LEAST:
+            out.append((x1, y1, x2, y2))
+    return out
 
 
 def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) -> list[Sheet]:
@@ -438,10 +456,9 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
     return [Sheet("map", [component], tiles=tiles)] + [Sheet("tile", [component], tile=t) for t in tiles]
 
 
-def of_small_pieces(sheet: Sheet) -> bool:
-    """A sheet of fronts of counter-sized pieces with its footer below: blocks of it can share a sheet."""
-    return (sheet.role == "front" and sheet.footer == "bottom"
-            and all(max(p.scene.width, p.scene.height) <= SMALL_PIECE for p in sheet.placed))
+def stackable(sheet: Sheet) -> bool:
+    """A sheet of fronts with its footer below: its block can go above or below another such sheet's."""
+    return sheet.role == "front" and sheet.footer == "bottom"
 
 
 def block_span(placed: list[Placed]) -> tuple[float, float]:
@@ -466,8 +483,16 @@ def block_marks(sheet: Sheet, settings: Settings) -> list[tuple[float, float, fl
     return marks
 
 
-def restack(front: Sheet, back: Sheet | None, blocks: list[list[Placed]], settings: Settings) -> None:
-    """Lay the blocks out one under another, centred as a whole; the backs follow their fronts."""
+def plain_back(front: Scene) -> Scene:
+    """Nothing, in the shape of `front`: what lands behind a one-sided piece that shares a sheet with backs."""
+    return Scene(front.width, front.height, front.bleed, (), front.shape, front.corner_radius,
+                 f"{front.label} (plain back)")
+
+
+def restack(front: Sheet, back: Sheet | None, blocks: list[list[Placed]], backs: list[Scene | None],
+            settings: Settings) -> None:
+    """Lay the blocks out one under another, centred as a whole; each back (`backs`, one per piece, in
+    order) follows its front."""
     spans = [block_span(b) for b in blocks]
     total = sum(bottom - top for top, bottom in spans) + BLOCK_GAP * (len(blocks) - 1)
     _, ay, _, ah = block_area(settings, "bottom", 0.0)
@@ -481,58 +506,85 @@ def restack(front: Sheet, back: Sheet | None, blocks: list[list[Placed]], settin
     front.blocks = [len(b) for b in blocks]
     front.marks = block_marks(front, settings)
     if back is not None:
-        back.placed = [mirror(f, b.scene, settings) for f, b in zip(front.placed, back.placed)]
+        back.placed = [mirror(f, scene or plain_back(f.scene), settings) for f, scene in zip(front.placed, backs)]
         back.blocks = list(front.blocks)
         back.marks = block_marks(back, settings)
 
 
+@dataclass
+class Stacked:
+    """A sheet of fronts that may take other sheets' blocks, its backs (if any) and one back per piece."""
+
+    front: Sheet
+    back: Sheet | None
+    blocks: list[list[Placed]]
+    backs: list[Scene | None]
+
+
 def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
-    """Part-filled sheets of small pieces go one under another onto a shared sheet when they fit, one-sided
-    with one-sided and with-backs with with-backs, so a handful of counters never takes a sheet of its own."""
+    """Part-filled sheets of fronts go one under another onto a shared sheet when they fit, whatever their
+    pieces' sizes (each block keeps its own cuts), so a handful of counters or a lone card never takes a
+    sheet of its own. A sheet with backs prefers a host with backs; when one-sided pieces and pieces with
+    backs share a sheet, the one-sided ones get a plain back, so every piece still has its own back."""
     units: list[tuple[Sheet, Sheet | None]] = []
     i = 0
     while i < len(sheets):
         back = sheets[i + 1] if i + 1 < len(sheets) and sheets[i + 1].role == "back" else None
         units.append((sheets[i], back))
         i += 2 if back else 1
-    kept: list[tuple[Sheet, Sheet | None, list[list[Placed]]]] = []  # front, back, its blocks
+    kept: list[Stacked] = []
     _, _, _, room = block_area(settings, "bottom", 0.0)
 
     def height(blocks: list[list[Placed]]) -> float:
         return sum(block_span(b)[1] - block_span(b)[0] for b in blocks) + BLOCK_GAP * (len(blocks) - 1)
 
-    for front, back in units:
+    # tallest blocks first, so each shorter one finds the sheet it fits best (first fit decreasing); the
+    # sheets then keep the order of their first block
+    order = sorted(range(len(units)), key=lambda i: -height([units[i][0].placed]) if stackable(units[i][0]) else 0)
+    first_of: dict[int, int] = {}
+    for index in order:
+        front, back = units[index]
         block = list(front.placed)
+        backs = [b.scene for b in back.placed] if back is not None else [None] * len(block)
         host = None
-        if of_small_pieces(front) and (back is None or len(back.placed) == len(block)):
-            host = next((k for k in kept if of_small_pieces(k[0]) and (k[1] is None) == (back is None)
-                         and height(k[2] + [block]) <= room), None)
+        if stackable(front) and (back is None or len(back.placed) == len(block)):
+            hosts = [k for k in kept if stackable(k.front) and height(k.blocks + [block]) <= room]
+            host = next((k for k in hosts if (k.back is None) == (back is None)), next(iter(hosts), None))
         if host is None:
-            kept.append((front, back, [block]))
+            first_of[id(front)] = index
+            kept.append(Stacked(front, back, [block], backs))
             continue
-        host_front, host_back, blocks = host
-        blocks.append(block)
-        host_front.components = list(dict.fromkeys(host_front.components + front.components))
-        if host_back is not None:
-            host_back.components = list(host_front.components)
-            host_back.placed = host_back.placed + back.placed
-        restack(host_front, host_back, blocks, settings)
-    return [s for front, back, _ in kept for s in (front, back) if s is not None]
+        first_of[id(host.front)] = min(first_of[id(host.front)], index)
+        host.blocks.append(block)
+        host.backs += backs
+        host.front.components = list(dict.fromkeys(host.front.components + front.components))
+        if host.back is None and back is not None:
+            host.back = Sheet("back", [], footer=mirror_side(host.front.footer, settings))
+        if host.back is not None:
+            host.back.components = list(host.front.components)
+        restack(host.front, host.back, host.blocks, host.backs, settings)
+    kept.sort(key=lambda k: first_of[id(k.front)])
+    return [s for k in kept for s in (k.front, k.back) if s is not None]
 
 
 def impose(runs: list[list[tuple[Scene, Scene | None, str]]], settings: Settings) -> list[Sheet]:
-    """All sheets for a game, numbered k of n within each run."""
+    """All sheets for a game."""
     sheets: list[Sheet] = []
     for run in runs:
         first = run[0][0]
         if fits_on_page(first, settings):
-            group = impose_grid(run, settings)
+            sheets.extend(impose_grid(run, settings))
         else:
-            group = [s for scene, _, component in run for s in impose_tiled(scene, component, settings)]
-        for k, sheet in enumerate(group, 1):
-            sheet.number, sheet.of = k, len(group)
-        sheets.extend(group)
+            sheets.extend(s for scene, _, component in run for s in impose_tiled(scene, component, settings))
     return stack(sheets, settings)
+
+
+def paper_sheet(page: int, pages: int, duplex: str) -> tuple[int, int]:
+    """Which sheet of paper a page prints on, and how many the file takes: two pages to a sheet when the
+    whole file prints double-sided, one when it does not."""
+    if duplex == "off":
+        return page, pages
+    return (page + 1) // 2, (pages + 1) // 2
 
 
 def paginate(sheets: list[Sheet], info_pages: int, duplex: str) -> list[Sheet]:
@@ -557,6 +609,7 @@ def paginate(sheets: list[Sheet], info_pages: int, duplex: str) -> list[Sheet]:
     last = info_pages + len(ordered)
     for page, sheet in enumerate(ordered, info_pages + 1):
         sheet.page = page
+        sheet.number, sheet.of = paper_sheet(page, last, duplex)
         if two_sided:
             other = page + 1 if page % 2 else page - 1
             sheet.back_page = other if other <= last else 0

@@ -11,9 +11,9 @@ import math
 from dataclasses import replace
 
 from . import fonts
-from .layouts.base import TEXT_CONTRAST, contrast_ratio, mix
+from .layouts.base import TEXT_CONTRAST, contrast_ratio, mix, readable_ink
 from .palette import resolve
-from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, Scene, Style, Text, TextLine
+from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, RichText, Scene, Style, Text, TextLine
 
 Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
@@ -91,8 +91,6 @@ def area(shape: Shape, m: Matrix) -> float:
 
 def rgb(color: str) -> tuple[float, float, float]:
     h = resolve(color).lstrip("#")
-    if len(h) == 3:
-        h = "".join(ch * 2 for ch in h)
     return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
 
 
@@ -149,32 +147,114 @@ def line_grounds(line: Line, m: Matrix, below) -> set[str]:
             for t in (0.25, 0.5, 0.75)}
 
 
+def shape_grounds(shape: Shape, m: Matrix, below) -> set[str]:
+    """The colours printed behind a small shape, at its corners (a circle: round its middle)."""
+    if isinstance(shape, Circle):
+        points = [(shape.cx + shape.r * 0.6 * dx, shape.cy + shape.r * 0.6 * dy) for dx, dy in
+                  ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))]
+    else:
+        points = outline(shape)
+    return {ground(below, *apply(m, x, y)) for x, y in points}
+
+
+def vanished(shape: Shape, original: Shape, m: Matrix, below, below_rich) -> bool:
+    """A small shape (an icon's part) the lighter ground hides, which showed on the rich ground: a white
+    glyph on what was a dark chit."""
+    return least_contrast(shape.style.fill, shape_grounds(shape, m, below)) < LINE_SEEN \
+        and least_contrast(original.style.fill, shape_grounds(original, m, below_rich)) >= LINE_SEEN
+
+
 def least_contrast(color: str, grounds: set[str]) -> float:
     return min(contrast_ratio(color, g) for g in grounds)
 
 
-def _low(element: Element, m: Matrix, face_area: float) -> Element:
+def _low(element: Element, m: Matrix, face_area: float, patterns: dict[int, Group]) -> Element:
+    """The element on a light ground; a large fill's hatching goes into `patterns` under the new fill's id
+    (added after the texts are checked, which read only fills)."""
     if isinstance(element, Group):
         inner = then(m, group_matrix(element))
-        return replace(element, children=tuple(_low(child, inner, face_area) for child in element.children))
+        return replace(element, children=tuple(_low(child, inner, face_area, patterns)
+                                               for child in element.children))
     if not isinstance(element, (Rect, Circle, Polygon, Path)) or not element.style.fill:
         return element
     size = area(element, m)
     if size < LARGE:
         return element
     own = resolve(element.style.fill)
-    if size >= 0.8 * face_area:  # the face's ground: white, as the paper
-        return replace(element, style=replace(element.style, fill="#FFFFFF"))
-    edge = element.style.stroke or mix(own, "#000000", 0.2)
-    style = Style(fill=mix(own, "#FFFFFF", PALE), stroke=edge, stroke_width=max(element.style.stroke_width, 0.35),
-                  dash=element.style.dash if element.style.stroke else (), opacity=element.style.opacity)
-    return replace(element, style=style)
+    ground = size >= 0.8 * face_area
+    if ground:  # the face's ground: white, as the paper
+        light = replace(element, style=replace(element.style, fill="#FFFFFF"))
+    else:
+        edge = element.style.stroke or mix(own, "#000000", 0.2)
+        light = replace(element, style=Style(
+            fill=mix(own, "#FFFFFF", PALE), stroke=edge, stroke_width=max(element.style.stroke_width, 0.35),
+            dash=element.style.dash if element.style.stroke else (), opacity=element.style.opacity))
+    pattern = hatch(element, own, ground) if element.style.opacity >= 1 and face_area <= HATCHED_FACE else None
+    if pattern is not None:
+        patterns[id(light)] = pattern
+    return light
+
+
+# What a colour becomes on a light ground, so that pieces told apart by colour alone stay apart in grey:
+# a hatching whose angle follows the colour's hue (the player colours each get their own) and whose spacing
+# follows its lightness (pink is not red). Hue anchors in degrees -> hatching angle in degrees.
+HUE_ANGLES = ((0, 45), (25, 165), (48, 0), (125, 135), (175, 30), (213, 90), (280, 60), (330, 120))
+HATCH_WIDTH = 0.25  # mm
+GREYISH = 0.2  # colours with less saturation than this keep a plain tint
+HATCHED_FACE = 3000.0  # mm²: chits, tokens, markers and tiles, told apart by colour; cards and boards by words
+
+
+def hatching(color: str) -> tuple[float, float] | None:
+    """(angle, spacing) of the hatching that stands for `color` on a light ground; None for greys."""
+    import colorsys
+
+    hue, lightness, saturation = colorsys.rgb_to_hls(*rgb(color))
+    if saturation < GREYISH or lightness > 0.93 or lightness < 0.08:
+        return None
+    degrees = hue * 360
+    angle = min(HUE_ANGLES, key=lambda anchor: min(abs(degrees - anchor[0]), 360 - abs(degrees - anchor[0])))[1]
+    spacing = 2.0 if lightness < 0.5 else 2.8 if lightness < 0.7 else 3.6
+    return angle, spacing
+
+
+def hatch(shape: Shape, color: str, ground: bool = False) -> Group | None:
+    """Lines across the shape's box at the colour's angle and spacing, clipped to the shape; lighter and
+    wider apart on a face's ground, where texts stand on them."""
+    pattern = hatching(color)
+    if pattern is None or isinstance(shape, Path):
+        return None
+    angle, spacing = pattern
+    spacing *= 1.25 if ground else 1.0
+    points = [(shape.cx - shape.r, shape.cy - shape.r), (shape.cx + shape.r, shape.cy + shape.r)] \
+        if isinstance(shape, Circle) else outline(shape)
+    x0, y0 = min(x for x, _ in points), min(y for _, y in points)
+    x1, y1 = max(x for x, _ in points), max(y for _, y in points)
+    cx, cy, reach = (x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2 + spacing
+    dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    style = Style(stroke=mix(color, "#FFFFFF", 0.55 if ground else 0.5), stroke_width=HATCH_WIDTH)
+    lines = tuple(Line(cx + n * spacing * -dy - reach * dx, cy + n * spacing * dx - reach * dy,
+                       cx + n * spacing * -dy + reach * dx, cy + n * spacing * dx + reach * dy, style)
+                  for n in range(-int(reach / spacing), int(reach / spacing) + 1))
+    return Group(lines, clip=shape)
+
+
+def with_hatching(elements, patterns: dict[int, Group]) -> tuple[Element, ...]:
+    """The elements with each recorded fill's hatching drawn right after it."""
+    out: list[Element] = []
+    for element in elements:
+        if isinstance(element, Group):
+            element = replace(element, children=with_hatching(element.children, patterns))
+        out.append(element)
+        if id(element) in patterns:
+            out.append(patterns[id(element)])
+    return tuple(out)
 
 
 def low_ink(scene: Scene) -> Scene:
-    """The face on a light ground: large fills pale and outlined, the ground white, every text legible and
-    every line that showed still showing."""
-    pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height) for e in scene.elements)
+    """The face on a light ground: large fills pale, outlined and hatched after their colour, the ground
+    white (hatched too), every text legible and every line that showed still showing."""
+    patterns: dict[int, Group] = {}
+    pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height, patterns) for e in scene.elements)
     recoloured: dict[int, str] = {}
     below: list[tuple[Shape, Matrix]] = []  # the fills drawn so far, light and rich (element i is the same)
     below_rich: list[tuple[Shape, Matrix]] = []
@@ -183,22 +263,55 @@ def low_ink(scene: Scene) -> Scene:
             grounds = {ground(below, x, y) for line in element.lines for x, y in line_points(element, line, m)}
             if least_contrast(element.color, grounds) < TEXT_CONTRAST:
                 recoloured[id(element)] = reads_on_all(element.color, grounds)
-        elif isinstance(element, Line) and element.style.stroke:
-            grounds = line_grounds(element, m, below)
+        elif isinstance(element, (Line, Rect, Circle, Polygon, Path)) and element.style.stroke \
+                and not element.style.fill:  # a line, or an outline (an arrow's arc, a ring)
+            behind = line_grounds if isinstance(element, Line) else shape_grounds
+            grounds = behind(element, m, below)
             if least_contrast(element.style.stroke, grounds) < LINE_SEEN \
-                    and least_contrast(element.style.stroke, line_grounds(element, m, below_rich)) >= LINE_SEEN:
+                    and least_contrast(element.style.stroke, behind(element, m, below_rich)) >= LINE_SEEN:
                 recoloured[id(element)] = reads_on_all(element.style.stroke, grounds, LINE_CONTRAST)
         elif is_fill(element):
+            if area(element, m) < LARGE and not element.style.stroke \
+                    and vanished(element, original, m, below, below_rich):
+                recoloured[id(element)] = reads_on_all(element.style.fill, shape_grounds(element, m, below),
+                                                       LINE_CONTRAST)
             below.append((element, m))
             below_rich.append((original, m))
 
     def recolour(element: Element) -> Element:
+        if isinstance(element, RichText):
+            return recolour_rich(element)
         if isinstance(element, Group):
             return replace(element, children=tuple(recolour(child) for child in element.children))
         if id(element) not in recoloured:
             return element
-        if isinstance(element, Line):
+        if is_fill(element):  # a light shape the white ground hides keeps its fill and gains an outline
+            return replace(element, style=replace(element.style, stroke=recoloured[id(element)],
+                                                  stroke_width=max(element.style.stroke_width, 0.3)))
+        if isinstance(element, (Line, Rect, Circle, Polygon, Path)):
             return replace(element, style=replace(element.style, stroke=recoloured[id(element)]))
         return replace(element, color=recoloured[id(element)])
 
-    return replace(scene, elements=tuple(recolour(e) for e in pale))
+    def recolour_rich(rich: RichText) -> RichText:
+        """A rich text's words in one new colour, and its icons with them (their cut-outs too)."""
+        words = [child for child in rich.children if isinstance(child, Text)]
+        new = next((recoloured[id(text)] for text in words if id(text) in recoloured), None)
+        if new is None or not words:
+            return rich
+        old = words[0].color
+        return repaint(rich, {old: new, resolve(old): new, readable_ink(old): readable_ink(new)})
+
+    return replace(scene, elements=with_hatching(tuple(recolour(e) for e in pale), patterns))
+
+
+def repaint(element: Element, colours: dict[str, str]) -> Element:
+    """The element with every fill, stroke and text colour found in `colours` swapped for its new one."""
+    if isinstance(element, Group):
+        return replace(element, children=tuple(repaint(child, colours) for child in element.children))
+    if isinstance(element, Text):
+        return replace(element, color=colours.get(element.color, element.color))
+    if isinstance(element, (Rect, Circle, Polygon, Path, Line)):
+        style = element.style
+        return replace(element, style=replace(style, fill=colours.get(style.fill, style.fill),
+                                              stroke=colours.get(style.stroke, style.stroke)))
+    return element

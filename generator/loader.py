@@ -2,17 +2,24 @@
 from __future__ import annotations
 
 import re
+import types
+from collections.abc import Mapping
+from difflib import get_close_matches
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from .icons import icon_problems
+from .images import art_refused
 from .layouts import Layouts, layouts_for
+from .layouts.base import ICON_FOLDERS
 from .model import (
     Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
 )
-from .overrides import OVERRIDES_FILE, apply_overrides
+from .overrides import OVERRIDES_FILE, apply_overrides, source_folders
+from .spreadsheet import expand_tables, told_in_rows
 from .yamlio import DataError, DataErrors, dotted, line_of, load_yaml
 from ..resources import components_dir
 
@@ -31,22 +38,36 @@ def is_game_folder(path: Path) -> bool:
 def our_game(game_id: str) -> GameInfo:
     """One of our games' game.yaml, validated: its name, players, colours, options and rule numbers, for the
     companion, which declares none of them itself."""
+    return game_info(components_dir() / game_id)
+
+
+def game_info(folder: Path) -> GameInfo:
+    """Any game folder's game.yaml, validated (a designer's game, for the companion)."""
     try:
-        return _validate(GameInfo, load_yaml(components_dir() / game_id / GAME_FILE), components_dir() / game_id)
+        return _validate(GameInfo, load_yaml(folder / GAME_FILE), folder / GAME_FILE)
     except DataError as exc:
         raise DataErrors([str(exc)]) from None
 
 
 def find_game(name_or_path: str) -> Path:
     """A folder path (a game, or overrides of one), or the name of one of our games."""
-    path = Path(name_or_path)
-    if is_game_folder(path):
-        return path
-    if path.is_dir():
-        raise DataError(f"{path}: not a game folder (no {GAME_FILE} or {OVERRIDES_FILE})")
-    if (components_dir() / name_or_path / GAME_FILE).is_file():
-        return components_dir() / name_or_path
-    raise DataError(f"{name_or_path}: no such game or folder; our games: {', '.join(builtin_games())}")
+    path, shown = Path(name_or_path), _clipped(name_or_path)
+    try:
+        if is_game_folder(path):
+            return path
+        if path.is_dir():
+            raise DataError(f"{shown}: not a game folder (no {GAME_FILE} or {OVERRIDES_FILE})")
+        if (components_dir() / name_or_path / GAME_FILE).is_file():
+            return components_dir() / name_or_path
+    except OSError as exc:  # a name too long for the file system, say
+        raise DataError(f"{shown}: not a game or folder ({exc.strerror})") from None
+    raise DataError(f"{shown}: no such game or folder; our games: {', '.join(builtin_games())}")
+
+
+def _clipped(text: str) -> str:
+    """A name as a message quotes it: never more than about 80 characters of it."""
+    text = str(text)
+    return text if len(text) <= 80 else text[:77] + "…"
 
 
 def _shown(value: Any) -> str:
@@ -55,11 +76,55 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-def _message(error: dict) -> str:
+def _step(annotation: Any, part: Any) -> list:
+    """What a value at `part` inside a value of `annotation` may be: through models, lists, mappings and unions
+    (a part naming none of a union's fields is the tag pydantic puts in the path: all its members)."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _step(get_args(annotation)[0], part)
+    if origin in (Union, types.UnionType):
+        members = [a for a in get_args(annotation) if a is not type(None)]
+        found = [inner for member in members for inner in _step(member, part)]
+        return found or (members if isinstance(part, str) else [])
+    if origin in (list, tuple) and isinstance(part, int):
+        return [get_args(annotation)[0]]
+    if origin is dict:
+        return [get_args(annotation)[1]]
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel) and part in annotation.model_fields:
+        return [annotation.model_fields[part].annotation]
+    return []
+
+
+def _keys_at(model: type[BaseModel], loc: tuple) -> list[str]:
+    """The field names valid where an unknown key at `loc` was written."""
+    found: list = [model]
+    for part in loc[:-1]:
+        found = [inner for annotation in found for inner in _step(annotation, part)]
+    keys: list[str] = []
+    for annotation in found:
+        while get_origin(annotation) in (Annotated, Union, types.UnionType):
+            annotation = next(a for a in get_args(annotation) if a is not type(None))
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            keys += [k for k in annotation.model_fields if k not in keys]
+    return keys
+
+
+def _unknown_key(error: dict, model: type[BaseModel] | None) -> str:
+    """"unknown field", with the nearest valid key (or the valid keys) where the model tells them."""
+    keys = _keys_at(model, tuple(error["loc"])) if model is not None else []
+    if not keys:
+        return "unknown field"
+    close = get_close_matches(str(error["loc"][-1]), keys, n=1, cutoff=0.5)
+    if close:
+        return f"unknown field; did you mean {close[0]!r}?"
+    return f"unknown field; valid here: {', '.join(keys)}"
+
+
+def _message(error: dict, model: type[BaseModel] | None = None) -> str:
     """Pydantic's messages, reworded for someone editing YAML."""
     kind, ctx, value = error["type"], error.get("ctx", {}), error.get("input")
     if kind == "extra_forbidden":
-        return "unknown field"
+        return _unknown_key(error, model)
     if kind == "missing":
         return "required field is missing"
     if kind in ("int_parsing", "int_type", "int_from_float"):
@@ -81,12 +146,13 @@ def _message(error: dict) -> str:
     return error["msg"]
 
 
-def _errors(exc: ValidationError, source: Path, raw: Any, prefix: tuple = (), raw_prefix: tuple = ()) -> list[str]:
+def _errors(exc: ValidationError, source: Path, raw: Any, model: type[BaseModel] | None = None, prefix: tuple = (),
+            raw_prefix: tuple = ()) -> list[str]:
     out = []
     for error in exc.errors():
         loc = tuple(part for part in error["loc"] if not (isinstance(part, str) and part.startswith("function-")))
         line = line_of(raw, raw_prefix + loc)
-        out.append(f"{source}:{line}: {dotted(prefix + loc)}: {_message(error)}")
+        out.append(f"{source}:{line}: {dotted(prefix + loc)}: {_message(error, model)}")
     return out
 
 
@@ -155,9 +221,45 @@ def _unspecified_paths(value: Any, path: str = "") -> list[str]:
     return []
 
 
+def _written(value: Any, loc: tuple) -> tuple:
+    """`loc` as the data spells it: without the tags pydantic adds for a union's member (`regions[0].grid.x`
+    is `regions[0].x` in the file); the last part stays, as a missing field is named there."""
+    out = []
+    for index, part in enumerate(loc):
+        found = (isinstance(value, dict) and part in value) or (
+            isinstance(value, list) and isinstance(part, int) and 0 <= part < len(value))
+        if found:
+            value = value[part]
+        elif isinstance(value, (dict, list)) and index < len(loc) - 1:
+            continue
+        out.append(part)
+    return tuple(out)
+
+
+class _Lines(Mapping):
+    """A face's fields' lines in their file (under "" the piece's own line), looked up only when a warning
+    names one: most faces never warn."""
+
+    def __init__(self, raw: Any, origin: dict, item: tuple):
+        self.raw, self.origin, self.item = raw, origin, item
+
+    def __getitem__(self, key: str) -> int:
+        return line_of(self.raw, self.item if key == "" else self.origin[key])
+
+    def __iter__(self):
+        return iter(["", *self.origin])
+
+    def __len__(self) -> int:
+        return len(self.origin) + 1
+
+
 class _Resolver:
-    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool, layouts: Layouts):
+    def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool, folders: tuple[Path, ...],
+                 layouts: Layouts):
         self.info = info
+        self.context = {ICON_FOLDERS: folders}  # a face may name the game's own icons
+        self.art_folders = list(folders)  # art is relative to the first; it may lie in any of them
+        self.art_refused: dict[str, str | None] = {}  # by art path: each file is looked at once
         self.options = options
         self.write_ins = write_ins
         self.edition: list[str] = []
@@ -177,7 +279,7 @@ class _Resolver:
         name = fields.get("layout")
         boxes = fields.pop("boxes", None)
         on_item = item if side == "front" else item + ("back",)
-        if name not in self.layouts:
+        if not isinstance(name, str) or name not in self.layouts:
             if name is None:
                 component = item[:2]
                 self.error(f"{source}:{line_of(raw, component + (side,))}: {dotted(component + (side, 'layout'))}: "
@@ -186,7 +288,7 @@ class _Resolver:
             line = line_of(raw, origin.get("layout", ()))
             known = ", ".join(sorted(self.layouts))
             self.error(f"{source}:{line}: {dotted(origin.get('layout', ('layout',)))}: "
-                       f"unknown layout {name!r}; known: {known}")
+                       f"unknown layout {_shown(name)}; known: {known}")
             return None
         too_big = _out_of_bounds(fields)
         if too_big:
@@ -201,17 +303,36 @@ class _Resolver:
             else:
                 where = origin.get("boxes", on_item + ("boxes",))
                 drawing = self.layouts.with_boxes(name, boxes, f"{source}:{line_of(raw, where)}: {dotted(where)}")
-            return FaceSpec(name, drawing.params.model_validate(fields), drawing)
+            params = drawing.params.model_validate(fields, context=self.context)
         except DataError as exc:  # a layout file that does not compile
             self.error(str(exc))
             return None
         except ValidationError as exc:
             for error in exc.errors():
-                top, rest = error["loc"][0], error["loc"][1:]
+                top = error["loc"][0]
+                rest = _written(fields.get(top), error["loc"][1:])
                 where = origin.get(top, on_item + (top,))
                 line = line_of(raw, where + rest if top in origin else item)
-                self.error(f"{source}:{line}: {dotted(where + rest)}: {_message(error)}")
+                self.error(f"{source}:{line}: {dotted(where + rest)}: {_message(error, self.layouts[name].params)}")
             return None
+        if not self.art_ok(params, origin, source, raw, on_item):
+            return None
+        return FaceSpec(name, params, drawing, _Lines(raw, origin, on_item))
+
+    def art_ok(self, params: Any, origin: dict, source: Path, raw: Any, on_item: tuple) -> bool:
+        """Whether the face's art paths may be used; an error for each that is refused (see art_refused)."""
+        ok = True
+        for name in ART_FIELDS:
+            path = getattr(params, name, None)
+            if not path:
+                continue
+            if path not in self.art_refused:
+                self.art_refused[path] = art_refused(path, self.art_folders)
+            if self.art_refused[path]:
+                where = origin.get(name, on_item + (name,))
+                self.error(f"{source}:{line_of(raw, where)}: {dotted(where)}: {_shown(path)}: {self.art_refused[path]}")
+                ok = False
+        return ok
 
     def component(self, comp: Component, index: int, source: Path, raw: Any) -> ResolvedComponent | None:
         base = ("components", index)
@@ -270,7 +391,10 @@ def _validate(model: type[BaseModel], raw: Any, source: Path) -> Any:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        raise DataErrors(_errors(exc, source, raw)) from None
+        raise DataErrors(_errors(exc, source, raw, model)) from None
+
+
+ART_FIELDS = ("art", "background_art")  # the face fields that name an image file
 
 
 def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), write_ins: bool = False) -> Game:
@@ -284,15 +408,20 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
             raise DataErrors([str(exc)]) from None
         try:
             return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
-                         (overridden.base, folder))
+                         icon_folders(folder), (overridden.base, folder))
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
-    return _load(folder, load_yaml, options, write_ins, [], (folder,))
+    return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,))
+
+
+def icon_folders(folder: Path) -> tuple[Path, ...]:
+    """The game folders whose icons/ a game may use, first match first: the user's, then the game it extends."""
+    return tuple(source_folders(folder, find_game))
 
 
 def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
-          layout_folders: tuple[Path, ...]) -> Game:
-    errors: list[str] = []
+          icons: tuple[Path, ...], layout_folders: tuple[Path, ...]) -> Game:
+    errors: list[str] = icon_problems(icons)
     try:
         info = _validate(GameInfo, read(folder / GAME_FILE), folder / GAME_FILE)
     except DataError as exc:
@@ -306,24 +435,26 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
         layouts = layouts_for(layout_folders)
     except OSError as exc:
         raise DataErrors([f"{folder}: layouts: cannot read ({exc.strerror})"]) from None
-    resolver = _Resolver(info, enabled, write_ins, layouts)
+    resolver = _Resolver(info, enabled, write_ins, icons, layouts)
     components: list[ResolvedComponent] = []
     seen: dict[str, str] = {}
     for source in sorted(folder.glob("*.yaml")):
         if source.name == GAME_FILE:
             continue
+        tables: dict = {}
         try:
             raw = read(source)
+            tables = expand_tables(raw, source)
             missing = with_rule_numbers(raw, info, source)
             if missing:
-                errors.extend(missing)
+                errors.extend(told_in_rows(missing, source, tables))
                 continue
             parsed = _validate(ComponentFile, raw, source)
         except DataError as exc:
             errors.append(str(exc))
             continue
         except DataErrors as exc:
-            errors.extend(exc.errors)
+            errors.extend(told_in_rows(exc.errors, source, tables))
             continue
         for index, comp in enumerate(parsed.components):
             if comp.id in seen:
@@ -334,7 +465,9 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
             seen[comp.id] = source.name
             if comp.option and comp.option not in enabled:
                 continue
+            found = len(resolver.errors)
             resolved = resolver.component(comp, index, source, raw)
+            resolver.errors[found:] = told_in_rows(resolver.errors[found:], source, tables)
             if resolved is not None:
                 components.append(resolved)
     errors.extend(resolver.errors)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, Mapping
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator
 
 from .palette import PLAYER_COLORS
+from .tracker import Tracker
 
 UNSPECIFIED = "unspecified"
 
@@ -71,15 +72,22 @@ def parse_size(value: Any) -> tuple[float, float]:
         w, h = float(value[0]), float(value[1])
         if not (math.isfinite(w) and math.isfinite(h)) or w <= 0 or h <= 0:
             raise ValueError(f"size must be positive; got {w:g}×{h:g}")
-        if max(w, h) > MAX_SIZE_MM:
-            raise ValueError(f"size must be at most {MAX_SIZE_MM} mm a side; got {w:g}×{h:g}")
+        if max(w, h) > MAX_SIZE_MM or min(w, h) < MIN_SIZE_MM:
+            raise ValueError(f"size must be {MIN_SIZE_MM} to {MAX_SIZE_MM} mm a side; got {w:g}×{h:g}")
         return (w, h)
     raise ValueError(f"size must be W×H in mm, one number, or a preset; got {value!r}")
 
 
+MIN_SIZE_MM = 5  # a piece smaller than 5 mm a side cannot be cut out or hold a word (our smallest marker: 9 mm)
 MAX_SIZE_MM = 2000  # a piece larger than 2 m a side is a typo, and would take minutes to tile
 MAX_COUNT = 10_000  # copies of one piece
-Size = Annotated[tuple[float, float], BeforeValidator(parse_size)]
+SIZE_SCHEMA = {"description": "a card size name, W×H in mm (`63x88`), one number (square or round) or [W, H]",
+               "anyOf": [{"enum": sorted(CARD_SIZES)},
+                         {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*[xX×]\s*\d+(\.\d+)?(\s*[mM][mM])?\s*$"},
+                         {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SIZE_MM},
+                         {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_SIZE_MM},
+                          "minItems": 2, "maxItems": 2}]}
+Size = Annotated[tuple[float, float], BeforeValidator(parse_size), WithJsonSchema(SIZE_SCHEMA)]
 
 
 class Strict(BaseModel):
@@ -123,8 +131,11 @@ class GameInfo(Strict):
     colors: list[str] = Field(min_length=1, description="player colours used by this game's pieces")
     about: str = ""
     print_notes: list[str] = []
+    materials: list[str] = Field([], description="what players need to make the set, besides paper, scissors, a "
+                                                 "ruler and the glue the board, dice and standees already call for")
     options: dict[str, GameOption] = {}
     rules: dict[str, RuleNumber] = Field({}, description="the rule numbers the pieces print and the companion uses")
+    tracker: Tracker | None = Field(None, description="what the phones keep count of, for a game of your own")
 
     _colors = field_validator("colors")(lambda cls, v: known_colors(v))
 
@@ -153,11 +164,20 @@ class Item(BaseModel):
     ours: list[str] = Field([], description="fields whose values are our choice, not the publisher's")
 
 
+def or_a_spreadsheet(schema: dict) -> None:
+    """The loader reads `items: FILE.csv` (generator/spreadsheet.py) before validation; say so to editors."""
+    as_list = dict(schema)
+    schema.clear()
+    schema["anyOf"] = [as_list, {"type": "string", "pattern": r"\.(csv|tsv|CSV|TSV)$"}]
+    schema["description"] = "the pieces, or a CSV/TSV file in the game's folder with one row per piece"
+
+
 class Component(Strict):
     id: str = Field(pattern=SLUG)
     name: str
     kind: Kind
-    size: Size
+    size: Size = Field(description=f"W×H in mm ({MIN_SIZE_MM} to {MAX_SIZE_MM} a side), one number for a square or "
+                                   f"round piece, or a card preset: {', '.join(CARD_SIZES)}")
     shape: Literal["rect", "round", "hex"] = "rect"
     corner_radius: float | None = Field(None, ge=0)
     per_player: bool = Field(False, description="every item is made once per player colour")
@@ -165,7 +185,7 @@ class Component(Strict):
     option: str | None = Field(None, description="build this component only with this game option on")
     front: dict[str, Any] = Field(description="layout name and fields shared by every piece's front")
     back: dict[str, Any] | None = Field(None, description="common back; omit for one-sided pieces")
-    items: list[Item] = Field(min_length=1)
+    items: list[Item] = Field(min_length=1, json_schema_extra=lambda schema: or_a_spreadsheet(schema))
     ours: list[str] = []
     note: str = ""
 
@@ -181,6 +201,8 @@ class FaceSpec:
     layout: str
     params: Any  # the layout's validated pydantic model
     drawing: Any = None  # the Layout that draws it (found by name for this game; boxes changed inline included)
+    # field -> the line of the YAML that set it ("" -> the piece's own line), for warnings while drawing
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,8 @@ class _Merger:
                                                            f"{dotted(loc + (key,))}")
 
     def component(self, comp: dict, changes: Any, loc: tuple, base: tuple[str, tuple]) -> None:
+        if changes is None:  # a component's line uncommented with nothing under it yet: no change
+            return
         if not isinstance(changes, dict):
             self.error(loc, "expected a mapping of fields to change")
             return
@@ -131,6 +133,9 @@ def _extends(folder: Path, find_game) -> tuple[Path, LineDict, Path]:
     extends = str(raw["extends"])
     try:  # a path is relative to the user's folder; otherwise it names one of our games
         base = folder / extends if (folder / extends / "game.yaml").is_file() else find_game(extends)
+    except OSError as exc:  # a name too long for the file system, say
+        raise DataErrors([f"{source}:{line_of(raw, ('extends',))}: extends: {short(extends)}: not a game "
+                          f"or folder ({exc.strerror})"]) from None
     except DataError as exc:
         raise DataErrors([f"{source}:{line_of(raw, ('extends',))}: extends: {exc}"]) from None
     if (base / OVERRIDES_FILE).is_file() and not (base / "game.yaml").is_file():

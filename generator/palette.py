@@ -57,8 +57,11 @@ def stylesheet() -> str:
 
 
 def resolve(color: str) -> str:
-    """A hex code from a hex code or a palette name."""
-    return NAMED.get(color, color)
+    """A six-digit hex code from a hex code (#RGB or #RRGGBB) or a palette name: what every colour sum expects."""
+    color = NAMED.get(color, color)
+    if len(color) == 4 and color.startswith("#"):
+        return "#" + "".join(ch * 2 for ch in color[1:])
+    return color
 
 
 HEX = re.compile(r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})")

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
 from .images import cover_or_contain
+from .palette import resolve
 from .scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
 from .units import PT_PER_MM
 
@@ -36,8 +37,9 @@ def begin_mm_page(c: Canvas, page_height_mm: float) -> None:
 
 @lru_cache(maxsize=4096)
 def color(value: str) -> Color:
-    """A colour string parsed once: ReportLab parses strings afresh on every call (with its safe evaluator)."""
-    return toColor(value)
+    """A colour string parsed once: ReportLab parses strings afresh on every call (with its safe evaluator),
+    and reads #RGB as #000RGB, so a short code is spelled out first."""
+    return toColor(resolve(value))
 
 
 def _apply_style(c: Canvas, style: Style) -> tuple[int, int]:

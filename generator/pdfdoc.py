@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
-from .imposition import FOOTER_H, Box, Settings, Sheet, Tile
+from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, printable
 from .pdf import begin_mm_page, draw_element, draw_scene, end_form, saved
 from .scene import Line, Polygon, Rect, Scene, Style
 from .text import LEADING, PT_TO_MM, fit_text
@@ -24,6 +24,13 @@ MARK_HALO = Style(stroke="#FFFFFF", stroke_width=0.7)  # keeps a mark visible wh
 ASSEMBLY = ("Cut every tile on its corner marks. Start with A1. Each next tile has a shaded flap on its left "
             "or top edge: glue it under the tile already laid, with that tile's cut edge on the flap's line and "
             "touching its arrows. Once built, no flap, line or arrow shows.")
+# Re-feeding a sheet for its backs on a one-sided printer, for each duplex flip the backs are laid out for.
+REFEED = {
+    "long": "turn it over from left to right, like the page of a book (its top edge stays at the top); put it "
+            "back in the tray so its blank side will be printed, top edge first as before",
+    "short": "turn it over from top to bottom, like a wall calendar (its top edge becomes the bottom); put it "
+             "back in the tray so its blank side will be printed, the edge that came out last going in first",
+}
 ROWS_FIRST_PAGE = 24
 ROWS_LATER_PAGE = 34
 
@@ -49,6 +56,7 @@ class PrintGuide:
     shapes: list[str] = field(default_factory=list)  # cut shapes other than rectangles
     maps: list[tuple[str, int, int]] = field(default_factory=list)  # component id, map page, tiles
     unspecified: int = 0
+    materials: list[str] = field(default_factory=list)  # what players need besides a printer
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -176,7 +184,7 @@ class PdfDocument:
             names = ", ".join(self.component_names[c] for c in sheet.components)
             role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map"}[sheet.role]
             extra = f" {sheet.tile.label}" if sheet.tile else ""
-            line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number}/{sheet.of}"
+            line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number} of {sheet.of}"
             line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
             width = length - 13
             self.text(line1, 13, 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
@@ -253,12 +261,14 @@ class PdfDocument:
             else:
                 points = ((tx, ty - 0.2), (tx - 2.5, ty - 5), (tx + 2.5, ty - 5))
             draw_element(c, Polygon(points, Style(fill=INK)))
-        for x in (wx, wx + ww):  # corner marks: cut each tile to its window
+        corners = []  # corner marks: cut each tile to its window
+        for x in (wx, wx + ww):
             for y in (wy, wy + wh):
                 dx = -1 if x == wx else 1
                 dy = -1 if y == wy else 1
-                draw_element(c, Line(x + dx * 0.8, y, x + dx * 4, y, MARK))
-                draw_element(c, Line(x, y + dy * 0.8, x, y + dy * 4, MARK))
+                corners += [(x + dx * 0.8, y, x + dx * 4, y), (x, y + dy * 0.8, x, y + dy * 4)]
+        for mark in printable(corners, self.settings):
+            draw_element(c, Line(*mark, MARK))
 
     def _assembly_map(self, tiles: list[Tile]) -> None:
         first = tiles[0]
@@ -298,12 +308,13 @@ class PdfDocument:
             steps.append(f"Print the whole file double-sided, flipping on the {guide.duplex} edge: "
                          + ("each sheet of fronts has its own backs behind it, and " if guide.backs else "")
                          + "each one-sided sheet of pieces has a blank back.")
-            one_sided = f"On a one-sided printer, print pages {guide.pages}"
+            one_sided = f"No double-sided printer? Then print pages {guide.pages}"
             if guide.blanks:
                 one_sided += f" and skip the blank pages ({guide.blanks})"
             if guide.backs:
-                one_sided += ("; after each page of fronts, put that sheet back in the tray turned over and print "
-                              "its page of backs on it")
+                one_sided += ". After each page of fronts, take the sheet out and " + REFEED[guide.duplex] + (
+                    ", then print its page of backs. Try it first with a pencil cross on a spare sheet: it "
+                    "shows which side your printer prints on")
             steps.append(one_sided + ".")
         cut = "Cut along the crop marks at the edges of each block: neighbouring pieces share one cut."
         if guide.shapes:
@@ -316,20 +327,33 @@ class PdfDocument:
         if guide.unspecified:
             steps.append(f"{plural(guide.unspecified, 'value')} the rulebook does not give "
                          f"{'prints' if guide.unspecified == 1 else 'print'} as dashed write-in areas: fill them "
-                         "in from your own copy of the game (manifest.json lists them).")
+                         "in from your own copy of the game.")
         return steps
 
+    def heading(self, text: str, y: float) -> float:
+        m = self.settings.margin
+        self.text(text, m, y, self.width - 2 * m, 6, font="Lato-Black", size=11, color=INK)
+        return y + 6.5
+
     def contents(self, rows: list[ContentsRow], about: str, notes: list[str], guide: PrintGuide) -> None:
+        """Page 1, for the players: what the set is, what else they need, how to print it, what is where."""
         m = self.settings.margin
         w = self.width - 2 * m
         self._new_page()
         self.text(self.title, m, m, w, 14, font="Lato-Black", size=24, color=INK)
         y = m + 15
         if about:
-            y = self.paragraph(about, y, 14, size=9, color=MUTED) + 1.5
+            y = self.paragraph(about, y, 14, size=9, color=MUTED) + 1.0
+        if guide.materials:
+            y = self.heading("What you need", y)
+            for item in guide.materials:
+                y = self.paragraph(f"•  {item}", y, 10, size=8.5, min_size=6.5, color=INK) - 0.8
+            y += 1.5
+        y = self.heading("How to print and make it", y)
         for i, step in enumerate(self.print_steps(guide) + list(notes), 1):
-            y = self.paragraph(f"{i}. {step}", y, 20, size=8.5, min_size=6.5, color=INK)
-        y += 3
+            y = self.paragraph(f"{i}. {step}", y, 20, size=8.5, min_size=6.5, color=INK) - 0.5
+        y += 1.5
+        y = self.heading("Contents", y)
         widths = [0.36, 0.14, 0.08, 0.16, 0.1, 0.16]
         headings = ["Component", "Kind", "Qty", "Size (mm)", "Sides", "Pages"]
         index = 0
@@ -346,9 +370,9 @@ class PdfDocument:
                 x = m
                 for value, frac in zip((row.name, row.kind, str(row.quantity), row.size, row.sides, row.pages),
                                        widths):
-                    self.text(value, x, y, w * frac - 2, 5.5, size=8, min_size=6, color=INK, max_lines=1)
+                    self.text(value, x, y, w * frac - 2, 5, size=8, min_size=6, color=INK, max_lines=1)
                     x += w * frac
-                y += 6.5
+                y += 5.6
                 index += 1
             if index >= len(rows):
                 break

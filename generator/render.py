@@ -5,7 +5,7 @@ from pathlib import Path
 
 from .ink import low_ink
 from .layouts.base import FaceContext
-from .loader import find_game
+from .loader import find_game, icon_folders
 from .model import FaceSpec, PieceSpec, ResolvedComponent
 from .overrides import source_folders
 from .palette import PLAYER_COLORS
@@ -22,6 +22,7 @@ class SceneCache:
         self.ink = ink  # "low": every face comes out as --ink low prints it, in every format
         self.base_dir = base_dir
         self.art_folders = tuple(source_folders(base_dir, find_game))  # art must lie inside the game's folders
+        self.icon_folders = icon_folders(base_dir)
         self.scenes: dict[tuple, Scene] = {}
         self.warnings: list[str] = []
         # Scenes by everything that shapes them; --watch keeps it between builds to redraw only what changed.
@@ -50,7 +51,8 @@ class SceneCache:
         color = PLAYER_COLORS[piece.color] if piece.color else None
         where = f"{Path(component.source).name}: {spec.id}: {piece.name}" + (f" ({piece.color})" if color else "")
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
-                          self.art_folders, face.params.background_art, face.params.background_fit)
+                          self.art_folders, face.params.background_art, face.params.background_fit,
+                          icon_folders=self.icon_folders, lines=face.lines)
         elements = face.drawing.draw(ctx, face.params)
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)

@@ -105,6 +105,13 @@ class Group:
     link: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class RichText(Group):
+    """Text with **bold**, *italic* and inline icons, placed by generator.text: one left-aligned Text per
+    font and the icons, each a square at text height on its line's baseline. A group, so every backend draws
+    it as it is; its own type so `--ink low` recolours its icons with its words."""
+
+
 Element = Union[Rect, Circle, Polygon, Line, Path, Text, Image, Group]
 
 

@@ -9,9 +9,9 @@ from pathlib import Path as FilePath
 import svgwrite
 from PIL import Image as PILImage
 
-from .fonts import SVG_FONT
+from .fonts import SVG_FONT, text_width_mm
 from .images import cover_or_contain
-from .scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
+from .scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, RichText, Scene, Style, Text
 from .units import PT_PER_MM
 
 ANCHOR = {"left": "start", "center": "middle", "right": "end"}
@@ -73,17 +73,11 @@ class SvgWriter:
             parts = [cmd + " ".join(n(a) for a in args) for cmd, *args in e.commands]
             return d.path(d=" ".join(parts), **_style(e.style))
         if isinstance(e, Text):
-            family, weight, slant = SVG_FONT[e.font]
-            group = d.g(
-                font_family=family,
-                font_weight=weight,
-                font_style=slant,
-                font_size=n(e.size / PT_PER_MM),
-                fill=e.color,
-                text_anchor=ANCHOR[e.align],
-            )
-            for line in e.lines:
-                group.add(d.text(line.text, insert=(n(line.x), n(line.y))))
+            return self.text(e)
+        if isinstance(e, RichText):  # its pieces stand side by side: each keeps the width it was placed at
+            group = d.g()
+            for child in e.children:
+                group.add(self.text(child, fixed=True) if isinstance(child, Text) else self.element(child))
             return group
         if isinstance(e, Image):
             return self.image(e)
@@ -92,7 +86,7 @@ class SvgWriter:
             if e.rotate:
                 transform += f" rotate({n(e.rotate)})"
             if e.scale != 1.0:
-                transform += f" scale({n(e.scale)})"
+                transform += f" scale({e.scale:.6g})"  # a factor, not a length: micrometres would be 3 % off an icon
             group = d.g(transform=transform)
             target = group
             if e.clip is not None:
@@ -101,6 +95,25 @@ class SvgWriter:
                 target.add(self.element(child))
             return group
         raise TypeError(f"cannot draw {type(e).__name__}")  # pragma: no cover
+
+    def text(self, e: Text, fixed: bool = False):
+        """The lines of a text; `fixed`: each as wide as Lato sets it (textLength), so a viewer that falls back
+        to another font cannot push one piece of a rich line over the next."""
+        d = self.dwg
+        family, weight, slant = SVG_FONT[e.font]
+        group = d.g(
+            font_family=family,
+            font_weight=weight,
+            font_style=slant,
+            font_size=n(e.size / PT_PER_MM),
+            fill=e.color,
+            text_anchor=ANCHOR[e.align],
+        )
+        for line in e.lines:
+            exact = {"textLength": n(text_width_mm(line.text, e.font, e.size)),
+                     "lengthAdjust": "spacingAndGlyphs"} if fixed else {}
+            group.add(d.text(line.text, insert=(n(line.x), n(line.y)), **exact))
+        return group
 
     def image(self, e: Image):
         data = FilePath(e.path).read_bytes()

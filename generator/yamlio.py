@@ -74,7 +74,7 @@ MAX_NODES = 200_000  # values after expanding aliases: refuses "billion laughs" 
 MAX_DEPTH = 60  # nesting of mappings and lists
 
 
-def _read(path: Path) -> str:
+def read_text(path: Path) -> str:
     """The file's text; only a regular file of sane size (a FIFO or /dev/zero named *.yaml never hangs)."""
     try:
         info = path.stat()
@@ -117,7 +117,7 @@ def _expanded_size(value: Any) -> tuple[int, int]:
 
 
 def load_yaml(path: Path) -> Any:
-    text = _read(path)
+    text = read_text(path)
     try:
         data = yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:

@@ -75,3 +75,14 @@ def test_serve_answers_home_a_table_and_print(installed, tmp_path):
         assert request("GET", f"{server.base_url}/static/vendor/htmx-2.0.3.min.js")[0] == 200
     finally:
         server.stop()
+
+
+def test_a_new_game_starts_and_builds_from_any_folder(installed):
+    """`starpnp new` from the installed wheel: the scaffold is package data, and it builds at once, to a
+    Tabletop Simulator deck too."""
+    bin_dir, elsewhere = installed
+    run([bin_dir / "starpnp", "new", "Demo Game", "demo"], elsewhere)
+    run([bin_dir / "starpnp", "check", "demo"], elsewhere)
+    run([bin_dir / "starpnp", "build", "demo", "--format", "pdf,tts", "--dpi", "72"], elsewhere)
+    assert (elsewhere / "output" / "demo_game" / "demo_game-a4.pdf").is_file()
+    assert (elsewhere / "output" / "demo_game" / "tts" / "demo_game.json").is_file()

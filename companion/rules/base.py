@@ -7,7 +7,7 @@ event type declares its payload once (a `Fields` model), which validates, types 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Callable, Literal, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, ValidationError, ValidationInfo
@@ -15,6 +15,7 @@ from pydantic.fields import FieldInfo
 
 State = dict[str, Any]
 Event = dict[str, Any]
+SEALED = "sealed"  # what a viewer sees in place of another seat's sealed entry
 
 
 class RuleError(ValueError):
@@ -129,6 +130,8 @@ class EventType:
     seat the event is for, `fields` the validated payload. Limits that depend on the state raise RuleError
     there. `for_others`: a phone may send it for another seat (a correction for a player who stepped
     away); the log keeps who tapped ("Ann for Ben"). Otherwise a phone acts only as its own seat.
+    `sealed`: the payload is the seat's secret entry (Stratastar's Attack cards): shown only to that seat
+    until the game reveals it (GameRules.sealing), to everyone else as "sealed".
     """
 
     name: str
@@ -136,6 +139,7 @@ class EventType:
     handler: Callable[[State, str, Any], State]
     fields: type[Fields] = Fields
     for_others: bool = False
+    sealed: bool = False
 
     def parse(self, event: Event, seats: list[str]) -> Fields:
         """The payload, validated and typed; an empty form field counts as not sent (its default)."""
@@ -155,6 +159,20 @@ class EventType:
         return tuple(_field_doc(name, info) for name, info in self.fields.model_fields.items())
 
 
+def final(event_types: tuple[EventType, ...], ended: Callable[[State], str | None]) -> tuple[EventType, ...]:
+    """The event types of a game whose end is final: once `ended(state)` says how the game ended ("Ann won
+    with 10 VP"), every event is refused with that, plainly. Undo is no event: it still takes back the last
+    move, and the game goes on from there."""
+    def guard(handler: Callable[[State, str, Any], State]) -> Callable[[State, str, Any], State]:
+        def guarded(state: State, player: str, fields: Any) -> State:
+            how = ended(state)
+            if how:
+                raise RuleError("type", f"the game is over: {how}. Undo takes back the last move")
+            return handler(state, player, fields)
+        return guarded
+    return tuple(replace(t, handler=guard(t.handler)) for t in event_types)
+
+
 @dataclass(frozen=True)
 class GameRules:
     """Everything the core needs from one game.
@@ -164,7 +182,14 @@ class GameRules:
     event_types: the events the game accepts; `apply` validates an event against its type and runs the
         type's handler, so the log replays through the same declarations that checked it.
     derive(state) -> dict
-        Read-only numbers a player needs at a glance (support limit, turns left, ...), computed from state.
+        Read-only numbers a player needs at a glance (support limit, turns left, ...), computed from state;
+        it never shows a sealed entry (it is what every viewer reads).
+    sealing(state) -> "open" | "revealed" | None
+        For a game with `sealed` event types: entries are being sealed and still hidden ("open"), the entries
+        sealed since it opened are now shown to all ("revealed"), or nothing is being sealed (None: entries
+        sealed before and never revealed, say in a called-off battle, stay hidden for good).
+    conceal(state, viewer) -> State
+        The state as seat `viewer` (None: a spectator) may read it: other seats' sealed entries as "sealed".
     """
 
     id: str
@@ -178,6 +203,8 @@ class GameRules:
     colors: tuple[str, ...] = ()  # the player colours its pieces are printed in (empty: any in the palette)
     says: dict[str, str] = field(default_factory=dict)  # event type -> how the history tells it (see `tell`)
     words: dict[str, str] = field(default_factory=dict)  # a field's value -> how a player says it
+    sealing: Callable[[State], str | None] = lambda state: None
+    conceal: Callable[[State, str | None], State] = lambda state, viewer: state
 
     @classmethod
     def of(cls, game: Any, **rules: Any) -> "GameRules":

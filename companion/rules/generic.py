@@ -1,9 +1,10 @@
-"""Generic counters: a named counter per player with +/− and set, for any game without its own tracker."""
+"""Generic counters: a named counter per player with +/− and set, and one round for the whole table, for any
+game without its own tracker (a game folder can declare a fuller one: see declared.py)."""
 from __future__ import annotations
 
 from pydantic import Field
 
-from .base import EventType, Fields, GameRules, RuleError, State, Whole, printable, scoreboard
+from .base import EventType, Fields, GameRules, RuleError, State, Whole, printable, scoreboard, still_at
 
 LIMIT = 1_000_000
 MAX_COUNTERS = 6
@@ -21,7 +22,7 @@ def _counter_names(options: dict) -> list[str]:
 
 def initial_state(players: list[dict], options: dict) -> State:
     names = _counter_names(options)
-    return {"players": players, "counter_names": names,
+    return {"players": players, "counter_names": names, "round": 1,
             "counters": {p["id"]: {name: 0 for name in names} for p in players}}
 
 
@@ -77,10 +78,21 @@ def _add_counter(state: State, player: str, fields: AddCounter) -> State:
             "counters": {pid: {**values, name: 0} for pid, values in state["counters"].items()}}
 
 
+class NextRound(Fields):
+    round: Whole | None = Field(None, ge=1, description="the round the phone showed (a stale tap is refused)")
+
+
+def _next_round(state: State, player: str, fields: NextRound) -> State:
+    """The table's round, one for everybody: two phones tapping it for the same round move it once."""
+    now = state.get("round", 1)
+    still_at("round", fields.round, now, f"round {now}")
+    return {**state, "round": now + 1}
+
+
 def derive(state: State) -> dict:
     first = state["counter_names"][0]
     scores = {pid: values[first] for pid, values in state["counters"].items()}
-    return {"scores": scores,
+    return {"scores": scores, "round": state.get("round", 1),
             "scoreboard": scoreboard(state["players"], scores, first,
                                      tie_rule=f"Ranked by {first}; players level on it share a place.")}
 
@@ -90,6 +102,7 @@ SAYS = {
     'add': '{delta:+} {counter}',
     'set': 'sets {counter} to {value}',
     'add_counter': 'adds the counter {name}',
+    'next_round': 'starts the next round',
 }
 
 
@@ -103,6 +116,7 @@ RULES = GameRules(
         EventType("add", "Add to a player's counter (negative to take away)", _add, Add, for_others=True),
         EventType("set", "Set a player's counter to a value", _set, Set, for_others=True),
         EventType("add_counter", "Add a named counter for every player", _add_counter, AddCounter),
+        EventType("next_round", "The whole table moves on to the next round", _next_round, NextRound),
     ),
     initial_state=initial_state,
     derive=derive,

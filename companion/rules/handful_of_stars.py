@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at, scoreboard
+from .base import EventType, Fields, GameRules, RuleError, Seat, StaleError, State, Whole, final, still_at, scoreboard
 
 GAME = our_game("handful_of_stars")  # these numbers are in components/handful_of_stars/game.yaml, printed
 SYSTEM_VP = dict(GAME.number("system_vp"))
@@ -24,12 +24,16 @@ PIECES = GAME.number("pieces_per_colour")
 COLONIES_MAX = PIECES["colony_discs"] - PIECES["discs_marking_vp"]  # discs left for systems
 OUTPOSTS_MAX = PIECES["outposts"]
 RESERVE_CARDS = ("culture", "festival_of_culture", "artificial_intelligence", "dreadnoughts",
-                 "super_dreadnoughts", "space_mines", "mass_armies")
+                 "super_dreadnoughts", "space_mines", "minefield_network", "mass_armies")
 FLEET, STAR_BASE = GAME.number("combat_strength.fleet"), GAME.number("combat_strength.star_base")
 CARD_STRENGTH = GAME.number("card_strength")
 DREADNOUGHT, SUPER_DREADNOUGHT = CARD_STRENGTH["dreadnoughts"], CARD_STRENGTH["super_dreadnoughts"]
 SPACE_MINES, RAPID_REACTION = CARD_STRENGTH["space_mines"], CARD_STRENGTH["rapid_reaction_force"]
 MISSILE_MATTER = CARD_STRENGTH["missile_matter"]
+OUR_CARD_STRENGTH = GAME.number("our_card_strength")  # our edition's race cards, as they print
+WAR_FERVOUR, MINEFIELD_NETWORK = OUR_CARD_STRENGTH["war_fervour"], OUR_CARD_STRENGTH["minefield_network"]
+PRINTED_STRENGTHS = {"fleet": FLEET, "star_base": STAR_BASE, "rapid_reaction_force": RAPID_REACTION,
+                     "missile_matter": MISSILE_MATTER, "war_fervour": WAR_FERVOUR}  # for the buttons' labels
 SIDES = ("attacker", "defender")
 DEFENDED_SYSTEMS = ("home_world", "colony", "outpost", "units_only")
 COUNT_LIMIT = 99
@@ -57,7 +61,8 @@ def end_turn_count(player_count: int, trigger_turn: int) -> int:
 def side_strength(side: dict, reserve: dict | None, *, defending: bool = False, settled: bool = False) -> list:
     """Lines of (label, points) that make up one side's Combat Strength. `reserve` is None for a neutral
     system. Reserve cards count automatically: Dreadnoughts and Super Dreadnoughts need a fleet present,
-    Space Mines need the defender to have a home world, colony or outpost in the system."""
+    Space Mines need the defender to have a home world, colony or outpost in the system, Minefield Network
+    only that the side defends a system it holds."""
     if reserve is None:
         return [(label, side[key]) for key, label in (("tile", "system tile"), ("alien", "alien counter"))
                 if side[key]]
@@ -67,13 +72,17 @@ def side_strength(side: dict, reserve: dict | None, *, defending: bool = False, 
              ("matter", side["matter"]), ("energy (High-Energy Weapons)", side["energy"]),
              ("population (Mass Armies)", side["population"]),
              (f"Rapid-Reaction Force ×{side['rapid_reaction']}", RAPID_REACTION * side["rapid_reaction"]),
-             ("Missiles", MISSILE_MATTER * (side["missiles"] or 0))]
+             ("Missiles", MISSILE_MATTER * (side["missiles"] or 0)),
+             ("War Fervour", WAR_FERVOUR * side.get("war_fervour", 0))]
     if fleets:
         lines += [(f"Dreadnoughts ×{reserve['dreadnoughts']}", DREADNOUGHT * reserve["dreadnoughts"]),
                   (f"Super Dreadnoughts ×{reserve['super_dreadnoughts']}",
                    SUPER_DREADNOUGHT * reserve["super_dreadnoughts"])]
     if defending and settled:
         lines.append((f"Space Mines ×{reserve['space_mines']}", SPACE_MINES * reserve["space_mines"]))
+    if defending:
+        minefields = reserve.get("minefield_network", 0)  # a table saved before the card was known has none
+        lines.append((f"Minefield Network ×{minefields}", MINEFIELD_NETWORK * minefields))
     return [(label, points) for label, points in lines if points]
 
 
@@ -170,6 +179,11 @@ class Vp(_EmpireChange):
     delta: Whole = Field(ge=-VP_LIMIT, le=VP_LIMIT, description="whole number")
 
 
+class Shuffle(Fields):
+    shuffles: Whole = Field(None, ge=0, description="the shuffle count the button showed (derived shuffles); "
+                                                    "refused once the marker has moved on")
+
+
 class EndTurn(Fields):
     turn: Whole = Field(None, ge=0, description="turns played when the button was shown (derived turns); refused once past")
 
@@ -196,9 +210,12 @@ class CombatAdd(Fields):
     amount: Whole = Field(ge=-COUNT_LIMIT, le=COUNT_LIMIT, description="how many (negative: fleets or star bases leave)")
 
 
+COMBAT_CARDS = ("high_energy_weapons", "missiles", "war_fervour", "star_bomb", "force_shields", "diplomacy",
+                "retreat")  # played from the hand during a combat, as their printed Combat tag says
+
+
 class CombatCard(Fields):
-    card: Literal["high_energy_weapons", "missiles", "star_bomb", "force_shields", "diplomacy", "retreat"] = Field(
-        description="high_energy_weapons, missiles, star_bomb, force_shields, diplomacy or retreat")
+    card: Literal[*COMBAT_CARDS] = Field(description=", ".join(COMBAT_CARDS))
     matter: Whole = Field(None, ge=0, le=COUNT_LIMIT, description="Missiles: matter on the two cards drawn")
     unit: Literal["fleet", "star_base"] = Field(None, description="Star Bomb: fleet or star_base")
 
@@ -284,7 +301,7 @@ def _reserve(state: State, player: str, fields: Reserve) -> None:
     if card == "culture":
         _add_or_remove(empire["culture"], _required(fields.vp, "vp"), change, "culture card")
         return
-    count = empire["reserve"][card] + (1 if change == "add" else -1)
+    count = empire["reserve"].get(card, 0) + (1 if change == "add" else -1)
     if not 0 <= count <= 9:
         raise RuleError("change", f"{card.replace('_', ' ')} in reserve would be {count}")
     empire["reserve"][card] = count
@@ -300,9 +317,13 @@ def _vp(state: State, player: str, fields: Vp) -> None:
 
 # ---- table events ---------------------------------------------------------------------------------
 
-def _shuffle(state: State, player: str, fields: Fields) -> None:
-    if _turn_info(state)["game_over"]:
-        raise RuleError("type", "the game is over")
+def _shuffle(state: State, player: str, fields: Shuffle) -> None:
+    """Rulebook p. 15, Moving the Shuffle marker: each time a player shuffles their discard pile into a new
+    deck, the marker moves up one space. Two phones tapping "Shuffled" for that one shuffle both showed the
+    same count: the second tap is refused, so the shuffle counts once."""
+    if fields.shuffles is not None and fields.shuffles != state["shuffles"]:
+        raise StaleError("shuffles", f"the shuffle marker has already moved to {state['shuffles']}; that "
+                                     f"shuffle is counted (if you shuffled too, tap again)")
     state["shuffles"] += 1
     if state["trigger_turn"] is None and state["shuffles"] >= SHUFFLE_TRIGGER[len(state["players"])]:
         state["trigger_turn"] = state["turns"]
@@ -312,8 +333,6 @@ def _end_turn(state: State, player: str, fields: EndTurn) -> None:
     active = _turn_info(state)["active"]
     name = next((p["name"] for p in state["players"] if p["id"] == active), "nobody")
     still_at("turn", fields.turn, state["turns"], f"{name}'s turn")
-    if _turn_info(state)["game_over"]:
-        raise RuleError("type", "the game is over")
     if state["combat"] and state["combat"]["result"] is None:
         raise RuleError("type", "finish the combat before ending the turn")
     state["turns"] += 1
@@ -329,7 +348,7 @@ def _first_player(state: State, player: str, fields: FirstPlayer) -> None:
 
 def _new_side(fleets: int, star_bases: int, star_bases_can_retreat: bool) -> dict:
     return {"fleets": fleets, "star_bases": star_bases, "matter": 0, "energy": 0, "population": 0,
-            "rapid_reaction": 0, "missiles": None, "high_energy": False, "force_shields": False,
+            "rapid_reaction": 0, "missiles": None, "war_fervour": 0, "high_energy": False, "force_shields": False,
             "added": False, "bombed": 0, "star_bases_can_retreat": star_bases_can_retreat}
 
 
@@ -476,6 +495,13 @@ def _combat_card(state: State, player: str, fields: CombatCard) -> None:
         own["missiles"] = _required(fields.matter, "matter")
         own["added"] = True
         _after_change(state, combat)
+    elif card == "war_fervour":
+        if side != "attacker":
+            raise RuleError("card", "War Fervour is played only by the attacker")
+        _require_behind(state, combat, side)
+        own["war_fervour"] = own.get("war_fervour", 0) + 1
+        own["added"] = True
+        _after_change(state, combat)
     elif card == "star_bomb":
         if combat[_other(side)] == "neutral":
             raise RuleError("card", "a Star Bomb cannot be used against an alien counter")
@@ -588,7 +614,7 @@ def derive(state: State) -> dict:
                 ties={pid: p["systems"] for pid, p in players.items()}, tie_label="systems",
                 tie_rule="Most VP wins. Level on VP, the one controlling more systems wins; still level, "
                          "it stays a tie.", turn=turn["active"], over=turn["game_over"], winners=leaders),
-            "combat": combat_report(state)}
+            "combat": combat_report(state), "strengths": PRINTED_STRENGTHS}
 
 
 # How the history tells each event, after the player's name (GameRules.tell).
@@ -618,9 +644,19 @@ WORDS = {
 }
 
 
+def _ended(state: State) -> str | None:
+    """Rulebook p. 23, Ending the game: after the round the trigger falls in and one more round, the game is
+    over; the most VP wins."""
+    if not _turn_info(state)["game_over"]:
+        return None
+    derived = derive(state)
+    names = {p["id"]: p["name"] for p in state["players"]}
+    return f"{' and '.join(names[pid] for pid in derived['winners'])} won, after the final round"
+
+
 RULES = GameRules.of(
     GAME,
-    event_types=(
+    event_types=final((
         EventType("outpost", "Place an outpost cube where your units stand: +3 VP", _on_copy(_outpost), _EmpireChange),
         EventType("colony", "Place a colony disc where your units stand: +5 VP", _on_copy(_colony), _EmpireChange),
         EventType("upgrade_outpost", "Replace one of your outposts with a colony: +2 VP",
@@ -636,7 +672,7 @@ RULES = GameRules.of(
         EventType("vp", "Victory points from anything else (Technology cards...), entered by hand", _on_copy(_vp), Vp,
                   for_others=True),
         EventType("shuffle", "You reshuffled your discard pile: the shared shuffle marker moves up one",
-                  _on_copy(_shuffle)),
+                  _on_copy(_shuffle), Shuffle),
         EventType("end_turn", "The active player has taken two actions and refilled the hand", _on_copy(_end_turn),
                   EndTurn),
         EventType("first_player", "Choose who plays first (before the first turn ends)",
@@ -649,7 +685,7 @@ RULES = GameRules.of(
                   _on_copy(_combat_retreat)),
         EventType("combat_end", "The side behind stops: the side ahead wins and casualties are counted",
                   _on_copy(_combat_end)),
-    ),
+    ), _ended),
     initial_state=initial_state,
     derive=derive,
     options={"first_player": 1},  # the seat (1 to 4) that plays first: the create form asks for it

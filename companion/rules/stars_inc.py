@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, printable, scoreboard, still_at
+from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, final, printable, scoreboard, still_at
 
 def amounts(text: str) -> dict[str, int]:
     """A cost or yield as the boards print it ("2 H + 2 C + 2 Fe", "1 pt", "free") as {tank or "points": n}."""
@@ -28,6 +28,7 @@ TANKS = ("H", "He", "C", "Fe")
 START_TANKS = dict(GAME.number("start_tanks"))
 PRINTED_MAXIMA = dict(GAME.number("tank_maxima"))  # ours (see game.yaml); a table can enter others
 PAWNS_TO_PLAY = GAME.number("pawns_to_play")  # five pawns: one marks the score, four become stars
+PLANET_RINGS = GAME.number("planet_rings")  # rings of each colour in the box: one colour per kind of planet
 PAWN_HYDROGEN = amounts(GAME.number("pawn_hydrogen"))["H"]
 STANDARD_ROUNDS = GAME.number("standard_rounds")
 ENV_HYDROGEN = tuple(GAME.number("environment_hydrogen"))
@@ -150,8 +151,10 @@ class MoveStar(Fields):
     evolves: Literal["no", "yes", "twice"] = Field(
         "no", description="yes if the move reaches the next stage; twice if it passes two (Time Vortex)")
     owner: Seat = Field(None, description="whose star (default you)")
-    rocky_lost: Whole = Field(0, ge=0, le=99, description="rocky planets wrecked")
-    gas_lost: Whole = Field(0, ge=0, le=99, description="gas planets wrecked")
+    rocky_lost: Whole = Field(None, ge=0, le=99, description="rocky planets around this star, when it leaves the "
+                                                             "main sequence and its owner has other stars")
+    gas_lost: Whole = Field(None, ge=0, le=99, description="gas planets around this star, when it leaves the "
+                                                           "main sequence and its owner has other stars")
 
 
 class Merge(Fields):
@@ -201,7 +204,7 @@ def initial_state(players: list[dict], options: dict) -> State:
             "stars": {pid: dict.fromkeys(STAGES, 0) for pid in ids},
             "planets": {pid: {"rocky": 0, "gas": 0} for pid in ids},
             "round": 0, "in_round": False, "environment": None, "status": "playing",
-            "harvested": [], "finished": [], "pending": None, "shared": False}
+            "harvested": [], "finished": [], "pending": None, "shared": False, "blocked": []}
 
 
 # ---- pure arithmetic -------------------------------------------------------------------------------------
@@ -317,20 +320,56 @@ def _make_star(state: State, pid: str, fields: MakeStar) -> None:
     state["stars"][pid][fields.star] += 1
 
 
+def _rings_left(state: State, planet: str, field: str, adding: int = 1) -> None:
+    """Rulebook p. 2, Components List: the box holds 25 planet rings of each colour, and each kind of planet
+    is one colour (ours: orange rocky, black gas). No more planets of a kind than its rings."""
+    on_board = sum(planets[planet] for planets in state["planets"].values())
+    if on_board + adding > PLANET_RINGS:
+        raise RuleError(field, f"all {PLANET_RINGS} {planet} planet rings in the box are on the board "
+                               f"({on_board} now)")
+
+
 def _make_planet(state: State, pid: str, fields: MakePlanet) -> None:
     planet = fields.planet
     if not stars_on_board(state["stars"][pid]):
         raise RuleError("planet", "a planet needs one of your stars on the board to orbit")
+    _rings_left(state, planet, "planet")
     _pay(state, pid, PLANETS[planet], "planet")
     state["planets"][pid][planet] += 1
 
 
 def _lose_planets(state: State, owner: str, fields: MoveStar) -> None:
+    """Rulebook p. 4, MOVE: a star that leaves the main sequence loses every planet around it. The phone
+    counts planets per player, not per star: when the owner has no other star every planet is around this
+    one and all go; otherwise the player says how many of each are around it (no guess, no default)."""
+    planets = state["planets"][owner]
+    if not _planets_unplaced(state, owner):
+        planets.update(rocky=0, gas=0)
+        return
     for kind in ("rocky", "gas"):
         lost = getattr(fields, f"{kind}_lost")
-        if lost > state["planets"][owner][kind]:
-            raise RuleError(f"{kind}_lost", f"that player has only {state['planets'][owner][kind]} {kind} planets")
-        state["planets"][owner][kind] -= lost
+        if lost is None and not planets[kind]:
+            continue
+        if lost is None:
+            raise RuleError(f"{kind}_lost", f"the star leaves the main sequence and loses its planets: how many "
+                                            f"of the owner's {planets['rocky']} rocky and {planets['gas']} gas "
+                                            f"planets are around it?")
+        if lost > planets[kind]:
+            raise RuleError(f"{kind}_lost", f"that player has only {planets[kind]} {kind} planets")
+        planets[kind] -= lost
+
+
+def _planets_unplaced(state: State, pid: str) -> bool:
+    """Whether a star of this player leaving the main sequence must be told which planets are around it:
+    the player has planets and more than one star they could be around."""
+    return bool(sum(state["planets"][pid].values())) and stars_on_board(state["stars"][pid]) > 1
+
+
+def _blocked(state: State, pid: str, attempt: list, field: str) -> None:
+    """Rulebook p. 5, Blocking (and the FAQ): a blocked action cannot be tried again that turn: not the same
+    star's MOVE, not the same two stars' MERGE. Each player has one turn a round, so until the next round."""
+    if {"actor": pid, "attempt": attempt} in state.get("blocked", []):
+        raise RuleError(field, "this action was blocked this turn; it cannot be tried again until the next round")
 
 
 def _stages_passed(state: State, star: str, evolves: str) -> list[str]:
@@ -354,6 +393,8 @@ def _move(state: State, pid: str, fields: MoveStar) -> dict | None:
     if not state["stars"][owner][star]:
         raise RuleError("star", f"no {star.replace('_', ' ')} of that player is on the board")
     passed = _stages_passed(state, star, fields.evolves)
+    attempt = ["move", owner, star]  # the star as the phone knows it: its owner and its stage
+    _blocked(state, pid, attempt, "star")
     cost = round_prices(state)["move_other_star"] if owner != pid else {}
     _pay(state, pid, cost, "owner")
     if passed:
@@ -367,7 +408,7 @@ def _move(state: State, pid: str, fields: MoveStar) -> dict | None:
             state["stars"][owner][result] += 1
         if result == "white_dwarf":
             _gain(state, owner, "points", WHITE_DWARF_POINTS, "white_dwarfs")
-    return {"action": "move_other_star", "targets": [owner], "paid": cost} if owner != pid else None
+    return {"action": "move_other_star", "targets": [owner], "paid": cost, "attempt": attempt} if owner != pid else None
 
 
 def _required(value: str | None, name: str) -> str:
@@ -390,18 +431,21 @@ def _merge(state: State, pid: str, fields: Merge) -> dict | None:
             raise RuleError("target", "for your own two stars choose the merge 'own'")
         if stars_on_board(state["stars"][target]) < 2:
             raise RuleError("target", "that player has fewer than two stars on the board")
+        _blocked(state, pid, ["merge_opponent", target], "target")
         _pay(state, pid, cost, "merge")
-        return {"action": "merge_opponent", "targets": [target], "paid": cost}
+        return {"action": "merge_opponent", "targets": [target], "paid": cost, "attempt": ["merge_opponent", target]}
     first, second = _required(fields.first, "first"), _required(fields.second, "second")
     for owner, field in ((first, "first"), (second, "second")):
         if state["stars"][owner]["white_dwarf"] < (first, second).count(owner):
             raise RuleError(field, "that player lacks the white dwarfs for this merger")
+    attempt = ["merge_white_dwarfs", *sorted((first, second))]
+    _blocked(state, pid, attempt, "first")
     _pay(state, pid, cost, "merge")
     for owner in (first, second):  # a Type 1a supernova: both dwarfs go, each pays its owner in iron
         state["stars"][owner]["white_dwarf"] -= 1
         _gain(state, owner, "Fe", TYPE_1A_IRON)
     targets = sorted({first, second} - {pid})
-    return {"action": "merge_white_dwarfs", "targets": targets, "paid": cost} if targets else None
+    return {"action": "merge_white_dwarfs", "targets": targets, "paid": cost, "attempt": attempt} if targets else None
 
 
 TRACKED = ("tanks", "points", "point_sources", "stars", "planets")
@@ -432,7 +476,6 @@ def _take_back(state: State, change: dict) -> None:
 
 
 def _block(state: State, pid: str, fields: Fields) -> State:
-    _still_playing(state)
     pending = state["pending"]
     if not pending or pid not in pending["targets"] or pid in pending["blocked_by"]:
         raise RuleError("player", "nothing you are the target of can be blocked right now")
@@ -446,12 +489,15 @@ def _block(state: State, pid: str, fields: Fields) -> State:
         for tank, n in pending["paid"].items():
             state["tanks"][pending["actor"]][tank] -= n - n // 2
     state["tanks"][pid]["Fe"] -= BLOCK_IRON
-    return {**state, "pending": {**pending, "blocked_by": [*pending["blocked_by"], pid]}}
+    blocked = [*state.get("blocked", []), {"actor": pending["actor"], "attempt": pending.get("attempt")}]
+    return {**state, "pending": {**pending, "blocked_by": [*pending["blocked_by"], pid]}, "blocked": blocked}
 
 
 def _board(state: State, pid: str, fields: Board) -> None:
     owner, piece, delta = fields.owner or pid, fields.piece, fields.delta
     group = state["planets"][owner] if piece in ("rocky", "gas") else state["stars"][owner]
+    if piece in ("rocky", "gas") and delta > 0:
+        _rings_left(state, piece, "delta", delta)
     if group[piece] + delta < 0:
         raise RuleError("delta", f"that player has only {group[piece]} {piece.replace('_', ' ')}")
     group[piece] += delta
@@ -512,7 +558,7 @@ def _new_round(state: State, fields: NewRound) -> State:
     env = _flipped(state, fields)
     played = [*state["played"], env["card"]] if env["card"] else state["played"]
     return {**state, "round": state["round"] + 1, "in_round": True, "environment": env, "played": played,
-            "harvested": []}
+            "harvested": [], "blocked": []}
 
 
 def _flipped(state: State, fields: NewRound) -> dict:
@@ -552,11 +598,12 @@ def _end_round(state: State, fields: EndRound) -> State:
         raise RuleError("unharvested", f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not "
                                        f"harvested this round; end it anyway only if they skip their harvest")
     state = {**state, "in_round": False, "harvested": []}
-    if state["status"] == "tie_round":
-        return _end_check(state)
     reached = max(state["points"].values()) >= state["target_score"]
-    last = state["round"] >= STANDARD_ROUNDS if state["mode"] == "standard" else reached
-    return {**state, "status": "final_harvest"} if last else state
+    last = (state["status"] == "tie_round" or
+            (state["round"] >= STANDARD_ROUNDS if state["mode"] == "standard" else reached))
+    # Rulebook p. 6, End of Game: the final round, a tie round too, is followed by a final single harvest
+    # and the last conversions; only then are the points compared.
+    return {**state, "status": "final_harvest", "finished": []} if last else state
 
 
 def _share_victory(state: State, fields: Fields) -> State:
@@ -586,15 +633,21 @@ def _setup(state: State, fields: Setup) -> State:
             "edition": fresh["edition"]}
 
 
-def _still_playing(state: State) -> None:
-    if state["status"] == "over":
-        raise RuleError("type", "the game is over")
+def _ended(state: State) -> str | None:
+    """How the game ended, once it is over (the end is final: see `final`)."""
+    if state["status"] != "over":
+        return None
+    names = {p["id"]: p["name"] for p in state["players"]}
+    won = leaders(state)
+    points = state["points"][won[0]]
+    if len(won) > 1:
+        return f"{' and '.join(names[pid] for pid in won)} share the victory with {points} points"
+    return f"{names[won[0]]} won with {points} points"
 
 
 def _for_the_table(change):
     """A handler for a change to the whole table (set-up, rounds): it closes any block window."""
     def handler(state: State, pid: str, fields: Fields) -> State:
-        _still_playing(state)
         return {**change(state, fields), "pending": None}
     return handler
 
@@ -604,7 +657,6 @@ def _by_a_player(change, *, final: bool = False):
     may block ({action, targets, paid}) or None; that opens the block window for the next tap. Only a
     `final` action (harvest, convert, a correction) is open during the final harvest."""
     def handler(state: State, pid: str, fields: Fields) -> State:
-        _still_playing(state)
         if state["status"] == "final_harvest" and not final:
             raise RuleError("type", "the game is ending: only the final harvest and conversions remain")
         new = _copy(state)
@@ -625,7 +677,8 @@ def _player_view(state: State, pid: str) -> dict:
     tanks, points = state["tanks"][pid], state["points"][pid]
     return {"tanks": tanks, "points": points, "point_sources": state["point_sources"][pid], "tens": points // 10, "ones": points % 10,
             "stars": state["stars"][pid], "planets": {**state["planets"][pid],
-                                                     "total": sum(state["planets"][pid].values())},
+                                                     "total": sum(state["planets"][pid].values()),
+                                                     "ask_when_lost": _planets_unplaced(state, pid)},
             "pawns_in_supply": PAWNS_TO_PLAY - stars_on_board(state["stars"][pid]),
             "harvest": harvest_preview(state, pid), "harvested": pid in state["harvested"],
             "conversions": {name: tanks[src] >= rate and not (state["caps"].get(dst) and tanks[dst] >= state["caps"][dst])
@@ -726,7 +779,7 @@ WORDS = {
 
 RULES = GameRules.of(
     GAME,
-    event_types=(
+    event_types=final((
         EventType("setup", "Before the first round: choose the game and enter the tank maxima printed on "
                   "your player boards (0 = no maximum).", _for_the_table(_setup), Setup),
         EventType("new_round", "Flip the next environment: name one of our cards (its hydrogen, actions and "
@@ -761,7 +814,7 @@ RULES = GameRules.of(
                   _for_the_table(_end_round), EndRound),
         EventType("share_victory", "Advanced game, still tied: agree to share the win.",
                   _for_the_table(_share_victory)),
-    ),
+    ), _ended),
     initial_state=initial_state,
     derive=derive,
     says=SAYS,

@@ -18,15 +18,13 @@ from pydantic import BeforeValidator, Field
 
 from ...generator.loader import load_game, our_game
 from ...resources import components_dir
-from .base import EventType, Fields, GameRules, RuleError, StaleError, State, Whole, scoreboard
+from .base import EventType, Fields, GameRules, RuleError, StaleError, State, Whole, final, scoreboard
 
 GAME = our_game("starship_catan")  # these numbers are in components/starship_catan/game.yaml, printed
 VICTORY_POINTS = GAME.number("victory_points")
 START_ASTRO = GAME.number("start_astro")
 BASE_STORAGE = GAME.number("storage_limit")
 SCIENCE_STORAGE = GAME.number("science_limit")  # whatever Logistics says
-LOGISTICS_BONUS_PER_LEVEL = 1  # ours: the rulebook says only that Logistics raises storage
-MAX_STRENGTH = {"boosters": 4, "cannons": 6}  # 2 booster and 3 cannon tiles, each 1 dot then 2
 SPECIAL_CARDS = {"friend_of_the_people": "friendship", "hero_of_the_people": "fame"}
 CLAIM_AT = GAME.number("people_card_at")
 POINT_LIMIT = 99
@@ -98,6 +96,12 @@ OLD_MODULE_KEYS = {_slug(name): key for name, key in zip(_MODULE_FACES, MODULES)
                    if name != MODULES[key].name}
 _ADVANCED_FACES = {piece.front.params.title.split()[0].lower(): piece.front.params
                    for piece in _PRINTED["advanced_modules"].pieces}
+# What each Logistics level stores, as its tiles print it (ours: the rulebook says only that it raises storage).
+LOGISTICS_STORAGE = {1: int(_faces("modules")["Logistics Module"].front.params.fields["Storage limit"]),
+                     2: int(_ADVANCED_FACES["logistics"].fields["Storage limit"])}
+# The most dots a ship can show: every booster or cannon tile a player takes, turned to its level II side.
+MAX_STRENGTH = {part: sum(piece.count * piece.back.params.dots for piece in _PRINTED[part].pieces
+                          if piece.color == _PRINTED[part].pieces[0].color) for part in ("boosters", "cannons")}
 
 
 def _effect(text: str) -> str:
@@ -121,15 +125,18 @@ PIRATES = {_slug(card.title): {"name": card.title, "strength": int(card.fields["
            for card in _PIRATE_CARDS}  # the printed pirates, weakest first
 LIBRARY, OUTPOST = "Galactic Library", "Diplomat Outpost"
 DIPLOMAT_BUYS = GAME.number("diplomat_buys")
+SELL_DISCOUNT = GAME.number("sell_discount")  # ours: a sale pays this much less than the printed price
 
 
 def _market(card) -> dict:
-    """Where a flight may buy or sell: one resource at the card's price (Science at the Library's)."""
+    """Where a flight may buy or sell: one resource at the card's price, sold for SELL_DISCOUNT less (Science at
+    the Library's one price, the rulebook's)."""
     if card.kind == LIBRARY:
-        resource, price = SCIENCE, GAME.number("library_price")
+        resource, price, sell = SCIENCE, GAME.number("library_price"), GAME.number("library_price")
     else:
         resource, price = _BY_NAME[card.fields["Resource"]], int(card.fields["Price"].split()[0])
-    return {"name": card.title, "kind": card.kind, "resource": resource, "price": price,
+        sell = max(price - SELL_DISCOUNT, 0)
+    return {"name": card.title, "kind": card.kind, "resource": resource, "price": price, "sell": sell,
             "buy_only": DIPLOMAT_BUYS if card.kind == OUTPOST else None}
 
 
@@ -178,7 +185,7 @@ def pirate_fight(blue_die: int, cannons: int, pirate_strength: int) -> dict:
 def storage_limit(player: dict, resource: str) -> int:
     if resource == SCIENCE:
         return SCIENCE_STORAGE
-    return BASE_STORAGE + LOGISTICS_BONUS_PER_LEVEL * player["modules"]["logistics"]
+    return LOGISTICS_STORAGE.get(player["modules"]["logistics"], BASE_STORAGE)
 
 
 def card_holder(state: State, card: str) -> str | None:
@@ -373,7 +380,8 @@ def _trade(state: State, ship: dict, fields: Trade) -> None:
     resource, sign = market["resource"], 1 if fields.deal == "buy" else -1
     ship["resources"][resource] = _bounded("count", ship["resources"][resource] + sign * count, 0,
                                            storage_limit(ship, resource), RESOURCE_LABELS[resource])
-    ship["astro"] = _bounded("count", ship["astro"] - sign * count * market["price"], 0, ASTRO_LIMIT, "Astro")
+    each = market["price"] if fields.deal == "buy" else market["sell"]
+    ship["astro"] = _bounded("count", ship["astro"] - sign * count * each, 0, ASTRO_LIMIT, "Astro")
 
 
 def _vp(state: State, ship: dict, fields: Vp) -> None:
@@ -458,6 +466,19 @@ EDITION = {  # our printed edition for the panel and API clients: names, module 
 }
 
 
+def winners(state: State) -> list[str]:
+    """Rulebook, Game End: the game ends as soon as a player has 10 VP. Every later event is refused (see
+    `final`), so nothing after that moment (a tie on friendship sending Friend of the People back to the side,
+    say) can take the win away."""
+    return [p["id"] for p in state["players"] if sum(vp_sources(state, p["id"]).values()) >= VICTORY_POINTS]
+
+
+def _ended(state: State) -> str | None:
+    names = {p["id"]: p["name"] for p in state["players"]}
+    won = winners(state)
+    return f"{' and '.join(names[pid] for pid in won)} reached {VICTORY_POINTS} VP" if won else None
+
+
 def derive(state: State) -> dict:
     players = {}
     flight = state["flight"]
@@ -480,17 +501,17 @@ def derive(state: State) -> dict:
         boosters = state["ships"][flight["player"]]["boosters"]
         flight = {"player": flight["player"], "yellow": flight["yellow"], "boosters": boosters,
                   "speed": flight_speed(flight["yellow"], boosters)}
-    winners = [pid for pid, p in players.items() if p["vp"] >= VICTORY_POINTS]
+    won = winners(state)
     return {"target": VICTORY_POINTS, "players": players,
             "edition": EDITION,
             "friend_of_the_people": card_holder(state, "friend_of_the_people"),
             "hero_of_the_people": card_holder(state, "hero_of_the_people"),
             "flight": flight, "last_fight": state["last_fight"],
-            "winner": winners[0] if len(winners) == 1 else None,
+            "winner": won[0] if len(won) == 1 else None, "over": bool(won),
             "scores": {pid: p["vp"] for pid, p in players.items()},
             "scoreboard": scoreboard(state["players"], {pid: p["vp"] for pid, p in players.items()}, "VP",
-                                     tie_rule=f"The first to {VICTORY_POINTS} VP wins.", over=bool(winners),
-                                     winners=winners)}
+                                     tie_rule=f"The first to {VICTORY_POINTS} VP wins; the game ends there.",
+                                     over=bool(won), winners=won)}
 
 
 # How the history tells each event, after the player's name (GameRules.tell), in our edition's words.
@@ -513,14 +534,15 @@ WORDS = {  # a key in a logged event (old names too) -> as players say it
     **MODULE_LABELS, **{old: MODULE_LABELS[new] for old, new in OLD_MODULE_KEYS.items()},
     "yes": ", paying its printed cost", "no": "",
     **{key: f"{b.label}, paying {cost_text(b.cost)}" for key, b in BUILDS.items()},
-    **{key: f"{RESOURCE_LABELS[m['resource']]} at {m['name']} ({m['price']} Astro each)" for key, m in MARKETS.items()},
+    **{key: f"{RESOURCE_LABELS[m['resource']]} at {m['name']} (buy {m['price']}, sell {m['sell']} Astro each)"
+       for key, m in MARKETS.items()},
     **{key: p["name"] for key, p in PIRATES.items()},
 }
 
 
 RULES = GameRules.of(
     GAME,
-    event_types=(
+    event_types=final((
         EventType("resource", "Gain or spend one kind of resource; refused below 0 or above what the "
                   "storage holds (2, more with Logistics; Science always up to 4)", _on_ship(_resource), Resource,
                   for_others=True),  # one phone may record both sides of a trade between the captains
@@ -547,7 +569,7 @@ RULES = GameRules.of(
                   "reach the strength on its card", _fight_pirate, FightPirate),
         EventType("pirate_fight", "Fight a pirate by its strength: the blue die plus your cannons must reach it",
                   _pirate_fight, PirateFight),
-    ),
+    ), _ended),
     initial_state=initial_state,
     derive=derive,
     says=SAYS,

@@ -7,19 +7,20 @@ docs/rules/stratastar.md.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable, Literal
 
 from pydantic import Field
 
 from ...generator.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, still_at, scoreboard
+from .base import (SEALED, EventType, Fields, GameRules, RuleError, Seat, State, Whole, final, still_at,
+                   scoreboard)
 
 GAME = our_game("stratastar")  # every number below is in components/stratastar/game.yaml, printed on the set
 PHASES = tuple(GAME.number("phases"))
 WORLDS_TO_WIN = GAME.number("worlds_to_win")
 FLEET_CHITS, STARGATE_CHITS = GAME.number("fleet_chits"), GAME.number("stargate_chits")
 COLONY_CHITS, MAP_WORLDS = GAME.number("colony_chits"), GAME.number("world_chits")
+WARFLEET_CHITS = GAME.number("warfleet_chits")
 START_FLEETS, START_STARGATES = GAME.number("start_fleets"), GAME.number("start_stargates")
 HOMEWORLD_SUPPORT, COLONIES_PER_SUPPORT = GAME.number("homeworld_support"), GAME.number("colonies_per_support")
 BASE_DRAW, COLONIES_PER_DRAW = GAME.number("base_draw"), GAME.number("colonies_per_draw")
@@ -145,6 +146,8 @@ def _grow(empire: dict, kind: str, worlds_taken: int) -> None:
         _require_home(empire)
         if kind == "build_fleet" and empire["fleets"] >= FLEET_CHITS:
             raise RuleError("type", f"all {FLEET_CHITS} fleet chits are on the map")
+        if kind == "build_warfleet" and empire["warfleets"] >= WARFLEET_CHITS:
+            raise RuleError("type", f"all {WARFLEET_CHITS} warfleet chits are on the map")
         empire["fleets" if kind == "build_fleet" else "warfleets"] += 1
     elif kind == "colonise":
         if empire["colonies"] >= COLONY_CHITS or worlds_taken >= MAP_WORLDS:
@@ -233,8 +236,33 @@ def _one_side(battle: dict, player: str, doing: str) -> None:
 
 
 def _battle_cancel(state: State, player: str, fields: Fields) -> State:
-    _one_side(_open_battle(state), player, "can call it off")
+    """Rulebook, Battle phase: the Attack cards are revealed together, once, and cannot be added to later.
+    Once both sides are shown neither can call the battle off (the loser would): it is settled, or the table
+    takes the last entry back with Undo."""
+    battle = _open_battle(state)
+    _one_side(battle, player, "can call it off")
+    if len(battle.get("committed", [])) == 2:
+        raise RuleError("type", "both sides are revealed, so the battle can no longer be called off: settle it, "
+                                "or take back the last entry with Undo")
     return {**state, "battle": None}
+
+
+def sealing(state: State) -> str | None:
+    """Sealed battle sides: hidden while a battle waits for a side, shown once both are in."""
+    battle = state["battle"]
+    if not battle:
+        return None
+    return "revealed" if len(battle.get("committed", [])) == 2 else "open"
+
+
+def conceal(state: State, viewer: str | None) -> State:
+    """The state as `viewer` reads it: before the reveal, a sealed side is its own seat's alone."""
+    if sealing(state) != "open":
+        return state
+    battle = state["battle"]
+    sides = {pid: side if pid == viewer or pid not in battle["committed"] else SEALED
+             for pid, side in battle["sides"].items()}
+    return {**state, "battle": {**battle, "sides": sides}}
 
 
 def _battle_side_entered(state: State, player: str, fields: BattleSide) -> State:
@@ -277,9 +305,20 @@ def step(state: State) -> int:
     return ((turn["round"] - 1) * len(state["players"]) + turn["active"]) * len(PHASES) + turn["phase"]
 
 
+def _support_first(state: State, name: str) -> None:
+    """Rulebook, Support phase (Military Cutbacks): the active empire's unsupported fleets come off the map
+    in that phase. So the turn does not leave (or skip) it while the active empire has any."""
+    excess = unsupported(state["empires"][_active_id(state)])
+    if excess and state["turn"]["phase"] <= PHASES.index("support"):
+        raise RuleError("type", f"{name} must first remove {excess} unsupported fleet{'s' * (excess != 1)} "
+                                f"(support phase)")
+
+
 def _any_player_next_phase(state: State, player: str, fields: NextPhase) -> State:
     name = next(p["name"] for p in state["players"] if p["id"] == _active_id(state))
     still_at("step", fields.step, step(state), f"{name}'s {PHASES[state['turn']['phase']]} phase")
+    if PHASES[state["turn"]["phase"]] == "support":
+        _support_first(state, name)
     return _next_phase(state)
 
 
@@ -289,10 +328,7 @@ def _any_player_end_turn(state: State, player: str, fields: NextPhase) -> State:
     active = _active_id(state)
     name = next(p["name"] for p in state["players"] if p["id"] == active)
     still_at("step", fields.step, step(state), f"{name}'s {PHASES[state['turn']['phase']]} phase")
-    excess = unsupported(state["empires"][active])
-    if excess and state["turn"]["phase"] <= PHASES.index("support"):
-        raise RuleError("type", f"{name} must first remove {excess} unsupported fleet{'s' * (excess != 1)} "
-                                f"(support phase)")
+    _support_first(state, name)
     while _active_id(state) == active:
         state = _next_phase(state)
     return state
@@ -339,15 +375,13 @@ def _winners(state: State) -> list[dict]:
     return wins
 
 
-def _while_playing(handler):
-    """Once an empire has won the table is over: every event is refused (undo still takes back the last)."""
-    def guarded(state: State, player: str, fields: Fields) -> State:
-        won = _winners(state)
-        if won:
-            winner = next(p["name"] for p in state["players"] if p["id"] == won[0]["player"])
-            raise RuleError("type", f"the game is over: {winner} won ({won[0]['reason']}); undo takes back the last move")
-        return handler(state, player, fields)
-    return guarded
+def _ended(state: State) -> str | None:
+    """How the game ended, once an empire has won."""
+    won = _winners(state)
+    if not won:
+        return None
+    winner = next(p["name"] for p in state["players"] if p["id"] == won[0]["player"])
+    return f"{winner} won ({won[0]['reason']})"
 
 
 def derive(state: State) -> dict:
@@ -406,9 +440,10 @@ SAYS = {
 
 RULES = GameRules.of(
     GAME,
-    event_types=tuple(replace(t, handler=_while_playing(t.handler)) for t in (
+    event_types=final((
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
-                  "then the next player's draw. Any player may tap it.", _any_player_next_phase, NextPhase),
+                  "then the next player's draw (the support phase is left only once no fleet is unsupported). "
+                  "Any player may tap it.", _any_player_next_phase, NextPhase),
         EventType("end_turn", "End the active player's turn at once: on to the next player's draw phase (refused "
                   "while fleets must still be removed for support). Any player may tap it.",
                   _any_player_end_turn, NextPhase),
@@ -431,15 +466,18 @@ RULES = GameRules.of(
         EventType("lose", "Take your own pieces off after a loss outside a battle (Planet Buster, Nova Mine...).",
                   _own_empire(_lose, active_only=False), Lose),
         EventType("battle_start", "Open the battle calculator against an opponent.", _battle_start, BattleStart),
-        EventType("battle_side", "Enter your side of the open battle (each side enters its own).",
-                  _battle_side_entered, BattleSide),
+        EventType("battle_side", "Enter your side of the open battle (each side enters its own; sealed: "
+                  "nobody else sees it until both sides are in).", _battle_side_entered, BattleSide, sealed=True),
         EventType("battle_resolve", "Settle the battle: the loser's pieces in the space are removed; a lost "
                   "homeworld is captured.", _battle_resolve),
-        EventType("battle_cancel", "Close the battle calculator without changing anything.", _battle_cancel),
-    )),
+        EventType("battle_cancel", "Close the battle calculator without changing anything (only before both "
+                  "sides are revealed).", _battle_cancel),
+    ), _ended),
     initial_state=initial_state,
     derive=derive,
     says=SAYS,
+    sealing=sealing,
+    conceal=conceal,
     options={name: option.default for name, option in GAME.options.items()},
 )
 

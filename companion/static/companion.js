@@ -12,14 +12,24 @@
 //   release never gets its click. The newest answer waits for the release.
 // - A section someone opened (<details>) stays open when #live is swapped: closing it would shorten the
 //   page and move every button under the finger.
+// - A swap never scrolls the page: htmx puts the new #live above the old one before removing it, and the
+//   browser's scroll anchoring followed the old one down. The scroll position is put back.
+// - A second tap at the same spot within DOUBLE_TAP_MS is one tap unless it lands on the same repeatable
+//   button (a +1): a "once" action (a form naming the turn, phase step, round or die it was made for: the
+//   server refuses a repeat) is not sent again, and a button that arrived under the finger since is not
+//   pressed — an End turn tapped twice never takes a turn back with the Undo that moved up under it.
 // Without JavaScript every form is a plain POST answered by a redirect.
 (function () {
   "use strict";
   var KEY = "starpnp-taps:" + location.pathname;  // one queue per table page (a phone's seat)
   var FIRST_RETRY_MS = 1000, LAST_RETRY_MS = 8000, NOTICE_MS = 8000;
+  var DOUBLE_TAP_MS = 400, SAME_SPOT_PX = 24;
+  var ONCE_FIELDS = ["turn", "step", "round", "die"];  // stamps of the state a button was made for
   var queue = load();
   var sending = false, offline = false, retryMs = 0, retryTimer = null;
   var pressed = false, held = null, noticeTimer = null;
+  var finger = {x: -1, y: -1};  // where the last press went down
+  var lastTap = null;  // {key, once, x, y, at}: the last tap sent, to tell a double tap from a new one
 
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
@@ -71,10 +81,31 @@
       if (summary && opened.indexOf(summary.textContent.trim()) >= 0) { d.open = true; }
     });
   }
+  // -- what a tap was: the same key is the same button, whatever the state it was made for --------------
+  function tapKey(form, submitter) {
+    var parts = [form.getAttribute("action"), submitter ? submitter.textContent.trim() : ""];
+    Array.prototype.forEach.call(form.querySelectorAll("input[type=hidden]"), function (input) {
+      if (input.name !== "csrf_token" && ONCE_FIELDS.indexOf(input.name) < 0) { parts.push(input.name + "=" + input.value); }
+    });
+    return parts.join("&");
+  }
+  function isOnce(form) {
+    return ONCE_FIELDS.some(function (name) { return !!form.querySelector("input[type=hidden][name=" + name + "]"); });
+  }
+  function repeated(form, submitter) {  // a second tap at the same spot, too soon to be meant
+    var key = tapKey(form, submitter);
+    if (!lastTap || Date.now() - lastTap.at > DOUBLE_TAP_MS ||
+        Math.abs(finger.x - lastTap.x) > SAME_SPOT_PX || Math.abs(finger.y - lastTap.y) > SAME_SPOT_PX) { return false; }
+    if (key !== lastTap.key) { return true; }  // the page changed under the finger: not what it aimed at
+    return lastTap.once;  // the same once-action again; a +1 tapped twice is two
+  }
+
   function swapLive(html) {
     var opened = openSummaries();
+    var scrolled = window.scrollY;
     window.htmx.swap("#live", html, {swapStyle: "innerHTML"});
     reopen(opened);
+    window.scrollTo(window.scrollX, scrolled);
     var refusal = document.querySelector("#live [data-refusal]");
     if (refusal) { notify(refusal.textContent.trim()); refusal.remove(); }
   }
@@ -136,8 +167,16 @@
     var form = evt.target;
     if (!form.matches || !form.matches("form[data-tap]") || !window.fetch || !window.htmx) { return; }
     evt.preventDefault();
-    var data = new URLSearchParams(new FormData(form));
     var submitter = evt.submitter;
+    if (repeated(form, submitter)) { return; }
+    if (finger.x < 0 && submitter) {  // no press seen (a keyboard, a script): the button's own middle
+      var box = submitter.getBoundingClientRect();
+      finger = {x: box.left + box.width / 2, y: box.top + box.height / 2};
+    }
+    lastTap = {key: tapKey(form, submitter), once: isOnce(form), x: finger.x, y: finger.y, at: Date.now()};
+    finger = {x: -1, y: -1};
+    if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }  // no focus to scroll to
+    var data = new URLSearchParams(new FormData(form));
     if (submitter && submitter.name) { data.set(submitter.name, submitter.value); }
     data.set("client_id", tapId());
     queue.push({url: form.action, body: data.toString()});
@@ -160,7 +199,10 @@
     if (queue.length === 0 && !typing()) { offer(evt.detail.serverResponse, isNaN(incoming) ? -1 : incoming); }
   });
 
-  document.addEventListener("pointerdown", function () { pressed = true; }, true);
+  document.addEventListener("pointerdown", function (evt) {
+    pressed = true;
+    finger = {x: evt.clientX, y: evt.clientY};
+  }, true);
   function release() {
     pressed = false;
     setTimeout(function () {  // after the click this release belongs to

@@ -5,23 +5,24 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Callable, Literal
+from typing import Annotated, Callable, Literal, Mapping
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, WithJsonSchema
 
 from ..geometry import hexagon
-from ..icons import ICONS, draw_icon
+from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
 from ..palette import PlayerColor, resolve
-from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style, Text
-from ..text import fit_text
+from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style
+from ..text import fit_rich, fit_text
 
 
 
 class FaceParams(BaseModel):
     """Fields every layout accepts; a layout subclasses this with its own."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    # A spreadsheet cell or a YAML value such as `title: 1984` is a number; a text field takes it as text.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, coerce_numbers_to_str=True)
     layout: str
     background_art: str | None = Field(None, description="image (PNG, JPEG, SVG) covering the whole face, "
                                                          "bleed included; the layout draws on top")
@@ -51,8 +52,6 @@ def mix(color: str, other: str, t: float) -> str:
 def luminance(color: str) -> float:
     """Relative luminance (WCAG 2): how light a colour looks, 0 for black, 1 for white."""
     h = resolve(color).lstrip("#")
-    if len(h) == 3:
-        h = "".join(ch * 2 for ch in h)
 
     def linear(c: float) -> float:
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
@@ -109,14 +108,19 @@ class FaceContext:
     corner_radius: float
     color: PlayerColor | None  # the piece's player colour, for per-player components
     base_dir: Path  # folder art paths are relative to
-    where: str  # "file: component-id/piece/front" for messages
+    where: str  # "file: component-id: piece: front" for messages
     art_folders: tuple[Path, ...] = ()  # art must lie inside one of these (the game's folders)
     background_art: str | None = None
     background_fit: str = "cover"
     warnings: list[str] = field(default_factory=list)
+    icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.icons)
+    lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
 
     def warn(self, message: str) -> None:
-        self.warnings.append(f"{self.where}: {message}")
+        """`message` starts with the field it is about; the warning names the file and that field's line."""
+        line = self.lines.get(message.split(":", 1)[0], self.lines.get(""))
+        file, _, rest = self.where.partition(": ")
+        self.warnings.append(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}")
 
     # -- drawing helpers ---------------------------------------------------------------------
 
@@ -127,7 +131,7 @@ class FaceContext:
         fill = Rect(*box, Style(fill=resolve(color)))
         if not self.background_art:
             return fill
-        return Group((fill, *self.art(self.background_art, *box, self.background_fit)))
+        return Group((fill, *self.art(self.background_art, *box, self.background_fit, field_name="background_art")))
 
     def outline(self) -> Element:
         """The trim shape as a thin line, cut guide for round and hex pieces."""
@@ -139,14 +143,28 @@ class FaceContext:
             return Polygon(hexagon(w / 2, h / 2, h / 2), style)
         return Rect(0, 0, w, h, style, radius=self.corner_radius)
 
-    def text(self, field_name: str, value: str, x, y, w, h, **style) -> Text:
-        fitted = fit_text(str(value), x, y, w, h, **style)
+    def text(self, field_name: str, value: str, x, y, w, h, **style) -> Element:
+        """A field's text fitted into the box, with its **bold**, *italic* and `{icon}` markup."""
+        fitted = fit_rich(str(value), x, y, w, h, icon=self.inline_icon, **style)
         if not fitted.fits:
-            self.warn(f"{field_name}: text does not fit its box even at {fitted.text.size:g} pt")
+            self.warn(f"{field_name}: text does not fit its box even at {fitted.size:g} pt")
+        for name in fitted.unknown:
+            close = get_close_matches(name, icon_names(self.icon_folders), n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join('{' + c + '}' for c in close)}?" if close else ""
+            self.warn(f"{field_name}: {{{name[:40]}}} is neither an icon nor a rule number, printed as "
+                      f"written{hint}")
         return fitted.text
 
     def icon(self, name: str, x, y, size, ink, paper="#FFFFFF") -> Element:
-        return draw_icon(name, x, y, size, resolve(ink), resolve(paper))
+        return draw_icon(name, x, y, size, resolve(ink), resolve(paper), self.icon_folders)
+
+    def inline_icon(self, name: str, x, y, size, ink) -> Element | None:
+        """An icon inside a text, in the text's colour with cut-outs in black or white (whichever stands out
+        from it); None for a name no icon has. The one way text reaches icons."""
+        try:
+            return self.icon(name, x, y, size, ink, readable_ink(ink))
+        except KeyError:
+            return None
 
     def write_in(self, label: str, x, y, w, h, ink="#555555") -> list[Element]:
         """A tidy dashed box with a small label: where a user writes what the rulebook does not say."""
@@ -161,7 +179,7 @@ class FaceContext:
             ry += rule_gap
         return elements
 
-    def art(self, path: str, x, y, w, h, fit="cover") -> list[Element]:
+    def art(self, path: str, x, y, w, h, fit="cover", field_name: str = "art") -> list[Element]:
         """The named image fitted into the box, or a visible placeholder and a warning."""
         file = (self.base_dir / path).resolve()
         if outside(path, list(self.art_folders or (self.base_dir,))):
@@ -170,7 +188,7 @@ class FaceContext:
             problem = image_problem(file)
         if problem is None:
             return [Image(x, y, w, h, str(file), fit)]
-        self.warn(f"art: {path}: {problem}")
+        self.warn(f"{field_name}: {path}: {problem}")
         cross = Style(stroke="#C62828", stroke_width=0.4)
         return [Rect(x, y, w, h, Style(fill="#FDECEA", stroke="#C62828", stroke_width=0.4)),
                 Line(x, y, x + w, y + h, cross), Line(x + w, y, x, y + h, cross),
@@ -184,17 +202,26 @@ class FaceContext:
         c = self.color
         return [Circle(x + size / 2, y + size / 2, size / 2, Style(fill="#FFFFFF", stroke="#1A1A1A",
                                                                     stroke_width=0.2)),
-                draw_icon(c.shape, x + size * 0.18, y + size * 0.18, size * 0.64, c.hex),
+                self.icon(c.shape, x + size * 0.18, y + size * 0.18, size * 0.64, c.hex),
                 ]
 
 
-def known_icon(name: str) -> str:
-    if name not in ICONS:
-        close = get_close_matches(name, list(ICONS), n=4, cutoff=0.5)
-        hint = f"did you mean {', '.join(close)}?" if close else "`starpnp schema layouts` lists every icon"
+ICON_FOLDERS = "icon_folders"  # the validation context's key for the game folders whose icons count
+
+
+def known_icon(name: str, info: ValidationInfo) -> str:
+    """An icon of ours or of the game being loaded (the loader passes its folders in the context)."""
+    folders = (info.context or {}).get(ICON_FOLDERS, ())
+    if icon_file(name, folders) is None:
+        close = get_close_matches(name, icon_names(folders), n=4, cutoff=0.5)
+        hint = (f"did you mean {', '.join(close)}?" if close else
+                f"icons are the game folder's {ICON_FOLDER}/*.svg and ours (`starpnp schema layouts` lists ours)")
         raise ValueError(f"unknown icon {name[:40]!r}; {hint}")
     return name
 
 
-# A field naming one of our icons, checked on load; the layouts' schema lists them (editor autocomplete).
-IconName = Annotated[str, AfterValidator(known_icon), WithJsonSchema({"type": "string", "enum": sorted(ICONS)})]
+# A field naming an icon, checked on load against ours and the game's; the schema offers ours to editors and
+# accepts any name, since a game folder may bring its own.
+IconName = Annotated[str, AfterValidator(known_icon), WithJsonSchema({
+    "type": "string", "anyOf": [{"enum": icon_names()}, {"pattern": "^[A-Za-z0-9_-]+$"}],
+    "description": f"one of our icons, or <name> for the game folder's {ICON_FOLDER}/<name>.svg"})]

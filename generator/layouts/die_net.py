@@ -9,12 +9,11 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from ..icons import ICONS
 from ..palette import Color, resolve
 from ..scene import Circle, Element, Line, Polygon, Rect, Style
 from ..model import is_unspecified
 from . import layout
-from .base import FaceContext, FaceParams, mix, readable_ink
+from .base import FaceContext, FaceParams, known_icon, mix, readable_ink
 
 TAB_RATIO = 0.3  # tab depth as a share of the face side
 # faces of the cross (col, row): top, then left, front, right, back in the middle row, then bottom
@@ -27,12 +26,12 @@ PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
         6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
 
 
-def face_value(value: str) -> str:
+def face_value(value: str, info) -> str:
     """Reject pips other than 1-6 and unknown icons while the data is loaded, not when drawing."""
     if value.startswith("pips:") and value[5:] not in {str(n) for n in PIPS}:
         raise ValueError(f"pips must be 1 to 6 on a die face; got {value!r}")
-    if value.startswith("icon:") and value[5:] not in ICONS:
-        raise ValueError(f"unknown icon {value[5:]!r} on a die face")
+    if value.startswith("icon:"):
+        known_icon(value[5:], info)
     return value
 
 
@@ -47,11 +46,11 @@ class DieNetParams(FaceParams):
 
     @field_validator("faces")
     @classmethod
-    def _six(cls, faces):
+    def _six(cls, faces, info):
         if isinstance(faces, list):
             if len(faces) != 6:
                 raise ValueError(f"a die has 6 faces; got {len(faces)}")
-            return [face_value(f) for f in faces]
+            return [face_value(f, info) for f in faces]
         return faces
 
 

@@ -51,9 +51,9 @@ def create_table(base_url: str, game: str = "generic", players=None, options=Non
     return body
 
 
-def join(base_url: str, code: str, player: str) -> str:
+def join(base_url: str, code: str, player: str, take_over: bool = False) -> str:
     """A seat token for `player` (POST /api/tables/<code>/join)."""
-    status, body = request("POST", f"{base_url}/api/tables/{code}/join", {"player": player})
+    status, body = request("POST", f"{base_url}/api/tables/{code}/join", {"player": player, "take_over": take_over})
     assert status == 201, body
     return body["token"]
 
@@ -77,8 +77,8 @@ class PhoneClient(FlaskClient):
         self.tokens: dict[tuple[str, str], str] = {}
 
     def token(self, code: str, player: str) -> str | None:
-        if (code, player) not in self.tokens:
-            answer = super().open(f"/api/tables/{code}/join", method="POST", json={"player": player})
+        if (code, player) not in self.tokens:  # taking the seat over from another client if it holds it
+            answer = super().open(f"/api/tables/{code}/join", method="POST", json={"player": player, "take_over": True})
             if answer.status_code != 201:
                 return None
             self.tokens[code, player] = answer.get_json()["token"]
@@ -91,9 +91,16 @@ class PhoneClient(FlaskClient):
         if action and kwargs.get("method") == "POST" and not self.anonymous and "Authorization" not in headers:
             body = kwargs.get("json")
             player = body.get("player") if isinstance(body, dict) and isinstance(body.get("player"), str) else "p1"
-            token = self.token(action.group(1), player) or self.token(action.group(1), "p1")
-            if token:
-                kwargs["headers"] = {**headers, **bearer(token)}
+            for _ in range(2):  # once more if the seat was taken since (say, by this client's own page)
+                code = action.group(1)
+                token = self.token(code, player) or self.token(code, "p1")
+                if token:
+                    kwargs["headers"] = {**headers, **bearer(token)}
+                answer = super().open(*args, **kwargs)
+                if answer.status_code != 401 or not token:
+                    return answer
+                self.tokens = {key: value for key, value in self.tokens.items() if value != token}
+            return answer
         return super().open(*args, **kwargs)
 
 
@@ -104,11 +111,14 @@ def csrf_from(html: str) -> str:
 
 
 def sit(client, code: str, player: str = "p1") -> str:
-    """Take a seat as a phone does (the lobby's seat button); returns the table page's path."""
+    """Take a seat as a phone does (the lobby's seat button, confirming when another phone holds it);
+    returns the table page's path."""
     lobby = client.get(f"/t/{code}")
     assert lobby.status_code == 200, lobby.status_code
-    answer = client.post(f"/t/{code}/seat", data={"csrf_token": csrf_from(lobby.get_data(as_text=True)),
-                                                 "player": player})
+    form = {"csrf_token": csrf_from(lobby.get_data(as_text=True)), "player": player}
+    answer = client.post(f"/t/{code}/seat", data=form)
+    if "data-take-over" in answer.get_data(as_text=True):  # "Another phone plays as ...": take it over
+        answer = client.post(f"/t/{code}/seat", data={**form, "take_over": "yes"})
     assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
     return f"/t/{code}/play"
 
@@ -167,6 +177,7 @@ class ServerProcess:
 
 # -- browser tests (two phones on one table) -------------------------------------------------------------
 SYNC_MS = 5000  # a poll every 2 s, so the other phone shows a change well within this
+DOUBLE_TAP_MS = 400  # companion.js: a second tap at the same spot sooner than this is the same tap
 BIGGEST_TEXT = """() => { let best = [0, []];
   for (const el of document.querySelectorAll("main *")) { const r = el.getBoundingClientRect();
     if (!el.children.length && el.textContent.trim() && r.bottom > 0 && r.top < innerHeight) {
@@ -180,6 +191,9 @@ def open_seat(page, base_url: str, code: str, player: str) -> None:
     table page's forms (companion.js marks <html>)."""
     page.goto(f"{base_url}/t/{code}")
     page.locator(f'form.seats button[value="{player}"]').click()
+    page.wait_for_load_state()
+    if page.locator("[data-take-over]").count():  # the seat was joined through the API: take it over
+        page.locator("[data-take-over] button").click()
     page.wait_for_url(f"{base_url}/t/{code}/play")
     page.wait_for_selector("html[data-live=ready]", state="attached")
 
@@ -192,8 +206,13 @@ def wait_for_polls(page, count: int = 2) -> None:
 
 
 def tap(page, label: str) -> None:
-    """Tap the (first) button labelled exactly `label`."""
+    """Tap the (first) button labelled exactly `label`, as a player does: not sooner after the last tap than
+    a double tap's window (companion.js takes a tap sooner at the same spot for the same tap)."""
+    since = time.monotonic() - getattr(page, "last_tap", 0.0)
+    if since < DOUBLE_TAP_MS / 1000:
+        page.wait_for_timeout(DOUBLE_TAP_MS - since * 1000)
     page.get_by_role("button", name=label, exact=True).first.click()
+    page.last_tap = time.monotonic()
 
 
 def biggest_texts(page) -> list[str]:
@@ -210,3 +229,13 @@ def save_screens(page, name: str) -> None:
             page.emulate_media(color_scheme=scheme)
             page.screenshot(path=str(Path(folder) / f"{name}-{scheme}.png"))
         page.emulate_media(color_scheme="light")
+
+
+def tap_twice(page, locator, between_ms: int = 80) -> None:
+    """A thumb's double tap: two presses at the same spot, the second `between_ms` after the first (the
+    first's answer may have arrived and moved the page in between)."""
+    box = locator.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(between_ms)
+    page.mouse.click(x, y)

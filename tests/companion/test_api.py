@@ -164,10 +164,10 @@ def test_exports(client, table):
     exported = client.get(f"/t/{code}/export.json").get_json()
     assert [e["seq"] for e in exported["events"]] == [1, 2, 3] and exported["players"][0]["name"] == "Ann"
     csv_text = client.get(f"/t/{code}/export.csv").get_data(as_text=True).splitlines()
-    assert csv_text[0] == "seq,at,player,type,details,counted,score Ann,score Ben"
-    assert csv_text[1].endswith("Ann,add,delta=4,yes,4,0")
-    assert csv_text[2].endswith("Ben,add,delta=1,no,4,0")
-    assert csv_text[3].endswith("Ben,undo,undoes 2,no,4,0")
+    assert csv_text[0] == "seq,at,player,type,details,counted,score Ann,score Ben,rank Ann,rank Ben"
+    assert csv_text[1].endswith("Ann,add,delta=4,yes,4,0,1,2")
+    assert csv_text[2].endswith("Ben,add,delta=1,no,4,0,1,2")
+    assert csv_text[3].endswith("Ben,undo,undoes 2,no,4,0,1,2")
     assert [(r["name"], r["score"], r["rank"]) for r in exported["standings"]] == [("Ann", 4, 1), ("Ben", 0, 2)]
 
 

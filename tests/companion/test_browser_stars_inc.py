@@ -26,14 +26,14 @@ def test_a_round_with_harvests_a_star_and_a_move_on_two_phones(live_server, two_
     expect(tank(ann, "H")).to_have_text("6")
     expect(tank(bo, "He")).to_have_text("2")
 
-    ann.locator("[data-round] select[name=environment]").select_option(label="Giant Molecular Cloud · 4 H · 3 actions")
+    ann.locator("[data-round] select[name=environment]").select_option(label="Giant Molecular Cloud · 2 H · 3 actions")
     tap(ann, "Flip the next environment")
     expect(ann.locator("[data-round] h2")).to_have_text("Round 1 of 9 · Giant Molecular Cloud")
     expect(ann.locator("[data-effect]")).to_have_text("This round each pawn in reserve gives 1 H more at harvest")
-    expect(bo.locator("[data-harvest]")).to_contain_text("+12 H", timeout=SYNC_MS)  # 4 + two per unplayed pawn
+    expect(bo.locator("[data-harvest]")).to_contain_text("+10 H", timeout=SYNC_MS)  # 2 + two per unplayed pawn
 
     tap(ann, "Harvest")
-    expect(tank(ann, "H")).to_have_text("14")  # 6 + 8, at the entered maximum
+    expect(tank(ann, "H")).to_have_text("14")  # 6 + 10, stopped at the entered maximum
     tap(bo, "Harvest")
     expect(tank(bo, "H")).to_have_text("14")
     expect(ann.locator('[data-player="p2"]')).to_contain_text("harvested", timeout=SYNC_MS)

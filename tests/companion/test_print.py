@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import re
 import io
 import shutil
 import urllib.request
@@ -33,9 +34,10 @@ def test_the_game_page_offers_paper_duplex_and_the_game_options(client):
 
 
 def test_download_gives_the_pdf_for_the_chosen_settings(client, tmp_path):
-    response = client.get("/print/mini/download?paper=letter&bleed=0&duplex=off&option=power")
+    response = client.get("/print/mini/download?paper=Letter&bleed=0&duplex=off&option=power")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
-    assert "mini-letter-power.pdf" in response.headers["Content-Disposition"]  # the name says what it holds
+    # the name says what it holds
+    assert "mini-letter-duplex-off-power-bleed-0mm.pdf" in response.headers["Content-Disposition"]
     reader = PdfReader(io.BytesIO(response.data))
     assert float(reader.pages[0].mediabox.width) == pytest.approx(215.9 * 72 / 25.4, abs=0.1)
     # duplex off: no back sheets, so fewer pages than the default build
@@ -124,7 +126,7 @@ def test_a_phone_downloads_the_pdf_from_the_print_page(browser, tmp_path, monkey
                                                     "PRINT_FOLDERS": [str(MINI)]}).test_client()
                                         .get("/print/mini/download?paper=letter").data))
         assert info.value.suggested_filename == "mini-letter.pdf"
-        assert len(reader.pages) == len(expected.pages) == 18  # blank backs keep it duplex-safe
+        assert len(reader.pages) == len(expected.pages) == 16  # blank backs keep it duplex-safe
         assert float(reader.pages[1].mediabox.height) == pytest.approx(279.4 * 72 / 25.4, abs=0.1)
         context.close()
     finally:
@@ -158,3 +160,35 @@ def test_concurrent_first_time_previews_never_bring_the_server_down(tmp_path):
                 assert server.proc.poll() is None
     finally:
         server.stop()
+
+
+@pytest.mark.server
+def test_every_download_works_with_a_relative_data_folder_from_another_directory(tmp_path, monkeypatch):
+    """`make serve` passes `--data data`, relative to where it runs: the /print cache lives there too, and every
+    game's download link on /print answers with a PDF (it was a 500: the path was read against the package)."""
+    from companion_test_helpers import ServerProcess, request
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # the relative folder means the same to this test and to the server
+    server = ServerProcess(Path("data"), cwd=elsewhere).start()
+    try:
+        _, index = request("GET", f"{server.base_url}/print")
+        games = sorted(set(re.findall(r'href="/print/([a-z_]+)"', index)))
+        assert len(games) >= 4, games
+        for game in games:
+            _, page = request("GET", f"{server.base_url}/print/{game}")
+            link = html.unescape(re.search(r'id="download" href="([^"]+)"', page).group(1))
+            with urllib.request.urlopen(server.base_url + link, timeout=300) as answer:
+                assert answer.headers["Content-Type"] == "application/pdf", game
+                assert answer.read(5) == b"%PDF-", game
+        assert len(list((elsewhere / "data" / "print-cache").iterdir())) == len(games)
+    finally:
+        server.stop()
+
+
+def test_a_fixed_player_count_reads_as_one_number(client):
+    page = client.get("/print").get_data(as_text=True)
+    counts = dict(re.findall(r'<h2><a href="/print/([a-z_]+)">.*?data-players>([^·]+) ·', page, re.S))
+    assert counts["starship_catan"] == "2 players" and "–" not in counts["starship_catan"]
+    assert all(re.fullmatch(r"\d(–\d)? players", text) for text in counts.values()), counts

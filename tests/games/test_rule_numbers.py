@@ -63,7 +63,9 @@ def test_stratastar_refuses_the_chit_after_the_last_printed_one(stratastar):
     state["empires"]["p1"].update(fleets=chits["Fleet"], stargates=chits["Stargate"], colonies=chits["Colony"],
                                   worlds=1)
     state["turn"]["phase"] = ss.PHASES.index("build")
-    for kind, field in (("build_fleet", "Fleet"), ("build_stargate", "Stargate"), ("terraform", "Colony")):
+    state["empires"]["p1"]["warfleets"] = chits["Warfleet"]
+    for kind, field in (("build_fleet", "Fleet"), ("build_stargate", "Stargate"), ("terraform", "Colony"),
+                        ("build_warfleet", "Warfleet")):
         with pytest.raises(ss.RuleError, match=str(chits[field])):
             ss.apply(state, {"type": kind, "player": "p1"})
 
@@ -221,3 +223,100 @@ def test_handful_refuses_a_colony_or_outpost_the_set_has_no_piece_for(handful):
             hs.apply(full, {"type": kind, "player": "p1"})
     room = {**full, "empires": {**full["empires"], "p1": {**full["empires"]["p1"], "colonies": pieces["Colony disc"] - 3}}}
     assert hs.apply(room, {"type": "colony", "player": "p1"})["empires"]["p1"]["colonies"] == pieces["Colony disc"] - 2
+
+
+def _handful_cards(handful) -> dict:
+    """Every printed Technology and Race Ability card by the phone's name for it (lower case, underscores)."""
+    return {re.sub(r"[^a-z]+", "_", piece.front.params.title.lower()).strip("_"): piece.front.params
+            for c in handful.components if c.spec.id in ("technology", "race_abilities") for piece in c.pieces}
+
+
+def test_handful_every_card_the_phone_knows_is_printed_with_the_timing_the_phone_plays(handful):
+    printed = _handful_cards(handful)
+    known = {**dict.fromkeys(hs.RESERVE_CARDS, "Reserve"), **dict.fromkeys(hs.COMBAT_CARDS, "Combat"),
+             "rapid_reaction_force": "Combat"}
+    for card, timing in known.items():
+        assert card in printed, f"the phone knows {card}, no card prints it"
+        assert timing in printed[card].tags, f"{card}: the phone plays it as {timing}, the card says {printed[card].tags}"
+
+
+def test_handful_every_strength_the_phone_adds_is_the_one_printed(handful):
+    printed = _handful_cards(handful)
+    reserve = {**hs.RULES.initial_state(SEATS, {})["empires"]["p1"]["reserve"]}
+    total = lambda side, cards=reserve, **how: sum(p for _, p in hs.side_strength(side, cards, **how))
+    fleet = hs._new_side(1, 0, True)
+    checks = {  # card: (strength the phone adds with one copy, how the card prints it)
+        "dreadnoughts": (total(fleet, {**reserve, "dreadnoughts": 1}) - total(fleet), r"\+(\d+) combat strength"),
+        "super_dreadnoughts": (total(fleet, {**reserve, "super_dreadnoughts": 1}) - total(fleet), r"\+(\d+) combat"),
+        "space_mines": (total(fleet, {**reserve, "space_mines": 1}, defending=True, settled=True)
+                        - total(fleet, defending=True, settled=True), r"\+(\d+) strength"),
+        "minefield_network": (total(fleet, {**reserve, "minefield_network": 1}, defending=True)
+                              - total(fleet, defending=True), r"\+(\d+) strength"),
+        "rapid_reaction_force": (total({**fleet, "rapid_reaction": 1}) - total(fleet), r"\+(\d+) combat strength"),
+        "war_fervour": (total({**fleet, "war_fervour": 1}) - total(fleet), r"\+(\d+) combat strength"),
+        "missiles": (total({**fleet, "missiles": 1}) - total(fleet), r"each Matter on them adds (\d+) strength"),
+    }
+    for card, (adds, pattern) in checks.items():
+        (shown,) = number(pattern, printed[card].text)
+        assert adds == shown, f"{card}: the phone adds {adds}, the card prints {shown}"
+    assert total(fleet, {**reserve, "minefield_network": 1}) == total(fleet), "Minefield Network counts only in defence"
+
+
+def test_handful_war_fervour_is_the_attackers_card(handful):
+    state = hs.apply(hs.RULES.initial_state(SEATS, {}), {"type": "combat_start", "player": "p1", "defender": "p2",
+                                                         "fleets": 1, "system": "colony", "defender_fleets": 2})
+    with pytest.raises(hs.RuleError, match="attacker"):
+        hs.apply(state, {"type": "combat_card", "player": "p2", "card": "war_fervour"})
+    played = hs.apply(state, {"type": "combat_card", "player": "p1", "card": "war_fervour"})
+    assert played["combat"]["attacker_side"]["war_fervour"] == 1
+
+
+def faces_text(game, comp_id: str) -> dict[str, str]:
+    """What each piece of a component prints (front, then back), by its title or name."""
+    from pathlib import Path
+
+    from starpnp.generator.render import SceneCache
+    from scene_text import printed_texts
+
+    comp = next(c for c in game.components if c.spec.id == comp_id)
+    cache = SceneCache(0.0, Path(game.folder))
+    return {getattr(piece.front.params, "title", None) or piece.name: " ".join(
+        text for side in (("front", "back") if piece.back else ("front",))
+        for text, _ in printed_texts(cache.face(comp, piece, side).elements)) for piece in comp.pieces}
+
+
+def test_starship_catan_every_card_the_phone_knows_prints_what_the_phone_plays(starship):
+    sectors = {**faces_text(starship, "sector_cards"), **faces_text(starship, "reserve_sector_cards")}
+    for pirate in sc.PIRATES.values():
+        assert number(r"Strength (\d+)", sectors[pirate["name"]]) == (pirate["strength"],), pirate["name"]
+    for market in sc.MARKETS.values():
+        printed = sectors[market["name"]]
+        if market["kind"] == sc.LIBRARY:
+            assert number(r"(\d+) Astro each, buy or sell", printed) == (market["price"], ), market["name"]
+            assert market["sell"] == market["price"]
+            continue
+        assert number(r"Price (\d+) Astro", printed) == (market["price"],), market["name"]
+        if market["buy_only"]:
+            assert number(r"Buy (\d+) of this resource", printed) == (market["buy_only"],)
+        else:
+            (less,) = number(r"sell(?: it)? for (\d+) Astro less", printed)
+            assert market["sell"] == market["price"] - less, market["name"]
+    modules = {**faces_text(starship, "modules")}
+    for key, module in sc.MODULES.items():
+        printed = modules[module.name]
+        assert number(rf"Produces (\d+) {sc.RESOURCE_LABELS[module.resource]}", printed) == (module.amount,), key
+    for level, printed in ((1, modules["Logistics Module"]), (2, faces_text(starship, "advanced_modules")["Logistics Module"])):
+        assert number(r"Storage limit (\d+)", printed) == (sc.LOGISTICS_STORAGE[level],)
+    for part, label in (("boosters", "Speed"), ("cannons", "Combat")):
+        tiles = next(c for c in starship.components if c.spec.id == part).pieces
+        (top,) = number(rf"II .*{label} \+(\d+)", next(iter(faces_text(starship, part).values())))
+        assert sc.MAX_STRENGTH[part] == tiles[0].count * top, part
+
+
+def test_stars_inc_every_environment_the_phone_knows_prints_its_hydrogen_and_actions(stars_inc):
+    cards = faces_text(stars_inc, "environments")
+    assert len(si.ENVIRONMENTS) == len(cards)
+    for card, numbers in si.ENVIRONMENTS.items():
+        title = next(t for t in cards if re.sub(r"[^a-z]+", "_", t.lower()).strip("_") == card)
+        hydrogen, actions = number(r"HARVEST (\d+) H ACTIONS (\d+)", cards[title])
+        assert (numbers["hydrogen"], numbers["actions"]) == (hydrogen, actions), title

@@ -33,7 +33,8 @@ GAPS = {f"environments: {name}: front.{field}" for name in RULEBOOK_NAMES
         for field in ("harvest", "actions", "effect")} | {
     f"environments: {name}: front.{field}" for name in ("Eighth environment", "Ninth environment")
     for field in ("title", "harvest", "actions", "effect")} | {
-    "merger_reference: Merger reference: front.outcomes[1].text"}  # a red dwarf with a white dwarf
+    "merger_reference: Merger reference: front.outcomes[1].text",  # a red dwarf with a white dwarf
+    "merger_reference: Merger reference: front.notes[0]"}  # where a merger's new star goes
 PT_TO_MM = 25.4 / 72
 
 
@@ -78,14 +79,14 @@ def environments(game):
 
 def test_our_edition_prints_no_write_in_and_write_ins_bring_every_one_back(builds):
     (ours, ours_pdf), (blank, blank_pdf) = builds[False], builds[True]
-    assert ours["unspecified"] == [] and set(ours["edition"]) == GAPS and len(ours["edition"]) == 30
+    assert ours["unspecified"] == [] and set(ours["edition"]) == GAPS and len(ours["edition"]) == 31
     assert set(blank["unspecified"]) == GAPS and blank["write_ins"] is True
     cards, chart = pdf_words(ours_pdf, ours, "environments"), pdf_words(ours_pdf, ours, "merger_reference")
     blank_cards, blank_chart = (pdf_words(blank_pdf, blank, "environments"),
                                 pdf_words(blank_pdf, blank, "merger_reference"))
     assert "write" not in cards + chart
-    # 7 named cards x (harvest, actions, effect) + 2 unnamed x (name too), each twice; and the merger cell
-    assert blank_cards.count("write") == (7 * 3 + 2 * 4) * COPIES and blank_chart.count("write") == 1
+    # 7 named cards x (harvest, actions, effect) + 2 unnamed x (name too), each twice; the merger cell and note
+    assert blank_cards.count("write") == (7 * 3 + 2 * 4) * COPIES and blank_chart.count("write") == 2
     assert (cards.count("Protoplanetary"), blank_cards.count("Protoplanetary")) == (COPIES, 0)
     assert (cards.count("Tidal"), blank_cards.count("Tidal")) == (COPIES, 0)
     assert cards.count("THIS") == KINDS * COPIES and blank_cards.count("THIS") == 0  # an effect on every card

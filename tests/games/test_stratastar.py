@@ -72,12 +72,12 @@ def test_map_chits_have_the_rulebooks_mix_and_one_common_back(manifest):
 
 def test_each_colour_has_its_empire_set(manifest):
     chits = entry(manifest, "empire_chits")
-    assert chits["per_player"] and chits["quantity"] == 4 * 45
+    assert chits["per_player"] and chits["quantity"] == 4 * 42
     per_colour = {c: Counter() for c in COLOURS}
     for piece in chits["pieces"]:
         per_colour[piece["color"]][piece["name"]] += piece["count"]
     for colour in COLOURS:  # "10 Fleet, 10 Stargate, and 20 colony chits"; Warfleet count is ours
-        assert per_colour[colour] == {"Fleet": 10, "Stargate": 10, "Colony": 20, "Warfleet": 5}
+        assert per_colour[colour] == {"Fleet": 10, "Stargate": 10, "Colony": 20, "Warfleet": 2}
     assert "empire_chits: Warfleet: count" in manifest["ours"]
 
 

@@ -34,6 +34,11 @@ def mini_short(tmp_path_factory) -> dict:
     return build_mini(tmp_path_factory.mktemp("mini-short"), duplex="short", paper="letter")
 
 
+@pytest.fixture(scope="session")
+def mini_one_sided(tmp_path_factory) -> dict:
+    return build_mini(tmp_path_factory.mktemp("mini-off"), duplex="off")
+
+
 @pytest.fixture
 def game(tmp_path) -> Path:
     """A private copy of the test game to break."""

@@ -20,6 +20,23 @@ from pypdf.generic import ContentStream
 MM = 72 / 25.4
 
 
+def scene_pdf(scene) -> bytes:
+    """One scene drawn by the PDF backend on a page of its own bleed size."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from starpnp.generator.pdf import draw_scene
+    from starpnp.generator.units import PT_PER_MM
+
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM))
+    draw_scene(c, scene)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
 def render(pdf_path: Path, page: int, tmp_path: Path, dpi: float = 40) -> Image.Image:
     """The page as pixels, drawn by poppler's pdftoppm (an independent PDF reader), which must not complain."""
     from starpnp_test_support import require_tool

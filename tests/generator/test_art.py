@@ -79,5 +79,5 @@ def test_missing_art_still_builds_the_rest_with_a_placeholder(tmp_path):
                                                   "{layout: chit, label: Fleet, icon: fleet, background_art: gone.svg}"))
     result = run("build", game, "--out", tmp_path / "out", "--format", "pdf,svg")
     assert result.returncode == 0
-    assert "chits.yaml: fleets: Fleet (red): front: art: gone.svg: image file not found" in result.stdout
+    assert "chits.yaml:8: fleets: Fleet (red): front: background_art: gone.svg: image file not found" in result.stdout
     assert (tmp_path / "out" / "mini" / "mini-a4.pdf").is_file()

@@ -150,7 +150,7 @@ def test_an_error_in_overrides_is_blamed_on_the_users_file_and_line(tmp_path):
     folder = tmp_path / "mine"
     assert run("init", "stratastar", folder, "--overrides").returncode == 0
     text = (folder / "overrides.yaml").read_text().replace(
-        "components: {}", "components:\n  galaxy_deck:\n    items:\n      Attack: {count: -3}\n")
+        "components:\n", "components:\n  galaxy_deck:\n    items:\n      Attack: {count: -3}\n", 1)
     (folder / "overrides.yaml").write_text(text)
     line = next(n for n, row in enumerate(text.splitlines(), 1) if "Attack: {count: -3}" in row)
     message = check_fails(folder, f"{folder / 'overrides.yaml'}:{line}: components.galaxy_deck.items.Attack.count")

@@ -14,7 +14,7 @@ BAD_DATA = [
     ("cards.yaml", "{count: 3, title: Attack", "{count: lots, title: Attack",
      "cards.yaml:9: components[0].items[0].count: expected a whole number, got 'lots'"),
     ("cards.yaml", "    kind: card", "    kind: card\n    colour: red",
-     "cards.yaml:5: components[0].colour: unknown field"),
+     "cards.yaml:5: components[0].colour: unknown field; did you mean 'colors'?"),
     ("cards.yaml", "    size: poker\n", "",
      "cards.yaml:2: components[0].size: required field is missing"),
     ("cards.yaml", "icon: attack", "icon: lightning",
@@ -61,7 +61,7 @@ def test_unknown_game_and_option_are_named(game, tmp_path):
 def test_build_reports_files_pieces_pages_and_unspecified_fields(game, tmp_path):
     result = run("build", game, "--out", tmp_path / "out")
     assert result.returncode == 0, result.stderr
-    assert "Mini Test Game: 15 pieces on 18 pages" in result.stdout
+    assert "Mini Test Game: 15 pieces on 16 pages" in result.stdout
     assert "deck: Mystery: front.text" in result.stdout
     manifest = json.loads((tmp_path / "out" / "mini" / "manifest.json").read_text())
     assert manifest["unspecified"] == ["deck: Mystery: front.text"]
@@ -122,7 +122,7 @@ def test_list_names_our_games_with_their_players_and_options():
     games = {line.split()[0]: line for line in result.stdout.splitlines() if not line.startswith(" ")}
     assert sorted(games) == ["handful_of_stars", "stars_inc", "starship_catan", "stratastar"]
     assert "Starship Catan" in games["starship_catan"] and "  2 players" in games["starship_catan"]
-    assert "2-4 players  7 components, 388 pieces" in games["stratastar"]
+    assert "2-4 players  8 components, 378 pieces" in games["stratastar"]
     assert "   option power_cards: " in result.stdout
 
 
@@ -130,7 +130,7 @@ def test_missing_art_warns_with_its_piece_and_still_builds(game, tmp_path):
     replace(game / "cards.yaml", "{count: 3, title: Attack,", "{count: 3, title: Attack, art: art/nope.png,")
     result = run("build", game, "--out", tmp_path / "a", "--format", "pdf")
     assert result.returncode == 0
-    assert "  warning: cards.yaml: deck: Attack: front: art: art/nope.png: image file not found" in result.stdout
+    assert "  warning: cards.yaml:9: deck: Attack: front: art: art/nope.png: image file not found" in result.stdout
     assert (tmp_path / "a/mini/mini-a4.pdf").is_file()
     strict = run("build", game, "--out", tmp_path / "b", "--strict")
     assert strict.returncode == 2 and "image file not found" in strict.stderr
@@ -139,7 +139,7 @@ def test_missing_art_warns_with_its_piece_and_still_builds(game, tmp_path):
 def test_overflowing_text_names_the_piece_and_field(game, tmp_path):
     replace(game / "cards.yaml", "text: Fight a neighbour.", 'text: "' + "Fight a neighbour. " * 40 + '"')
     result = run("build", game, "--out", tmp_path / "a", "--format", "svg")
-    assert "  warning: cards.yaml: deck: Attack: front: text: text does not fit its box even at 6 pt" in result.stdout
+    assert "  warning: cards.yaml:9: deck: Attack: front: text: text does not fit its box even at 6 pt" in result.stdout
 
 
 def test_an_unreadable_image_is_a_warning_not_a_crash(game, tmp_path):
@@ -147,7 +147,7 @@ def test_an_unreadable_image_is_a_warning_not_a_crash(game, tmp_path):
     replace(game / "cards.yaml", "{count: 3, title: Attack,", "{count: 3, title: Attack, art: broken.png,")
     result = run("build", game, "--out", tmp_path / "a")
     assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert "cards.yaml: deck: Attack: front: art: broken.png: image file is unreadable" in result.stdout
+    assert "cards.yaml:9: deck: Attack: front: art: broken.png: image file is unreadable" in result.stdout
 
 
 def test_small_components_of_one_kind_share_sheets(game, tmp_path):
@@ -193,22 +193,75 @@ def test_our_edition_prints_by_default_and_write_ins_print_blanks(game, tmp_path
 
 
 def test_builds_of_one_game_never_overwrite_each_other(tmp_path):
-    """Paper, game options, --write-ins and --ink low each name their own PDF, and manifest.json keeps a true
-    entry for every build in the folder: building Letter after A4 leaves both."""
+    """Every option that changes the pages (paper, margin, duplex, crop marks, game options, --write-ins, bleed,
+    --ink low) names its own PDF, the defaults keep the short name, and manifest.json keeps a true entry for
+    every PDF in the folder, the one-face-per-page file included."""
     import pdfplumber
 
     out = tmp_path / "out"
-    for extra in ((), ("--paper", "letter"), ("--option", "power"), ("--write-ins",), ("--ink", "low")):
+    builds = {(): "mini-a4", ("--paper", "letter"): "mini-letter", ("--option", "power"): "mini-a4-power",
+              ("--write-ins",): "mini-a4-write-ins", ("--ink", "low"): "mini-a4-ink-low",
+              ("--bleed", "0"): "mini-a4-bleed-0mm", ("--margin", "10"): "mini-a4-margin-10mm",
+              ("--duplex", "short"): "mini-a4-duplex-short", ("--duplex", "off"): "mini-a4-duplex-off",
+              ("--no-crop-marks",): "mini-a4-no-crop-marks",
+              ("--paper", "letter", "--bleed", "2", "--margin", "8", "--duplex", "short", "--no-crop-marks",
+               "--ink", "low"): "mini-letter-margin-8mm-duplex-short-no-crop-marks-bleed-2mm-ink-low"}
+    for extra, name in builds.items():
         result = run("build", MINI, "--out", out, "--format", "pdf", *extra)
         assert result.returncode == 0, result.stderr
-    names = {"mini-a4.pdf", "mini-letter.pdf", "mini-a4-power.pdf", "mini-a4-write-ins.pdf", "mini-a4-ink-low.pdf"}
-    assert {p.name for p in (out / "mini").glob("*.pdf")} == names
+        assert f"{name}.pdf" in [p.name for p in (out / "mini").glob("*.pdf")], extra
+    assert run("build", MINI, "--out", out, "--format", "pdf-single").returncode == 0
+    names = {f"{name}.pdf" for name in builds.values()} | {"mini-faces.pdf"}
+    assert {p.name for p in (out / "mini").glob("*.pdf")} == names  # one file per option set
     manifest = json.loads((out / "mini" / "manifest.json").read_text())
-    assert manifest["file"] == "mini-a4-ink-low.pdf" and manifest["ink"] == "low"  # the newest build
+    assert manifest["file"] == "mini-faces.pdf"  # the newest build
     variants = manifest["variants"]
-    assert {f"{name}.pdf" for name in variants} == names
+    assert {entry["file"] for entry in variants.values()} == names
+    assert variants["mini-faces"]["layout"] == "one face per page" and variants["mini-a4"]["layout"] == "sheets"
     assert variants["mini-letter"]["paper"] == "letter" and variants["mini-a4"]["paper"] == "a4"
     assert variants["mini-a4-power"]["options"] == ["power"] and variants["mini-a4"]["options"] == []
+    assert variants["mini-a4-duplex-off"]["duplex"] == "off" and variants["mini-a4-bleed-0mm"]["bleed_mm"] == 0
     for name, entry in variants.items():  # each entry tells the truth about its own file
         with pdfplumber.open(out / "mini" / entry["file"]) as pdf:
             assert len(pdf.pages) == entry["pages"], name
+
+
+def test_check_draws_every_face_and_warns_with_file_and_line(game):
+    """Missing art, text that cannot fit and an unknown {placeholder}: warnings a build would give, found by
+    check without building; --strict makes them errors."""
+    replace(game / "cards.yaml", "{count: 3, title: Attack, icon: attack, text: Fight a neighbour.}",
+            "{count: 3, title: Attack, icon: attack, art: art/nope.png, text: 'Fight for 2 {enrgy} now.'}")
+    replace(game / "cards.yaml", "text: Move one fleet.", "text: " + "Move one fleet. " * 60)
+    result = run("check", game)
+    assert result.returncode == 0 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[:2] + lines[3:] == [
+        f"{game}: ok (4 components, 15 pieces, 1 unspecified, 3 warnings)",
+        "  warning: cards.yaml:9: deck: Attack: front: art: art/nope.png: image file not found",
+        "  warning: cards.yaml:13: deck: Move: front: text: text does not fit its box even at 6 pt",
+    ]
+    assert lines[2].startswith("  warning: cards.yaml:9: deck: Attack: front: text: {enrgy} is neither an icon nor "
+                               "a rule number, printed as written")  # and the nearest icons' names
+    strict = run("check", "--strict", game)
+    assert strict.returncode == 2 and len(strict.stderr.strip().splitlines()) == 3
+
+
+def test_check_says_which_icon_file_is_not_svg(game):
+    (game / "icons").mkdir()
+    (game / "icons" / "torn.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg">\n<g>\n')
+    (game / "icons" / "page.svg").write_text("<html><body/></html>")
+    (game / "icons" / "fine.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle r="4"/></svg>')
+    result = run("check", game)  # an icon file that cannot be drawn is an error naming it (see test_icons)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "icons/page.svg" in result.stderr and "icons/torn.svg" in result.stderr
+    assert "fine.svg" not in result.stderr
+
+
+def test_paper_names_are_case_insensitive(tmp_path):
+    result = run("build", MINI, "--out", tmp_path, "--format", "pdf", "--paper", "A4")
+    assert result.returncode == 0, result.stderr
+    result = run("build", MINI, "--out", tmp_path, "--format", "pdf", "--paper", "Letter")
+    assert result.returncode == 0, result.stderr
+    assert {p.name for p in (tmp_path / "mini").glob("*.pdf")} == {"mini-a4.pdf", "mini-letter.pdf"}
+    refused = run("build", MINI, "--out", tmp_path, "--paper", "B5")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr and "--paper" in refused.stderr

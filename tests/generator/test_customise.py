@@ -6,6 +6,8 @@ import re
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from conftest import MINI
 from cli_runner import run
 
@@ -102,15 +104,15 @@ def test_init_overrides_lists_our_edition_ready_for_an_owners_values(tmp_path):
         folder = tmp_path / game
         assert run("init", game, folder, "--overrides").returncode == 0
         text = (folder / "overrides.yaml").read_text()
-        head, block = text.split("#components:\n")
-        uncommented = "components:\n" + "\n".join(line[1:] for line in block.splitlines()) + "\n"
-        (folder / "overrides.yaml").write_text(head.replace("components: {}\n", "") + uncommented)
+        head, block = text.split("# Our edition:")
+        edition = [line[1:] for line in block.splitlines() if line.startswith("#  ")]
+        (folder / "overrides.yaml").write_text(head + "\n".join(edition) + "\n")
         checked = run("check", folder)
         assert checked.returncode == 0 and "0 unspecified" in checked.stdout, (game, checked.stderr[:500])
     folder = tmp_path / "stars_inc"
     text = (folder / "overrides.yaml").read_text()
-    assert "Giant Molecular Cloud: {harvest: 4 H" in text
-    (folder / "overrides.yaml").write_text(text.replace("Giant Molecular Cloud: {harvest: 4 H",
+    assert "Giant Molecular Cloud: {harvest: 2 H" in text
+    (folder / "overrides.yaml").write_text(text.replace("Giant Molecular Cloud: {harvest: 2 H",
                                                         "Giant Molecular Cloud: {harvest: 3 H"))
     built = run("build", folder, "--out", tmp_path / "out", "--format", "svg")
     assert built.returncode == 0, built.stderr
@@ -118,3 +120,25 @@ def test_init_overrides_lists_our_edition_ready_for_an_owners_values(tmp_path):
     assert "environments: Giant Molecular Cloud: front.harvest" not in manifest["edition"]
     assert "environments: Superluminous Supernova: front.harvest" not in manifest["edition"]  # all replaced
     assert any("Giant Molecular Cloud.harvest" in change and "3 H" in change for change in manifest["overrides"])
+
+
+@pytest.mark.parametrize("game", ["stratastar", "stars_inc"])
+def test_init_overrides_stays_valid_as_each_line_is_uncommented(tmp_path, game):
+    """Each commented line of the written file, uncommented with the lines it sits under, still loads."""
+    from starpnp.generator.loader import load_game
+
+    folder = tmp_path / game
+    assert run("init", game, folder, "--overrides").returncode == 0
+    lines = (folder / "overrides.yaml").read_text().splitlines()
+    yaml_lines = [n for n, line in enumerate(lines) if re.match(r"#( {2,}\S|game:)", line)]
+    assert len(yaml_lines) >= 4
+    for n in yaml_lines:
+        chosen, depth = {n}, len(lines[n]) - len(lines[n][1:].lstrip())
+        for above in range(n - 1, -1, -1):  # the lines it sits under: less indented, above it
+            text = lines[above][1:] if lines[above].startswith("#  ") else None
+            if text is not None and len(text) - len(text.lstrip()) < depth - 1:
+                chosen.add(above)
+                depth = len(text) - len(text.lstrip()) + 1
+        edited = [line[1:] if i in chosen else line for i, line in enumerate(lines)]
+        (folder / "overrides.yaml").write_text("\n".join(edited) + "\n")
+        load_game(folder)  # raises DataErrors naming the line if the uncommented file does not load

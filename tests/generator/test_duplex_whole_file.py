@@ -35,7 +35,7 @@ def built(request, tmp_path_factory):
     suffix = "-ink-low" if ink == "low" else ""
     files = {game: read_file(out / game / f"{game}-{paper}{suffix}.pdf") for game in GAMES}
     manifests = {game: json.loads((out / game / "manifest.json").read_text()) for game in GAMES}
-    return files | {"size": Settings(paper=paper).size, "manifests": manifests}
+    return files | {"size": Settings(paper=paper).size, "paper": paper, "manifests": manifests}
 
 
 @dataclass
@@ -43,6 +43,7 @@ class Page:
     kind: str  # pieces | blank | info
     pieces: list[Box]  # bleed boxes of the faces placed at actual size
     text: str
+    lines: list  # the page's own stroked lines: crop marks, tile corners, flap seams
 
 
 def read_file(path: Path) -> list[Page]:
@@ -61,7 +62,7 @@ def read_file(path: Path) -> list[Page]:
         else:
             assert text, f"page {index + 1} is empty but does not say it is blank"
             kind = "info"
-        pages.append(Page(kind, drawing.pieces, text))
+        pages.append(Page(kind, drawing.pieces, text, drawing.lines))
     return pages
 
 
@@ -92,7 +93,7 @@ def test_whole_file_duplex_puts_only_its_own_backs_or_a_blank_behind_pieces(buil
 
 
 def test_whole_file_duplex_on_the_short_edge(mini_short):
-    pages = read_file(mini_short["_out"] / "mini-letter.pdf")
+    pages = read_file(mini_short["_out"] / mini_short["file"])
     assert {"pieces", "blank"} <= {page.kind for page in pages}
     check_whole_file_duplex(pages, Settings(paper="letter").size, "short", "mini")
 
@@ -135,7 +136,36 @@ def test_fewer_sheets_nine_poker_cards_to_a_sheet(built):
     assert len(fronts) <= 10
     assert sum(len(pages[n - 1].pieces) for n in fronts) >= galaxy["quantity"]
     sheets = sum(-(-len(built[game]) // 2) for game in GAMES)  # whole-file duplex: two pages to a sheet
-    assert sheets <= 105
+    assert sheets <= (85 if built["paper"] == "a4" else 89)  # 91 and 93 before blocks of any size shared sheets
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_mark_stays_inside_the_margin(built, game):
+    """Home printers print nothing in the outer 6 mm: no crop mark, tile corner or seam line may go there."""
+    width, height = built["size"]
+    margin = Settings().margin
+    for number, page in enumerate(built[game], 1):
+        for line in page.lines:
+            for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
+                assert margin - TOL <= x <= width - margin + TOL and margin - TOL <= y <= height - margin + TOL, \
+                    f"{game} page {number}: a line reaches ({x:.2f}, {y:.2f}), inside the {margin:g} mm margin"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_cut_line_has_a_mark_at_both_ends(built, game):
+    """Each trim line of a sheet of pieces is marked at both ends, inside the margin (the test above)."""
+    bleed = built["manifests"][game]["bleed_mm"]
+    width, height = built["size"]
+    for number, page in enumerate(built[game], 1):
+        # a board tile shows part of a board larger than the page: it is cut on its own corner marks
+        trims = [box.inset(bleed) for box in page.pieces
+                 if box.x >= 0 and box.y >= 0 and box.right <= width and box.bottom <= height]
+        for x in {round(v, 2) for t in trims for v in (t.x, t.right)}:
+            marks = [line for line in page.lines if line.vertical and abs(line.x1 - x) < TOL]
+            assert len(marks) >= 2, f"{game} page {number}: the cut at x = {x} mm has {len(marks)} marks"
+        for y in {round(v, 2) for t in trims for v in (t.y, t.bottom)}:
+            marks = [line for line in page.lines if line.horizontal and abs(line.y1 - y) < TOL]
+            assert len(marks) >= 2, f"{game} page {number}: the cut at y = {y} mm has {len(marks)} marks"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -157,3 +187,20 @@ def test_boards_are_put_together_one_way_on_every_page(built, game):
     for page in built[game]:
         if page.kind != "pieces":
             assert not any(word in page.text.lower() for word in OLD_METHOD), page.text[:300]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_page_one_speaks_to_players(built, game):
+    """What to gather, how to print (re-feeding included), the contents; no command line or file name, which
+    the manifest keeps for whoever builds the set."""
+    text = built[game][0].text
+    sheets = -(-len(built[game]) // 2)
+    paper = {"a4": "A4", "letter": "Letter"}[built["paper"]]
+    assert "What you need" in text and f"{sheets} sheets of {paper} paper" in text
+    assert "How to print" in text and "Contents" in text
+    assert "turn it over from left to right" in text and "top edge" in text  # re-feeding for the backs
+    assert not re.search(r"--[a-z]|docs/|\.md\b|manifest\.json|starpnp", text), text
+    build = built["manifests"][game]["build"]
+    assert build["command"].startswith(f"starpnp build {game}")
+    if game == "stars_inc":
+        assert "glue" in text.lower() and "craft knife" in text.lower() and "planet ring" in text.lower()

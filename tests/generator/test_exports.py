@@ -19,7 +19,7 @@ from cli_runner import STARPNP, replace, run
 def test_png_faces_have_the_exact_pixel_size_for_trim_plus_bleed(tmp_path, dpi, bleed):
     result = run("build", MINI, "--out", tmp_path, "--format", "png", "--dpi", dpi, "--bleed", bleed)
     assert result.returncode == 0, result.stderr
-    png = tmp_path / "mini" / "png"
+    png = tmp_path / "mini" / ("png" if bleed == 3 else f"png-bleed-{bleed:g}mm")  # the folder names its bleed
     for name, (w, h) in {"deck/attack-front.png": (63, 88), "deck/attack-back.png": (63, 88),
                          "fleets/fleet-blue-back.png": (20, 20)}.items():
         with Image.open(png / name) as image:
@@ -58,9 +58,9 @@ def test_a_preset_sets_bleed_and_formats_and_flags_other_card_sizes(tmp_path):
     result = run("build", MINI, "--out", tmp_path, "--preset", "pod-poker")
     assert result.returncode == 0
     assert "deck: cards are 63 × 88 mm; the pod-poker preset prints 63.5 × 88.9 mm" in result.stdout
-    with Image.open(tmp_path / "mini" / "png" / "deck" / "attack-front.png") as image:
+    with Image.open(tmp_path / "mini" / "png-pod-poker" / "deck" / "attack-front.png") as image:
         assert image.size == (round((63 + 6.35) / 25.4 * 300), round((88 + 6.35) / 25.4 * 300))
-    assert (tmp_path / "mini" / "mini-faces.pdf").is_file() and not (tmp_path / "mini" / "mini-a4.pdf").exists()
+    assert (tmp_path / "mini" / "mini-pod-poker-faces.pdf").is_file() and not (tmp_path / "mini" / "mini-a4.pdf").exists()
 
 
 def wait_for(proc: subprocess.Popen, text: str, timeout: float = 60) -> str:
@@ -95,3 +95,32 @@ def test_watch_rebuilds_after_a_change_and_stops_cleanly_on_ctrl_c(game, tmp_pat
         proc.send_signal(signal.SIGINT)
         rest, _ = proc.communicate(timeout=30)
     assert proc.returncode == 0 and "Traceback" not in rest
+
+
+def test_a_png_build_shows_a_progress_bar_in_a_terminal_and_nothing_otherwise(tmp_path):
+    """In a terminal (a pseudo-terminal here) the PNG export fills a bar face by face; piped, it is silent."""
+    import os
+    import pty
+
+    piped = run("build", MINI, "--out", tmp_path / "piped", "--format", "png", "--dpi", 72)
+    assert piped.returncode == 0 and piped.stderr == "" and "━" not in piped.stdout
+    leader, follower = pty.openpty()
+    env = {**os.environ, "COLUMNS": "100", "TERM": "xterm"}
+    proc = subprocess.Popen([*STARPNP, "build", str(MINI), "--out", str(tmp_path / "tty"), "--format", "png",
+                             "--dpi", "72"], stdin=follower, stdout=follower, stderr=follower, env=env)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed: the build is over
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert proc.wait(timeout=120) == 0
+    text = seen.decode("utf-8", "replace")
+    assert "writing PNG" in text and "━" in text  # rich's bar
+    faces = len(list(csv.DictReader((tmp_path / "tty" / "mini" / "png" / "faces.csv").open())))
+    assert f"{faces}/{faces}" in text  # rich draws the last state before it clears the bar

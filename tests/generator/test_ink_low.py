@@ -2,17 +2,19 @@
 from __future__ import annotations
 
 import subprocess
+from dataclasses import replace
 
 import pytest
 from PIL import Image
 
 from starpnp.generator.build import BuildOptions, build_game
 from starpnp.generator.imposition import Settings
-from starpnp.generator.ink import LARGE, LINE_CONTRAST, LINE_SEEN, area, fills, flatten, least_contrast, line_grounds
+from starpnp.generator.ink import (HATCH_WIDTH, LARGE, LINE_CONTRAST, LINE_SEEN, area, fills, flatten, least_contrast,
+                                   line_grounds)
 from starpnp.generator.layouts.base import luminance
 from starpnp.generator.loader import find_game, load_game
 from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Circle, Line, Path, Polygon, Rect
+from starpnp.generator.scene import Circle, Group, Line, Path, Polygon, Rect
 from starpnp_test_support import require_tool
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
@@ -107,6 +109,20 @@ def test_svg_and_png_exports_print_low_ink_in_folders_of_their_own(tmp_path):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def without_hatching(elements) -> tuple:
+    """The elements less the hatching low ink adds over coloured fills (clipped groups of thin lines), so
+    the rest lines up one to one with the rich look's elements."""
+    kept = []
+    for e in elements:
+        if isinstance(e, Group):
+            if e.clip is not None and e.children and all(
+                    isinstance(c, Line) and c.style.stroke_width == HATCH_WIDTH for c in e.children):
+                continue
+            e = replace(e, children=without_hatching(e.children))
+        kept.append(e)
+    return tuple(kept)
+
+
 def test_every_line_that_shows_in_the_full_look_still_shows_with_low_ink(game):
     """A white compass spoke on a dark board would vanish on the white ground: it is darkened instead."""
     folder = find_game(game)
@@ -116,7 +132,8 @@ def test_every_line_that_shows_in_the_full_look_still_shows_with_low_ink(game):
     for comp in loaded.components:
         for piece in comp.pieces:
             for side in ("front", "back") if piece.back else ("front",):
-                rich, light = (list(flatten(c.face(comp, piece, side).elements)) for c in (full, low))
+                rich = list(flatten(full.face(comp, piece, side).elements))
+                light = list(flatten(without_hatching(low.face(comp, piece, side).elements)))
                 for i, ((before, m), (after, _)) in enumerate(zip(rich, light)):
                     if isinstance(before, Line) and before.style.stroke:
                         shown = least_contrast(before.style.stroke, line_grounds(before, m, fills(rich[:i])))

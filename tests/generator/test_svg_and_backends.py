@@ -7,14 +7,12 @@ import xml.etree.ElementTree as ET
 
 import pdfplumber
 import pytest
-from reportlab.pdfgen.canvas import Canvas
 
-from starpnp.generator.pdf import draw_scene
 from starpnp.generator.scene import Circle, Group, Line, Rect, Scene, Style
 from starpnp.generator.svg import scene_to_svg
 from starpnp.generator.text import fit_text
 from starpnp.generator.units import PT_PER_MM
-from pdf_probe import render
+from pdf_probe import render, scene_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
 TOL = 0.05
@@ -52,12 +50,7 @@ def sample_scene() -> Scene:
 
 def pdf_positions(scene: Scene):
     """Rectangles, curves, lines and first glyphs as pdfplumber reads them, in mm from the bleed corner."""
-    buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM))
-    draw_scene(c, scene)
-    c.showPage()
-    c.save()
-    with pdfplumber.open(io.BytesIO(buf.getvalue())) as pdf:
+    with pdfplumber.open(io.BytesIO(scene_pdf(scene))) as pdf:
         page = pdf.pages[0]
         mm = 1 / PT_PER_MM
         rects = sorted((r["x0"] * mm, r["top"] * mm, r["width"] * mm, r["height"] * mm) for r in page.rects
@@ -124,12 +117,7 @@ def test_symbols_missing_from_lato_are_drawn_from_dejavu(tmp_path):
     assert fonts.font_path(fonts.SYMBOL_FONT).startswith(str(Path(fonts.__file__).parent))  # ours, not the system's
     line = fit_text("Power ★ card", 2, 2, 40, 10, size=10, min_size=6, color="#000000").text
     scene = Scene(50, 20, 0, (line,))
-    buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(50 * PT_PER_MM, 20 * PT_PER_MM))
-    draw_scene(c, scene)
-    c.showPage()
-    c.save()
-    with pdfplumber.open(io.BytesIO(buf.getvalue())) as pdf:
+    with pdfplumber.open(io.BytesIO(scene_pdf(scene))) as pdf:
         chars = pdf.pages[0].chars
     assert "".join(ch["text"] for ch in chars) == "Power ★ card"
     star = next(ch for ch in chars if ch["text"] == "★")

@@ -143,6 +143,29 @@ def test_end_trigger_finishes_the_round_then_one_more_round():
     refused(state, ev("shuffle"), "type")
 
 
+def test_the_end_of_the_game_is_final():
+    """Rulebook p. 23, Ending the game: once the final round is over the game is at an end and the most VP
+    wins. So every later tap (a colony, VP by hand, a combat) is refused, saying so plainly."""
+    state = play(*[ev("shuffle")] * 14)
+    state = play(*[ev("end_turn", p) for p in ("p1", "p2", "p1")], ev("colony", "p2"), ev("end_turn", "p2"),
+                 state=state)
+    assert hs.derive(state)["game_over"] and hs.derive(state)["winners"] == ["p2"]
+    for later in (ev("colony"), ev("vp", delta=9), ev("combat_start", defender="p2", fleets=1)):
+        error = refused(state, later, "type")
+        assert error.message == "the game is over: Blue won, after the final round. Undo takes back the last move"
+
+
+def test_two_phones_tapping_shuffled_for_one_shuffle_count_it_once():
+    """Rulebook p. 15, Moving the Shuffle marker: a shuffle of a discard pile moves the marker up one space.
+    Both phones' buttons showed the count before that shuffle; the second tap is refused (409) and changes
+    nothing. A shuffle sent without the count (an older client) still counts."""
+    state = play(ev("shuffle", shuffles=0))
+    error = refused(state, ev("shuffle", "p2", shuffles=0), "shuffles")
+    assert isinstance(error, hs.StaleError) and "already moved to 1" in error.message
+    assert hs.derive(play(ev("shuffle", "p2", shuffles=1), state=state))["shuffles"] == 2
+    assert hs.derive(play(ev("shuffle"), state=state))["shuffles"] == 2
+
+
 def test_trigger_in_the_last_seat_leaves_that_turn_plus_one_round():
     state = play(ev("end_turn"), players=2)
     state = play(*[ev("shuffle", "p2")] * 14, state=state)

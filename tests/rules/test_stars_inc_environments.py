@@ -211,7 +211,7 @@ def test_time_vortex_a_move_may_pass_two_stages(cards):
     dwarf = play(state, ev("move_star", star="sunlike", evolves="twice", gas_lost=1))
     assert dwarf["stars"]["p1"]["white_dwarf"] == 1 and dwarf["stars"]["p1"]["sunlike"] == 0
     assert dwarf["points"]["p1"] == si.WHITE_DWARF_POINTS and dwarf["planets"]["p1"]["gas"] == 0
-    nova = play(state, ev("move_star", star="blue_giant", evolves="twice"))
+    nova = play(state, ev("move_star", star="blue_giant", evolves="twice", gas_lost=0))  # it is the sunlike's
     assert nova["stars"]["p1"]["blue_giant"] == nova["stars"]["p1"]["hypergiant"] == 0
     assert nova["tanks"]["p1"]["Fe"] == si.SUPERNOVA_IRON
     err = refused(given(state, stars={"red_giant": 1}), ev("move_star", star="red_giant", evolves="twice"), "evolves")

@@ -73,7 +73,7 @@ def round_forms(client, table) -> list[dict]:
 def test_the_flip_offers_the_cards_left_with_their_values_and_a_typed_fallback(client):  # noqa: F811
     table = new_table(client, "stars_inc", rounds(2))
     page = text(client, sit(client, table["code"], "p1"))
-    assert "Time Stasis · 4 H · 2 actions" in page and "Tidal Stream · 2 H · 4 actions" in page
+    assert "Time Stasis · 3 H · 3 actions" in page and "Tidal Stream · 2 H · 4 actions" in page
     assert "Giant Molecular Cloud ·" not in page.split("Environment", 1)[1]  # flipped in round 1
     by_name, typed = round_forms(client, table)
     assert set(by_name) - TRANSPORT == {"round", "environment"} and by_name["environment"] == CARDS[2]
@@ -93,3 +93,21 @@ def test_a_table_with_its_own_cards_types_them_with_a_name(client):  # noqa: F81
     assert answer.status_code == 303
     shown = derived(client, table)["environment"]
     assert (shown["name"], shown["hydrogen"], shown["card"], shown["effect"]) == ("Overdensity", 4, None, None)
+
+
+def test_leaving_the_main_sequence_asks_which_planets_only_when_the_phone_cannot_know(client):  # noqa: F811
+    """Rulebook p. 4, MOVE: a star leaving the main sequence loses its planets. With one star the phone knows
+    they are all around it (no form); with several it asks, with no number filled in for the player."""
+    def evolve_forms(table):
+        html = client.get(sit(client, table["code"], "p1")).get_data(as_text=True)
+        return [f["fields"] for f in event_forms(html)
+                if f["fields"]["type"] == "move_star" and f["fields"].get("evolves") == "yes"]
+    one = new_table(client, "stars_inc", [ev("board", piece="sunlike", delta=1), ev("board", piece="rocky", delta=2)])
+    assert evolve_forms(one) and all("rocky_lost" not in f for f in evolve_forms(one))
+    several = new_table(client, "stars_inc", [ev("board", piece="sunlike", delta=1), ev("board", piece="red_dwarf", delta=1),
+                                              ev("board", piece="rocky", delta=2)])
+    asked = evolve_forms(several)
+    assert asked == [{**asked[0], "rocky_lost": ""}] and "gas_lost" not in asked[0]  # no gas planets: not asked
+    answer = client.post(f"/t/{several['code']}/events", data={**asked[0], "rocky_lost": "1"})
+    assert answer.status_code == 303
+    assert derived(client, several)["players"]["p1"]["planets"]["rocky"] == 1

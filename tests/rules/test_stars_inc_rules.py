@@ -145,6 +145,80 @@ def test_leaving_the_main_sequence_wrecks_planets():
     assert state["stars"]["p1"]["red_giant"] == 1 and state["planets"]["p1"] == {"rocky": 0, "gas": 0}
 
 
+def test_a_star_leaving_the_main_sequence_loses_its_planets_without_anyone_typing_them():
+    """Rulebook p. 4, MOVE: when a star leaves the main sequence every planet around it is destroyed. With
+    one star on the board, every planet of its owner is around it: all go, nothing asked (a push by another
+    player too). With several stars the phone cannot know which: the move asks, and a missing answer is
+    refused rather than read as 0."""
+    alone = setup(new(), stars={"blue_giant": 1}, planets={"rocky": 2, "gas": 1})
+    assert not si.derive(alone)["players"]["p1"]["planets"]["ask_when_lost"]
+    for mover in ("p1", "p2"):
+        moved = play(alone, ev("move_star", mover, owner="p1", star="blue_giant", evolves="yes"))
+        assert moved["stars"]["p1"]["hypergiant"] == 1 and moved["planets"]["p1"] == {"rocky": 0, "gas": 0}
+    assert play(alone, ev("move_star", star="blue_giant"))["planets"]["p1"] == {"rocky": 2, "gas": 1}  # no stage left
+    several = setup(alone, stars={"red_dwarf": 1})
+    assert si.derive(several)["players"]["p1"]["planets"]["ask_when_lost"]
+    error = refused(several, ev("move_star", star="blue_giant", evolves="yes"), "rocky_lost")
+    assert "how many of the owner's 2 rocky and 1 gas planets are around it" in error.message
+    refused(several, ev("move_star", star="blue_giant", evolves="yes", rocky_lost=2), "gas_lost")
+    moved = play(several, ev("move_star", star="blue_giant", evolves="yes", rocky_lost=2, gas_lost=0))
+    assert moved["planets"]["p1"] == {"rocky": 0, "gas": 1}
+    no_gas = setup(several, planets={"gas": 0})  # a kind the owner has none of is not asked
+    assert play(no_gas, ev("move_star", star="blue_giant", evolves="yes", rocky_lost=1))["planets"]["p1"]["rocky"] == 1
+
+
+def test_a_blocked_move_or_merger_cannot_be_tried_again_the_same_turn():
+    """Rulebook p. 5, Blocking, and the FAQ: a blocked action cannot be attempted again that turn (the same
+    star's MOVE, the same two stars' MERGE); other actions can. Each player has one turn a round."""
+    state = setup(setup(new(), tanks={"He": 9}), "p2", tanks={"Fe": 3}, stars={"sunlike": 1, "red_dwarf": 2})
+    state = play(state, ev("new_round", hydrogen=2, actions=3), ev("move_star", owner="p2", star="sunlike"),
+                 ev("block", "p2"))
+    refused(state, ev("move_star", owner="p2", star="sunlike"), "star")
+    state = play(state, ev("move_star", owner="p2", star="red_dwarf"), ev("merge", merge="opponent", target="p2"),
+                 ev("block", "p2"))
+    error = refused(state, ev("merge", merge="opponent", target="p2"), "target")
+    assert "blocked this turn" in error.message
+    refused(state, ev("move_star", owner="p2", star="sunlike"), "star")
+    assert play(state, ev("move_star", "p2", star="sunlike"))["stars"]["p2"]["sunlike"] == 1  # Bri's own move
+    next_round = play(state, ev("end_round", unharvested="skip"), ev("new_round", hydrogen=2, actions=3))
+    assert play(next_round, ev("move_star", owner="p2", star="sunlike"))["tanks"]["p1"]["He"] < 9
+
+
+def test_rocky_planets_never_outnumber_the_rings_in_the_box():
+    """Rulebook p. 2, Components List: 50 planet rings, 25 of each colour (one colour per kind of planet)."""
+    assert si.PLANET_RINGS == 25
+    full = setup(setup(new(), stars={"sunlike": 1}, tanks={"H": 9, "He": 6, "C": 8, "Fe": 8}, planets={"rocky": 20}),
+                 "p2", planets={"rocky": 5})
+    error = refused(full, ev("make_planet", planet="rocky"), "planet")
+    assert error.message == "all 25 rocky planet rings in the box are on the board (25 now)"
+    refused(full, ev("board", "p2", piece="rocky", delta=1), "delta")
+    assert play(full, ev("make_planet", planet="gas"))["planets"]["p1"]["gas"] == 1  # the black rings are not
+    assert play(setup(full, "p2", planets={"rocky": 4}), ev("make_planet", planet="rocky"))["planets"]["p1"]["rocky"] == 21
+
+
+def test_a_tie_round_ends_with_the_final_harvest_and_conversions():
+    """Rulebook p. 6, End of Game (advanced): a tie plays another full round; like every final round it is
+    followed by a final single harvest and the last conversions before the points are compared. Here Bri's
+    white dwarf pays in that harvest, and Alex converts carbon into the winning points."""
+    tied = play(new(mode="advanced", target_score=10), ev("new_round", hydrogen=2, actions=3))
+    tied = play(setup(setup(tied, points=10), "p2", points=10), ev("end_round", unharvested="skip"), ev("harvest"),
+                ev("harvest", "p2"), ev("done"), ev("done", "p2"))
+    assert tied["status"] == "tie_round"
+    state = play(setup(setup(tied, stars={"red_dwarf": 1}), "p2", stars={"white_dwarf": 1}),
+                 ev("new_round", hydrogen=2, actions=3), ev("harvest"), ev("harvest", "p2"))
+    state = play(setup(state, tanks={"C": 4}), ev("end_round"))
+    assert state["status"] == "final_harvest" and si.derive(state)["waiting_to_finish"] == ["p1", "p2"]
+    state = play(state, ev("harvest"), ev("harvest", "p2"))
+    assert state["points"] == {"p1": 10, "p2": 12}  # the white dwarf paid twice: its round and the final harvest
+    state = play(state, ev("convert", conversion="c_to_point", times=2), ev("done"), ev("done", "p2"))
+    assert state["status"] == "tie_round"  # 12 all: yet another round
+    won = play(setup(state, "p2", points=13), ev("new_round", hydrogen=2, actions=3), ev("end_round", unharvested="skip"),
+               ev("harvest"), ev("harvest", "p2"), ev("done"), ev("done", "p2"))
+    assert won["status"] == "over" and si.derive(won)["winners"] == ["p2"]
+    error = refused(won, ev("convert", conversion="h_to_he"), "type")
+    assert error.message == "the game is over: Bri won with 14 points. Undo takes back the last move"
+
+
 def test_supernova_pays_two_iron_and_frees_the_pawn():
     state = play(setup(new(), stars={"hypergiant": 1}), ev("move_star", star="hypergiant", evolves="yes"))
     assert state["tanks"]["p1"]["Fe"] == 2 and si.derive(state)["players"]["p1"]["pawns_in_supply"] == 4
@@ -316,8 +390,11 @@ def test_advanced_tie_plays_more_rounds_or_shares():
     assert tied["status"] == "tie_round" and si.derive(tied)["winners"] == []
     again = play(tied, ev("new_round", hydrogen=2, actions=3))
     assert si.derive(again)["final_round"]
-    assert play(again, ev("end_round", unharvested="skip"))["status"] == "tie_round"
-    resolved = play(setup(again, "p2", points=32), ev("end_round", unharvested="skip"))
+    still = play(again, ev("end_round", unharvested="skip"), ev("harvest"), ev("harvest", "p2"), ev("done"),
+                 ev("done", "p2"))
+    assert still["status"] == "tie_round"
+    resolved = play(setup(again, "p2", points=32), ev("end_round", unharvested="skip"), ev("harvest"),
+                    ev("harvest", "p2"), ev("done"), ev("done", "p2"))
     assert resolved["status"] == "over" and si.derive(resolved)["winners"] == ["p2"]
     shared = play(tied, ev("share_victory", "p2"))
     assert si.derive(shared)["winners"] == ["p1", "p2"]

@@ -38,7 +38,9 @@ def test_resources_and_modules_are_the_editions():
         "trade": ("Trade Module", 3, "goods", 1), "research": ("Research Module", 4, "science", 1),
         "cloak": ("Cloak Module", 5, "crystal", 1), "dock": ("Dock Module", 6, "food", 1)}
     assert (sc.START_COLONY.die, sc.START_COLONY.resource) == (6, "ore")
-    assert sc.MODULE_EFFECTS["dock"] == {1: "Your hangar holds 4 ships instead of 3.", 2: "Your hangar holds 5 ships."}
+    assert sc.MODULE_EFFECTS["dock"] == {
+        1: "Your hangar holds 4 ships instead of 3, and each colony or trading post you found brings 2 Astro.",
+        2: "Your hangar holds 5 ships; each colony or trading post brings 3 Astro."}
 
 
 def test_build_costs_are_the_printed_ones():
@@ -90,7 +92,7 @@ def test_the_yellow_die_names_what_my_modules_make_and_collect_takes_it(client):
     now = derived(client, table)["players"]
     assert now["p1"]["resources"]["science"]["amount"] == 2 and now["p1"]["collected"]
     assert "Collected." in page_text(client, table)
-    assert "Research Module I · die 4: 1 Science · costs 1 Crystal, 1 Food, 2 Science Once per turn in" in (
+    assert "Research Module I · die 4: 1 Science · costs 1 Crystal, 1 Food, 2 Science Once a turn in" in (
         page_text(client, table))
     assert "Research Module makes 1 Science · collected" in page_text(client, table, "p2")
 
@@ -192,9 +194,9 @@ def test_panel_renders_and_every_form_posts_declared_fields(client, events):
 
 def test_trade_at_a_planet_by_name_moves_its_resource_and_astro(client):
     assert sc.MARKETS["lowmarket"] == {"name": "Lowmarket", "kind": "Trade planet", "resource": "crystal", "price": 3,
-                                       "buy_only": None}
+                                       "sell": 2, "buy_only": None}  # a sale pays the printed sell discount less
     table = new_table(client, "starship_catan", [])
-    assert "Lowmarket · Crystal 3 Astro" in page_text(client, table)
+    assert "Lowmarket · Crystal 3 Astro, sells 2" in page_text(client, table)
     assert "Envoy Hall · Crystal 2 Astro · buy 1, sell none" in page_text(client, table)
     answers = post_events(client, table, [
         ev("trade", market="lowmarket", deal="buy", count=2), ev("trade", market="lowmarket", deal="buy"),
@@ -205,8 +207,8 @@ def test_trade_at_a_planet_by_name_moves_its_resource_and_astro(client):
         "count: Crystal would rise to 3, above the limit of 2", "deal: Envoy Hall buys nothing",
         "count: Accord Rest sells only 1"]
     ship = derived(client, table)["players"]["p1"]
-    assert ship["astro"] == 25 - 6 - 9 + 2
+    assert ship["astro"] == 25 - 6 - 9 + 1
     assert (ship["resources"]["crystal"]["amount"], ship["resources"]["science"]["amount"]) == (1, 4)
     history = history_text(client, table)
-    assert "Ann buys 2 Crystal at Lowmarket (3 Astro each)" in history
-    assert "Ann sells 1 Crystal at Shardmarket (2 Astro each)" in history
+    assert "Ann buys 2 Crystal at Lowmarket (buy 3, sell 2 Astro each)" in history
+    assert "Ann sells 1 Crystal at Shardmarket (buy 2, sell 1 Astro each)" in history

@@ -131,6 +131,23 @@ def test_ten_victory_points_win_and_vp_sum_their_sources():
     assert derived["players"]["p1"]["to_win"] == 0
 
 
+def test_the_game_ends_at_ten_victory_points_and_a_later_friendship_tie_changes_nothing():
+    """Rulebook summary, Game End: the game is over when either player has 10 VP (and Special Victory Point
+    Cards: Friend of the People follows the most friendship, back to the side on a tie). So once Ann has
+    10 VP, counting her Friend card, Bo's catching up on friendship is refused and Ann stays the winner."""
+    state = play(points("p1", "friendship", 3), {"type": "vp", "player": "p1", "delta": 8})
+    assert sc.derive(state)["winner"] is None and not sc.derive(state)["over"]
+    state = play(points("p2", "friendship", 2), {"type": "vp", "player": "p1", "delta": 1}, state=state)
+    derived = sc.derive(state)
+    assert derived["players"]["p1"]["vp"] == 10 and derived["winner"] == "p1" and derived["over"]
+    assert derived["scoreboard"]["over"] and derived["scoreboard"]["winners"] == ["p1"]
+    for later in (points("p2", "friendship", 1), {"type": "vp", "player": "p2", "delta": 10},
+                  {"type": "yellow_die", "player": "p2", "value": 3}):
+        error = refused(state, later, "type")
+        assert error.message == "the game is over: Ann reached 10 VP. Undo takes back the last move"
+    assert sc.derive(state)["winner"] == "p1"
+
+
 def test_boosters_and_cannons_have_two_and_three_tiles_of_two_dots():
     state = play(*[{"type": "strength", "player": "p1", "part": "boosters", "delta": 1}] * 4)
     assert sc.derive(state)["players"]["p1"]["boosters"] == 4

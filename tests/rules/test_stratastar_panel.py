@@ -20,7 +20,7 @@ SITUATIONS = {
 }
 
 
-@pytest.mark.parametrize("situation", SITUATIONS)
+@pytest.mark.parametrize("situation", [name for name in SITUATIONS if name != "twelve worlds"])  # over: see below
 def test_panel_renders_and_every_form_posts_declared_fields(client, situation):
     table = new_table(client, "stratastar", SITUATIONS[situation], {"power_cards": True})
     assert check_panel(client, "stratastar", table) > 0
@@ -30,3 +30,4 @@ def test_panel_shows_the_winner(client):
     table = new_table(client, "stratastar", SITUATIONS["twelve worlds"])
     html = client.get(sit(client, table["code"], "p2")).get_data(as_text=True)
     assert "Ann wins: colonies on 12 worlds." in html
+    assert "data-game-over" in html and 'name="type"' not in html  # the end screen: no game action left

@@ -135,6 +135,8 @@ def test_turn_order_and_six_phases_with_the_active_player():
     for _ in range(6 * 3 + 1):
         d = ss.derive(state)
         seen.append((d["round"], d["active_player"], d["phase"]))
+        if d["must_remove_now"]:  # four starting fleets, two supported: the support phase takes two off
+            state = play(state, ev("remove_unsupported", d["active_player"]))
         state = play(state, ev("next_phase", "p3"))
     assert seen[:6] == [(1, "p1", phase) for phase in ss.PHASES]
     assert seen[6] == (1, "p2", "draw") and seen[12] == (1, "p3", "draw")
@@ -303,6 +305,19 @@ def test_the_map_has_twenty_worlds_for_all_empires_together():
 def test_losing_two_worlds_takes_two():
     state = play(with_empire(new(), colonies=3, worlds=3), ev("lose", what="world", count=2))
     assert (state["empires"]["p1"]["worlds"], state["empires"]["p1"]["colonies"]) == (1, 1)
+
+
+def test_next_phase_does_not_leave_the_support_phase_while_fleets_are_unsupported():
+    """Rulebook, Support phase (Military Cutbacks): in the support phase the active player's unsupported
+    fleets are removed from the map; so "Next phase" waits for them, and Logistics may still save some."""
+    state = play(new(), ev("next_phase"), ev("next_phase"))
+    assert ss.derive(state)["phase"] == "support" and ss.derive(state)["must_remove_now"] == 2
+    with pytest.raises(RuleError, match="Ann must first remove 2 unsupported fleets"):
+        ss.apply(state, ev("next_phase", "p2"))
+    assert ss.derive(play(state, ev("logistics", cards=4), ev("next_phase")))["phase"] == "build"
+    assert ss.derive(play(state, ev("remove_unsupported"), ev("next_phase")))["phase"] == "build"
+    later = play(state, ev("remove_unsupported"), ev("next_phase"), ev("build_fleet"), ev("build_fleet"))
+    assert ss.derive(play(later, ev("next_phase")))["phase"] == "movement"  # built after support: kept
 
 
 def test_end_turn_passes_the_rest_of_the_turn_in_one_tap_but_not_the_support_check():

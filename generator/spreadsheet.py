@@ -1,0 +1,223 @@
+"""Item lists kept in a spreadsheet: `items: cards.csv` (or `.tsv`), one row per item.
+
+Designers keep card lists in LibreOffice, Excel or Google Sheets. A row becomes the same item a YAML list
+would hold: columns are item fields (`count`, `title`, `text`, …), a dotted column (`back.title`) fills a
+nested field, an empty cell leaves the field out. A cell holding a whole number or a decimal is that number;
+one written `[a, b]` is a list and `{key: value}` a mapping (YAML's flow style); anything else is text.
+Every row remembers its spreadsheet row number (the header is row 1), so a problem reads
+`cards.csv:ROW: column: message`.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from .yamlio import DataError, LineDict, LineList, dotted, line_of, read_text
+
+TABLE_DELIMITERS = {".csv": ",", ".tsv": "\t"}
+WHOLE = re.compile(r"-?(0|[1-9][0-9]*)")
+DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\.[0-9]+")
+
+
+class TableRows(LineList):
+    """Items read from a spreadsheet; `source` names the file their lines (row numbers) belong to."""
+
+    source: Path
+
+
+def is_table(value: Any) -> bool:
+    return isinstance(value, str) and Path(value).suffix.lower() in TABLE_DELIMITERS
+
+
+def cell_value(text: str) -> Any:
+    """A cell as the value YAML would give it, for numbers, lists and mappings; anything else stays text."""
+    if WHOLE.fullmatch(text):
+        return int(text)
+    if DECIMAL.fullmatch(text):
+        return float(text)
+    if text[:1] in "[{":
+        try:
+            value = yaml.safe_load(text)
+        except yaml.YAMLError:
+            return text
+        # "{energy}" or "{rules.cost}" alone is text with a placeholder, not a mapping of one empty key
+        if isinstance(value, list) or (isinstance(value, dict) and None not in value.values()):
+            return value
+    return text
+
+
+def _delimiter(path: Path, header: str) -> str:
+    """Tab for .tsv; for .csv a comma, or the semicolon that spreadsheets in many locales export."""
+    if path.suffix.lower() == ".tsv":
+        return "\t"
+    return ";" if header.count(";") > header.count(",") else ","
+
+
+def _header(path: Path, names: list[str]) -> list[str]:
+    columns = [name.strip() for name in names]
+    seen: set[str] = set()
+    for number, name in enumerate(columns, start=1):
+        if name in seen:
+            raise DataError(f"{path}:1: {name}: the column appears twice")
+        if name:
+            seen.add(name)
+        if name and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?", name):
+            raise DataError(f"{path}:1: column {number}: {name[:40]!r} is not a field name "
+                            f"(letters, digits and _; one dot for a nested field such as back.title)")
+    return columns
+
+
+def read_table(path: Path) -> TableRows:
+    """Every non-blank row of the file as an item, UTF-8 with or without a byte-order mark."""
+    text = read_text(path).removeprefix("\ufeff")
+    first_line = text.split("\n", 1)[0]
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(path, first_line))
+    try:
+        records = list(reader)
+    except csv.Error as exc:
+        raise DataError(f"{path}:{reader.line_num}: not a readable spreadsheet row: {exc}") from None
+    if not records:
+        raise DataError(f"{path}:1: the file is empty; the first row names the columns (count, title, …)")
+    columns = _header(path, records[0])
+    rows = TableRows()
+    rows.source, rows.line, rows.item_lines = path, 2, []
+    for number, record in enumerate(records[1:], start=2):
+        if not any(cell.strip() for cell in record):
+            continue
+        if len(record) > len(columns) and any(cell.strip() for cell in record[len(columns):]):
+            raise DataError(f"{path}:{number}: column {len(columns) + 1}: a value under no column name")
+        rows.append(_item(path, number, columns, record))
+        rows.item_lines.append(number)
+    if not rows:
+        raise DataError(f"{path}:2: no items: add one row per item under the column names")
+    return rows
+
+
+def _item(path: Path, number: int, columns: list[str], record: list[str]) -> LineDict:
+    item = _line_dict(number)
+    for column, cell in zip(columns, record):
+        cell = cell.strip()
+        if not cell:
+            continue
+        if not column:
+            raise DataError(f"{path}:{number}: a value under a column with no name; name it in row 1")
+        field, _, nested = column.partition(".")
+        if not nested:
+            item[field] = cell_value(cell)
+            continue
+        parent = item.setdefault(field, _line_dict(number))
+        if not isinstance(parent, LineDict):
+            raise DataError(f"{path}:{number}: {column}: the column {field} is a value, not a group of fields")
+        parent[nested] = cell_value(cell)
+        parent.key_lines[nested] = number
+        item.key_lines[field] = number
+    for key in item:
+        item.key_lines.setdefault(key, number)
+    return item
+
+
+def _line_dict(number: int) -> LineDict:
+    d = LineDict()
+    d.line, d.key_lines = number, {}
+    return d
+
+
+def expand_tables(raw: Any, source: Path) -> dict[int, TableRows]:
+    """Replace each component's `items: NAME.csv` with the rows of that file (beside `source`), in place.
+
+    Returns component index -> rows, so errors about those items can be told in the spreadsheet's terms."""
+    tables: dict[int, TableRows] = {}
+    components = raw.get("components") if isinstance(raw, dict) else None
+    if not isinstance(components, list):
+        return tables
+    for index, component in enumerate(components):
+        name = component.get("items") if isinstance(component, dict) else None
+        if not is_table(name):
+            continue
+        relative = Path(name)
+        if relative.is_absolute() or ".." in relative.parts or "\0" in name or len(name) > 255:
+            where = ("components", index, "items")
+            raise DataError(f"{source}:{line_of(raw, where)}: {dotted(where)}: {name[:60]!r}: a spreadsheet "
+                            f"must be a file in the game's folder, named without .. or an absolute path")
+        rows = read_table(source.parent / relative)
+        component["items"] = rows
+        tables[index] = rows
+    return tables
+
+
+def told_in_rows(errors: Iterable[str], source: Path, tables: dict[int, TableRows]) -> list[str]:
+    """`source:LINE: components[i].items[j].field: message` as `cards.csv:ROW: field: message` where the
+    items came from a spreadsheet; other errors unchanged."""
+    if not tables:
+        return list(errors)
+    pattern = re.compile(rf"{re.escape(str(source))}:\d+: components\[(\d+)\]\.items\[(\d+)\]\.?([^:]*): (.*)",
+                         re.DOTALL)
+    out = []
+    for error in errors:
+        match = pattern.fullmatch(error)
+        rows = tables.get(int(match.group(1))) if match else None
+        if rows is None or int(match.group(2)) >= len(rows):
+            out.append(error)
+            continue
+        row, column, message = rows.item_lines[int(match.group(2))], match.group(3), match.group(4)
+        out.append(f"{rows.source}:{row}: {column or '(row)'}: {message}")
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """Loaded YAML (which remembers its lines) as plain dicts and lists, for the YAML writer."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, (dict, list)):
+        return yaml.safe_dump(_plain(value), default_flow_style=True, allow_unicode=True, width=10_000).strip()
+    return "" if value is None else str(value)
+
+
+def items_as_table(items: list[dict]) -> str:
+    """Items as CSV text that `items: FILE.csv` reads back to the same items: a column per field, in the
+    order fields first appear, nested `back` fields as `back.NAME` columns."""
+    columns: list[str] = []
+    rows = []
+    for item in items:
+        row: dict[str, str] = {}
+        for key, value in item.items():
+            if key == "back" and isinstance(value, dict):
+                row.update({f"back.{k}": _cell(v) for k, v in value.items()})
+            else:
+                row[key] = _cell(value)
+        columns += [c for c in row if c not in columns]
+        rows.append(row)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def component_items(folder: Path, component_id: str) -> list[dict]:
+    """The items of one component of a game folder as written (placeholders such as `{rules.X}` kept)."""
+    from .yamlio import load_yaml
+
+    known = []
+    for source in sorted(folder.glob("*.yaml")):
+        raw = load_yaml(source)
+        components = raw.get("components") if isinstance(raw, dict) else None
+        for component in components if isinstance(components, list) else ():
+            if not isinstance(component, dict):
+                continue
+            known.append(str(component.get("id")))
+            if component.get("id") == component_id:
+                items = component.get("items")
+                return list(read_table(source.parent / items) if is_table(items) else items or [])
+    raise DataError(f"{folder}: no component {component_id!r}; its components: {', '.join(known) or 'none'}")

@@ -1,0 +1,372 @@
+"""A property-based fuzzer (hypothesis) over copies of real game folders: whatever one to three mutations
+do to types, sizes, colours, paths, encodings, YAML structure or SVG art, `starpnp check` and `build`
+
+- end with exit status 0 or 2 and one short line per problem, never a traceback;
+- never run past HANG_SECONDS;
+- never open a file outside the game folder, the output folder and what starpnp itself ships (a secret file
+  beside the folder, reachable by `..`, an absolute path or a link, is never read).
+
+`make test` runs the "ci" profile: a fixed, derandomized set of examples (seconds, same every run). By hand:
+
+    HYPOTHESIS_PROFILE=long FUZZ_EXAMPLES=5000 .venv/bin/pytest -q tests/generator/test_fuzz_properties.py \
+        --hypothesis-show-statistics
+
+runs random examples for as long as that takes (hypothesis keeps a failure in .hypothesis/ and replays it
+first next time).
+"""
+from __future__ import annotations
+
+import mimetypes
+import os
+import shutil
+import signal
+import sys
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+import yaml
+from click.testing import CliRunner
+from hypothesis import HealthCheck, Phase, event, given, settings
+from hypothesis import strategies as st
+
+import starpnp
+from conftest import MINI
+from starpnp.generator.cli import main
+from starpnp.resources import components_dir
+
+# No shrinking: an example is a folder built twice, so shrinking one takes many minutes; a failure names the
+# mutations that led to it instead, which is enough to write its test.
+settings.register_profile("ci", max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), derandomize=True,
+                          deadline=None, database=None, suppress_health_check=list(HealthCheck),
+                          phases=[Phase.explicit, Phase.generate])
+settings.register_profile("long", max_examples=int(os.environ.get("FUZZ_EXAMPLES", 2000)), deadline=None,
+                          suppress_health_check=list(HealthCheck), phases=[Phase.explicit, Phase.reuse, Phase.generate])
+PROFILE = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+HANG_SECONDS = 60  # a hang detector, not a speed test: an example takes about a second
+SOURCES = {"mini": MINI, "stratastar": components_dir() / "stratastar"}
+SECRET = "secret.png"  # beside the game folder, never to be read
+ABSOLUTE = "<absolute path of the secret>"
+
+# ---- what a mutation puts in ----------------------------------------------------------------------------
+
+NUMBERS = st.one_of(st.integers(-10**20, 10**20), st.floats(allow_nan=True, allow_infinity=True),
+                    st.sampled_from([0, -1, 0.001, 4.9, 5, 2000, 2001, 10_000, 10_001, 1e308, -0.0]))
+COLOURS = st.sampled_from(["#FFF", "#fff", "#FFFF", "#12345G", "#1A2B3C", "#", "red", "space", "blurple",
+                           "rgb(1,2,3)", "transparent", "#F0A", "ink"])
+SIZES = st.sampled_from(["poker", "tarot", "0x0", "1e9x1", "63×88", "5 x 5", "-1x5", "4.9x4.9", "2000x2000",
+                         "10 x 10 mm", [0, 0], [1e308, 1], [5, 5], [63, 88, 1], "nan"])
+PATHS = st.sampled_from(["../" + SECRET, ABSOLUTE, "out.png", "up/" + SECRET, "loop.png", "art.svg", "raster.png",
+                         "folder.png", "a\0b.png", "x" * 300 + ".png", "nothere.png", "art.txt", "/dev/zero.png",
+                         "art/../../" + SECRET, "~/" + SECRET, "file:///etc/hostname", ""])
+TEXTS = st.one_of(st.text(max_size=40), st.sampled_from([
+    "{rules.nothing}", "{rules.", "unspecified", "{ours: 3}", "\u202eevil", "x" * 3000, "\t", "\r\n", "%s%n",
+    "<script>", "=cmd|' /C calc'!A0"]))
+VALUES = st.one_of(NUMBERS, COLOURS, SIZES, PATHS, TEXTS, st.booleans(), st.none(),
+                   st.lists(st.one_of(st.integers(-5, 50), st.text(max_size=5)), max_size=4),
+                   st.dictionaries(st.text(max_size=8), st.one_of(st.integers(-5, 50), st.text(max_size=5)),
+                                   max_size=3),
+                   st.fixed_dictionaries({"ours": NUMBERS}))
+# Values of the same kind, within what validation lets through, at its edges: they reach the layouts.
+NEAR_NUMBERS = st.one_of(st.sampled_from([0, -0.0, 0.0001, 0.01, 1, 5, 9999.9, -9999.9, 10_000]),
+                         st.floats(-10_000, 10_000), st.integers(-10_000, 10_000))
+NEAR_TEXTS = st.one_of(st.text(max_size=200), st.sampled_from([
+    "", " ", "W" * 400, "\u202eevil", "\U0001F680" * 30, "\u6f22\u5b57" * 40, "a\nb\n" * 50, "\u00ad" * 20,
+    "{rules.worlds_to_win}", "unspecified", "**bold** _em_"]))
+ART_FIELDS = st.sampled_from(["art", "background_art"])
+SVG_NUMBERS = st.one_of(st.floats(allow_nan=True, allow_infinity=True).map(repr), st.integers(-10**40, 10**40).map(str),
+                        st.sampled_from(["0", "-5", "1e30", "1e-30", "100%", "10mm", "", "abc", "1e999", " 7 "]))
+
+
+@st.composite
+def svgs(draw) -> str:
+    """SVG art of every sort: sizes and viewBoxes sane or absurd, shapes with any numbers, links out."""
+    root = {name: draw(SVG_NUMBERS) for name in draw(st.sets(st.sampled_from(["width", "height"])))}
+    if draw(st.booleans()):
+        root["viewBox"] = " ".join(draw(st.lists(SVG_NUMBERS, min_size=3, max_size=5)))
+    shapes = []
+    for _ in range(draw(st.integers(0, 3))):
+        tag = draw(st.sampled_from(["rect", "circle", "path", "image", "use", "text", "g"]))
+        attrs = {name: draw(SVG_NUMBERS) for name in draw(st.sets(st.sampled_from(
+            ["x", "y", "width", "height", "r", "cx", "stroke-width", "font-size", "transform", "d"]), max_size=4))}
+        if tag == "path":
+            attrs["d"] = f"M0 0 L{draw(SVG_NUMBERS)} {draw(SVG_NUMBERS)} Z"
+        if tag in ("image", "use"):
+            attrs["href"] = draw(st.sampled_from(["../" + SECRET, "file:///etc/hostname", "#a", "data:,x",
+                                                   "raster.png"]))
+        shapes.append(f"<{tag} " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + (">7</text>" if tag == "text"
+                                                                                          else "/>"))
+    text = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            + " ".join(f'{k}="{v}"' for k, v in root.items()) + ">" + "".join(shapes) + "</svg>")
+    return text[:draw(st.integers(0, len(text)))] if draw(st.integers(0, 9)) == 0 else text  # sometimes cut
+
+
+# ---- mutations ------------------------------------------------------------------------------------------
+
+def nodes(value, path=()):
+    """Every (path, value) in parsed YAML, for a mutation to aim at."""
+    yield path, value
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in items:
+        yield from nodes(child, path + (key,))
+
+
+def faces(data) -> list:
+    """The face mappings (a component's front or back, or an item) of parsed component data."""
+    found = []
+    components = data.get("components") if isinstance(data, dict) else None
+    for comp in components if isinstance(components, list) else []:
+        if isinstance(comp, dict):
+            found += [comp[side] for side in ("front", "back") if isinstance(comp.get(side), dict)]
+            items = comp.get("items")
+            found += [item for item in items if isinstance(item, dict)] if isinstance(items, list) else []
+    return found
+
+
+def yaml_files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.yaml"))
+
+
+def parsed(path: Path):
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError, ValueError):
+        return None
+
+
+SECRET_PATH = ""  # the example's secret file, for ABSOLUTE
+
+
+def placed(value):
+    """`value` with ABSOLUTE made the example's own secret path."""
+    if value == ABSOLUTE:
+        return SECRET_PATH
+    if isinstance(value, dict):
+        return {k: placed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [placed(v) for v in value]
+    return value
+
+
+def dump(path: Path, data) -> None:
+    path.write_text(yaml.safe_dump(placed(data), allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def replace_value(draw, folder: Path) -> str:
+    path = draw(st.sampled_from(yaml_files(folder)))
+    data = parsed(path)
+    spots = [p for p, _ in nodes(data) if p]
+    if not spots:
+        return "nothing to replace"
+    where = draw(st.sampled_from(spots))
+    parent = data
+    for key in where[:-1]:
+        parent = parent[key]
+    action = draw(st.sampled_from(["set", "set", "delete", "add key", *["near"] * 6]))
+    old = parent[where[-1]]
+    if action == "near" and isinstance(old, list) and old:
+        parent[where[-1]] = old * draw(st.sampled_from([0, 2, 50]))
+    elif action == "near" and isinstance(old, (int, float)) and not isinstance(old, bool):
+        parent[where[-1]] = draw(NEAR_NUMBERS)
+    elif action == "near" and isinstance(old, str):
+        parent[where[-1]] = draw(NEAR_TEXTS)
+    elif action == "delete":
+        del parent[where[-1]]
+    elif action == "add key" and isinstance(parent, dict):
+        parent[draw(st.text(min_size=1, max_size=12))] = draw(VALUES)
+    elif action != "near":
+        parent[where[-1]] = draw(VALUES)
+    dump(path, data)
+    return f"{action} {path.name}:{'.'.join(map(str, where))[:80]}"
+
+
+def set_art(draw, folder: Path) -> str:
+    """Point a face at art (the SVG, raster file or hostile path the example made)."""
+    path = draw(st.sampled_from([p for p in yaml_files(folder) if p.name != "game.yaml"] or yaml_files(folder)))
+    data = parsed(path)
+    targets = faces(data)
+    if not targets:
+        return "no face for art"
+    face = draw(st.sampled_from(targets))
+    field, value = draw(ART_FIELDS), draw(PATHS)
+    face[field] = value
+    dump(path, data)
+    return f"art {path.name}: {field}={value[:40]!r}"
+
+
+def edit_text(draw, folder: Path) -> str:
+    """Lines deleted, doubled, cut or re-indented, characters and YAML syntax put anywhere."""
+    path = draw(st.sampled_from(yaml_files(folder)))
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines() or [""]
+    i = draw(st.integers(0, len(lines) - 1))
+    kind = draw(st.sampled_from(["delete", "double", "cut", "indent", "insert", "yaml"]))
+    if kind == "delete":
+        del lines[i]
+    elif kind == "double":
+        lines.insert(i, lines[i])
+    elif kind == "cut":
+        lines[i] = lines[i][:draw(st.integers(0, len(lines[i])))]
+    elif kind == "indent":
+        lines[i] = draw(st.sampled_from([" ", "  ", "\t", "      "])) * draw(st.integers(0, 3)) + lines[i].lstrip()
+    else:
+        piece = draw(st.text(max_size=20)) if kind == "insert" else draw(st.sampled_from(
+            ["&a ", "*a", "!!python/object/apply:os.system ['true']", "<<: *nothere", "? [a]\n: 1", "---\n",
+             "!!binary AAAA", "{", "]", "'", '"\\x', "%YAML 9.9\n", "!<tag:yaml.org,2002:int> x", "- - - -"]))
+        at = draw(st.integers(0, len(lines[i])))
+        lines[i] = lines[i][:at] + piece + lines[i][at:]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return f"text {kind} {path.name}:{i + 1}"
+
+
+def re_encode(draw, folder: Path) -> str:
+    path = draw(st.sampled_from(yaml_files(folder)))
+    text = path.read_text(encoding="utf-8", errors="replace")
+    kind = draw(st.sampled_from(["utf-16", "utf-8-sig", "latin-1", "bytes", "empty", "nul"]))
+    if kind == "bytes":
+        data = text.encode()
+        at = draw(st.integers(0, len(data)))
+        path.write_bytes(data[:at] + draw(st.binary(min_size=1, max_size=8)) + data[at:])
+    elif kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "nul":
+        path.write_bytes(text.encode().replace(b"\n", b"\n\0", 1))
+    else:
+        path.write_bytes((text + "# caf\u00e9\n").encode(kind, errors="replace"))
+    return f"encoding {kind} {path.name}"
+
+
+def as_overrides(draw, folder: Path) -> str:
+    """The folder becomes an overrides folder of one of our games (or of something hostile)."""
+    for path in yaml_files(folder):
+        path.unlink()
+    extends = draw(st.one_of(st.sampled_from(["stratastar", "stars_inc", "..", "../game", "/", "/etc", ABSOLUTE,
+                                              "x" * 5000, "a\0b", "", "handful_of_stars"]), st.text(max_size=20)))
+    changes = {"components": {draw(st.sampled_from(["galaxy_deck", "map_chits", "nothing"])): {
+        "items": {draw(st.sampled_from(["Attack", "World", "Nope"])): {draw(st.sampled_from(
+            ["count", "color", "title", "art", "size"])): draw(VALUES)}}}}}
+    if draw(st.booleans()):
+        changes["game"] = {draw(st.sampled_from(["name", "colors", "players", "id"])): draw(VALUES)}
+    dump(folder / "overrides.yaml", {"extends": extends, **changes})
+    return f"overrides extends {extends[:40]!r}"
+
+
+MUTATIONS = [replace_value, replace_value, set_art, set_art, edit_text, re_encode, as_overrides]
+
+
+def make_folder(root: Path, source: str, svg: str, raster: str) -> Path:
+    """A copy of a real game folder, with art files and links to aim mutations at, and a secret beside it."""
+    (root / SECRET).write_bytes(b"\x89PNG\r\n\x1a\nthe secret")
+    folder = root / "game"
+    shutil.copytree(SOURCES[source], folder)
+    (folder / "art.svg").write_text(svg, encoding="utf-8")
+    if raster == "png":
+        from PIL import Image
+        Image.new("RGB", (3, 2), "#336699").save(folder / "raster.png")
+    else:
+        (folder / "raster.png").write_bytes(b"" if raster == "empty" else b"not a png")
+    (folder / "out.png").symlink_to(root / SECRET)
+    (folder / "up").symlink_to(root)
+    (folder / "loop.png").symlink_to("loop.png")
+    (folder / "folder.png").mkdir()
+    (folder / "art.txt").write_text("text")
+    return folder
+
+
+# ---- watching what happens ------------------------------------------------------------------------------
+
+OPENED: list[str] | None = None  # while recording, every path Python opens
+
+
+def _audit(event: str, args: tuple) -> None:
+    if OPENED is not None and event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+        OPENED.append(os.fsdecode(args[0]))
+
+
+sys.addaudithook(_audit)  # audit hooks cannot be removed: it records only between start and stop
+SHIPPED = [Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(), Path(starpnp.__file__).resolve().parents[1],
+           *(Path(name) for name in mimetypes.knownfiles)]  # the system's MIME table, read once for SVG exports
+
+
+@contextmanager
+def recording():
+    global OPENED
+    OPENED = []
+    try:
+        yield OPENED
+    finally:
+        OPENED = None
+
+
+def hang(signum, frame):
+    raise TimeoutError(f"still running after {HANG_SECONDS} s")
+
+
+def problems(result, opened: list[str], allowed: list[Path], secret: Path) -> list[str]:
+    found = []
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        found.append(f"{type(result.exception).__name__}: {str(result.exception)[:300]}")
+    if result.exit_code not in (0, 2):
+        found.append(f"exit status {result.exit_code}: {result.output[-300:]}")
+    if "Traceback" in result.output:
+        found.append("a traceback on the output")
+    if result.exit_code == 2 and not result.stderr.strip():
+        found.append("exit status 2 and nothing said")
+    found += [f"an error line of {len(line)} characters" for line in result.stderr.splitlines() if len(line) > 600]
+    for name in opened:
+        try:
+            where = Path(name).resolve()
+        except (OSError, RuntimeError, ValueError):
+            where = Path(os.path.abspath(name))
+        if where == secret or not any(where.is_relative_to(root) for root in allowed):
+            found.append(f"opened {name[:200]}")
+    return found
+
+
+@PROFILE
+@given(data=st.data())
+def test_no_mutation_of_a_game_folder_crashes_hangs_or_reads_outside_it(data):
+    global SECRET_PATH
+    source = data.draw(st.sampled_from(sorted(SOURCES)), "source")
+    runner = CliRunner()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp).resolve()
+        SECRET_PATH = str(root / SECRET)
+        folder = make_folder(root, source, data.draw(svgs(), "art.svg"),
+                             data.draw(st.sampled_from(["png", "text", "empty"]), "raster.png"))
+        done = [mutation(data.draw, folder) for mutation in data.draw(
+            st.lists(st.sampled_from(MUTATIONS), min_size=1, max_size=3), "mutations")]
+        formats = data.draw(st.sampled_from(["pdf", "pdf", "pdf,svg"]), "formats")
+        out = root / "out"
+        allowed = [folder, out, *SHIPPED]
+        failures = []
+        previous = signal.signal(signal.SIGALRM, hang)
+        try:
+            for command in (["check", str(folder)],
+                            ["build", str(folder), "--format", formats, "--out", str(out), "--yes"]):
+                with recording() as opened:
+                    signal.alarm(HANG_SECONDS)
+                    try:
+                        result = runner.invoke(main, command)
+                    finally:
+                        signal.alarm(0)
+                event(f"{command[0]} exit status {result.exit_code}")  # --hypothesis-show-statistics counts them
+                failures += [f"{command[0]}: {p}" for p in problems(result, opened, allowed, root / SECRET)]
+        finally:
+            signal.signal(signal.SIGALRM, previous)
+        assert failures == [], f"{source} after {done}:\n" + "\n".join(failures[:10])
+
+
+def test_the_fuzzer_sees_a_read_outside_the_folder_and_a_crash(tmp_path):
+    """The watcher itself: a file opened beside the folder and an exception are both reported."""
+    folder = make_folder(tmp_path, "mini", "<svg/>", "png")
+    secret = tmp_path / SECRET
+
+    class Crashed:
+        exception, exit_code, output, stderr = ValueError("boom"), 1, "Traceback", ""
+
+    with recording() as opened:
+        (folder / "up" / SECRET).read_bytes()
+    found = problems(Crashed, opened, [folder], secret)
+    assert f"opened {folder / 'up' / SECRET}" in found and "ValueError: boom" in found
+    assert "exit status 1: Traceback" in found and "a traceback on the output" in found

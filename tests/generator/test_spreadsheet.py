@@ -1,0 +1,141 @@
+"""Card lists kept in a spreadsheet: `items: FILE.csv` builds what the same items in YAML build, and a bad
+cell is told as `file:row: column: message`, exit 2."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+import yaml
+
+from cli_runner import replace, run
+from starpnp.generator.loader import find_game
+
+DECK = """\
+count,title,icon,text,with_option
+3,Attack,attack,Fight a neighbour.,
+2,Move,move,Move one fleet.,{power: {star: true}}
+1,Mystery,,unspecified,
+"""
+
+
+def as_table(game, text: str, name: str = "deck.csv", encoding: str = "utf-8") -> None:
+    (game / name).write_text(text, encoding=encoding, newline="")
+    source = game / "cards.yaml"
+    data = yaml.safe_load(source.read_text())
+    data["components"][0]["items"] = name
+    source.write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+def pages(folder) -> list[bytes]:
+    from pypdf import PdfReader
+
+    [pdf] = folder.glob("*/*.pdf")
+    return [page.get_contents().get_data() for page in PdfReader(pdf).pages]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig"])
+def test_a_csv_deck_builds_the_same_pdf_as_the_yaml_deck(game, tmp_path, encoding):
+    yaml_out, csv_out = tmp_path / "yaml", tmp_path / "csv"
+    assert run("build", game, "--format", "pdf", "--out", yaml_out).returncode == 0
+    as_table(game, DECK, encoding=encoding)
+    result = run("build", game, "--format", "pdf", "--out", tmp_path / "power", "--option", "power")
+    assert result.returncode == 0, result.stderr
+    assert run("build", game, "--format", "pdf", "--out", csv_out).returncode == 0
+    assert pages(csv_out) == pages(yaml_out)
+
+
+def test_a_tsv_and_a_semicolon_csv_read_alike(game, tmp_path):
+    as_table(game, DECK.replace(",", "\t").replace("{power:\t{star:\ttrue}}", "{power: {star: true}}"), "deck.tsv")
+    assert run("build", game, "--format", "pdf", "--out", tmp_path / "tsv").returncode == 0
+    semicolons = DECK.replace(",", ";").replace("Fight a neighbour.", '"Fight, then rest."')
+    as_table(game, semicolons)
+    assert run("check", game).returncode == 0
+    rows = find_game(str(game))
+    from starpnp.generator.loader import load_game
+
+    deck = load_game(rows).components[0]
+    assert [p.count for p in deck.pieces] == [3, 2, 1]
+    assert deck.pieces[0].front.params.text == "Fight, then rest."
+
+
+@pytest.mark.parametrize("row, expected", [
+    ("3,Attack,attack,Fight.,,extra\n", ["deck.csv:2: column 6: a value under no column name"]),
+    ("three,Attack,attack,Fight.,\n", ["deck.csv:2: count:", "expected a whole number"]),
+    (",,attack,Fight.,\n", ["deck.csv:2: title: required field is missing"]),
+])
+def test_a_bad_cell_names_file_row_and_column(game, row, expected):
+    as_table(game, "count,title,icon,text,with_option\n" + row)
+    result = run("check", game)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert all(text in result.stderr for text in expected), result.stderr
+
+
+def test_an_unknown_column_is_named_with_its_row(game):
+    as_table(game, "count,title,colour\n1,Attack,red\n")
+    result = run("build", game, "--format", "pdf")
+    assert result.returncode == 2, result.stderr
+    assert "deck.csv:2: colour: unknown field" in result.stderr
+
+
+def test_a_spreadsheet_outside_the_folder_is_refused(game):
+    replace(game / "cards.yaml", "items:", "items: ../elsewhere.csv\n    old_items:")
+    result = run("check", game)
+    assert result.returncode == 2 and "must be a file in the game's folder" in result.stderr, result.stderr
+
+
+def test_export_csv_writes_a_component_that_reads_back_the_same(game, tmp_path):
+    before = tmp_path / "before"
+    assert run("build", game, "--format", "pdf", "--out", before).returncode == 0
+    result = run("export-csv", game, "deck", "--out", game / "deck.csv")
+    assert result.returncode == 0 and "3 items written" in result.stdout, result.stderr
+    as_table(game, (game / "deck.csv").read_text())
+    after = tmp_path / "after"
+    assert run("build", game, "--format", "pdf", "--out", after).returncode == 0
+    assert pages(after) == pages(before)
+
+
+def test_export_csv_of_an_unknown_component_is_one_line(game):
+    result = run("export-csv", game, "nope")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "deck" in result.stderr
+
+
+def test_a_csv_round_trips_a_real_deck(tmp_path):
+    """Stratastar's Galaxy deck (anchors, options, rule numbers in texts) exported and read back."""
+    folder = tmp_path / "stratastar"
+    shutil.copytree(find_game("stratastar"), folder)
+    result = run("export-csv", folder, "galaxy_deck", "--out", folder / "galaxy.csv")
+    assert result.returncode == 0, result.stderr
+    as_table_in = folder / "cards.yaml"
+    data = yaml.safe_load(as_table_in.read_text())
+    data["components"][0]["items"] = "galaxy.csv"
+    as_table_in.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    from starpnp.generator.loader import load_game
+
+    original = load_game(find_game("stratastar"), {"power_cards"}).components[0].pieces
+    from_csv = load_game(folder, {"power_cards"}).components[0].pieces
+    assert from_csv == original
+
+
+def test_watch_rebuilds_when_the_spreadsheet_changes(game, tmp_path):
+    import signal
+    import subprocess
+
+    from cli_runner import STARPNP
+    from test_exports import wait_for
+
+    as_table(game, DECK)
+    proc = subprocess.Popen([*STARPNP, "build", str(game), "--out", str(tmp_path / "out"), "--format", "svg",
+                             "--watch"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        wait_for(proc, "watching")
+        svg = tmp_path / "out" / "mini" / "svg" / "deck" / "attack-front.svg"
+        assert "Fight a neighbour." in svg.read_text()
+        replace(game / "deck.csv", "Fight a neighbour.", "Strike at dawn.")
+        wait_for(proc, "rebuilt in")
+        assert "Strike at dawn." in svg.read_text()
+        replace(game / "deck.csv", "3,Attack", "x,Attack")
+        wait_for(proc, "deck.csv:2: count:")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        rest, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and "Traceback" not in rest
