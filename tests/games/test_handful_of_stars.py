@@ -335,7 +335,7 @@ def test_pdf_prints_end_triggers_and_display(built):
 ])
 def test_a_board_that_breaks_the_black_hole_letters_or_card_spaces_is_reported(tmp_path, change, warning):
     """The board's layout file warns of what would make a black-hole letter ambiguous, a lane lead nowhere or a
-    card not fit, naming the file and the field."""
+    card not fit, naming the file, the field and its line."""
     folder = tmp_path / GAME
     shutil.copytree(find_game(GAME), folder)
     board = folder / "board.yaml"
@@ -346,5 +346,5 @@ def test_a_board_that_breaks_the_black_hole_letters_or_card_spaces_is_reported(t
     comp = component(game, "board")
     cache = SceneCache(0.0, folder)
     cache.face(comp, comp.pieces[0], "front")
-    assert [w for w in cache.warnings if w.startswith("board.yaml: board: A Handful of Stars: front: " + warning)], \
-        cache.warnings
+    named = re.compile(r"board\.yaml:\d+: board: A Handful of Stars: front: " + re.escape(warning))
+    assert [w for w in cache.warnings if named.match(w)], cache.warnings
