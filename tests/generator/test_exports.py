@@ -77,19 +77,29 @@ def wait_for(proc: subprocess.Popen, text: str, timeout: float = 60) -> str:
     raise AssertionError(f"{text!r} never appeared; output so far:\n{seen}")
 
 
-def test_watch_rebuilds_after_a_change_and_stops_cleanly_on_ctrl_c(game, tmp_path):  # noqa: F811
+# The deck as YAML, or as the spreadsheet `export-csv` writes (`items: deck.csv`): either file's change rebuilds.
+BAD_COUNT = {"cards.yaml": ("{count: 3,", "{count: -3,", "{count: 4,"), "deck.csv": ("3,Attack", "-3,Attack", "4,Attack")}
+
+
+@pytest.mark.parametrize("data", sorted(BAD_COUNT))
+def test_watch_rebuilds_after_a_change_and_stops_cleanly_on_ctrl_c(game, tmp_path, data):  # noqa: F811
+    if data == "deck.csv":
+        assert run("export-csv", game, "deck", "--out", game / data).returncode == 0
+        cards = (game / "cards.yaml").read_text()  # one component: its items are the end of the file
+        (game / "cards.yaml").write_text(cards[:cards.index("    items:\n")] + "    items: deck.csv\n")
+    good, bad, fixed = BAD_COUNT[data]
     proc = subprocess.Popen([*STARPNP, "build", str(game), "--out", str(tmp_path / "out"), "--format", "svg",
                              "--watch"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         wait_for(proc, "watching")
         svg = tmp_path / "out" / "mini" / "svg" / "deck" / "attack-front.svg"
         assert "Fight a neighbour." in svg.read_text()
-        replace(game / "cards.yaml", "Fight a neighbour.", "Strike at dawn.")
+        replace(game / data, "Fight a neighbour.", "Strike at dawn.")
         wait_for(proc, "rebuilt in")
         assert "Strike at dawn." in svg.read_text()
-        replace(game / "cards.yaml", "{count: 3,", "{count: -3,")  # bad data: reported, watching goes on
+        replace(game / data, good, bad)  # bad data: reported, watching goes on
         wait_for(proc, "count: must be ≥ 0, got -3")
-        replace(game / "cards.yaml", "{count: -3,", "{count: 4,")
+        replace(game / data, bad, fixed)
         wait_for(proc, "rebuilt in")
     finally:
         proc.send_signal(signal.SIGINT)

@@ -115,27 +115,3 @@ def test_a_csv_round_trips_a_real_deck(tmp_path):
     from_csv = load_game(folder, {"power_cards"}).components[0].pieces
     assert from_csv == original
 
-
-def test_watch_rebuilds_when_the_spreadsheet_changes(game, tmp_path):
-    import signal
-    import subprocess
-
-    from cli_runner import STARPNP
-    from test_exports import wait_for
-
-    as_table(game, DECK)
-    proc = subprocess.Popen([*STARPNP, "build", str(game), "--out", str(tmp_path / "out"), "--format", "svg",
-                             "--watch"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        wait_for(proc, "watching")
-        svg = tmp_path / "out" / "mini" / "svg" / "deck" / "attack-front.svg"
-        assert "Fight a neighbour." in svg.read_text()
-        replace(game / "deck.csv", "Fight a neighbour.", "Strike at dawn.")
-        wait_for(proc, "rebuilt in")
-        assert "Strike at dawn." in svg.read_text()
-        replace(game / "deck.csv", "3,Attack", "x,Attack")
-        wait_for(proc, "deck.csv:2: count:")
-    finally:
-        proc.send_signal(signal.SIGINT)
-        rest, _ = proc.communicate(timeout=30)
-    assert proc.returncode == 0 and "Traceback" not in rest
