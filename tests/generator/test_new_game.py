@@ -11,7 +11,7 @@ def test_new_writes_a_game_that_checks_and_loads_with_its_tracker(tmp_path):
     result = run("new", "Harbour Lights", folder)
     assert result.returncode == 0, result.stderr
     names = sorted(p.name for p in folder.iterdir())
-    assert names == ["README.md", "board.yaml", "cards.csv", "cards.yaml", "counters.yaml", "game.yaml", "icons"]
+    assert names == ["README.md", "board.yaml", "cards.csv", "cards.yaml", "counters.yaml", "game.yaml", "icons", "layouts"]
     readme = (folder / "README.md").read_text()
     assert all(f"`{name}" in readme for name in names if name != "README.md")
     game = load_game(folder)
