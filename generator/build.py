@@ -98,7 +98,7 @@ def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
     """Copies of every piece in data order, grouped into runs of sheets.
 
     Components of the same kind, size, shape and sidedness share one run (counters of every kind count as
-    one kind), so a small deck or a handful of chits fills the gaps of another instead of taking a sheet
+    one kind), so a small deck or a few chits fills the gaps of another instead of taking a sheet
     of its own; each back still prints behind its own front. A run keeps the place of its first component.
     Pieces too large for the paper are tiled one by one.
     """

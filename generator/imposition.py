@@ -523,7 +523,7 @@ class Stacked:
 
 def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
     """Part-filled sheets of fronts go one under another onto a shared sheet when they fit, whatever their
-    pieces' sizes (each block keeps its own cuts), so a handful of counters or a lone card never takes a
+    pieces' sizes (each block keeps its own cuts), so a few counters or a lone card never takes a
     sheet of its own. A sheet with backs prefers a host with backs; when one-sided pieces and pieces with
     backs share a sheet, the one-sided ones get a plain back, so every piece still has its own back."""
     units: list[tuple[Sheet, Sheet | None]] = []

@@ -4,8 +4,8 @@
 with our data. Components are matched by id, items by name (or title, or label); mappings merge, every
 other value replaces ours. Each change is reported, so the build says what the overrides did.
 
-    extends: stratastar
-    game: {name: Stratastar (our table)}
+    extends: base_game
+    game: {name: Base Game (our table)}
     components:
       galaxy-deck:
         front: {color: purple}
