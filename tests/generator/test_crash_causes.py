@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from cli_runner import replace, run
+from cli_runner import one_line, replace, run
 from starpnp.generator.layouts.base import text_ground
 from starpnp.generator.pdf import color
 
@@ -29,15 +29,6 @@ def game(fresh, tmp_path) -> Path:
     folder = tmp_path / "mine"
     shutil.copytree(fresh, folder, symlinks=True)
     return folder
-
-
-def one_line(result, *expected: str) -> str:
-    assert result.returncode == 2, result.stdout + result.stderr
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and len(lines[0]) < 600, result.stderr
-    assert all(text in lines[0] for text in expected), lines[0]
-    return lines[0]
 
 
 def refused(game: Path, tmp_path: Path, *expected: str) -> str:
