@@ -71,6 +71,11 @@ def write_deck(deck: Deck, number: int, out: Path, dpi: int, x: float) -> tuple[
     backs = [face.back for face in deck.faces]
     unique_back = any(drawn(back) != drawn(backs[0]) for back in backs)
     custom, cards, ids = {}, [], []
+    if not unique_back:  # one back image serves every sheet
+        back_path = out / f"{deck.component}-back.png"
+        px_per_mm, size = cell_size(backs[0], dpi)
+        trimmed(backs[0], px_per_mm, size).save(back_path)
+        written.append(back_path)
     for start in range(0, len(deck.faces), SLOTS):
         chunk = deck.faces[start:start + SLOTS]
         key = str(number + start // SLOTS)
@@ -80,12 +85,6 @@ def write_deck(deck: Deck, number: int, out: Path, dpi: int, x: float) -> tuple[
         if unique_back:
             back_path = out / f"{deck.component}-backs-{start // SLOTS + 1}.png"
             sheet_image([f.back for f in chunk], backs[0], dpi).save(back_path)
-        else:
-            back_path = out / f"{deck.component}-back.png"
-            if back_path not in written:
-                px_per_mm, size = cell_size(backs[0], dpi)
-                trimmed(backs[0], px_per_mm, size).save(back_path)
-        if back_path not in written:
             written.append(back_path)
         custom[key] = {"FaceURL": face_path.resolve().as_uri(),
                        "BackURL": back_path.resolve().as_uri(), "NumWidth": COLUMNS, "NumHeight": ROWS,
@@ -105,15 +104,14 @@ def write_deck(deck: Deck, number: int, out: Path, dpi: int, x: float) -> tuple[
 
 def tile(face: Face, shape: str, out: Path, dpi: int, x: float) -> tuple[dict, list[Path]]:
     written = []
-    urls = []
-    for side, scene in (("front", face.front), ("back", face.back or face.front)):
+    for side, scene in (("front", face.front), ("back", face.back)):
+        if scene is None:
+            continue
         path = out / f"{face.component}-{face.stem}-{side}.png"
-        if side == "front" or face.back is not None:
-            px_per_mm = min(dpi / 25.4, MAX_SHEET_PX / max(scene.width, scene.height))
-            size = (round(scene.width * px_per_mm), round(scene.height * px_per_mm))
-            trimmed(scene, px_per_mm, size).save(path)
-            written.append(path)
-        urls.append((out / f"{face.component}-{face.stem}-{side if face.back else 'front'}.png").resolve().as_uri())
+        px_per_mm = min(dpi / 25.4, MAX_SHEET_PX / max(scene.width, scene.height))
+        trimmed(scene, px_per_mm, (round(scene.width * px_per_mm), round(scene.height * px_per_mm))).save(path)
+        written.append(path)
+    urls = [written[0].resolve().as_uri(), written[-1].resolve().as_uri()]  # one-sided: its front both ways up
     w, h = face.front.width, face.front.height
     state = {"Name": "Custom_Tile", "Nickname": face.name, "Transform": transform(x, 6.0, max(w, h) / INCH / 2),
              "CustomImage": {"ImageURL": urls[0], "ImageSecondaryURL": urls[1], "ImageScalar": 1.0,
