@@ -13,7 +13,7 @@ from .imposition import (Settings, Sheet, content_area, fits_on_page, impose, pa
                          plan_grid)
 from .loader import load_game
 from .model import Game, ResolvedComponent
-from .pdfdoc import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_ranges, placed_more_than_once
+from .pdf import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_ranges, placed_more_than_once
 from .render import SceneCache
 from .scene import Scene
 from .yamlio import DataErrors

@@ -1,11 +1,15 @@
-"""ReportLab backend: draws scenes as vector PDF with embedded font subsets.
+"""ReportLab backend: the print PDF and the scenes on it, in one module.
 
-The page gets one transform to millimetres with y pointing down, so scenes are drawn with the same
-numbers the SVG backend writes.
+A document is a contents page, then every sheet with its crop marks, footer and calibration square. Each
+distinct face becomes one PDF form drawn once and placed wherever a copy goes, which keeps files small and
+builds fast however many copies a deck has. The page gets one transform to millimetres with y pointing down,
+so scenes are drawn with the same numbers the SVG backend writes.
 """
 from __future__ import annotations
 
+import math
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from reportlab.lib.colors import Color, toColor
@@ -15,8 +19,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
 from .images import cover_or_contain
+from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, printable
 from .palette import resolve
 from .scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
+from .text import LEADING, PT_TO_MM, fit_text
 from .units import PT_PER_MM
 
 
@@ -200,3 +206,371 @@ def draw_scene(c: Canvas, scene: Scene) -> None:
     c.clipPath(_shape_path(c, bleed_box), stroke=0, fill=0)
     for element in scene.elements:
         draw_element(c, element)
+
+
+INK = "#1A1A1A"
+MUTED = "#555555"
+MARK = Style(stroke="#000000", stroke_width=0.2)
+MARK_HALO = Style(stroke="#FFFFFF", stroke_width=0.7)  # keeps a mark visible where it runs over dark bleed
+ASSEMBLY = ("Cut every tile on its corner marks. Start with A1. Each next tile has a shaded flap on its left "
+            "or top edge: glue it under the tile already laid, with that tile's cut edge on the flap's line and "
+            "touching its arrows. Once built, no flap, line or arrow shows.")
+# Re-feeding a sheet for its backs on a one-sided printer, for each duplex flip the backs are laid out for.
+REFEED = {
+    "long": "turn it over from left to right, like the page of a book (its top edge stays at the top); put it "
+            "back in the tray so its blank side will be printed, top edge first as before",
+    "short": "turn it over from top to bottom, like a wall calendar (its top edge becomes the bottom); put it "
+             "back in the tray so its blank side will be printed, the edge that came out last going in first",
+}
+ROWS_FIRST_PAGE = 24
+ROWS_LATER_PAGE = 34
+
+
+@dataclass(frozen=True)
+class ContentsRow:
+    name: str
+    kind: str
+    quantity: int
+    size: str
+    sides: str
+    pages: str
+
+
+@dataclass(frozen=True)
+class PrintGuide:
+    """What page 1 tells about printing this file: pages, blanks, shapes to cut, boards to assemble."""
+
+    duplex: str
+    pages: str  # every page with something on it, as ranges
+    blanks: str  # the blank backs, as ranges
+    backs: bool  # some pieces have backs
+    shapes: list[str] = field(default_factory=list)  # cut shapes other than rectangles
+    maps: list[tuple[str, int, int]] = field(default_factory=list)  # component id, map page, tiles
+    unspecified: int = 0
+    materials: list[str] = field(default_factory=list)  # what players need besides a printer
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def contents_pages(rows: int) -> int:
+    return 1 if rows <= ROWS_FIRST_PAGE else 1 + math.ceil((rows - ROWS_FIRST_PAGE) / ROWS_LATER_PAGE)
+
+
+def page_ranges(pages: list[int]) -> str:
+    """[3, 4, 5, 9] -> '3–5, 9'"""
+    out, start = [], None
+    for i, p in enumerate(pages):
+        if start is None:
+            start = p
+        if i + 1 == len(pages) or pages[i + 1] != p + 1:
+            out.append(f"{start}" if start == p else f"{start}–{p}")
+            start = None
+    return ", ".join(out)
+
+
+def placed_more_than_once(sheets: list[Sheet]) -> set[int]:
+    """Ids of the scenes the sheets place twice or more: copies of a piece, a board's tiles and its map."""
+    seen: set[int] = set()
+    again: set[int] = set()
+    for sheet in sheets:
+        tiles = [sheet.tile] if sheet.tile else sheet.tiles[:1]  # a tile sheet, or the map's one picture
+        for scene in [p.scene for p in sheet.placed] + [t.scene for t in tiles]:
+            (again if id(scene) in seen else seen).add(id(scene))
+    return again
+
+
+class PdfDocument:
+    def __init__(self, path: str, settings: Settings, title: str, component_names: dict[str, str],
+                 reused: set[int] = frozenset()):
+        self.settings = settings
+        self.width, self.height = settings.size
+        self.c = Canvas(path, pagesize=(self.width * PT_PER_MM, self.height * PT_PER_MM), invariant=1,
+                        pageCompression=1, initialFontName=fonts.register("Lato-Regular"))  # no base-14 font
+        self.c.setTitle(title)
+        self.c.setAuthor("starpnp")
+        self.c.setCreator("starpnp")
+        self.title = title
+        self.component_names = component_names
+        self.forms: dict[int, str] = {}
+        self.reused = reused  # ids of the scenes placed more than once: each becomes a form
+
+    # -- pieces ----------------------------------------------------------------------------------
+
+    def form(self, scene: Scene) -> str:
+        """The PDF form holding `scene`, drawn on first use."""
+        key = id(scene)
+        if key not in self.forms:
+            name = f"F{len(self.forms) + 1}"
+            c = self.c
+            ow, oh = scene.outer_width, scene.outer_height
+            c.beginForm(name, 0, 0, ow * PT_PER_MM, oh * PT_PER_MM)
+            draw_scene(c, scene)
+            end_form(c, name)
+            self.forms[key] = name
+        return self.forms[key]
+
+    def _rect_path(self, x, y, w, h):
+        p = self.c.beginPath()
+        p.rect(x, y, w, h)
+        return p
+
+    def place(self, scene: Scene, x: float, y: float, rotation: int, scale: float = 1.0,
+              clip: Box | None = None) -> None:
+        """Put the scene's bleed box top-left at page (x, y) mm, turned clockwise by `rotation`, showing only
+        `clip` of it when given (a piece whose neighbours share its cuts).
+
+        A scene placed more than once is a form, drawn once and placed by reference. A scene placed once is
+        drawn in place, clipped to its bleed box as a form would be and marked as a /Piece (so readers such
+        as our tests find it): a form's own object costs more to write than it saves."""
+        name = self.form(scene) if id(scene) in self.reused else None
+        ow, oh = scene.outer_width * scale, scene.outer_height * scale
+        pw, ph = (oh, ow) if rotation % 180 else (ow, oh)
+        c = self.c
+        with saved(c):
+            if clip is not None:
+                c.clipPath(self._rect_path(*clip), stroke=0, fill=0)
+            c.translate(x + pw / 2, y + ph / 2)
+            if rotation:
+                c.rotate(rotation)
+            c.translate(-ow / 2, -oh / 2 + oh)
+            c.scale(scale / PT_PER_MM, -scale / PT_PER_MM)
+            if name is not None:
+                c.doForm(name)
+            else:
+                c.addLiteral("/Piece BMC")
+                c.clipPath(self._rect_path(0, 0, scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM),
+                           stroke=0, fill=0)
+                draw_scene(c, scene)
+                c.addLiteral("EMC")
+
+    # -- pages -----------------------------------------------------------------------------------
+
+    def _new_page(self) -> None:
+        begin_mm_page(self.c, self.height)
+
+    def _end_page(self) -> None:
+        self.c.showPage()
+
+    def text(self, text, x, y, w, h, **style) -> None:
+        draw_element(self.c, fit_text(text, x, y, w, h, **style).text)
+
+    def footer(self, sheet: Sheet, duplex_note: str) -> None:
+        """Calibration square, what the sheet holds and what is on its back, along the sheet's footer side
+        (read from the bottom up when it runs beside the pieces)."""
+        m = self.settings.margin
+        c = self.c
+        with saved(c):
+            if sheet.footer in ("left", "right"):
+                x = m if sheet.footer == "left" else self.width - m - FOOTER_H
+                c.translate(x, self.height - m)
+                c.rotate(-90)
+                length = self.height - 2 * m
+            else:
+                c.translate(m, m if sheet.footer == "top" else self.height - m - FOOTER_H)
+                length = self.width - 2 * m
+            draw_element(c, Rect(0, 0, 10, 10, Style(stroke=INK, stroke_width=0.2)))
+            self.text("10 mm", 0, 3, 10, 4, size=6, min_size=6, color=MUTED, align="center", valign="middle")
+            names = ", ".join(self.component_names[c] for c in sheet.components)
+            role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map"}[sheet.role]
+            extra = f" {sheet.tile.label}" if sheet.tile else ""
+            line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number} of {sheet.of}"
+            line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
+            width = length - 13
+            self.text(line1, 13, 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
+            self.text(line2, 13, 5.2, width, 4.5, size=6.5, min_size=6, color=MUTED)
+
+    def blank(self, sheet: Sheet) -> None:
+        """A page left blank on purpose: the back of a one-sided sheet, so nothing else prints behind it."""
+        self._new_page()
+        m = self.settings.margin
+        behind = f" (the back of page {sheet.back_page})" if sheet.back_page else ""
+        self.text(f"This page is intentionally blank{behind}.", m, self.height - m - 5, self.width - 2 * m, 4,
+                  size=6, min_size=6, color=MUTED, align="center")
+        self._end_page()
+
+    def _page_boxes(self, sheet: Sheet) -> None:
+        """TrimBox/BleedBox in PDF points when the page holds exactly one piece, else none."""
+        trim = bleed = None
+        if len(sheet.placed) == 1:
+            x, y, w, h = sheet.placed[0].trim_box
+            b = sheet.placed[0].scene.bleed
+
+            def box(x, y, w, h):  # page y runs down in mm, PDF y runs up in points
+                return tuple(round(v * PT_PER_MM, 3) for v in (x, self.height - y - h, x + w, self.height - y))
+
+            trim, bleed = box(x, y, w, h), box(x - b, y - b, w + 2 * b, h + 2 * b)
+        self.c.setTrimBox(trim)
+        self.c.setBleedBox(bleed)
+
+    def sheet(self, sheet: Sheet, note: str = "") -> None:
+        if sheet.role == "blank":
+            self.blank(sheet)
+            return
+        self._new_page()
+        self._page_boxes(sheet)
+        for placed in sheet.placed:
+            self.place(placed.scene, placed.x, placed.y, placed.rotation, clip=placed.clip)
+        for x1, y1, x2, y2 in sheet.marks:
+            draw_element(self.c, Line(x1, y1, x2, y2, MARK_HALO))
+        for x1, y1, x2, y2 in sheet.marks:
+            draw_element(self.c, Line(x1, y1, x2, y2, MARK))
+        if sheet.tile:
+            self._tile(sheet.tile)
+        if sheet.role == "map":
+            self._assembly_map(sheet.tiles)
+        self.footer(sheet, note)
+        self._end_page()
+
+    def _tile(self, tile: Tile) -> None:
+        wx, wy, ww, wh = tile.window
+        c = self.c
+        with saved(c):
+            c.clipPath(self._rect_path(wx, wy, ww, wh), stroke=0, fill=0)
+            self.place(tile.scene, wx - tile.board_x, wy - tile.board_y, tile.rotation)
+        seam = Style(stroke=INK, stroke_width=0.3)
+        for side, (fx, fy, fw, fh), under in tile.flaps:  # hidden once built: shaded, with the seam to meet
+            draw_element(c, Rect(fx, fy, fw, fh, Style(fill="#FFFFFF", opacity=0.6)))
+            if side == "left":
+                draw_element(c, Line(fx + fw - 0.2, fy, fx + fw - 0.2, fy + fh, seam))
+            else:
+                draw_element(c, Line(fx, fy + fh - 0.2, fx + fw, fy + fh - 0.2, seam))
+            with saved(c):
+                if side == "left":
+                    c.translate(fx, fy + fh)
+                    c.rotate(-90)
+                    length = fh
+                else:
+                    c.translate(fx, fy)
+                    length = fw
+                self.text(f"Flap: glue under {under}, its cut edge on the line", 2, 1, length - 4, 4, size=6,
+                          min_size=6, color=INK, align="center")
+        for side, tx, ty in tile.targets:  # arrows whose tips the neighbour's cut edge must touch
+            if side == "left":
+                points = ((tx - 0.2, ty), (tx - 5, ty - 2.5), (tx - 5, ty + 2.5))
+            else:
+                points = ((tx, ty - 0.2), (tx - 2.5, ty - 5), (tx + 2.5, ty - 5))
+            draw_element(c, Polygon(points, Style(fill=INK)))
+        corners = []  # corner marks: cut each tile to its window
+        for x in (wx, wx + ww):
+            for y in (wy, wy + wh):
+                dx = -1 if x == wx else 1
+                dy = -1 if y == wy else 1
+                corners += [(x + dx * 0.8, y, x + dx * 4, y), (x, y + dy * 0.8, x, y + dy * 4)]
+        for mark in printable(corners, self.settings):
+            draw_element(c, Line(*mark, MARK))
+
+    def _assembly_map(self, tiles: list[Tile]) -> None:
+        first = tiles[0]
+        nx, ny = first.grid
+        scene = first.scene
+        m = self.settings.margin
+        bw, bh = (scene.outer_height, scene.outer_width) if first.rotation % 180 else (
+            scene.outer_width, scene.outer_height)
+        area_w, area_h = self.width - 2 * m, self.height - 2 * m - FOOTER_H - 40
+        scale = min(area_w / bw, area_h / bh)
+        x0, y0 = m + (area_w - bw * scale) / 2, m + 36
+        self.text("How to assemble", m, m, area_w, 8, font="Lato-Black", size=14, color=INK)
+        self.text(f"This board prints on {plural(nx * ny, 'page')}, {plural(ny, 'row')} of {nx}. " + ASSEMBLY,
+                  m, m + 10, area_w, 22, size=9, min_size=7, color=INK)
+        self.place(scene, x0, y0, first.rotation, scale)
+        for t in tiles:
+            ox, oy, ow, oh = t.own
+            rx, ry = x0 + ox * scale, y0 + oy * scale
+            draw_element(self.c, Rect(rx, ry, ow * scale, oh * scale,
+                                      Style(stroke="#C62828", stroke_width=0.5, dash=(2, 1))))
+            self.text(t.label, rx + 1, ry + 1, 12, 7, font="Lato-Black", size=12, color="#C62828")
+
+    def paragraph(self, text: str, y: float, most: float, **style) -> float:
+        """Text across the page from y, up to `most` mm tall (shrinking to fit); returns where the next goes."""
+        m = self.settings.margin
+        fitted = fit_text(text, m, y, self.width - 2 * m, most, **style).text
+        draw_element(self.c, fitted)
+        return y + len(fitted.lines) * fitted.size * LEADING * PT_TO_MM + 2.0
+
+    def print_steps(self, guide: PrintGuide) -> list[str]:
+        """Page 1's instructions, only those this file needs."""
+        steps = ["Print at 100% / actual size with no scaling or 'fit to page'; the square on every sheet must "
+                 "measure 10 mm."]
+        if guide.duplex == "off":
+            steps.append("This file is for printing single-sided: pieces' backs are left out.")
+        else:
+            steps.append(f"Print the whole file double-sided, flipping on the {guide.duplex} edge: "
+                         + ("each sheet of fronts has its own backs behind it, and " if guide.backs else "")
+                         + "each one-sided sheet of pieces has a blank back.")
+            one_sided = f"No double-sided printer? Then print pages {guide.pages}"
+            if guide.blanks:
+                one_sided += f" and skip the blank pages ({guide.blanks})"
+            if guide.backs:
+                one_sided += ". After each page of fronts, take the sheet out and " + REFEED[guide.duplex] + (
+                    ", then print its page of backs. Try it first with a pencil cross on a spare sheet: it "
+                    "shows which side your printer prints on")
+            steps.append(one_sided + ".")
+        cut = "Cut along the crop marks at the edges of each block: neighbouring pieces share one cut."
+        if guide.shapes:
+            shapes = " and ".join(guide.shapes)
+            cut += f" {shapes.capitalize()} pieces are cut along their thin outline."
+        steps.append(cut)
+        for comp_id, page, tiles in guide.maps:
+            steps.append(f"{self.component_names[comp_id]}: {plural(tiles, 'page')} of tiles; the assembly map "
+                         f"on page {page} shows how they go together.")
+        if guide.unspecified:
+            steps.append(f"{plural(guide.unspecified, 'value')} the rulebook does not give "
+                         f"{'prints' if guide.unspecified == 1 else 'print'} as dashed write-in areas: fill them "
+                         "in from your own copy of the game.")
+        return steps
+
+    def heading(self, text: str, y: float) -> float:
+        m = self.settings.margin
+        self.text(text, m, y, self.width - 2 * m, 6, font="Lato-Black", size=11, color=INK)
+        return y + 6.5
+
+    def contents(self, rows: list[ContentsRow], about: str, notes: list[str], guide: PrintGuide) -> None:
+        """Page 1, for the players: what the set is, what else they need, how to print it, what is where."""
+        m = self.settings.margin
+        w = self.width - 2 * m
+        self._new_page()
+        self.text(self.title, m, m, w, 14, font="Lato-Black", size=24, color=INK)
+        y = m + 15
+        if about:
+            y = self.paragraph(about, y, 14, size=9, color=MUTED) + 1.0
+        if guide.materials:
+            y = self.heading("What you need", y)
+            for item in guide.materials:
+                y = self.paragraph(f"•  {item}", y, 10, size=8.5, min_size=6.5, color=INK) - 0.8
+            y += 1.5
+        y = self.heading("How to print and make it", y)
+        for i, step in enumerate(self.print_steps(guide) + list(notes), 1):
+            y = self.paragraph(f"{i}. {step}", y, 20, size=8.5, min_size=6.5, color=INK) - 0.5
+        y += 1.5
+        y = self.heading("Contents", y)
+        widths = [0.36, 0.14, 0.08, 0.16, 0.1, 0.16]
+        headings = ["Component", "Kind", "Qty", "Size (mm)", "Sides", "Pages"]
+        index = 0
+        while True:
+            x = m
+            for heading, frac in zip(headings, widths):
+                self.text(heading, x, y, w * frac - 2, 5, font="Lato-Bold", size=8, color=INK)
+                x += w * frac
+            y += 6
+            draw_element(self.c, Line(m, y - 0.8, m + w, y - 0.8, Style(stroke=INK, stroke_width=0.3)))
+            limit = index + (ROWS_FIRST_PAGE if index == 0 else ROWS_LATER_PAGE)
+            while index < min(limit, len(rows)):
+                row = rows[index]
+                x = m
+                for value, frac in zip((row.name, row.kind, str(row.quantity), row.size, row.sides, row.pages),
+                                       widths):
+                    self.text(value, x, y, w * frac - 2, 5, size=8, min_size=6, color=INK, max_lines=1)
+                    x += w * frac
+                y += 5.6
+                index += 1
+            if index >= len(rows):
+                break
+            self._end_page()
+            self._new_page()
+            y = m
+        self._end_page()
+
+    def save(self) -> None:
+        self.c.save()

@@ -18,7 +18,7 @@ from pdf_probe import Box, read_page
 from starpnp.generator.build import BuildOptions, build_game
 from starpnp.generator.imposition import Settings
 from starpnp.generator.loader import find_game
-from starpnp.generator.pdfdoc import page_ranges
+from starpnp.generator.pdf import page_ranges
 from starpnp_test_support import require_tool
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]

@@ -99,7 +99,7 @@ def test_both_backends_put_every_element_in_the_same_place():
 def test_transparency_inside_a_placed_piece_reaches_the_page(tmp_path):
     """Pieces become PDF forms; their transparency must survive (poppler once reported 'ExtGState unknown')."""
     from starpnp.generator.imposition import Placed, Settings, Sheet
-    from starpnp.generator.pdfdoc import PdfDocument
+    from starpnp.generator.pdf import PdfDocument
 
     scene = Scene(40, 40, 0, (Rect(0, 0, 40, 40, Style(fill="#FFFFFF")),
                               Rect(0, 0, 40, 40, Style(fill="#C62828", opacity=0.5))))
