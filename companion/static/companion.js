@@ -30,6 +30,7 @@
   var pressed = false, held = null, noticeTimer = null;
   var finger = {x: -1, y: -1};  // where the last press went down
   var lastTap = null;  // {key, once, x, y, at}: the last tap sent, to tell a double tap from a new one
+  var sentOnce = null;  // the whole form of the last once-action sent, until the server's next page arrives
 
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
@@ -92,8 +93,17 @@
   function isOnce(form) {
     return ONCE_FIELDS.some(function (name) { return !!form.querySelector("input[type=hidden][name=" + name + "]"); });
   }
+  function wholeForm(form, submitter) {  // the button with its stamps: the very state it was made for
+    return tapKey(form, submitter) + "|" + ONCE_FIELDS.map(function (name) {
+      var input = form.querySelector("input[type=hidden][name=" + name + "]");
+      return input ? input.value : "";
+    }).join("|");
+  }
   function repeated(form, submitter) {  // a second tap at the same spot, too soon to be meant
     var key = tapKey(form, submitter);
+    // The same once-action, stamped for the same state, before the page has changed: the server would only
+    // refuse it, however slowly the second tap came (a busy phone can take longer than DOUBLE_TAP_MS).
+    if (sentOnce !== null && wholeForm(form, submitter) === sentOnce) { return true; }
     if (!lastTap || Date.now() - lastTap.at > DOUBLE_TAP_MS ||
         Math.abs(finger.x - lastTap.x) > SAME_SPOT_PX || Math.abs(finger.y - lastTap.y) > SAME_SPOT_PX) { return false; }
     if (key !== lastTap.key) { return true; }  // the page changed under the finger: not what it aimed at
@@ -104,6 +114,7 @@
     var opened = openSummaries();
     var scrolled = window.scrollY;
     window.htmx.swap("#live", html, {swapStyle: "innerHTML"});
+    sentOnce = null;  // the page now shows the state after it: a button tapped from here on is meant
     reopen(opened);
     window.scrollTo(window.scrollX, scrolled);
     var refusal = document.querySelector("#live [data-refusal]");
@@ -129,6 +140,7 @@
     save();
     var version = parseInt(response.headers.get("X-Table-Version"), 10);
     if (isNaN(version)) {
+      sentOnce = null;  // refused without a new page: tapping it again is a retry, not a double tap
       notify(refusalText(html, response.status));  // an error page (expired form, no seat...)
     } else {
       offer(html, version);  // the fragment, with the refusal on it when there is one
@@ -174,6 +186,7 @@
       finger = {x: box.left + box.width / 2, y: box.top + box.height / 2};
     }
     lastTap = {key: tapKey(form, submitter), once: isOnce(form), x: finger.x, y: finger.y, at: Date.now()};
+    sentOnce = lastTap.once ? wholeForm(form, submitter) : null;
     finger = {x: -1, y: -1};
     if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }  // no focus to scroll to
     var data = new URLSearchParams(new FormData(form));

@@ -123,3 +123,24 @@ def test_the_end_screen_leaves_undo_export_and_new_table(live_server, browser, g
         assert download.value.suggested_filename.endswith(".csv")
     finally:
         context.close()
+
+
+def test_a_slow_second_tap_before_the_answer_is_still_one_action(live_server, browser):
+    """A busy phone may take longer than the double-tap window between two taps of End turn. While the page
+    still shows the state the first tap was made for, the same button is not sent again to be refused."""
+    table = create_table(live_server, "handful_of_stars", PLAYERS)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        open_seat(page, live_server, table["code"], "p1")
+        held = []
+        page.route("**/events", lambda route: held.append(route) if not held else route.continue_())
+        tap_twice(page, page.get_by_role("button", name=MAIN_ACTION["handful_of_stars"][1]).first, between_ms=700)
+        assert len(held) == 1  # the first tap waits in the network; the second was never sent
+        held[0].continue_()
+        expect(page.locator("#tap-status")).to_have_attribute("data-state", "saved")
+        page.evaluate("() => new Promise(done => setTimeout(done, 500))")
+        assert [e["type"] for e in events(live_server, table["code"])] == ["end_turn"]
+        assert page.locator("#notice").is_hidden()
+    finally:
+        context.close()
