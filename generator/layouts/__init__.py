@@ -1,9 +1,8 @@
-"""Layouts found by name: layout files shipped with starpnp, then a game folder's own `layouts/*.yaml`, then
-the Python layouts not yet moved into files (listed in PYTHON_LAYOUTS, each registering with @layout)."""
+"""Layouts found by name, one way only: layout files shipped with starpnp (package data), then a game folder's
+own `layouts/*.yaml`."""
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from pathlib import Path
 from typing import Any, Iterator
@@ -15,28 +14,7 @@ from .layoutfile import LayoutError, compile_layout, merged
 
 LAYOUTS_FOLDER = "layouts"  # in a game folder
 
-# The layouts still written in Python: name -> module of this folder, imported when a face first names it.
-# Each moves into a layout file in its game's folder (see components/README.md), and its line goes.
-PYTHON_LAYOUTS = {
-    "board": "board", "die_net": "die_net",
-}
-REGISTERED: dict[str, Layout] = {}  # filled by @layout as PYTHON_LAYOUTS' modules are imported
-
-__all__ = ["FaceContext", "FaceParams", "Layout", "Layouts", "LayoutError", "layout", "layouts_for"]
-
-
-def layout(name: str, params: type[FaceParams]):
-    def register(draw):
-        REGISTERED[name] = Layout(name, params, draw, name)
-        return draw
-
-    return register
-
-
-def python_layout(name: str) -> Layout:
-    if name not in REGISTERED:
-        importlib.import_module(f"{__name__}.{PYTHON_LAYOUTS[name]}")
-    return REGISTERED[name]
+__all__ = ["FaceContext", "FaceParams", "Layout", "Layouts", "LayoutError", "layouts_for"]
 
 
 def builtin_layouts() -> Path:
@@ -55,14 +33,12 @@ class Layouts:
         self.compiled: dict[tuple, Layout] = {}
 
     def __contains__(self, name: object) -> bool:
-        return name in self.files or name in PYTHON_LAYOUTS
+        return name in self.files
 
     def __iter__(self) -> Iterator[str]:
-        return iter(sorted(set(self.files) | set(PYTHON_LAYOUTS)))
+        return iter(sorted(self.files))
 
     def __getitem__(self, name: str) -> Layout:
-        if name not in self.files:
-            return python_layout(name)
         return self._file(name, len(self.files[name]) - 1, ())
 
     def items(self) -> Iterator[tuple[str, Layout]]:
@@ -130,10 +106,3 @@ def layouts_for(folders: tuple[Path, ...] = ()) -> Layouts:
         _FOUND.clear()
         _FOUND[key] = Layouts(own)
     return _FOUND[key]
-
-
-def load_all(folders: tuple[Path, ...] = ()) -> Layouts:
-    """Every layout a game of these folders may name, Python ones imported (for the JSON Schema and tests)."""
-    for name in PYTHON_LAYOUTS:
-        python_layout(name)
-    return layouts_for(folders)
