@@ -302,7 +302,8 @@ class _Resolver:
                 drawing = self.layouts[name]
             else:
                 where = origin.get("boxes", on_item + ("boxes",))
-                drawing = self.layouts.with_boxes(name, boxes, f"{source}:{line_of(raw, where)}: {dotted(where)}")
+                drawing = self.layouts.with_boxes(name, boxes, f"{source}:{line_of(raw, where)}: {dotted(where)}",
+                                                  lambda keys: line_of(raw, where + keys))
             params = drawing.params.model_validate(fields, context=self.context)
         except DataError as exc:  # a layout file that does not compile
             self.error(str(exc))

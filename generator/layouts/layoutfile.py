@@ -551,7 +551,7 @@ class Box:
 
     def __init__(self, name: str, spec: BoxSpec, names: set[str], where: str):
         if spec.kind is None:
-            raise LayoutError(f"{where}: kind: required (one of {', '.join(BOX_KINDS)})")
+            raise LayoutError(f"{where}.kind: required (one of {', '.join(BOX_KINDS)})")
         self.name, self.kind = name, spec.kind
         missing = [key for key in NEEDS.get(spec.kind, ()) if getattr(spec, key) is None]
         if spec.kind == "icon" and spec.size is None and (spec.w is None or spec.h is None):
@@ -652,6 +652,12 @@ def validated(raw: Any, where: str) -> LayoutFileSpec:
             model = BoxSpec if "boxes" in error["loc"][:1] else FieldSpec if "fields" in error["loc"][:1] else LayoutFileSpec
             close = get_close_matches(str(error["loc"][-1]), list(model.model_fields), n=1)
             message = "unknown key" + (f"; did you mean {close[0]!r}?" if close else "")
+        elif error["type"] == "literal_error" and error["loc"][-1] == "kind":
+            close = get_close_matches(str(error["input"]), BOX_KINDS, n=1)
+            message = (f"unknown box kind {error['input']!r}" + (f"; did you mean {close[0]!r}?" if close else "")
+                       + f" (kinds: {', '.join(BOX_KINDS)})")
+        elif error["type"] in ("model_type", "dict_type", "model_attributes_type"):
+            message = f"expected a mapping of keys, got {error['input']!r:.40}"
         raise LayoutError(f"{where}: {loc}: {message}") from None
 
 
