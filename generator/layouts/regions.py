@@ -20,6 +20,18 @@ class Region(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
+class Placed(Region):
+    """A region whose top-left corner (a space: its centre) is placed in mm."""
+
+    x: float
+    y: float
+
+
+class Sized(Placed):
+    w: float = Field(gt=0)
+    h: float = Field(gt=0)
+
+
 class GridCell(Region):
     col: int = Field(ge=0)
     row: int = Field(ge=0)
@@ -28,10 +40,8 @@ class GridCell(Region):
     color: Color | None = None
 
 
-class GridRegion(Region):
+class GridRegion(Placed):
     type: Literal["grid"]
-    x: float
-    y: float
     cols: int = Field(ge=1)
     rows: int = Field(ge=1)
     cell: float = Field(gt=0, description="square cell size in mm")
@@ -41,10 +51,8 @@ class GridRegion(Region):
     cells: list[GridCell] = []
 
 
-class TrackRegion(Region):
+class TrackRegion(Placed):
     type: Literal["track"]
-    x: float
-    y: float
     cells: int | list[str] = Field(description="how many numbered cells, or their labels")
     start: int = 0
     cell_w: float = Field(12, gt=0)
@@ -56,12 +64,8 @@ class TrackRegion(Region):
     mark_color: Color = "#F9A825"
 
 
-class BoxRegion(Region):
+class BoxRegion(Sized):
     type: Literal["box"]
-    x: float
-    y: float
-    w: float = Field(gt=0)
-    h: float = Field(gt=0)
     title: str = ""
     text: str = ""
     icon: IconName | None = None
@@ -70,10 +74,8 @@ class BoxRegion(Region):
     slot_shape: Literal["rect", "round", "hex"] = "rect"
 
 
-class Space(Region):
+class Space(Placed):
     id: str
-    x: float
-    y: float
     label: str = ""
     icon: IconName | None = None
     color: Color | None = None
@@ -87,12 +89,8 @@ class SpacesRegion(Region):
     links: list[tuple[str, str]] = []
 
 
-class TextRegion(Region):
+class TextRegion(Sized):
     type: Literal["text"]
-    x: float
-    y: float
-    w: float = Field(gt=0)
-    h: float = Field(gt=0)
     text: str
     size: float = Field(9, ge=6)
     bold: bool = False
@@ -100,11 +98,9 @@ class TextRegion(Region):
     color: Color = "#1A1A1A"
 
 
-class IconRegion(Region):
+class IconRegion(Placed):
     type: Literal["icon"]
     name: IconName
-    x: float
-    y: float
     size: float = Field(gt=0)
     color: Color = "#1A1A1A"
 
