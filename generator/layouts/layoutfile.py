@@ -16,7 +16,8 @@ from itertools import accumulate
 from difflib import get_close_matches
 from typing import Annotated, Any, Callable, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
+from pydantic_core import SchemaError
 
 from ..fonts import text_width_mm
 from ..geometry import hexagon, regular_polygon, star_points
@@ -341,7 +342,8 @@ def field_type(spec: FieldSpec, where: str) -> Any:
     elif spec.type in FIELD_TYPES:
         kind = FIELD_TYPES[spec.type]
     elif " or " in spec.type:  # e.g. "list or unspecified": any of the types named (a list's entries alike)
-        return Union[tuple(field_type(FieldSpec(type=part, items=spec.items, pattern=spec.pattern,
+        return Union[tuple(field_type(FieldSpec(type=part, items=spec.items,
+                                                pattern=spec.pattern if _texts(part) else None,
                                                 **(_bounds_of(spec) if _bounded(part) else {})), where)
                            for part in spec.type.split(" or "))]
     elif spec.type == "unspecified":
@@ -353,14 +355,15 @@ def field_type(spec: FieldSpec, where: str) -> Any:
         known = ", ".join([*FIELD_TYPES, "unspecified", "list", "list of TYPE", "A or B"])
         hint = f"did you mean {close[0]!r}?" if close else f"known: {known}"
         raise LayoutError(f"{where}.type: unknown field type {spec.type!r}; {hint}")
-    if spec.pattern is not None and spec.type in FIELD_TYPES and spec.type != "text":
+    if spec.pattern is not None and not _texts(spec.type):
         raise LayoutError(f"{where}.pattern: a pattern is for text (or a list of text), not {spec.type}")
     if spec.pattern is not None and spec.type == "text":
-        try:
-            re.compile(spec.pattern)
-        except re.error as exc:
-            raise LayoutError(f"{where}.pattern: not a regular expression: {exc}") from None
         kind = Annotated[str, Field(pattern=spec.pattern)]
+        try:
+            TypeAdapter(kind)  # the validator's own regular expressions: no look-ahead or look-behind
+        except SchemaError as exc:
+            raise LayoutError(f"{where}.pattern: not a regular expression we read: "
+                              f"{str(exc).strip().splitlines()[-1][:100]}") from None
     if spec.min is None and spec.max is None and spec.above is None:
         return kind
     if spec.type in ("number", "integer"):
@@ -374,6 +377,11 @@ def field_type(spec: FieldSpec, where: str) -> Any:
 def _bounded(kind: str) -> bool:
     """Whether min and max apply to a field of this type (one side of an `A or B`)."""
     return kind in ("number", "integer", "list") or kind.startswith("list of ")
+
+
+def _texts(kind: str | list[str]) -> bool:
+    """Whether a pattern applies to a field of this type: text, or each entry of a list of text."""
+    return isinstance(kind, str) and (kind == "text" or kind.startswith("list of "))
 
 
 def _bounds_of(spec: FieldSpec) -> dict:

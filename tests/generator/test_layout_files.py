@@ -184,6 +184,10 @@ LINED = {  # a layout file's problem -> (its line, what the message says after `
     "boxes:\n  g:\n    kind: group\n    boxes:\n      c: {kind: rect, x: 1, y: 1, w: 1, h: q}\n":
         (5, "boxes.g.boxes.c.h: unknown name 'q'"),
     "extends: card\nboxes:\n  title: {h: 12}\n  panel:\n    y: zz\n": (5, "boxes.panel.y: unknown name 'zz'"),
+    "fields:\n  a: {type: text}\n  b:\n    type: list of text\n    pattern: '^(?!x)'\n":
+        (5, "fields.b.pattern: not a regular expression we read: error: look-around"),
+    "fields:\n  a:\n    type: number\n    pattern: '^1$'\n": (4, "fields.a.pattern: a pattern is for text"),
+    "fields:\n  a:\n    type: [x, y]\n    pattern: '^1$'\n": (4, "fields.a.pattern: a pattern is for text"),
 }
 
 
