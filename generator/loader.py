@@ -141,9 +141,21 @@ def _message(error: dict, model: type[BaseModel] | None = None) -> str:
         return f"must be {sign} {limit}, got {_shown(value)}"
     if kind == "literal_error":
         return f"must be one of {ctx.get('expected')}, got {_shown(value)}"
+    if kind == "string_pattern_mismatch":
+        return f"must match {ctx.get('pattern')}, got {_shown(value)}"
     if kind == "value_error":
         return str(ctx.get("error", error["msg"]))
     return error["msg"]
+
+
+def _one_member(errors: list[dict]) -> list[dict]:
+    """A field of type `A or unspecified` that fails as A is reported as A only, not also as "must be
+    'unspecified'": one line for one mistake."""
+    def literal(error: dict) -> bool:
+        return any(str(part).startswith("literal[") for part in error["loc"][1:])
+
+    failed_otherwise = {error["loc"][0] for error in errors if not literal(error)}
+    return [error for error in errors if not (literal(error) and error["loc"][0] in failed_otherwise)]
 
 
 def _errors(exc: ValidationError, source: Path, raw: Any, model: type[BaseModel] | None = None, prefix: tuple = (),
@@ -302,13 +314,14 @@ class _Resolver:
                 drawing = self.layouts[name]
             else:
                 where = origin.get("boxes", on_item + ("boxes",))
-                drawing = self.layouts.with_boxes(name, boxes, f"{source}:{line_of(raw, where)}: {dotted(where)}")
+                drawing = self.layouts.with_boxes(name, boxes, f"{source}:{line_of(raw, where)}: {dotted(where)}",
+                                                  lambda keys: line_of(raw, where + keys))
             params = drawing.params.model_validate(fields, context=self.context)
         except DataError as exc:  # a layout file that does not compile
             self.error(str(exc))
             return None
         except ValidationError as exc:
-            for error in exc.errors():
+            for error in _one_member(exc.errors()):
                 top = error["loc"][0]
                 rest = _written(fields.get(top), error["loc"][1:])
                 where = origin.get(top, on_item + (top,))

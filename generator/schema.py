@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .layouts import load_all
+from .layouts import layouts_for
 from .layouts.layoutfile import LayoutFileSpec
 from .model import ComponentFile, GameInfo, Item
 
@@ -74,7 +74,7 @@ def _layout_schemas(folders: tuple[Path, ...]) -> tuple[dict[str, dict], dict[st
     """(layout name -> its fields' schema, every nested definition), nested names prefixed by the layout; a game
     folder's own layouts included."""
     faces, defs = {}, {}
-    for name, layout in sorted(load_all(folders).items()):
+    for name, layout in sorted(layouts_for(folders).items()):
         schema = layout.params.model_json_schema(ref_template=f"#/$defs/{name}.{{model}}")
         for sub, body in schema.pop("$defs", {}).items():
             defs[f"{name}.{sub}"] = _loosened(body, ours=True)

@@ -1,42 +1,21 @@
-"""Layouts found by name: layout files shipped with starpnp, then a game folder's own `layouts/*.yaml`, then
-the Python layouts not yet moved into files (listed in PYTHON_LAYOUTS, each registering with @layout)."""
+"""Layouts found by name, one way only: layout files shipped with starpnp (package data), then a game folder's
+own `layouts/*.yaml`."""
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
+import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ...resources import folder as package_folder
-from ..yamlio import load_yaml
+from ..yamlio import line_of, load_yaml
 from .base import FaceContext, FaceParams, Layout
 from .layoutfile import LayoutError, compile_layout, merged
 
 LAYOUTS_FOLDER = "layouts"  # in a game folder
 
-# The layouts still written in Python: name -> module of this folder, imported when a face first names it.
-# Each moves into a layout file in its game's folder (see components/README.md), and its line goes.
-PYTHON_LAYOUTS = {
-    "board": "board", "die_net": "die_net",
-}
-REGISTERED: dict[str, Layout] = {}  # filled by @layout as PYTHON_LAYOUTS' modules are imported
-
-__all__ = ["FaceContext", "FaceParams", "Layout", "Layouts", "LayoutError", "layout", "layouts_for"]
-
-
-def layout(name: str, params: type[FaceParams]):
-    def register(draw):
-        REGISTERED[name] = Layout(name, params, draw, name)
-        return draw
-
-    return register
-
-
-def python_layout(name: str) -> Layout:
-    if name not in REGISTERED:
-        importlib.import_module(f"{__name__}.{PYTHON_LAYOUTS[name]}")
-    return REGISTERED[name]
+__all__ = ["FaceContext", "FaceParams", "Layout", "Layouts", "LayoutError", "layouts_for"]
 
 
 def builtin_layouts() -> Path:
@@ -55,14 +34,12 @@ class Layouts:
         self.compiled: dict[tuple, Layout] = {}
 
     def __contains__(self, name: object) -> bool:
-        return name in self.files or name in PYTHON_LAYOUTS
+        return name in self.files
 
     def __iter__(self) -> Iterator[str]:
-        return iter(sorted(set(self.files) | set(PYTHON_LAYOUTS)))
+        return iter(sorted(self.files))
 
     def __getitem__(self, name: str) -> Layout:
-        if name not in self.files:
-            return python_layout(name)
         return self._file(name, len(self.files[name]) - 1, ())
 
     def items(self) -> Iterator[tuple[str, Layout]]:
@@ -71,11 +48,12 @@ class Layouts:
     def _raw(self, name: str, level: int, seen: tuple) -> tuple[dict, str]:
         """A layout file's mapping with everything it extends merged in, and a key naming their contents."""
         path = self.files[name][level]
-        if path in seen:
-            raise LayoutError(f"{path}: extends: goes round in a circle ({' → '.join(p.stem for p in seen)})")
         raw = load_yaml(path)
         if not isinstance(raw, dict):
-            raise LayoutError(f"{path}: a layout file is a mapping (fields, let, boxes)")
+            raise LayoutError(f"{path}:{getattr(raw, 'line', 1)}: a layout file is a mapping (fields, let, boxes)")
+        if path in seen:
+            raise LayoutError(f"{path}:{line_of(raw, ('extends',))}: extends: goes round in a circle "
+                              f"({' → '.join(p.stem for p in seen)})")
         parent_name = raw.get("extends")
         if parent_name is None:
             return raw, path.read_text(encoding="utf-8")
@@ -88,16 +66,34 @@ class Layouts:
         parent, parent_text = self._raw(parent_name, parent_level, seen + (path,))
         return merged(parent, raw), parent_text + path.read_text(encoding="utf-8")
 
+    def _chain(self, name: str, level: int) -> list[tuple[Path, Any]]:
+        """A layout file and the files it extends, as read (with their lines), itself first."""
+        chain: list[tuple[Path, Any]] = []
+        while level >= 0 and len(chain) < len(self.files):
+            path = self.files[name][level]
+            chain.append((path, load_yaml(path)))
+            parent = chain[-1][1].get("extends") if isinstance(chain[-1][1], dict) else None
+            if parent is None:
+                break
+            level = level - 1 if parent == name else len(self.files.get(parent, ())) - 1
+            name = parent
+        return chain
+
     def _file(self, name: str, level: int, seen: tuple) -> Layout:
         key = (name, level)
         if key not in self.compiled:
             raw, text = self._raw(name, level, seen)
             digest = hashlib.sha1(text.encode()).hexdigest()[:12]
-            self.compiled[key] = compile_layout(name, raw, str(self.files[name][level]), f"{name}@{digest}")
+            where = str(self.files[name][level])
+            try:
+                self.compiled[key] = compile_layout(name, raw, where, f"{name}@{digest}")
+            except LayoutError as exc:
+                raise located(exc, where, self._chain(name, level)) from None
         return self.compiled[key]
 
-    def with_boxes(self, name: str, boxes: Any, where: str) -> Layout:
-        """`name` with some boxes changed, as a component writes `layout: card` and `boxes: {title: {h: 12}}`."""
+    def with_boxes(self, name: str, boxes: Any, where: str, line: Callable[[tuple], int] | None = None) -> Layout:
+        """`name` with some boxes changed, as a component writes `layout: card` and `boxes: {title: {h: 12}}`;
+        `line` gives the line of a key written under `boxes` (a tuple of keys), for messages."""
         if not isinstance(boxes, dict) or name not in self.files:
             raise LayoutError(f"{where}: boxes: only a layout file's boxes can be changed, as a mapping of "
                               f"box name to keys")
@@ -108,12 +104,63 @@ class Layouts:
             unknown = sorted(set(boxes) - set(raw.get("boxes", {})))
             if unknown and any(not isinstance(boxes[b], dict) or "kind" not in boxes[b] for b in unknown):
                 known = ", ".join(raw.get("boxes", {}))
-                raise LayoutError(f"{where}: boxes.{unknown[0]}: {name} has no such box (boxes: {known}); "
-                                  f"a new box needs a kind")
+                raise inline_located(LayoutError(f"{where}: boxes.{unknown[0]}: {name} has no such box (boxes: "
+                                                 f"{known}); a new box needs a kind"), where, boxes, line)
             digest = hashlib.sha1(key[1].encode()).hexdigest()[:12]
-            self.compiled[key] = compile_layout(name, merged(raw, {"boxes": boxes}), where,
-                                                f"{base.key}+{digest}")
+            try:
+                self.compiled[key] = compile_layout(name, merged(raw, {"boxes": boxes}), where,
+                                                    f"{base.key}+{digest}")
+            except LayoutError as exc:
+                raise inline_located(exc, where, boxes, line) from None
         return self.compiled[key]
+
+
+# A compiled layout's problem reads `WHERE: LOC: message`, LOC the keys that lead to it (boxes.title.h, let.x,
+# checks[0].when, fields.tanks.items.rows.type); these turn it into `file:line: LOC: message`.
+LOC = re.compile(r"[A-Za-z_][\w-]*(?:\.[\w-]+|\[\d+\])*")
+
+
+def _loc(text: str) -> tuple:
+    return tuple(int(part) if part.isdigit() else part for part in re.findall(r"[\w-]+", text))
+
+
+def _depth(raw: Any, loc: tuple) -> int:
+    """How many of `loc`'s keys the file wrote."""
+    depth, node = 0, raw
+    for key in loc:
+        if isinstance(node, dict) and key in node or isinstance(node, list) and isinstance(key, int) \
+                and 0 <= key < len(node):
+            depth, node = depth + 1, node[key]
+        else:
+            break
+    return depth
+
+
+def located(exc: LayoutError, where: str, chain: list[tuple[Path, Any]]) -> LayoutError:
+    """The problem at the line of the file (itself or one it extends) that wrote the deepest of its keys."""
+    message = str(exc)
+    if not message.startswith(where + ": "):
+        return exc
+    loc_text, _, rest = message[len(where) + 2:].partition(": ")
+    if not LOC.fullmatch(loc_text) or not rest:
+        return exc
+    loc = _loc(loc_text)
+    path, raw = max(chain, key=lambda entry: _depth(entry[1], loc))  # the first of the deepest: the overriding one
+    return LayoutError(f"{path}:{line_of(raw, loc)}: {loc_text}: {rest}")
+
+
+def inline_located(exc: LayoutError, where: str, boxes: Any, line: Callable[[tuple], int] | None) -> LayoutError:
+    """A problem in boxes changed inline (`where` is `file:line: components[0].front.boxes`), at its own line."""
+    message = str(exc)
+    head = re.fullmatch(r"(.*):(\d+): (.*)", where)
+    if not message.startswith(where + ": ") or head is None or line is None:
+        return exc
+    loc_text, _, rest = message[len(where) + 2:].partition(": ")
+    loc = _loc(loc_text)
+    if not LOC.fullmatch(loc_text) or not rest or loc[:1] != ("boxes",) or not _depth(boxes, loc[1:]):
+        return exc
+    tail = "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in loc[1:])
+    return LayoutError(f"{head[1]}:{line(loc[1:])}: {head[3]}{tail}: {rest}")
 
 
 _FOUND: dict[tuple, Layouts] = {}
@@ -130,10 +177,3 @@ def layouts_for(folders: tuple[Path, ...] = ()) -> Layouts:
         _FOUND.clear()
         _FOUND[key] = Layouts(own)
     return _FOUND[key]
-
-
-def load_all(folders: tuple[Path, ...] = ()) -> Layouts:
-    """Every layout a game of these folders may name, Python ones imported (for the JSON Schema and tests)."""
-    for name in PYTHON_LAYOUTS:
-        python_layout(name)
-    return layouts_for(folders)

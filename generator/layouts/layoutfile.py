@@ -16,7 +16,8 @@ from itertools import accumulate
 from difflib import get_close_matches
 from typing import Annotated, Any, Callable, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
+from pydantic_core import SchemaError
 
 from ..fonts import text_width_mm
 from ..geometry import hexagon, regular_polygon, star_points
@@ -26,6 +27,7 @@ from ..yamlio import DataError
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from ..text import fit_text
 from .base import FaceContext, FaceParams, IconName, Layout, legible, mix, readable_ink, text_ground
+from .regions import AnyRegion, draw_regions
 
 
 def _count(value: Any) -> int:
@@ -71,6 +73,7 @@ GLOBALS = {"__builtins__": {}, **FUNCTIONS}
 FIELD_TYPES: dict[str, Any] = {
     "text": str, "number": float, "integer": int, "bool": bool, "color": Color, "icon": IconName, "file": str,
     "text or number": str | int, "table": dict[str, str],
+    "regions": list[AnyRegion],  # a board's grids, tracks, boxes, spaces, texts and icons (see .regions)
 }
 
 # Keys whose value is a choice among words: written as one of these, the word itself; else an expression.
@@ -82,7 +85,7 @@ TEMPLATES = ("text", "label")  # text with {expression} placeholders
 WIDE, TALL = ("x", "w", "cx", "x1", "x2"), ("y", "h", "cy", "y1", "y2")
 
 BOX_KINDS = ("group", "background", "rect", "circle", "polygon", "line", "path", "text", "badge", "icon", "image",
-             "amounts", "write_in", "outline", "player_mark", "warn")
+             "amounts", "write_in", "outline", "player_mark", "warn", "regions")
 
 
 class FieldSpec(BaseModel):
@@ -97,6 +100,8 @@ class FieldSpec(BaseModel):
     min: float | None = Field(None, description="the least number allowed, or for a list the fewest entries")
     max: float | None = Field(None, description="the largest number allowed, or for a list the most entries")
     above: float | None = Field(None, description="a number must be more than this")
+    pattern: str | None = Field(None, description="a text (or each text of a list of text) must match this regular "
+                                                  "expression, e.g. '^(pips:[1-6]|[^:]*)$'")
     default: Any = Field(None, description="left out, the field is required")
     description: str = ""
     required: bool = False
@@ -160,6 +165,7 @@ class BoxSpec(BaseModel):
     src: Any = None
     fit: Any = None
     symbols: Any = Field(None, description="an amounts box's symbols: a list of [symbol, icon, disc, letter colour]")
+    regions: Any = Field(None, description="a regions box's regions: a field of type regions")
     after: str | None = Field(None, description="a box added by `extends` is drawn after this one, not last")
     let: dict[str, Any] | None = Field(None, description="a group's own names, computed before its boxes")
     dx: Any = Field(None, description="a group's boxes moved right by this much (mm)")
@@ -201,7 +207,7 @@ class LayoutError(DataError):
 
 _ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.Name,
             ast.Constant, ast.Load, ast.operator, ast.unaryop, ast.boolop, ast.cmpop, ast.List, ast.Tuple,
-            ast.Subscript, ast.Attribute)
+            ast.Subscript, ast.Attribute, ast.Slice)
 PERCENT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$")
 PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
@@ -336,16 +342,28 @@ def field_type(spec: FieldSpec, where: str) -> Any:
     elif spec.type in FIELD_TYPES:
         kind = FIELD_TYPES[spec.type]
     elif " or " in spec.type:  # e.g. "list or unspecified": any of the types named (a list's entries alike)
-        kind = Union[tuple(field_type(FieldSpec(type=part, items=spec.items), where) for part in spec.type.split(" or "))]
+        return Union[tuple(field_type(FieldSpec(type=part, items=spec.items,
+                                                pattern=spec.pattern if _texts(part) else None,
+                                                **(_bounds_of(spec) if _bounded(part) else {})), where)
+                           for part in spec.type.split(" or "))]
     elif spec.type == "unspecified":
         kind = Literal["unspecified"]
     elif spec.type.startswith("list of "):
-        kind = list[field_type(FieldSpec(type=spec.type[len("list of "):]), where)]
+        kind = list[field_type(FieldSpec(type=spec.type[len("list of "):], pattern=spec.pattern), where)]
     else:
         close = get_close_matches(spec.type, list(FIELD_TYPES), n=1)
         known = ", ".join([*FIELD_TYPES, "unspecified", "list", "list of TYPE", "A or B"])
         hint = f"did you mean {close[0]!r}?" if close else f"known: {known}"
         raise LayoutError(f"{where}.type: unknown field type {spec.type!r}; {hint}")
+    if spec.pattern is not None and not _texts(spec.type):
+        raise LayoutError(f"{where}.pattern: a pattern is for text (or a list of text), not {spec.type}")
+    if spec.pattern is not None and spec.type == "text":
+        kind = Annotated[str, Field(pattern=spec.pattern)]
+        try:
+            TypeAdapter(kind)  # the validator's own regular expressions: no look-ahead or look-behind
+        except SchemaError as exc:
+            raise LayoutError(f"{where}.pattern: not a regular expression we read: "
+                              f"{str(exc).strip().splitlines()[-1][:100]}") from None
     if spec.min is None and spec.max is None and spec.above is None:
         return kind
     if spec.type in ("number", "integer"):
@@ -354,6 +372,20 @@ def field_type(spec: FieldSpec, where: str) -> Any:
         whole = [None if bound is None else int(bound) for bound in (spec.min, spec.max)]
         return Annotated[kind, Field(min_length=whole[0], max_length=whole[1])]
     raise LayoutError(f"{where}: min and max are for numbers and lists, not {spec.type}")
+
+
+def _bounded(kind: str) -> bool:
+    """Whether min and max apply to a field of this type (one side of an `A or B`)."""
+    return kind in ("number", "integer", "list") or kind.startswith("list of ")
+
+
+def _texts(kind: str | list[str]) -> bool:
+    """Whether a pattern applies to a field of this type: text, or each entry of a list of text."""
+    return isinstance(kind, str) and (kind == "text" or kind.startswith("list of "))
+
+
+def _bounds_of(spec: FieldSpec) -> dict:
+    return {"min": spec.min, "max": spec.max, "above": spec.above}
 
 
 def params_model(name: str, fields: dict[str, FieldSpec], where: str) -> type[FaceParams]:
@@ -504,6 +536,8 @@ def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
         return []
     if kind == "player_mark":
         return ctx.player_mark(v["x"], v["y"], v["size"])
+    if kind == "regions":
+        return draw_regions(ctx, v["regions"])
     raise AssertionError(kind)
 
 
@@ -513,6 +547,7 @@ NEEDS = {  # the keys each kind of box must have
     "badge": ("text", "cx", "cy", "r"), "icon": ("icon", "x", "y"), "image": ("src", "x", "y", "w", "h"),
     "amounts": ("text", "x", "y", "h"),
     "write_in": ("x", "y", "w", "h"), "player_mark": ("x", "y", "size"), "group": ("boxes",), "warn": ("text",),
+    "regions": ("regions",),
 }
 PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # the value a write-in replaces
 
@@ -524,7 +559,7 @@ class Box:
 
     def __init__(self, name: str, spec: BoxSpec, names: set[str], where: str):
         if spec.kind is None:
-            raise LayoutError(f"{where}: kind: required (one of {', '.join(BOX_KINDS)})")
+            raise LayoutError(f"{where}.kind: required (one of {', '.join(BOX_KINDS)})")
         self.name, self.kind = name, spec.kind
         missing = [key for key in NEEDS.get(spec.kind, ()) if getattr(spec, key) is None]
         if spec.kind == "icon" and spec.size is None and (spec.w is None or spec.h is None):
@@ -625,6 +660,12 @@ def validated(raw: Any, where: str) -> LayoutFileSpec:
             model = BoxSpec if "boxes" in error["loc"][:1] else FieldSpec if "fields" in error["loc"][:1] else LayoutFileSpec
             close = get_close_matches(str(error["loc"][-1]), list(model.model_fields), n=1)
             message = "unknown key" + (f"; did you mean {close[0]!r}?" if close else "")
+        elif error["type"] == "literal_error" and error["loc"][-1] == "kind":
+            close = get_close_matches(str(error["input"]), BOX_KINDS, n=1)
+            message = (f"unknown box kind {error['input']!r}" + (f"; did you mean {close[0]!r}?" if close else "")
+                       + f" (kinds: {', '.join(BOX_KINDS)})")
+        elif error["type"] in ("model_type", "dict_type", "model_attributes_type"):
+            message = f"expected a mapping of keys, got {error['input']!r:.40}"
         raise LayoutError(f"{where}: {loc}: {message}") from None
 
 

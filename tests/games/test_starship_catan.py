@@ -7,13 +7,14 @@ import json
 import math
 
 import pytest
+from pydantic import ValidationError
 
 from starpnp.generator.build import BuildOptions, build_game
 from starpnp.generator.imposition import Settings
-from starpnp.generator.layouts.die_net import CELLS, TABS, DieNetParams, _outline, net_side
+from starpnp.generator.layouts import layouts_for
 from starpnp.generator.loader import find_game, load_game
 from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Group, Line, Polygon, Text
+from starpnp.generator.scene import Circle, Group, Line, Polygon, Rect, Text
 
 GAME = "starship_catan"
 COLOURS = ["red", "blue"]  # a two-player game
@@ -121,27 +122,34 @@ def test_victory_track_runs_to_10_and_marks_the_end(scenes):
     assert "Hero card" in words and "Friend card" in words  # the cards come at 3 points
 
 
-def test_die_net_is_a_closed_cube_with_seven_glue_tabs():
-    s = net_side(104, 72)
-    assert math.isclose(s, 24)
-    assert len(CELLS) == 6 and len(TABS) == 7  # 12 cube edges - 5 fold edges = 7 seams, one tab each
-    outline = _outline(s)
-    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+def test_die_net_is_a_closed_cube_with_seven_glue_tabs(scenes):
+    die = scenes[("dice", "Yellow die", None, "front")].elements
+    s = 24.0  # the face side that fits four faces and a tab across 104 mm and three faces into 72 mm
+    faces = [e for e in die if isinstance(e, Rect) and e.style.fill == "#FBC02D"]
+    assert sorted((e.x / s, e.y / s, e.w, e.h) for e in faces) == sorted(
+        (col, row, s, s) for col, row in ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)))  # a cross of six
+    tabs = [e.points for e in die if isinstance(e, Polygon) and e.style.fill == "#D5D8DC"]
+    assert len(tabs) == 7  # 12 cube edges - 5 fold edges = 7 seams, one tab each
+    (cut,) = [e.points for e in die if isinstance(e, Polygon) and e.style.fill is None]
+    xs, ys = [p[0] for p in cut], [p[1] for p in cut]
     assert min(xs) == 0 and min(ys) == 0 and max(ys) == 3 * s and max(xs) <= 104
     # every consecutive pair of outline points is joined by one straight cut: no jumps across the net
-    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
+    for (x1, y1), (x2, y2) in zip(cut, cut[1:] + cut[:1]):
         assert math.dist((x1, y1), (x2, y2)) <= s + 1e-9
+    assert all(point in cut for tab in tabs for point in tab)  # the cut goes round every tab
+    pips = [e for e in die if isinstance(e, Circle)]
+    assert len(pips) == 1 + 2 + 3 + 4 + 5 + 6
 
 
 def test_die_net_checks_its_faces():
-    with pytest.raises(ValueError, match="6 faces"):
-        DieNetParams(layout="die_net", title="d", faces=["1", "2"])
-    with pytest.raises(ValueError, match="pips must be 1 to 6"):
-        DieNetParams(layout="die_net", title="d", faces=["pips:7"] + ["1"] * 5)
-    with pytest.raises(ValueError, match="unknown icon"):
-        DieNetParams(layout="die_net", title="d", faces=["icon:nope"] + ["1"] * 5)
-    ok = DieNetParams(layout="die_net", title="d", faces=[f"pips:{n}" for n in range(1, 7)])
+    params = layouts_for()["die_net"].params
+    with pytest.raises(ValidationError, match="at least 6 items"):
+        params(layout="die_net", title="d", faces=["1", "2"])
+    with pytest.raises(ValidationError, match="should match pattern"):
+        params(layout="die_net", title="d", faces=["pips:7"] + ["1"] * 5)
+    ok = params(layout="die_net", title="d", faces=[f"pips:{n}" for n in range(1, 7)])
     assert ok.faces[5] == "pips:6"
+    assert params(layout="die_net", title="d", faces="unspecified").faces == "unspecified"
 
 
 def test_die_faces_are_write_ins_with_dashed_folds(write_in_scenes):

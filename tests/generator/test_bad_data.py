@@ -149,3 +149,14 @@ def test_an_error_in_overrides_is_blamed_on_the_users_file_and_line(tmp_path):
     line = next(n for n, row in enumerate(text.splitlines(), 1) if "Attack: {count: -3}" in row)
     message = check_fails(folder, f"{folder / 'overrides.yaml'}:{line}: components.galaxy_deck.items.Attack.count")
     assert "components/stratastar" not in message
+
+
+@pytest.mark.parametrize("faces, expected", [
+    ('["pips:7", "1", "2", "3", "4", "5"]', ["faces[0]", "must match", "got 'pips:7'"]),
+    ('["1", "2"]', ["faces", "at least 6"]),
+])
+def test_a_bad_die_face_is_one_line_naming_the_face(game, faces, expected):
+    (game / "dice.yaml").write_text("components:\n  - id: dice\n    name: Dice\n    kind: die\n    size: [104, 72]\n"
+                                    "    front: {layout: die_net, title: Die}\n    items:\n"
+                                    f"      - {{name: A die, faces: {faces}}}\n")
+    check_fails(game, "dice.yaml:8:", *expected)

@@ -9,7 +9,7 @@ import pytest
 
 from cli_runner import run
 from starpnp.generator.fonts import text_width_mm
-from starpnp.generator.layouts import layouts_for
+from starpnp.generator.layouts import LayoutError, layouts_for
 
 MM = 72 / 25.4
 CARD = "{count: 1, title: Zed, icon: attack, type: Ship, text: Fight once.}"
@@ -80,7 +80,7 @@ def test_a_layout_file_problem_names_the_file_line_and_key(tmp_path):
     (game / "layouts" / "broken.yaml").write_text("extends: card\nboxes:\n  title: {y: insett + 1}\n")
     result = run("build", game, "--out", tmp_path / "out", "--format", "pdf")
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "broken.yaml: boxes.title.y: unknown name 'insett'" in result.stderr and "did you mean inset" in result.stderr
+    assert "broken.yaml:3: boxes.title.y: unknown name 'insett'" in result.stderr and "did you mean inset" in result.stderr
 
 
 def test_a_games_layouts_are_found_after_the_built_in_ones(tmp_path):
@@ -165,6 +165,59 @@ def test_a_bad_layout_file_is_one_clear_line(tmp_path, files, front, message):
     result = run("build", game, "--out", tmp_path / "out", "--format", "pdf")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert message in result.stderr, result.stderr
+
+
+LINED = {  # a layout file's problem -> (its line, what the message says after `file:LINE: `)
+    "boxes:\n  title: {kind: text, text: x, x: 1, y: 1, w: 2,\n    h: 3, hh: 4}\n":
+        (3, "boxes.title.hh: unknown key; did you mean 'h'?"),
+    "let:\n  a: 1\nboxes:\n  title:\n    kind: text\n    text: x\n    x: 1\n    y: 1\n    w: 2\n    h: 3 +\n":
+        (10, "boxes.title.h: not an expression: '3 +'"),
+    "boxes:\n  a: {kind: rect, x: 1, y: 1, w: 1, h: 1}\n  title: {kind: txt, text: x}\n":
+        (3, "boxes.title.kind: unknown box kind 'txt'; did you mean 'text'?"),
+    "boxes:\n  a: {kind: rect, x: 1, y: 1, w: 1, h: 1}\n  title: 5\n": (3, "boxes.title: expected a mapping of keys, got 5"),
+    "fields:\n  a: {type: number,\n      min: abc}\n": (3, "fields.a.min: Input should be a valid number"),
+    "fields:\n  a: {type: text}\n  b: {type: nubmer}\n": (3, "fields.b.type: unknown field type 'nubmer'"),
+    "boxes:\n\n  title: {kind: text}\n": (3, "boxes.title: a text box needs text, x, y, w, h"),
+    "boxes:\n  title:\n    x: 1\n": (2, "boxes.title.kind: required (one of group,"),
+    "checks:\n  - {when: w, warn: x}\n  - {when: zz, warn: x}\n": (3, "checks[1].when: unknown name 'zz'"),
+    "let:\n  a: 1\n  b: a +* 2\n": (3, "let.b: not an expression"),
+    "boxes:\n  g:\n    kind: group\n    boxes:\n      c: {kind: rect, x: 1, y: 1, w: 1, h: q}\n":
+        (5, "boxes.g.boxes.c.h: unknown name 'q'"),
+    "extends: card\nboxes:\n  title: {h: 12}\n  panel:\n    y: zz\n": (5, "boxes.panel.y: unknown name 'zz'"),
+    "fields:\n  a: {type: text}\n  b:\n    type: list of text\n    pattern: '^(?!x)'\n":
+        (5, "fields.b.pattern: not a regular expression we read: error: look-around"),
+    "fields:\n  a:\n    type: number\n    pattern: '^1$'\n": (4, "fields.a.pattern: a pattern is for text"),
+    "fields:\n  a:\n    type: [x, y]\n    pattern: '^1$'\n": (4, "fields.a.pattern: a pattern is for text"),
+}
+
+
+@pytest.mark.parametrize("text", LINED)
+def test_a_layout_file_problem_reads_file_line_keys_and_message(tmp_path, text):
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "own.yaml").write_text(text)
+    line, message = LINED[text]
+    with pytest.raises(LayoutError) as caught:
+        layouts_for((tmp_path,))["own"]
+    assert str(caught.value).startswith(f"{tmp_path / 'layouts' / 'own.yaml'}:{line}: {message}"), caught.value
+
+
+def test_a_problem_a_layout_inherits_is_named_in_the_file_that_wrote_it(tmp_path):
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "base.yaml").write_text(
+        "extends: card\nboxes:\n  title: {h: 12}\n  stamp:\n    kind: rect\n    x: 1\n    y: 1\n    w: ww\n    h: 2\n")
+    (tmp_path / "layouts" / "child.yaml").write_text("extends: base\nboxes:\n  stamp: {h: 3}\n")
+    with pytest.raises(LayoutError) as caught:
+        layouts_for((tmp_path,))["child"]
+    assert str(caught.value).startswith(f"{tmp_path / 'layouts' / 'base.yaml'}:8: boxes.stamp.w: unknown name 'ww'")
+
+
+def test_a_problem_in_boxes_changed_inline_names_the_components_own_line(tmp_path):
+    game = face_game(tmp_path / "faces", "  - id: a\n    name: a\n    kind: card\n    size: poker\n"
+                                         "    front:\n      layout: card\n      boxes:\n        title:\n"
+                                         f"          h: zz\n    items: [{CARD}]\n")
+    result = run("check", game)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "cards.yaml:10: components[0].front.boxes.title.h: unknown name 'zz'" in result.stderr, result.stderr
 
 
 TALLY = """fields:

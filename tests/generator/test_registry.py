@@ -1,37 +1,28 @@
-"""Layouts are found by name without importing every game's modules up front."""
+"""Layouts are found one way only: by name among layout files, the built-in ones (package data) first, then
+the game folder's own `layouts/*.yaml`; no Python module registers one."""
 from __future__ import annotations
 
-import subprocess
-import sys
-
-from conftest import MINI
-
-PROBE = f"""
-import sys
-from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.layouts import layouts_for
 from pathlib import Path
-import tempfile
-build_game(Path({str(MINI)!r}), BuildOptions(out=Path(tempfile.mkdtemp()), formats=("pdf",)))
-loaded = sorted(m for m in sys.modules if m.startswith("starpnp.generator.layouts."))
-print(",".join(loaded))
-LAYOUTS = layouts_for()
-print("board" in LAYOUTS, "icon_key" in LAYOUTS)
-"""
+
+import starpnp.generator.layouts as layouts_package
+from starpnp.generator.layouts import builtin_layouts, layouts_for
 
 
-def test_a_build_imports_only_the_layouts_it_draws_yet_every_name_is_known():
-    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
-    loaded, known = result.stdout.strip().splitlines()
-    assert set(loaded.split(",")) == {"starpnp.generator.layouts.base", "starpnp.generator.layouts.board",
-                                      "starpnp.generator.layouts.layoutfile"}
-    assert known == "True True"
+def test_every_layout_is_a_file_and_boards_and_dice_are_built_in():
+    files = {path.stem for path in builtin_layouts().glob("*.yaml")}
+    assert set(layouts_for()) == files
+    assert {"board", "die_net", "card", "player_board"} <= files
 
 
-def test_every_indexed_name_really_is_registered_by_its_module():
-    from starpnp.generator.layouts import PYTHON_LAYOUTS, REGISTERED, load_all
+def test_a_games_board_file_replaces_the_built_in_board_for_that_game_only(tmp_path):
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "board.yaml").write_text("extends: board\nfields:\n  motto: {type: text}\n")
+    own, builtin = layouts_for((tmp_path,))["board"], layouts_for()["board"]
+    assert "motto" in own.params.model_fields and "motto" not in builtin.params.model_fields
+    assert "regions" in own.params.model_fields  # what it extends comes along
 
-    load_all()
-    assert set(REGISTERED) == set(PYTHON_LAYOUTS)  # each module registers exactly the names listed for it
-    for name, module in PYTHON_LAYOUTS.items():
-        assert REGISTERED[name].draw.__module__ == f"starpnp.generator.layouts.{module}", name
+
+def test_no_module_registers_a_layout_by_decorator_or_list():
+    sources = [path.read_text(encoding="utf-8") for path in Path(layouts_package.__file__).parent.glob("*.py")]
+    assert not [text for text in sources if "@layout(" in text or "PYTHON_LAYOUTS" in text or "REGISTERED" in text]
+    assert not hasattr(layouts_package, "layout")

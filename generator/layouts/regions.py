@@ -1,7 +1,8 @@
-"""Boards and player boards described as data: grids, tracks, boxes, linked spaces, text and icons.
+"""Regions: general drawing primitives a board declares in its data (grids, tracks, boxes, linked spaces, text
+and icons), each placed in millimetres from the face's top-left trim corner.
 
-Every region is placed in millimetres from the board's top-left trim corner, so a board's design
-lives entirely in its YAML.
+A layout file draws them with a `regions` box over a field of type `regions` (see builtin/layouts/board.yaml),
+so a board's design lives entirely in its YAML.
 """
 from __future__ import annotations
 
@@ -9,15 +10,26 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..model import is_unspecified
 from ..palette import Color, resolve
 from ..scene import Circle, Element, Line, Rect, Style
-from ..model import is_unspecified
-from . import layout
-from .base import FaceContext, FaceParams, IconName, mix, readable_ink, text_ground
+from .base import FaceContext, IconName, mix, readable_ink, text_ground
 
 
 class Region(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+class Placed(Region):
+    """A region whose top-left corner (a space: its centre) is placed in mm."""
+
+    x: float
+    y: float
+
+
+class Sized(Placed):
+    w: float = Field(gt=0)
+    h: float = Field(gt=0)
 
 
 class GridCell(Region):
@@ -28,10 +40,8 @@ class GridCell(Region):
     color: Color | None = None
 
 
-class GridRegion(Region):
+class GridRegion(Placed):
     type: Literal["grid"]
-    x: float
-    y: float
     cols: int = Field(ge=1)
     rows: int = Field(ge=1)
     cell: float = Field(gt=0, description="square cell size in mm")
@@ -41,10 +51,8 @@ class GridRegion(Region):
     cells: list[GridCell] = []
 
 
-class TrackRegion(Region):
+class TrackRegion(Placed):
     type: Literal["track"]
-    x: float
-    y: float
     cells: int | list[str] = Field(description="how many numbered cells, or their labels")
     start: int = 0
     cell_w: float = Field(12, gt=0)
@@ -56,12 +64,8 @@ class TrackRegion(Region):
     mark_color: Color = "#F9A825"
 
 
-class BoxRegion(Region):
+class BoxRegion(Sized):
     type: Literal["box"]
-    x: float
-    y: float
-    w: float = Field(gt=0)
-    h: float = Field(gt=0)
     title: str = ""
     text: str = ""
     icon: IconName | None = None
@@ -70,10 +74,8 @@ class BoxRegion(Region):
     slot_shape: Literal["rect", "round", "hex"] = "rect"
 
 
-class Space(Region):
+class Space(Placed):
     id: str
-    x: float
-    y: float
     label: str = ""
     icon: IconName | None = None
     color: Color | None = None
@@ -87,12 +89,8 @@ class SpacesRegion(Region):
     links: list[tuple[str, str]] = []
 
 
-class TextRegion(Region):
+class TextRegion(Sized):
     type: Literal["text"]
-    x: float
-    y: float
-    w: float = Field(gt=0)
-    h: float = Field(gt=0)
     text: str
     size: float = Field(9, ge=6)
     bold: bool = False
@@ -100,11 +98,9 @@ class TextRegion(Region):
     color: Color = "#1A1A1A"
 
 
-class IconRegion(Region):
+class IconRegion(Placed):
     type: Literal["icon"]
     name: IconName
-    x: float
-    y: float
     size: float = Field(gt=0)
     color: Color = "#1A1A1A"
 
@@ -112,16 +108,6 @@ class IconRegion(Region):
 AnyRegion = Annotated[
     Union[GridRegion, TrackRegion, BoxRegion, SpacesRegion, TextRegion, IconRegion], Field(discriminator="type")]
 
-
-class BoardParams(FaceParams):
-    layout: Literal["board"] = "board"
-    title: str = ""
-    color: Color = "#E8EAF6"
-    border: Color = "#1A237E"
-    regions: list[AnyRegion] = []
-
-
-THIN = 0.25
 
 
 def _grid(ctx: FaceContext, g: GridRegion) -> list[Element]:
@@ -238,16 +224,11 @@ def _spaces(ctx: FaceContext, s: SpacesRegion) -> list[Element]:
     return out
 
 
-@layout("board", BoardParams)
-def board(ctx: FaceContext, p: BoardParams) -> list[Element]:
-    w, h = ctx.width, ctx.height
-    out: list[Element] = [ctx.background(p.color),
-                          Rect(2, 2, w - 4, h - 4, Style(stroke=resolve(p.border), stroke_width=1.0), radius=2)]
-    if p.title:
-        out.append(ctx.text("title", p.title, 6, 4, w - 12, 10, font="Lato-Black", size=18, min_size=8,
-                            color=resolve(p.border), align="center", valign="middle"))
+def draw_regions(ctx: FaceContext, regions: list) -> list[Element]:
+    """Each region's elements, in order."""
     draw = {"grid": _grid, "track": _track, "box": _box, "spaces": _spaces}
-    for region in p.regions:
+    out: list[Element] = []
+    for region in regions:
         if region.type in draw:
             out.extend(draw[region.type](ctx, region))
         elif region.type == "text":
@@ -256,6 +237,4 @@ def board(ctx: FaceContext, p: BoardParams) -> list[Element]:
                                 min_size=6, color=resolve(region.color), align=region.align))
         else:
             out.append(ctx.icon(region.name, region.x, region.y, region.size, region.color))
-    if ctx.color is not None:
-        out.extend(ctx.player_mark(w - 14, 4, 10))
     return out
