@@ -276,14 +276,18 @@ def printable(marks: list[tuple[float, float, float, float]], settings: Settings
 def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) -> list[Sheet]:
     """Front sheets (and mirrored back sheets) for pieces that share one size."""
     first = run[0][0]
-    grid = plan_grid(first, settings, len(run))
-    pitch_w, pitch_h = grid.cell
-    ax, ay, aw, ah = block_area(settings, grid.footer, grid.edge)
+    full = plan_grid(first, settings, len(run))
     b = first.bleed
     sheets: list[Sheet] = []
     duplex = settings.duplex != "off" and any(back is not None for _, back, _ in run)
-    for start in range(0, len(run), grid.per_sheet):
-        chunk = run[start:start + grid.per_sheet]
+    for start in range(0, len(run), full.per_sheet):
+        chunk = run[start:start + full.per_sheet]
+        # a last sheet of a few pieces whose full sheets need the footer beside them gets its own grid: with
+        # the footer below, it may share a sheet
+        last = len(chunk) < full.per_sheet and full.footer != "bottom"
+        grid = plan_grid(first, settings, len(chunk)) if last else full
+        pitch_w, pitch_h = grid.cell
+        ax, ay, aw, ah = block_area(settings, grid.footer, grid.edge)
         used_rows = math.ceil(len(chunk) / grid.cols)
         used_cols = min(grid.cols, len(chunk))
         x0 = ax + (aw - used_cols * pitch_w) / 2
