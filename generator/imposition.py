@@ -91,6 +91,12 @@ class Tile:
     targets: tuple[tuple[str, float, float], ...] = ()  # (side, x, y): arrow tips on a flap's seam line
 
     @property
+    def board_size(self) -> tuple[float, float]:
+        """The whole board's bleed box as laid on the page (turned or not)."""
+        s = self.scene
+        return (s.outer_height, s.outer_width) if self.rotation % 180 else (s.outer_width, s.outer_height)
+
+    @property
     def own(self) -> tuple[float, float, float, float]:
         """Board x, y, w, h this tile shows once assembled (its window less its flaps)."""
         x, y = self.board_x, self.board_y
@@ -526,16 +532,13 @@ def hold_aids(sheets: list[Sheet], aids: list[tuple[Scene, str]], settings: Sett
     """Put the player aids on the first assembly map, or on a page of their own (returned) when there is no map
     (or it has no room); None when they fit on neither."""
     names = list(dict.fromkeys(c for _, c in aids))
-    for sheet in (s for s in sheets if s.role == "map"):
-        scene = sheet.tiles[0].scene
-        size = (scene.outer_height, scene.outer_width) if sheet.tiles[0].rotation % 180 else (
-            scene.outer_width, scene.outer_height)
-        laid = lay_aids(aids, map_area(settings), size)
+    first = next((s for s in sheets if s.role == "map"), None)
+    if first is not None:
+        laid = lay_aids(aids, map_area(settings), first.tiles[0].board_size)
         if laid:
-            sheet.picture, sheet.aids = laid
-            sheet.components += names
-            return sheet
-        break
+            first.picture, first.aids = laid
+            first.components += names
+            return first
     laid = lay_aids(aids, content_area(settings))
     if laid is None:
         return None

@@ -476,11 +476,9 @@ class PdfDocument:
         nx, ny = first.grid
         scene = first.scene
         m = self.settings.margin
-        bw, bh = (scene.outer_height, scene.outer_width) if first.rotation % 180 else (
-            scene.outer_width, scene.outer_height)
         area_w = self.width - 2 * m
-        x0, y0, shown, _ = picture or fit_picture((bw, bh), map_area(self.settings))
-        scale = shown / bw
+        x0, y0, shown, _ = picture or fit_picture(first.board_size, map_area(self.settings))
+        scale = shown / first.board_size[0]
         self.text("How to assemble", m, m, area_w, 8, font="Lato-Black", size=14, color=INK)
         self.text(f"This board prints on {plural(nx * ny, 'page')}, {plural(ny, 'row')} of {nx}. " + ASSEMBLY,
                   m, m + 10, area_w, 22, size=9, min_size=7, color=INK)
