@@ -524,7 +524,8 @@ class PdfDocument:
             steps.append(f"{self.component_names[comp_id]}: {plural(tiles, 'page')} of tiles; the assembly map "
                          f"on page {page} shows how they go together.")
         for name, page in guide.aids:
-            where = "the back of this page: keep this sheet" if page == 2 else f"page {page}: keep that sheet"
+            behind = page == 2 and guide.duplex != "off"  # printed one-sided, page 2 is a sheet of its own
+            where = "the back of this page: keep this sheet" if behind else f"page {page}: keep that sheet"
             steps.append(f"{name}: on {where} by the table, to read during play (it is not cut out).")
         if guide.unspecified:
             steps.append(f"{plural(guide.unspecified, 'value')} the rulebook does not give "

@@ -6,6 +6,7 @@ import pytest
 
 from starpnp.generator.imposition import (MAP_LEAST, Settings, content_area, footer_band, impose, lay_aids,
                                           map_area, paginate)
+from starpnp.generator.pdf import PdfDocument, PrintGuide
 from starpnp.generator.scene import Scene
 
 TOL = 1e-6
@@ -56,3 +57,10 @@ def test_the_aid_page_backs_the_contents_and_an_aid_that_fits_nowhere_is_cut_out
     poster = Scene(200, 200, 3.0, ())  # wider than the printable page: tiled, as any piece that size
     sheets = impose([[(card, card, "deck")]], settings, [(poster, "poster")])
     assert "aid" not in [s.role for s in sheets] and "poster" in {c for s in sheets for c in s.components}
+
+
+def test_page_one_says_where_the_aid_is_read(tmp_path):
+    doc = PdfDocument(str(tmp_path / "aid.pdf"), Settings(), "A game", {})
+    for duplex, said in (("long", "on the back of this page"), ("off", "on page 2: keep that sheet")):
+        steps = doc.print_steps(PrintGuide(duplex, "1–2", "", False, aids=[("Icon key", 2)]))
+        assert any(step.startswith(f"Icon key: {said}") for step in steps), (duplex, steps)
