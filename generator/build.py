@@ -100,11 +100,13 @@ def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
     Components of the same kind, size, shape and sidedness share one run (counters of every kind count as
     one kind), so a small deck or a few chits fills the gaps of another instead of taking a sheet
     of its own; each back still prints behind its own front. A run keeps the place of its first component.
-    Pieces too large for the paper are tiled one by one.
+    Pieces too large for the paper are tiled one by one. Player aids are left out (see `player_aids`).
     """
     runs: list[Run] = []
     run_of: dict[tuple, Run] = {}
     for comp in game.components:
+        if is_aid(comp):
+            continue
         sides = comp.double_sided and settings.duplex != "off"
         entries: Run = []
         for piece in comp.pieces:
@@ -126,6 +128,18 @@ def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
             run_of[key] = entries
             runs.append(entries)
     return runs
+
+
+def is_aid(comp: ResolvedComponent) -> bool:
+    """A one-sided player aid: read where it prints, on the page after the contents (a two-sided one is a
+    piece like any other, cut out to show both sides)."""
+    return comp.spec.player_aid and not comp.double_sided
+
+
+def player_aids(game: Game, cache: SceneCache) -> list[tuple[Scene, str]]:
+    """Every copy of the player aids, for `impose` to print on the page after the contents."""
+    return [(cache.face(comp, piece, "front"), comp.spec.id) for comp in game.components if is_aid(comp)
+            for piece in comp.pieces for _ in range(piece.count)]
 
 
 def footer_notes(sheets: list[Sheet], duplex: str) -> list[str]:
@@ -159,6 +173,7 @@ def print_guide(game: Game, sheets: list[Sheet], n_contents: int, settings: Sett
         backs=any(s.role == "back" for s in sheets),
         shapes=sorted({p.scene.shape for s in printed for p in s.placed} - {"rect"}),
         maps=[(s.components[0], s.page, len(s.tiles)) for s in sheets if s.role == "map"],
+        aids=[(names[c], s.page) for s in sheets if s.aids for c in dict.fromkeys(p.component for p in s.aids)],
         unspecified=len(game.unspecified),
         materials=materials(game, [names[s.components[0]] for s in sheets if s.role == "map"],
                             paper_sheet(1, n_contents + len(sheets), settings.duplex)[1], settings),
@@ -234,7 +249,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         raise BuildFailed("\n".join(result.warnings))
     step("imposing sheets")
     n_contents = contents_pages(len(game.components))
-    sheets = paginate(impose(runs, settings), n_contents, settings.duplex)
+    sheets = paginate(impose(runs, settings, player_aids(game, cache)), n_contents, settings.duplex)
     pages = component_pages(game, sheets)
     result.pieces = sum(c.quantity for c in game.components)
     result.pages = n_contents + len(sheets)

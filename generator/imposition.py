@@ -23,6 +23,10 @@ MARK_LEAST = 0.8  # a mark shorter than this is not worth printing
 MARK_MAX = 5.0
 TILE_FLAP = 10.0  # the strip of a tile that goes under its neighbour
 BLOCK_GAP = 7.0  # between two blocks on one sheet: both blocks' bleed and crop marks
+MAP_TOP = 36.0  # the heading and instructions above an assembly map
+MAP_FOOT = 4.0  # between an assembly map and the footer
+AID_GAP = 6.0  # between a player aid and the map or aid beside it
+MAP_LEAST = 0.5  # a map shrinks for player aids to no less than half the scale it has alone
 SIDES = ("bottom", "top", "left", "right")
 
 
@@ -87,6 +91,12 @@ class Tile:
     targets: tuple[tuple[str, float, float], ...] = ()  # (side, x, y): arrow tips on a flap's seam line
 
     @property
+    def board_size(self) -> tuple[float, float]:
+        """The whole board's bleed box as laid on the page (turned or not)."""
+        s = self.scene
+        return (s.outer_height, s.outer_width) if self.rotation % 180 else (s.outer_width, s.outer_height)
+
+    @property
     def own(self) -> tuple[float, float, float, float]:
         """Board x, y, w, h this tile shows once assembled (its window less its flaps)."""
         x, y = self.board_x, self.board_y
@@ -101,12 +111,14 @@ class Tile:
 
 @dataclass
 class Sheet:
-    role: str  # front | back | tile | map | blank
+    role: str  # front | back | tile | map | aid | blank
     components: list[str]
     placed: list[Placed] = field(default_factory=list)
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     tile: Tile | None = None
     tiles: list[Tile] = field(default_factory=list)  # for the assembly map
+    picture: Box | None = None  # where the assembly map's board goes (None: as large as the page allows)
+    aids: list[Placed] = field(default_factory=list)  # player aids to read on this page, not cut out
     blocks: list[int] = field(default_factory=list)  # pieces in each block of touching pieces
     footer: str = "bottom"  # the page side the footer runs along: bottom | top | left | right
     number: int = 0  # the sheet of paper it prints on, of how many in the file (set by paginate)
@@ -270,14 +282,18 @@ def printable(marks: list[tuple[float, float, float, float]], settings: Settings
 def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) -> list[Sheet]:
     """Front sheets (and mirrored back sheets) for pieces that share one size."""
     first = run[0][0]
-    grid = plan_grid(first, settings, len(run))
-    pitch_w, pitch_h = grid.cell
-    ax, ay, aw, ah = block_area(settings, grid.footer, grid.edge)
+    full = plan_grid(first, settings, len(run))
     b = first.bleed
     sheets: list[Sheet] = []
     duplex = settings.duplex != "off" and any(back is not None for _, back, _ in run)
-    for start in range(0, len(run), grid.per_sheet):
-        chunk = run[start:start + grid.per_sheet]
+    for start in range(0, len(run), full.per_sheet):
+        chunk = run[start:start + full.per_sheet]
+        # a last sheet of a few pieces whose full sheets need the footer beside them gets its own grid: with
+        # the footer below, it may share a sheet
+        last = len(chunk) < full.per_sheet and full.footer != "bottom"
+        grid = plan_grid(first, settings, len(chunk)) if last else full
+        pitch_w, pitch_h = grid.cell
+        ax, ay, aw, ah = block_area(settings, grid.footer, grid.edge)
         used_rows = math.ceil(len(chunk) / grid.cols)
         used_cols = min(grid.cols, len(chunk))
         x0 = ax + (aw - used_cols * pitch_w) / 2
@@ -456,6 +472,79 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
     return [Sheet("map", [component], tiles=tiles)] + [Sheet("tile", [component], tile=t) for t in tiles]
 
 
+def map_area(settings: Settings) -> Box:
+    """Where an assembly map's picture of the board may go: below its heading, above the footer."""
+    pw, ph = settings.size
+    m = settings.margin
+    return (m, m + MAP_TOP, pw - 2 * m, ph - 2 * m - MAP_TOP - FOOTER_H - MAP_FOOT)
+
+
+def fit_picture(size: tuple[float, float], area: Box) -> Box:
+    """A picture of `size` scaled to fill `area` (its width or height), centred across and at its top."""
+    ax, ay, aw, ah = area
+    scale = min(aw / size[0], ah / size[1])
+    return (ax + (aw - size[0] * scale) / 2, ay, size[0] * scale, size[1] * scale)
+
+
+def lay_aids(aids: list[tuple[Scene, str]], area: Box, picture: tuple[float, float] | None = None
+             ) -> tuple[Box | None, list[Placed]] | None:
+    """Player aids at actual size in `area`, upright or turned, in a row or a column: centred on a page of
+    their own, or below or beside a `picture` (an assembly map) that shrinks for them, whichever keeps it
+    largest, to MAP_LEAST of its size alone at most. The picture's box and the aids, or None if they do not
+    fit. An aid shows its trim only: it is read on the page, not cut out."""
+    ax, ay, aw, ah = area
+    full = min(aw / picture[0], ah / picture[1]) if picture else 0.0
+    best = None
+    for turned in (False, True):
+        sizes = [(s.height, s.width) if turned else (s.width, s.height) for s, _ in aids]
+        gaps = AID_GAP * (len(sizes) - 1)
+        row = (sum(w for w, _ in sizes) + gaps, max(h for _, h in sizes))
+        column = (max(w for w, _ in sizes), sum(h for _, h in sizes) + gaps)
+        for below, (bw, bh) in ((True, row), (False, column)):
+            if picture is None:
+                if bw <= aw and bh <= ah:
+                    best = best or (0.0, turned, below, sizes, (ax + (aw - bw) / 2, ay + (ah - bh) / 2), None)
+                continue
+            room = (aw, ah - bh - AID_GAP) if below else (aw - bw - AID_GAP, ah)
+            scale = min(room[0] / picture[0], room[1] / picture[1])
+            if bw > aw or bh > ah or scale < MAP_LEAST * full or (best and scale <= best[0]):
+                continue
+            mw, mh = picture[0] * scale, picture[1] * scale
+            if below:  # the map at the top, the aids under it, both centred across
+                box, start = (ax + (aw - mw) / 2, ay, mw, mh), (ax + (aw - bw) / 2, ay + mh + AID_GAP)
+            else:  # side by side, centred across as one
+                left = ax + (aw - mw - AID_GAP - bw) / 2
+                box, start = (left, ay, mw, mh), (left + mw + AID_GAP, ay)
+            best = (scale, turned, below, sizes, start, box)
+    if best is None:
+        return None
+    _, turned, below, sizes, (x, y), box = best
+    placed = []
+    for (scene, component), (w, h) in zip(aids, sizes):
+        b = scene.bleed
+        # turned, an aid reads from the bottom up (its top to the left), as a footer beside the pieces does
+        placed.append(Placed(scene, x - b, y - b, 270 if turned else 0, component, (x, y, w, h)))
+        x, y = (x + w + AID_GAP, y) if below else (x, y + h + AID_GAP)
+    return box, placed
+
+
+def hold_aids(sheets: list[Sheet], aids: list[tuple[Scene, str]], settings: Settings) -> Sheet | None:
+    """Put the player aids on the first assembly map, or on a page of their own (returned) when there is no map
+    (or it has no room); None when they fit on neither."""
+    names = list(dict.fromkeys(c for _, c in aids))
+    first = next((s for s in sheets if s.role == "map"), None)
+    if first is not None:
+        laid = lay_aids(aids, map_area(settings), first.tiles[0].board_size)
+        if laid:
+            first.picture, first.aids = laid
+            first.components += names
+            return first
+    laid = lay_aids(aids, content_area(settings))
+    if laid is None:
+        return None
+    return Sheet("aid", names, aids=laid[1])
+
+
 def stackable(sheet: Sheet) -> bool:
     """A sheet of fronts with its footer below: its block can go above or below another such sheet's."""
     return sheet.role == "front" and sheet.footer == "bottom"
@@ -567,16 +656,32 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
     return [s for k in kept for s in (k.front, k.back) if s is not None]
 
 
-def impose(runs: list[list[tuple[Scene, Scene | None, str]]], settings: Settings) -> list[Sheet]:
-    """All sheets for a game."""
+def impose(runs: list[list[tuple[Scene, Scene | None, str]]], settings: Settings,
+           aids: list[tuple[Scene, str]] = ()) -> list[Sheet]:
+    """All sheets for a game; player aids go on an assembly map or a page of their own (`hold_aids`), or
+    join the pieces when they fit on neither."""
     sheets: list[Sheet] = []
     for run in runs:
-        first = run[0][0]
-        if fits_on_page(first, settings):
-            sheets.extend(impose_grid(run, settings))
-        else:
-            sheets.extend(s for scene, _, component in run for s in impose_tiled(scene, component, settings))
+        sheets.extend(impose_run(run, settings))
+    if aids:
+        held = hold_aids(sheets, list(aids), settings)
+        if held is None:  # pieces after all, a run for each size
+            runs_of: dict[tuple, list[tuple[Scene, Scene | None, str]]] = {}
+            for scene, component in aids:
+                size = (scene.outer_width, scene.outer_height, scene.shape, scene.corner_radius)
+                runs_of.setdefault(size, []).append((scene, None, component))
+            for run in runs_of.values():
+                sheets.extend(impose_run(run, settings))
+        elif held.role == "aid":
+            sheets.insert(0, held)
     return stack(sheets, settings)
+
+
+def impose_run(run: list[tuple[Scene, Scene | None, str]], settings: Settings) -> list[Sheet]:
+    """A run's pieces in a grid, or tiled one by one when they are larger than the paper."""
+    if fits_on_page(run[0][0], settings):
+        return impose_grid(run, settings)
+    return [s for scene, _, component in run for s in impose_tiled(scene, component, settings)]
 
 
 def paper_sheet(page: int, pages: int, duplex: str) -> tuple[int, int]:
@@ -590,14 +695,14 @@ def paper_sheet(page: int, pages: int, duplex: str) -> tuple[int, int]:
 def paginate(sheets: list[Sheet], info_pages: int, duplex: str) -> list[Sheet]:
     """The file's pages after `info_pages` pages of contents, ordered to print whole and double-sided.
 
-    Assembly maps join the contents at the front (information may back information), every sheet of
-    fronts starts a physical sheet with its own backs behind it, and a one-sided sheet of pieces gets a
-    blank back, so nothing is ever printed behind a piece but its own back. With duplex off nothing is
-    printed on a back, so there are no blanks.
+    Assembly maps and pages of player aids join the contents at the front (information may back
+    information), every sheet of fronts starts a physical sheet with its own backs behind it, and a
+    one-sided sheet of pieces gets a blank back, so nothing is ever printed behind a piece but its own back.
+    With duplex off nothing is printed on a back, so there are no blanks.
     """
     two_sided = duplex != "off"
-    maps = [s for s in sheets if s.role == "map"]
-    pieces = [s for s in sheets if s.role != "map"]
+    maps = [s for s in sheets if s.role in ("map", "aid")]
+    pieces = [s for s in sheets if s.role not in ("map", "aid")]
     ordered = list(maps)
     if two_sided and (info_pages + len(maps)) % 2:
         ordered.append(Sheet("blank", []))

@@ -183,6 +183,9 @@ class Component(Strict):
     per_player: bool = Field(False, description="every item is made once per player colour")
     colors: list[str] | None = Field(None, description="colours for per_player, default the game's")
     option: str | None = Field(None, description="build this component only with this game option on")
+    player_aid: bool = Field(False, description="a one-sided aid printed at actual size on the page after the "
+                                                 "contents, to read there rather than cut out (pieces only where "
+                                                 "it does not fit)")
     front: dict[str, Any] = Field(description="layout name and fields shared by every piece's front")
     back: dict[str, Any] | None = Field(None, description="common back; omit for one-sided pieces")
     items: list[Item] = Field(min_length=1, json_schema_extra=lambda schema: or_a_spreadsheet(schema))

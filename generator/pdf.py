@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
 from .images import cover_or_contain
-from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, printable
+from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, fit_picture, map_area, printable
 from .palette import resolve
 from .scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
 from .text import LEADING, PT_TO_MM, fit_text
@@ -248,6 +248,7 @@ class PrintGuide:
     maps: list[tuple[str, int, int]] = field(default_factory=list)  # component id, map page, tiles
     unspecified: int = 0
     materials: list[str] = field(default_factory=list)  # what players need besides a printer
+    aids: list[tuple[str, int]] = field(default_factory=list)  # player aids to read in place: name, page
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -317,13 +318,14 @@ class PdfDocument:
         return p
 
     def place(self, scene: Scene, x: float, y: float, rotation: int, scale: float = 1.0,
-              clip: Box | None = None) -> None:
+              clip: Box | None = None, piece: bool = True) -> None:
         """Put the scene's bleed box top-left at page (x, y) mm, turned clockwise by `rotation`, showing only
         `clip` of it when given (a piece whose neighbours share its cuts).
 
         A scene placed more than once is a form, drawn once and placed by reference. A scene placed once is
         drawn in place, clipped to its bleed box as a form would be and marked as a /Piece (so readers such
-        as our tests find it): a form's own object costs more to write than it saves."""
+        as our tests find it), unless it is no `piece` to cut out (a player aid read on its page): a form's
+        own object costs more to write than it saves."""
         name = self.form(scene) if id(scene) in self.reused else None
         ow, oh = scene.outer_width * scale, scene.outer_height * scale
         pw, ph = (oh, ow) if rotation % 180 else (ow, oh)
@@ -339,11 +341,13 @@ class PdfDocument:
             if name is not None:
                 c.doForm(name)
             else:
-                c.addLiteral("/Piece BMC")
+                if piece:
+                    c.addLiteral("/Piece BMC")
                 c.clipPath(self._rect_path(0, 0, scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM),
                            stroke=0, fill=0)
                 draw_scene(c, scene)
-                c.addLiteral("EMC")
+                if piece:
+                    c.addLiteral("EMC")
 
     # -- pages -----------------------------------------------------------------------------------
 
@@ -373,7 +377,10 @@ class PdfDocument:
             draw_element(c, Rect(0, 0, 10, 10, Style(stroke=INK, stroke_width=0.2)))
             self.text("10 mm", 0, 3, 10, 4, size=6, min_size=6, color=MUTED, align="center", valign="middle")
             names = ", ".join(self.component_names[c] for c in sheet.components)
-            role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map"}[sheet.role]
+            role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map",
+                    "aid": "player aid"}[sheet.role]
+            if sheet.role == "map" and sheet.aids:
+                role += " and player aid"
             extra = f" {sheet.tile.label}" if sheet.tile else ""
             line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number} of {sheet.of}"
             line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
@@ -419,7 +426,9 @@ class PdfDocument:
         if sheet.tile:
             self._tile(sheet.tile)
         if sheet.role == "map":
-            self._assembly_map(sheet.tiles)
+            self._assembly_map(sheet.tiles, sheet.picture)
+        for aid in sheet.aids:
+            self.place(aid.scene, aid.x, aid.y, aid.rotation, clip=aid.clip, piece=False)
         self.footer(sheet, note)
         self._end_page()
 
@@ -461,16 +470,15 @@ class PdfDocument:
         for mark in printable(corners, self.settings):
             draw_element(c, Line(*mark, MARK))
 
-    def _assembly_map(self, tiles: list[Tile]) -> None:
+    def _assembly_map(self, tiles: list[Tile], picture: Box | None = None) -> None:
+        """The board small with each tile's outline and label, in `picture` (by default as large as fits)."""
         first = tiles[0]
         nx, ny = first.grid
         scene = first.scene
         m = self.settings.margin
-        bw, bh = (scene.outer_height, scene.outer_width) if first.rotation % 180 else (
-            scene.outer_width, scene.outer_height)
-        area_w, area_h = self.width - 2 * m, self.height - 2 * m - FOOTER_H - 40
-        scale = min(area_w / bw, area_h / bh)
-        x0, y0 = m + (area_w - bw * scale) / 2, m + 36
+        area_w = self.width - 2 * m
+        x0, y0, shown, _ = picture or fit_picture(first.board_size, map_area(self.settings))
+        scale = shown / first.board_size[0]
         self.text("How to assemble", m, m, area_w, 8, font="Lato-Black", size=14, color=INK)
         self.text(f"This board prints on {plural(nx * ny, 'page')}, {plural(ny, 'row')} of {nx}. " + ASSEMBLY,
                   m, m + 10, area_w, 22, size=9, min_size=7, color=INK)
@@ -515,6 +523,10 @@ class PdfDocument:
         for comp_id, page, tiles in guide.maps:
             steps.append(f"{self.component_names[comp_id]}: {plural(tiles, 'page')} of tiles; the assembly map "
                          f"on page {page} shows how they go together.")
+        for name, page in guide.aids:
+            behind = page == 2 and guide.duplex != "off"  # printed one-sided, page 2 is a sheet of its own
+            where = "the back of this page: keep this sheet" if behind else f"page {page}: keep that sheet"
+            steps.append(f"{name}: on {where} by the table, to read during play (it is not cut out).")
         if guide.unspecified:
             steps.append(f"{plural(guide.unspecified, 'value')} the rulebook does not give "
                          f"{'prints' if guide.unspecified == 1 else 'print'} as dashed write-in areas: fill them "

@@ -63,7 +63,7 @@ def test_rulebook_component_counts(built):
         "player_boards": 4,         # 4 player boards with resource tracks and reference information
         "environments": 18,         # 18 environment cards, two each of nine environments
         "merger_reference": 1,      # the merger chart, as one reference card
-        "icon_key": 2,              # ours: every icon the set prints, named
+        "icon_key": 1,              # ours: every icon the set prints, named, on page 2
         "pawns": 20,                # 20 player pawns, 5 each in four colours
         "planet_rings": 50,         # 50 planet rings, 25 each in orange and black
         "resource_markers": 16,     # 16 resource cubes, 4 each in four colours

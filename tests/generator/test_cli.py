@@ -122,7 +122,7 @@ def test_list_names_our_games_with_their_players_and_options():
     games = {line.split()[0]: line for line in result.stdout.splitlines() if not line.startswith(" ")}
     assert sorted(games) == ["handful_of_stars", "stars_inc", "starship_catan", "stratastar"]
     assert "Starship Catan" in games["starship_catan"] and "  2 players" in games["starship_catan"]
-    assert "2-4 players  8 components, 378 pieces" in games["stratastar"]
+    assert "2-4 players  8 components, 377 pieces" in games["stratastar"]
     assert "   option power_cards: " in result.stdout
 
 

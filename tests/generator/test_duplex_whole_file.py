@@ -16,9 +16,10 @@ from pypdf import PdfReader
 
 from pdf_probe import Box, read_page
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings
+from starpnp.generator.imposition import Settings, impose_grid
 from starpnp.generator.loader import find_game
 from starpnp.generator.pdf import page_ranges
+from starpnp.generator.scene import Scene
 from starpnp_test_support import require_tool
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
@@ -136,9 +137,30 @@ def test_fewer_sheets_nine_poker_cards_to_a_sheet(built):
     assert len(fronts) <= 10
     assert sum(len(pages[n - 1].pieces) for n in fronts) >= galaxy["quantity"]
     sheets = sum(-(-len(built[game]) // 2) for game in GAMES)  # whole-file duplex: two pages to a sheet
-    # 91 and 93 before blocks of any size shared sheets; 85 and 88 then; the icon keys (issue #25) add a
-    # 90 x 140 mm card pair to each game, a sheet each: issue #26 still asks for 85 on A4.
-    assert sheets <= (89 if built["paper"] == "a4" else 91)
+    # 91 and 93 before blocks of any size shared sheets; 85 and 88 then; 89 and 91 with two cut icon keys
+    # (issue #25) in each game; 85 and 88 again with one key printed on page 2, the back of the contents;
+    # 87 on Letter once a run's last few cards may take the footer below and join another sheet.
+    assert sheets <= (85 if built["paper"] == "a4" else 87)
+
+
+def test_a_runs_last_few_cards_take_the_footer_below_so_they_can_share_a_sheet():
+    """On Letter nine poker cards fit only beside a footer up the side; the two left over need not."""
+    card = Scene(63, 88, 3.0, ())
+    sheets = impose_grid([(card, card, "deck")] * 65, Settings(paper="letter"))  # 7 × 9 + 2 (8 × 8 + 1 turned)
+    fronts = [s for s in sheets if s.role == "front"]
+    assert [s.footer for s in fronts] == ["left"] * 7 + ["bottom"] and len(fronts[-1].placed) == 2
+    assert [len(s.placed) for s in sheets if s.role == "back"] == [9] * 7 + [2]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_icon_key_prints_once_on_page_2_to_read_there(built, game):
+    """The key shares the back of page 1 with the assembly map (or has it to itself): an information page,
+    no piece to cut out, so page 1 needs nothing behind it but information; page 1 says where it is."""
+    key = next(c for c in built["manifests"][game]["components"] if c["id"] == "icon_key")
+    assert key["pages"] == [2] and key["quantity"] == 1
+    page = built[game][1]
+    assert page.kind == "info" and "icon key" in page.text.lower()
+    assert "Icon key: on the back of this page" in built[game][0].text
 
 
 @pytest.mark.parametrize("game", GAMES)
