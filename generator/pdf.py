@@ -11,6 +11,7 @@ import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 
 from reportlab.lib.colors import Color, toColor
 from reportlab.lib.utils import ImageReader
@@ -283,7 +284,7 @@ def placed_more_than_once(sheets: list[Sheet]) -> set[int]:
 
 class PdfDocument:
     def __init__(self, path: str, settings: Settings, title: str, component_names: dict[str, str],
-                 reused: set[int] = frozenset()):
+                 reused: set[int] = frozenset(), drawn: Callable[[Scene], Scene] = lambda scene: scene):
         self.settings = settings
         self.width, self.height = settings.size
         self.c = Canvas(path, pagesize=(self.width * PT_PER_MM, self.height * PT_PER_MM), invariant=1,
@@ -295,6 +296,7 @@ class PdfDocument:
         self.component_names = component_names
         self.forms: dict[int, str] = {}
         self.reused = reused  # ids of the scenes placed more than once: each becomes a form
+        self.drawn = drawn  # the scene to draw for a placed one: an outline's face is drawn only when placed
 
     # -- pieces ----------------------------------------------------------------------------------
 
@@ -306,7 +308,7 @@ class PdfDocument:
             c = self.c
             ow, oh = scene.outer_width, scene.outer_height
             c.beginForm(name, 0, 0, ow * PT_PER_MM, oh * PT_PER_MM)
-            draw_scene(c, scene)
+            draw_scene(c, self.drawn(scene))
             end_form(c, name)
             self.forms[key] = name
         return self.forms[key]
@@ -342,7 +344,7 @@ class PdfDocument:
                 c.addLiteral("/Piece BMC")
                 c.clipPath(self._rect_path(0, 0, scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM),
                            stroke=0, fill=0)
-                draw_scene(c, scene)
+                draw_scene(c, self.drawn(scene))
                 c.addLiteral("EMC")
 
     # -- pages -----------------------------------------------------------------------------------
