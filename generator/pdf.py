@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
+from reportlab import rl_config
 from reportlab.lib.colors import Color, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
@@ -353,7 +354,20 @@ class PdfDocument:
         begin_mm_page(self.c, self.height)
 
     def _end_page(self) -> None:
-        self.c.showPage()
+        """Close the page and compress its drawing now, as saving would: ReportLab keeps every page's stream
+        as text until the file is written, a few times larger than compressed."""
+        c = self.c
+        c.showPage()
+        page = c._doc.Pages.pages[-1]
+        if page.compression and not page.Contents and page.stream:
+            filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
+            content = page.stream
+            for f in reversed(filters):  # as PDFStream.format applies them
+                content = f.encode(content)
+            stream = pdfdoc.PDFStream(content=content, filters=[])
+            stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
+            stream.__Comment__ = "page stream"
+            page.Contents, page.stream = stream, None
 
     def text(self, text, x, y, w, h, **style) -> None:
         draw_element(self.c, fit_text(text, x, y, w, h, **style).text)
