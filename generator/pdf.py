@@ -428,10 +428,10 @@ class PdfDocument:
         self._page_boxes(sheet)
         for placed in sheet.placed:
             self.place(placed.scene, placed.x, placed.y, placed.rotation, clip=placed.clip)
-        for x1, y1, x2, y2 in sheet.marks:
-            draw_element(self.c, Line(x1, y1, x2, y2, MARK_HALO))
-        for x1, y1, x2, y2 in sheet.marks:
-            draw_element(self.c, Line(x1, y1, x2, y2, MARK))
+        if sheet.marks:  # all halos, then all marks: each one path, its style set once
+            for style in (MARK_HALO, MARK):
+                _apply_style(self.c, style)
+                self.c.lines(sheet.marks)
         if sheet.tile:
             self._tile(sheet.tile)
         if sheet.role == "map":
