@@ -60,7 +60,7 @@ def deck(spec: str = "deck") -> dict:
         starpnp = [sys.executable, "-m", "starpnp", "build", str(game), "--out", str(tmp / "out"),
                    "--format", "pdf", "--bleed", "0", "--duplex", "off", "--quiet", "--yes"]
         bare = [sys.executable, str(HERE / "bare_reportlab_deck.py"), str(tmp / "bare.pdf"), spec]
-        ours, floor = alternate(starpnp, bare, HERE.parent, HERE, runs)
+        ours, floor = alternate(starpnp, bare, tmp, HERE, runs)  # starpnp as installed (or on PYTHONPATH)
         pages = [subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout.split("Pages:")[1]
                  .split()[0] for pdf in (*(tmp / "out/benchdeck").glob("*.pdf"), tmp / "bare.pdf")]
     if pages[0] != pages[1]:
