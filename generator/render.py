@@ -29,6 +29,7 @@ class SceneCache:
         self.memo = {} if memo is None else memo
         self.outlines: dict[tuple, Scene] = {}  # faces imposed before they are drawn (see outline)
         self.to_draw: dict[int, tuple] = {}
+        self.contents: dict[tuple, tuple] = {}  # (component, piece, side) -> what shapes its face, made once
         self.face_warnings: dict[tuple, list[str]] = {}
 
     def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> tuple:
@@ -56,7 +57,8 @@ class SceneCache:
         """The face's size, bleed and cut shape, with nothing drawn yet: enough to impose it. `drawn` draws it
         when its sheet is written, so a build holds one sheet's faces at a time, not the whole set's. Pieces
         alike in everything share one outline, as they share one scene."""
-        content = self._content(component, piece, side)
+        key = (component.spec.id, id(piece), side)
+        content = self.contents.get(key) or self.contents.setdefault(key, self._content(component, piece, side))
         if content not in self.outlines:
             spec = component.spec
             radius = spec.corner_radius if spec.corner_radius is not None else DEFAULT_CORNER.get(spec.kind, 0.0)
@@ -81,9 +83,10 @@ class SceneCache:
         for comp in components:
             for piece in comp.pieces:
                 for side in ("back", "front") if piece.back else ("front",):
-                    content = self._content(comp, piece, side)
+                    outline = self.outline(comp, piece, side)
+                    content = self.to_draw[id(outline)][3]
                     if content not in self.face_warnings:
-                        self.drawn(self.outline(comp, piece, side))
+                        self.drawn(outline)
                     out.extend(w for w in self.face_warnings[content] if w not in out)
         return out
 
