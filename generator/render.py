@@ -85,9 +85,13 @@ class SceneCache:
                 for side in ("back", "front") if piece.back else ("front",):
                     outline = self.outline(comp, piece, side)
                     content = self.to_draw[id(outline)][3]
-                    if content not in self.face_warnings:
-                        self.drawn(outline)
-                    out.extend(w for w in self.face_warnings[content] if w not in out)
+                    if content in self.memo:  # drawn whole before imposing (a board tiled over pages)
+                        warnings = self.memo[content][1]
+                    else:
+                        if content not in self.face_warnings:
+                            self.drawn(outline)
+                        warnings = self.face_warnings[content]
+                    out.extend(w for w in warnings if w not in out)
         return out
 
     def _draw(self, component: ResolvedComponent, piece: PieceSpec, face: FaceSpec, side: str) -> tuple[Scene, list]:
