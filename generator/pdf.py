@@ -428,10 +428,11 @@ class PdfDocument:
         self._page_boxes(sheet)
         for placed in sheet.placed:
             self.place(placed.scene, placed.x, placed.y, placed.rotation, clip=placed.clip)
-        if sheet.marks:  # all halos, then all marks: each one path, its style set once
-            for style in (MARK_HALO, MARK):
+        if sheet.marks:  # all halos, then all marks, each style set once (each mark its own stroke, as two
+            for style in (MARK_HALO, MARK):  # marks that meet must not merge into one path)
                 _apply_style(self.c, style)
-                self.c.lines(sheet.marks)
+                for x1, y1, x2, y2 in sheet.marks:
+                    self.c.line(x1, y1, x2, y2)
         if sheet.tile:
             self._tile(sheet.tile)
         if sheet.role == "map":
