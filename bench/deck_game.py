@@ -23,12 +23,6 @@ def distinct_cards(count: int) -> list[tuple[str, str, str]]:
              f"use, then draw {i % 3 + 1}.") for i in range(count)]
 
 
-def two_lines(text: str) -> tuple[str, str]:
-    """The two lines starpnp's wrapping makes of a benchmark text (as its PDFs show), for the bare script."""
-    first, rest = text.rsplit(" after use" if text == TEXT else " use", 1)
-    return first, ("after use" if text == TEXT else "use") + rest
-
-
 def deck(spec: str) -> list[tuple[str, str, str]]:
     """A deck by name: `deck` (85 cards), `deck850` (the same ten times over), `distinct85`, `distinct850`..."""
     if spec.startswith("distinct"):

@@ -1,8 +1,10 @@
 """Benchmarks: `make bench` or `.venv/bin/python bench/run.py [NAME ...]`.
 
-deck: builds the 85-card poker deck (five designs) with `starpnp build` and with a bare ReportLab script,
-each as a whole process, and reports CPU and wall time and peak resident memory (best of several runs);
-deck850 does the same with ten times as many cards.
+deck: builds the 85-card poker deck (five designs) with `starpnp build --duplex off` (fronts only) and with
+a bare ReportLab script that draws the same pages, each as a whole process, taking turns (starpnp, bare,
+starpnp, bare, ...), and reports the median CPU (user + system) and wall time and peak resident memory
+(ru_maxrss from wait4) of each, and the median of the pairs' ratios; deck850 does the same with ten times as
+many cards.
 distinct85, distinct850, distinct8500: the same against decks whose cards all differ (title and text), as
 real decks do; `distinct` runs all three and reports the cost of one more card (from 850 to 8500 cards).
 watch: seconds from saving one card's change to the rebuilt PDF in `--watch` mode.
@@ -17,20 +19,21 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from statistics import median
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from deck_game import deck as deck_cards, write_deck_game  # noqa: E402
 
-RUNS = 5
+RUNS = 5  # counted runs of each command, after one warm-up run of each
 # As on a user's machine: bytecode is cached after the first run (some shells set PYTHONDONTWRITEBYTECODE,
 # which would make starpnp recompile its own modules every run while ReportLab's came compiled from pip).
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def measure(cmd: list[str], cwd: Path) -> tuple[float, float, float]:
-    """CPU seconds (user + system), wall seconds and peak RSS (MiB) of one whole process."""
+    """CPU seconds (user + system), wall seconds and peak RSS (MiB) of one whole process, from wait4."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -40,32 +43,40 @@ def measure(cmd: list[str], cwd: Path) -> tuple[float, float, float]:
     return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
 
 
-def best(cmd: list[str], cwd: Path, runs: int) -> tuple[float, float, float]:
-    """Least CPU and wall time, most memory, over `runs` runs."""
-    results = [measure(cmd, cwd) for _ in range(runs)]
-    return min(r[0] for r in results), min(r[1] for r in results), max(r[2] for r in results)
+def alternate(a: list[str], b: list[str], cwd_a: Path, cwd_b: Path, runs: int) -> tuple[list, list]:
+    """`runs` runs of each, taking turns (a, b, a, b, ...) after one warm-up of each, so a change in the
+    shared machine's speed falls on both alike."""
+    measure(a, cwd_a), measure(b, cwd_b)
+    pairs = [(measure(a, cwd_a), measure(b, cwd_b)) for _ in range(runs)]
+    return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
-def deck(spec: str = "deck") -> tuple[tuple[float, float, float], tuple[float, float, float]]:
-    """(starpnp, bare script) as (CPU s, wall s, peak MiB) for one deck; prints a table."""
-    cards = deck_cards(spec)
-    runs = RUNS if len(cards) < 5000 else 2
+def deck(spec: str = "deck") -> dict:
+    """starpnp against the bare script for one deck, fronts only; prints medians and returns them."""
+    cards, runs = deck_cards(spec), RUNS
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         game = write_deck_game(tmp / "benchdeck", cards)
         starpnp = [sys.executable, "-m", "starpnp", "build", str(game), "--out", str(tmp / "out"),
-                   "--format", "pdf", "--bleed", "0", "--quiet", "--yes"]
+                   "--format", "pdf", "--bleed", "0", "--duplex", "off", "--quiet", "--yes"]
         bare = [sys.executable, str(HERE / "bare_reportlab_deck.py"), str(tmp / "bare.pdf"), spec]
-        ours, floor = best(starpnp, HERE.parent, runs), best(bare, HERE, runs)
-        pages = subprocess.run(["pdfinfo", str(tmp / "out/benchdeck/benchdeck-a4.pdf")], capture_output=True,
-                               text=True).stdout
-    print(f"{len(cards)} cards, {len(set(cards))} different; "
-          f"{next((line for line in pages.splitlines() if line.startswith('Pages')), '')}")
+        ours, floor = alternate(starpnp, bare, tmp, HERE, runs)  # starpnp as installed (or on PYTHONPATH)
+        pages = [subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout.split("Pages:")[1]
+                 .split()[0] for pdf in (*(tmp / "out/benchdeck").glob("*.pdf"), tmp / "bare.pdf")]
+    if pages[0] != pages[1]:
+        raise SystemExit(f"{spec}: starpnp wrote {pages[0]} pages, the bare script {pages[1]}")
+    figures = {"cards": len(cards), "pages": int(pages[0]),
+               "ours": [median(r[i] for r in ours) for i in range(3)],
+               "floor": [median(r[i] for r in floor) for i in range(3)],
+               "ratio": median(a[0] / b[0] for a, b in zip(ours, floor)),
+               "memory": median(a[2] / b[2] for a, b in zip(ours, floor))}
+    print(f"{len(cards)} cards, {len(set(cards))} different, {pages[0]} pages; median of {runs} alternating runs")
     print(f"{'':<22}{'CPU s':>8}{'wall s':>8}{'peak MiB':>10}")
-    for name, (cpu, wall, rss) in (("starpnp build", ours), ("bare ReportLab", floor)):
+    for name, key in (("starpnp build", "ours"), ("bare ReportLab", "floor")):
+        cpu, wall, rss = figures[key]
         print(f"{name:<22}{cpu:>8.2f}{wall:>8.2f}{rss:>10.1f}")
-    print(f"ratio: CPU {ours[0] / floor[0]:.2f}x, wall {ours[1] / floor[1]:.2f}x, memory {ours[2] / floor[2]:.2f}x")
-    return ours, floor
+    print(f"ratio (median of the run pairs): CPU {figures['ratio']:.2f}x, peak memory {figures['memory']:.2f}x")
+    return figures
 
 
 def distinct() -> None:
@@ -74,7 +85,11 @@ def distinct() -> None:
     for spec in ("distinct85", "distinct850", "distinct8500"):
         print(f"-- {spec}")
         results[spec] = deck(spec)
-    per_card = [(results["distinct8500"][i][0] - results["distinct850"][i][0]) / 7650 * 1000 for i in (0, 1)]
+    print("summary      starpnp CPU s  bare CPU s  ratio  starpnp MiB  bare MiB  memory")
+    for spec, r in results.items():
+        print(f"{spec:<13}{r['ours'][0]:>13.2f}{r['floor'][0]:>12.2f}{r['ratio']:>6.2f}x{r['ours'][2]:>13.1f}"
+              f"{r['floor'][2]:>10.1f}{r['memory']:>7.2f}x")
+    per_card = [(results["distinct8500"][k][0] - results["distinct850"][k][0]) / 7650 * 1000 for k in ("ours", "floor")]
     print(f"one more card: starpnp {per_card[0]:.3f} ms CPU, bare {per_card[1]:.3f} ms CPU, "
           f"ratio {per_card[0] / per_card[1]:.2f}x")
 
@@ -113,7 +128,16 @@ BENCHES = {"deck": deck, "deck850": lambda: deck("deck850"), "distinct85": lambd
            "distinct": distinct, "watch": watch}
 
 if __name__ == "__main__":
-    names = sys.argv[1:] or list(BENCHES)
+    args = sys.argv[1:]
+    if "--runs" in args:  # e.g. `bench/run.py distinct --runs 9`
+        at = args.index("--runs")
+        RUNS = int(args[at + 1])
+        del args[at:at + 2]
+    try:
+        import _rl_accel  # noqa: F401  ReportLab's C accelerator, which both commands then use
+    except ImportError:
+        raise SystemExit("rl_accel is not installed: both commands would run ReportLab's slower Python code")
+    names = args or list(BENCHES)
     for name in names:
         if name not in BENCHES:
             raise SystemExit(f"unknown benchmark {name!r}; known: {', '.join(BENCHES)}")

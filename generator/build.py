@@ -94,8 +94,9 @@ def too_large(game: Game, settings: Settings) -> str | None:
             f"{biggest.quantity:,} pieces)")
 
 
-def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
-    """Copies of every piece in data order, grouped into runs of sheets.
+def make_runs(game: Game, cache: SceneCache, settings: Settings, outlines: bool = False) -> list[Run]:
+    """Copies of every piece in data order, grouped into runs of sheets; with `outlines`, faces that fit on a
+    sheet are imposed as outlines, drawn only when their sheet is written (see SceneCache.outline).
 
     Components of the same kind, size, shape and sidedness share one run (counters of every kind count as
     one kind), so a small deck or a few chits fills the gaps of another instead of taking a sheet
@@ -109,9 +110,12 @@ def make_runs(game: Game, cache: SceneCache, settings: Settings) -> list[Run]:
             continue
         sides = comp.double_sided and settings.duplex != "off"
         entries: Run = []
+        face = cache.outline if outlines else cache.face
+        if outlines and comp.pieces and not fits_on_page(cache.outline(comp, comp.pieces[0], "front"), settings):
+            face = cache.face  # a piece tiled over pages is cut where its drawing allows: drawn now
         for piece in comp.pieces:
-            front = cache.face(comp, piece, "front")
-            back = cache.face(comp, piece, "back") if sides and piece.back else None
+            front = face(comp, piece, "front")
+            back = face(comp, piece, "back") if sides and piece.back else None
             entries.extend([(front, back, comp.spec.id)] * piece.count)
         if not entries:
             continue
@@ -242,8 +246,12 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
                          overrides=game.overrides, edition=game.edition)
     step("drawing faces")
     cache = SceneCache(settings.bleed, folder, memo, settings.ink)
-    all_faces = faces(game, cache)  # every face drawn once, so warnings cover every format
-    runs = make_runs(game, cache, settings)
+    # Only the sheets, and nothing to stop for: each face is drawn as its sheet is written and then let go, so
+    # memory stays flat however large the set. Otherwise every face is drawn first, so warnings cover every
+    # format (and --strict stops before anything is written); --watch keeps the faces for the next build.
+    streamed = set(options.formats) <= {"pdf"} and not options.strict and memo is None
+    all_faces = [] if streamed else faces(game, cache)
+    runs = make_runs(game, cache, settings, outlines=streamed)
     result.warnings = list(cache.warnings) + preset_warnings(game, options.preset)
     if options.strict and result.warnings:
         raise BuildFailed("\n".join(result.warnings))
@@ -261,7 +269,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         step("writing PDF")
         path = out / f"{name}.pdf"
         doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components},
-                          placed_more_than_once(sheets))
+                          placed_more_than_once(sheets), cache.drawn)
         marked = edition_marks(game)
         rows = [ContentsRow(c.spec.name + marked.get(c.spec.id, ""), c.spec.kind.replace("_", " "), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",
@@ -275,6 +283,8 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         doc.save()
         result.files.append(path)
         written[name] = {"file": path.name, "layout": "sheets"}
+    if streamed:
+        result.warnings = cache.warnings_in_order(game.components) + preset_warnings(game, options.preset)
     suffix = "".join(f"-{part}" for part in face_variant(game, settings, options.preset))
     if "svg" in options.formats:
         step("writing SVG")
@@ -297,10 +307,22 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
     path = out / "manifest.json"
     this = manifest(game, settings, pages, result)
     this["build"] = {"command": build_command(folder, options), "notes": player_texts(game, edition_marks(game))[2]}
-    path.write_text(json.dumps(with_variants(path, written, this),
-                               indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.write_text(json_text(with_variants(path, written, this)) + "\n", encoding="utf-8")
     result.files.append(path)
     return result
+
+
+def json_text(value, depth: int = 0) -> str:
+    """JSON laid out for reading down to the third level (a variant's components, one to a line), each part
+    beneath that on one line: every part is written by the json module's C encoder, in time linear in the
+    manifest (an indented dump runs the pure-Python encoder, seconds for a set of thousands of pieces)."""
+    pad = "  " * (depth + 1)
+    if isinstance(value, dict) and value and depth < 2:
+        return "{\n" + ",\n".join(f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {json_text(v, depth + 1)}"
+                                   for k, v in value.items()) + "\n" + "  " * depth + "}"
+    if isinstance(value, list) and value and depth < 3 and all(isinstance(v, dict) for v in value):
+        return "[\n" + ",\n".join(pad + json_text(v, 3) for v in value) + "\n" + "  " * depth + "]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 def edition_marks(game: Game) -> dict[str, str]:

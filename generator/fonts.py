@@ -64,7 +64,7 @@ def _has_glyph(font: str, char: str) -> bool:
     return ord(char) in _glyphs(font)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
     """`text` as (font, piece) runs: the text font wherever it has the glyph, DejaVu Sans for the rest.
     Cached: wrapping measures the same words and lines again at every size it tries."""
@@ -85,7 +85,7 @@ def text_width_mm(text: str, font: str, size_pt: float) -> float:
     return width_per_pt(text, font) * size_pt * 25.4 / 72
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def width_per_pt(text: str, font: str) -> float:
     """Advances add up without kerning, so one measure per text serves every size fit_text tries."""
     return sum(pdfmetrics.stringWidth(piece, register(f), 1.0) for f, piece in runs(text, font))

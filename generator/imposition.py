@@ -623,25 +623,42 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
         i += 2 if back else 1
     kept: list[Stacked] = []
     _, _, _, room = block_area(settings, "bottom", 0.0)
+    spans: dict[int, float] = {}  # a block's height by id: blocks never change once made
+
+    def span(block: list[Placed]) -> float:
+        if id(block) not in spans:
+            top, bottom = block_span(block)
+            spans[id(block)] = bottom - top
+        return spans[id(block)]
 
     def height(blocks: list[list[Placed]]) -> float:
-        return sum(block_span(b)[1] - block_span(b)[0] for b in blocks) + BLOCK_GAP * (len(blocks) - 1)
+        return sum(span(b) for b in blocks) + BLOCK_GAP * (len(blocks) - 1)
 
     # tallest blocks first, so each shorter one finds the sheet it fits best (first fit decreasing); the
     # sheets then keep the order of their first block
-    order = sorted(range(len(units)), key=lambda i: -height([units[i][0].placed]) if stackable(units[i][0]) else 0)
+    blocks = [list(front.placed) for front, _ in units]
+    order = sorted(range(len(units)), key=lambda i: -height([blocks[i]]) if stackable(units[i][0]) else 0)
+    least = min((span(blocks[i]) for i in order if stackable(units[i][0])), default=math.inf)
+
+    def open_to_more(k: Stacked) -> bool:  # a host that the shortest block could still join (with room to spare)
+        return stackable(k.front) and height(k.blocks) + BLOCK_GAP + least <= room + 1e-6
+
+    open_hosts: list[Stacked] = []  # the kept sheets, in order, less those full for any block: a deck of
+    # thousands of full sheets is then not searched thousands of times over
     first_of: dict[int, int] = {}
     for index in order:
         front, back = units[index]
-        block = list(front.placed)
+        block = blocks[index]
         backs = [b.scene for b in back.placed] if back is not None else [None] * len(block)
         host = None
         if stackable(front) and (back is None or len(back.placed) == len(block)):
-            hosts = [k for k in kept if stackable(k.front) and height(k.blocks + [block]) <= room]
+            hosts = [k for k in open_hosts if height(k.blocks + [block]) <= room]
             host = next((k for k in hosts if (k.back is None) == (back is None)), next(iter(hosts), None))
         if host is None:
             first_of[id(front)] = index
             kept.append(Stacked(front, back, [block], backs))
+            if open_to_more(kept[-1]):
+                open_hosts.append(kept[-1])
             continue
         first_of[id(host.front)] = min(first_of[id(host.front)], index)
         host.blocks.append(block)
@@ -652,6 +669,8 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
         if host.back is not None:
             host.back.components = list(host.front.components)
         restack(host.front, host.back, host.blocks, host.backs, settings)
+        if not open_to_more(host):
+            open_hosts.remove(host)
     kept.sort(key=lambda k: first_of[id(k.front)])
     return [s for k in kept for s in (k.front, k.back) if s is not None]
 

@@ -11,7 +11,9 @@ import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 
+from reportlab import rl_config
 from reportlab.lib.colors import Color, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
@@ -284,7 +286,7 @@ def placed_more_than_once(sheets: list[Sheet]) -> set[int]:
 
 class PdfDocument:
     def __init__(self, path: str, settings: Settings, title: str, component_names: dict[str, str],
-                 reused: set[int] = frozenset()):
+                 reused: set[int] = frozenset(), drawn: Callable[[Scene], Scene] = lambda scene: scene):
         self.settings = settings
         self.width, self.height = settings.size
         self.c = Canvas(path, pagesize=(self.width * PT_PER_MM, self.height * PT_PER_MM), invariant=1,
@@ -296,6 +298,7 @@ class PdfDocument:
         self.component_names = component_names
         self.forms: dict[int, str] = {}
         self.reused = reused  # ids of the scenes placed more than once: each becomes a form
+        self.drawn = drawn  # the scene to draw for a placed one: an outline's face is drawn only when placed
 
     # -- pieces ----------------------------------------------------------------------------------
 
@@ -307,7 +310,7 @@ class PdfDocument:
             c = self.c
             ow, oh = scene.outer_width, scene.outer_height
             c.beginForm(name, 0, 0, ow * PT_PER_MM, oh * PT_PER_MM)
-            draw_scene(c, scene)
+            draw_scene(c, self.drawn(scene))
             end_form(c, name)
             self.forms[key] = name
         return self.forms[key]
@@ -345,7 +348,7 @@ class PdfDocument:
                     c.addLiteral("/Piece BMC")
                 c.clipPath(self._rect_path(0, 0, scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM),
                            stroke=0, fill=0)
-                draw_scene(c, scene)
+                draw_scene(c, self.drawn(scene))
                 if piece:
                     c.addLiteral("EMC")
 
@@ -355,7 +358,20 @@ class PdfDocument:
         begin_mm_page(self.c, self.height)
 
     def _end_page(self) -> None:
-        self.c.showPage()
+        """Close the page and compress its drawing now, as saving would: ReportLab keeps every page's stream
+        as text until the file is written, a few times larger than compressed."""
+        c = self.c
+        c.showPage()
+        page = c._doc.Pages.pages[-1]
+        if page.compression and not page.Contents and page.stream:
+            filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
+            content = page.stream
+            for f in reversed(filters):  # as PDFStream.format applies them
+                content = f.encode(content)
+            stream = pdfdoc.PDFStream(content=content, filters=[])
+            stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
+            stream.__Comment__ = "page stream"
+            page.Contents, page.stream = stream, None
 
     def text(self, text, x, y, w, h, **style) -> None:
         draw_element(self.c, fit_text(text, x, y, w, h, **style).text)
@@ -419,10 +435,11 @@ class PdfDocument:
         self._page_boxes(sheet)
         for placed in sheet.placed:
             self.place(placed.scene, placed.x, placed.y, placed.rotation, clip=placed.clip)
-        for x1, y1, x2, y2 in sheet.marks:
-            draw_element(self.c, Line(x1, y1, x2, y2, MARK_HALO))
-        for x1, y1, x2, y2 in sheet.marks:
-            draw_element(self.c, Line(x1, y1, x2, y2, MARK))
+        if sheet.marks:  # all halos, then all marks, each style set once (each mark its own stroke, as two
+            for style in (MARK_HALO, MARK):  # marks that meet must not merge into one path)
+                _apply_style(self.c, style)
+                for x1, y1, x2, y2 in sheet.marks:
+                    self.c.line(x1, y1, x2, y2)
         if sheet.tile:
             self._tile(sheet.tile)
         if sheet.role == "map":

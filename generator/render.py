@@ -27,14 +27,23 @@ class SceneCache:
         self.warnings: list[str] = []
         # Scenes by everything that shapes them; --watch keeps it between builds to redraw only what changed.
         self.memo = {} if memo is None else memo
+        self.outlines: dict[tuple, Scene] = {}  # faces imposed before they are drawn (see outline)
+        self.to_draw: dict[int, tuple] = {}
+        self.contents: dict[tuple, tuple] = {}  # (component, piece, side) -> what shapes its face, made once
+        self.face_warnings: dict[tuple, list[str]] = {}
+
+    def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> tuple:
+        """Everything that shapes a face: two pieces alike in all of it share one scene."""
+        face: FaceSpec = piece.front if side == "front" else piece.back
+        spec = component.spec
+        return (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name,
+                piece.color, side, self.bleed, self.ink, face.drawing.key, face.params.model_dump_json())
 
     def face(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> Scene:
         key = (component.spec.id, id(piece), side)  # two items may share a name, never a PieceSpec
         if key not in self.scenes:
             face: FaceSpec = piece.front if side == "front" else piece.back
-            spec = component.spec
-            content = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name,
-                       piece.color, side, self.bleed, self.ink, face.drawing.key, face.params.model_dump_json())
+            content = self._content(component, piece, side)
             if content not in self.memo:
                 self.memo[content] = self._draw(component, piece, face, side)
             scene, warnings = self.memo[content]
@@ -43,6 +52,47 @@ class SceneCache:
                     self.warnings.append(warning)
             self.scenes[key] = scene
         return self.scenes[key]
+
+    def outline(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> Scene:
+        """The face's size, bleed and cut shape, with nothing drawn yet: enough to impose it. `drawn` draws it
+        when its sheet is written, so a build holds one sheet's faces at a time, not the whole set's. Pieces
+        alike in everything share one outline, as they share one scene."""
+        key = (component.spec.id, id(piece), side)
+        content = self.contents.get(key) or self.contents.setdefault(key, self._content(component, piece, side))
+        if content not in self.outlines:
+            spec = component.spec
+            radius = spec.corner_radius if spec.corner_radius is not None else DEFAULT_CORNER.get(spec.kind, 0.0)
+            outline = Scene(*spec.size, self.bleed, (), spec.shape, radius)
+            self.outlines[content] = outline
+            self.to_draw[id(outline)] = (component, piece, side, content)
+        return self.outlines[content]
+
+    def drawn(self, scene: Scene) -> Scene:
+        """The face an outline stands for, drawn now and not kept (any other scene as it is)."""
+        if id(scene) not in self.to_draw:
+            return scene
+        component, piece, side, content = self.to_draw[id(scene)]
+        face = piece.front if side == "front" else piece.back
+        drawn, self.face_warnings[content] = self._draw(component, piece, face, side)
+        return drawn
+
+    def warnings_in_order(self, components: tuple[ResolvedComponent, ...]) -> list[str]:
+        """The warnings of every face as `face` would have collected them (data order, a piece's back before
+        its front, each once), drawing any face that no sheet placed."""
+        out: list[str] = []
+        for comp in components:
+            for piece in comp.pieces:
+                for side in ("back", "front") if piece.back else ("front",):
+                    outline = self.outline(comp, piece, side)
+                    content = self.to_draw[id(outline)][3]
+                    if content in self.memo:  # drawn whole before imposing (a board tiled over pages)
+                        warnings = self.memo[content][1]
+                    else:
+                        if content not in self.face_warnings:
+                            self.drawn(outline)
+                        warnings = self.face_warnings[content]
+                    out.extend(w for w in warnings if w not in out)
+        return out
 
     def _draw(self, component: ResolvedComponent, piece: PieceSpec, face: FaceSpec, side: str) -> tuple[Scene, list]:
         spec = component.spec
