@@ -140,6 +140,11 @@ def is_aid(comp: ResolvedComponent) -> bool:
     return comp.spec.player_aid and not comp.double_sided
 
 
+def contents_kind(comp: ResolvedComponent) -> str:
+    """What the contents calls a component: a player aid is read on its page, not cut out like its kind."""
+    return "player aid" if is_aid(comp) else comp.spec.kind.replace("_", " ")
+
+
 def player_aids(game: Game, cache: SceneCache) -> list[tuple[Scene, str]]:
     """Every copy of the player aids, for `impose` to print on the page after the contents."""
     return [(cache.face(comp, piece, "front"), comp.spec.id) for comp in game.components if is_aid(comp)
@@ -271,7 +276,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         doc = PdfDocument(str(path), settings, game.info.name, {c.spec.id: c.spec.name for c in game.components},
                           placed_more_than_once(sheets), cache.drawn)
         marked = edition_marks(game)
-        rows = [ContentsRow(c.spec.name + marked.get(c.spec.id, ""), c.spec.kind.replace("_", " "), c.quantity,
+        rows = [ContentsRow(c.spec.name + marked.get(c.spec.id, ""), contents_kind(c), c.quantity,
                             f"{c.spec.size[0]:g} × {c.spec.size[1]:g}", "2" if c.double_sided else "1",
                             page_ranges(pages[c.spec.id])) for c in game.components]
         about, notes, _ = player_texts(game, marked)

@@ -161,6 +161,7 @@ def test_the_icon_key_prints_once_on_page_2_to_read_there(built, game):
     page = built[game][1]
     assert page.kind == "info" and "icon key" in page.text.lower()
     assert "Icon key: on the back of this page" in built[game][0].text
+    assert re.search(r"Icon key( \(our edition\))? player aid 1 90 × 140 1 2\b", built[game][0].text)  # not a card
 
 
 @pytest.mark.parametrize("game", GAMES)
