@@ -6,12 +6,15 @@ deck850 does the same with ten times as many cards.
 distinct85, distinct850, distinct8500: the same against decks whose cards all differ (title and text), as
 real decks do; `distinct` runs all three and reports the cost of one more card (from 850 to 8500 cards).
 watch: seconds from saving one card's change to the rebuilt PDF in `--watch` mode.
+inklow: each of the four games built with and without `--ink low`, runs alternating; median CPU per game and
+the ratio low / default.
 Results go in BENCHMARKS.md by hand, with the machine they were measured on.
 """
 from __future__ import annotations
 
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -108,9 +111,25 @@ def watch() -> None:
               f"(rebuild alone {min(reported):.2f}-{max(reported):.2f} s; polling every 0.2 s). Goal: < 1 s")
 
 
+def inklow() -> None:
+    """Median CPU of each game's build with `--ink low` against the default build, runs alternating."""
+    from starpnp.generator.loader import builtin_games
+
+    print(f"{'game':<20}{'default CPU s':>15}{'low CPU s':>12}{'low / default':>15}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in builtin_games():
+            build = [sys.executable, "-m", "starpnp", "build", game, "--format", "pdf", "--out", tmp, "--quiet"]
+            default, low = [], []
+            for _ in range(RUNS):
+                default.append(measure(build, HERE.parent)[0])
+                low.append(measure([*build, "--ink", "low"], HERE.parent)[0])
+            full, light = statistics.median(default), statistics.median(low)
+            print(f"{game:<20}{full:>15.2f}{light:>12.2f}{light / full:>14.2f}x")
+
+
 BENCHES = {"deck": deck, "deck850": lambda: deck("deck850"), "distinct85": lambda: deck("distinct85"),
            "distinct850": lambda: deck("distinct850"), "distinct8500": lambda: deck("distinct8500"),
-           "distinct": distinct, "watch": watch}
+           "distinct": distinct, "watch": watch, "inklow": inklow}
 
 if __name__ == "__main__":
     names = sys.argv[1:] or list(BENCHES)
