@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from starpnp.generator.ink import (Printed, apply, fills, flatten, hex_of, inside_polygon, is_fill, line_points, outline,
-                                   rgb)
+from starpnp.generator.ink import (Printed, apply, fills, flatten, hex_of, inside_polygon, is_fill, line_points,
+                                   outline, rgb)
 from starpnp.generator.loader import find_game, load_game
 from starpnp.generator.render import SceneCache
 from starpnp.generator.scene import Circle, Group, Path, Polygon, Rect, Style, Text
