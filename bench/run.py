@@ -6,8 +6,8 @@ deck850 does the same with ten times as many cards.
 distinct85, distinct850, distinct8500: the same against decks whose cards all differ (title and text), as
 real decks do; `distinct` runs all three and reports the cost of one more card (from 850 to 8500 cards).
 watch: seconds from saving one card's change to the rebuilt PDF in `--watch` mode.
-inklow: each of the four games built with and without `--ink low`, runs alternating; median CPU per game and
-the ratio low / default.
+inklow: each of the four games built with and without `--ink low` (PDF, A4), as whole processes, runs alternating;
+median CPU per game and the ratio low / default.
 Results go in BENCHMARKS.md by hand, with the machine they were measured on.
 """
 from __future__ import annotations
@@ -27,6 +27,7 @@ sys.path.insert(0, str(HERE))
 from deck_game import deck as deck_cards, write_deck_game  # noqa: E402
 
 RUNS = 5
+INK_RUNS = 7  # inklow: runs of each build, alternating; the median is kept
 # As on a user's machine: bytecode is cached after the first run (some shells set PYTHONDONTWRITEBYTECODE,
 # which would make starpnp recompile its own modules every run while ReportLab's came compiled from pip).
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -120,7 +121,7 @@ def inklow() -> None:
         for game in builtin_games():
             build = [sys.executable, "-m", "starpnp", "build", game, "--format", "pdf", "--out", tmp, "--quiet"]
             default, low = [], []
-            for _ in range(RUNS):
+            for _ in range(INK_RUNS):
                 default.append(measure(build, HERE.parent)[0])
                 low.append(measure([*build, "--ink", "low"], HERE.parent)[0])
             full, light = statistics.median(default), statistics.median(low)
