@@ -152,11 +152,6 @@ class Printed:
     def add(self, shape: Shape, m: Matrix) -> None:
         self.parts.append(placed(shape, m))
 
-    def within(self, left: float, bottom: float, right: float, top: float) -> Printed:
-        """Only the shapes whose box meets this box: the same colours at every point inside it."""
-        return Printed(parts=[part for part in self.parts
-                              if part[0] <= right and part[2] >= left and part[1] <= top and part[3] >= bottom])
-
     def at(self, x: float, y: float) -> str:
         """The colour printed at (x, y)."""
         color = (1.0, 1.0, 1.0)
@@ -178,13 +173,27 @@ class Printed:
         return hex_of(color)
 
     def grounds(self, points) -> set[str]:
-        """The colours printed at these points."""
+        """The colours printed at these points. Only the shapes whose box meets the points' box can print
+        there; an opaque upright rectangle holding the whole box hides every shape before it; and when every
+        shape left holds the whole box, every point is painted alike."""
         points = set(points)
         if not points:
             return set()
         xs, ys = [x for x, _ in points], [y for _, y in points]
-        near = self.within(min(xs), min(ys), max(xs), max(ys)) if len(points) > 1 else self
-        return {near.at(x, y) for x, y in points}
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        near, whole, start = [], [], 0
+        for part in self.parts:
+            left, bottom, right, top, how, _, a = part
+            if left <= x1 and right >= x0 and bottom <= y1 and top >= y0:
+                holds = how is None and left <= x0 and x1 < right and bottom <= y0 and y1 < top
+                if holds and a == 1:
+                    start = len(near)
+                near.append(part)
+                whole.append(holds)
+        shown = Printed(parts=near[start:])
+        if all(whole[start:]):
+            return {shown.at(x0, y0)}
+        return {shown.at(x, y) for x, y in points}
 
 
 def fills(flat) -> Printed:
@@ -247,16 +256,19 @@ def least_contrast(color: str, grounds: set[str]) -> float:
     return min(contrast_ratio(color, g) for g in grounds)
 
 
-def _low(element: Element, m: Matrix, face_area: float, patterns: dict[int, Group]) -> Element:
+def _low(element: Element, m: Matrix, face_area: float, patterns: dict[int, Group], small: set) -> Element:
     """The element on a light ground; a large fill's hatching goes into `patterns` under the new fill's id
-    (added after the texts are checked, which read only fills)."""
+    (added after the texts are checked, which read only fills); a fill too small to change goes into `small`
+    as (its id, m), so its area is not worked out again."""
     if isinstance(element, Group):
         inner = then(m, group_matrix(element))
-        return with_children(element, tuple(_low(child, inner, face_area, patterns) for child in element.children))
+        return with_children(element, tuple(_low(child, inner, face_area, patterns, small)
+                                            for child in element.children))
     if not isinstance(element, (Rect, Circle, Polygon, Path)) or not element.style.fill:
         return element
     size = area(element, m)
     if size < LARGE:
+        small.add((id(element), m))
         return element
     own = resolve(element.style.fill)
     ground = size >= 0.8 * face_area
@@ -282,6 +294,7 @@ GREYISH = 0.2  # colours with less saturation than this keep a plain tint
 HATCHED_FACE = 3000.0  # mm²: chits, tokens, markers and tiles, told apart by colour; cards and boards by words
 
 
+@lru_cache(maxsize=1024)
 def hatching(color: str) -> tuple[float, float] | None:
     """(angle, spacing) of the hatching that stands for `color` on a light ground; None for greys."""
     import colorsys
@@ -332,7 +345,8 @@ def low_ink(scene: Scene) -> Scene:
     """The face on a light ground: large fills pale, outlined and hatched after their colour, the ground
     white (hatched too), every text legible and every line that showed still showing."""
     patterns: dict[int, Group] = {}
-    pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height, patterns) for e in scene.elements)
+    small: set[tuple[int, Matrix]] = set()
+    pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height, patterns, small) for e in scene.elements)
     recoloured: dict[int, str] = {}
     below, below_rich = Printed(), Printed()  # the fills drawn so far, light and rich (element i is the same)
     for element, original, m in flatten_both(pale, scene.elements):
@@ -348,7 +362,7 @@ def low_ink(scene: Scene) -> Scene:
                     and least_contrast(element.style.stroke, behind(element, m, below_rich)) >= LINE_SEEN:
                 recoloured[id(element)] = reads_on_all(element.style.stroke, grounds, LINE_CONTRAST)
         elif is_fill(element):
-            if not element.style.stroke and area(element, m) < LARGE \
+            if not element.style.stroke and (id(element), m) in small \
                     and vanished(element, original, m, below, below_rich):
                 recoloured[id(element)] = reads_on_all(element.style.fill, shape_grounds(element, m, below),
                                                        LINE_CONTRAST)

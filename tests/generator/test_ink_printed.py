@@ -58,14 +58,15 @@ def test_overlapping_turned_round_and_translucent_shapes_print_what_the_plain_wa
              Polygon(((40, 5), (55, 35), (35, 30)), Style(fill="#8040C0")),
              Path((("M", 2, 30), ("L", 12, 38), ("L", 14, 30), ("C", 10, 26, 6, 26, 2, 30), ("Z",)),
                   Style(fill="#00A0A0")),
-             Group((Circle(0, 0, 2, Style(fill="#FFFFFF")),), dx=50, dy=10, scale=1.5))
+             Group((Circle(0, 0, 2, Style(fill="#FFFFFF")),), dx=50, dy=10, scale=1.5),
+             Rect(4, 24, 50, 12, Style(fill="#FFFFFF", opacity=0.6)))
     shapes = list(flatten(scene))
     printed = fills(shapes)
     rng = random.Random(27)
     points = corners(shapes) + [(rng.uniform(-5, 65), rng.uniform(-5, 45)) for _ in range(3000)]
     colours = [plain(shapes, x, y) for x, y in points]
     assert [printed.at(x, y) for x, y in points] == colours
-    assert len(set(colours)) >= 8  # the points do fall on every colour
+    assert len(set(colours)) >= 9  # the points do fall on every colour
     # A few points at once are looked up among the shapes whose box meets theirs: a box may touch a shape's.
     assert [printed.grounds(points[i:i + 2]) for i in range(len(points) - 1)] == \
         [set(colours[i:i + 2]) for i in range(len(points) - 1)]
