@@ -7,7 +7,7 @@ distinct85, distinct850, distinct8500: the same against decks whose cards all di
 real decks do; `distinct` runs all three and reports the cost of one more card (from 850 to 8500 cards).
 watch: seconds from saving one card's change to the rebuilt PDF in `--watch` mode.
 inklow: each of the four games built with and without `--ink low` (PDF, A4), as whole processes, runs alternating;
-median CPU per game and the ratio low / default.
+median CPU per game and the ratio low / default, then the same for the four games in one command (`--all`).
 Results go in BENCHMARKS.md by hand, with the machine they were measured on.
 """
 from __future__ import annotations
@@ -113,19 +113,21 @@ def watch() -> None:
 
 
 def inklow() -> None:
-    """Median CPU of each game's build with `--ink low` against the default build, runs alternating."""
+    """Median CPU of each game's build with `--ink low` against the default build, runs alternating; then the
+    four games in one command (`--all`)."""
     from starpnp.generator.loader import builtin_games
 
     print(f"{'game':<20}{'default CPU s':>15}{'low CPU s':>12}{'low / default':>15}")
     with tempfile.TemporaryDirectory() as tmp:
-        for game in builtin_games():
+        for game in [*builtin_games(), "--all"]:
             build = [sys.executable, "-m", "starpnp", "build", game, "--format", "pdf", "--out", tmp, "--quiet"]
             default, low = [], []
             for _ in range(INK_RUNS):
                 default.append(measure(build, HERE.parent)[0])
                 low.append(measure([*build, "--ink", "low"], HERE.parent)[0])
             full, light = statistics.median(default), statistics.median(low)
-            print(f"{game:<20}{full:>15.2f}{light:>12.2f}{light / full:>14.2f}x")
+            print(f"{'four games (--all)' if game == '--all' else game:<20}{full:>15.2f}{light:>12.2f}"
+                  f"{light / full:>14.2f}x")
 
 
 BENCHES = {"deck": deck, "deck850": lambda: deck("deck850"), "distinct85": lambda: deck("distinct85"),
