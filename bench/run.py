@@ -8,12 +8,15 @@ many cards.
 distinct85, distinct850, distinct8500: the same against decks whose cards all differ (title and text), as
 real decks do; `distinct` runs all three and reports the cost of one more card (from 850 to 8500 cards).
 watch: seconds from saving one card's change to the rebuilt PDF in `--watch` mode.
+inklow: each of the four games built with and without `--ink low` (PDF, A4), as whole processes, runs alternating;
+median CPU per game and the ratio low / default, then the same for the four games in one command (`--all`).
 Results go in BENCHMARKS.md by hand, with the machine they were measured on.
 """
 from __future__ import annotations
 
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,6 +30,7 @@ sys.path.insert(0, str(HERE))
 from deck_game import deck as deck_cards, write_deck_game  # noqa: E402
 
 RUNS = 5  # counted runs of each command, after one warm-up run of each
+INK_RUNS = 7  # inklow: runs of each build, alternating; the median is kept
 # As on a user's machine: bytecode is cached after the first run (some shells set PYTHONDONTWRITEBYTECODE,
 # which would make starpnp recompile its own modules every run while ReportLab's came compiled from pip).
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -123,9 +127,24 @@ def watch() -> None:
               f"(rebuild alone {min(reported):.2f}-{max(reported):.2f} s; polling every 0.2 s). Goal: < 1 s")
 
 
+def inklow() -> None:
+    """Median CPU of each game's build with `--ink low` against the default build, runs alternating; then the
+    four games in one command (`--all`)."""
+    from starpnp.generator.loader import builtin_games
+
+    print(f"{'game':<20}{'default CPU s':>15}{'low CPU s':>12}{'low / default':>15}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in [*builtin_games(), "--all"]:
+            build = [sys.executable, "-m", "starpnp", "build", game, "--format", "pdf", "--out", tmp, "--quiet"]
+            default, low = alternate(build, [*build, "--ink", "low"], HERE.parent, HERE.parent, INK_RUNS)
+            full, light = statistics.median(r[0] for r in default), statistics.median(r[0] for r in low)
+            print(f"{'four games (--all)' if game == '--all' else game:<20}{full:>15.2f}{light:>12.2f}"
+                  f"{light / full:>14.2f}x")
+
+
 BENCHES = {"deck": deck, "deck850": lambda: deck("deck850"), "distinct85": lambda: deck("distinct85"),
            "distinct850": lambda: deck("distinct850"), "distinct8500": lambda: deck("distinct8500"),
-           "distinct": distinct, "watch": watch}
+           "distinct": distinct, "watch": watch, "inklow": inklow}
 
 if __name__ == "__main__":
     args = sys.argv[1:]

@@ -6,8 +6,8 @@
                                         # both the pages and every face's drawn elements, in order
     bench/same_pages.py scenes FILE     # write one line per face (and per warning): a hash of its elements
 
-Each game is built as shipped, with --write-ins, and with every game option on, so a look only an option or a
-write-in area shows is compared too. Needs poppler's pdftoppm.
+Each game is built as shipped, with --write-ins, with every game option on and with --ink low, so a look only an
+option, a write-in area or the low-ink build shows is compared too. Needs poppler's pdftoppm.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ DPI = 30
 ROOT = Path(__file__).resolve().parent.parent
 # The installed package's parts and the repository folders they come from (pyproject's package-dir).
 PARTS = ("generator", "companion", "components", "templates")
-BUILDS = (["--all"], ["--all", "--write-ins"], ["stratastar", "--option", "power_cards"])
+BUILDS = (["--all"], ["--all", "--write-ins"], ["stratastar", "--option", "power_cards"], ["--all", "--ink", "low"])
 
 
 def render(folder: Path, python_path: Path | None = None) -> None:
@@ -69,22 +69,22 @@ def checkout(ref: str, into: Path) -> Path:
 
 
 def scenes(out: Path) -> None:
-    """Every face of every game (shipped, with every option on, with write-ins) as a hash of its elements:
-    finer than pixels at 30 dpi, and blind to nothing but the order of identical runs of numbers' types."""
+    """Every face of every game (shipped, with every option on, with write-ins, with --ink low) as a hash of its
+    elements: finer than pixels at 30 dpi, and blind to nothing but the order of identical runs of numbers' types."""
     from starpnp.generator.loader import builtin_games, find_game, load_game
     from starpnp.generator.render import SceneCache
 
     lines = []
-    for write_ins in (False, True):
+    for write_ins, ink in ((False, "full"), (True, "full"), (False, "low")):
         for game_id in builtin_games():
             folder = find_game(game_id)
             options = {"power_cards"} if game_id == "stratastar" else set()
-            game, cache = load_game(folder, options, write_ins), SceneCache(3.0, folder)
+            game, cache = load_game(folder, options, write_ins), SceneCache(3.0, folder, ink=ink)
             for comp in game.components:
                 for piece in comp.pieces:
                     for side in ("front", "back") if piece.back is not None else ("front",):
                         drawn = repr(cache.face(comp, piece, side).elements).encode()
-                        lines.append(f"{game_id} {write_ins} {comp.spec.id} {piece.name} {piece.color} {side} "
+                        lines.append(f"{game_id} {write_ins} {ink} {comp.spec.id} {piece.name} {piece.color} {side} "
                                      f"{hashlib.sha1(drawn).hexdigest()}")
             lines.extend(f"warning: {warning}" for warning in cache.warnings)
     out.write_text("\n".join(lines) + "\n")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import lru_cache
 
 from . import fonts
 from .layouts.base import TEXT_CONTRAST, contrast_ratio, mix, readable_ink
@@ -53,6 +54,23 @@ def flatten(elements, m: Matrix = IDENTITY):
             yield e, m
 
 
+def flatten_both(elements, twins, m: Matrix = IDENTITY):
+    """(element, its twin, matrix) in drawing order through two trees of the same shape whose groups are
+    placed alike (a face and its low-ink version)."""
+    for e, twin in zip(elements, twins):
+        if isinstance(e, Group):
+            yield from flatten_both(e.children, twin.children, then(m, group_matrix(e)))
+        else:
+            yield e, twin, m
+
+
+def with_children(group: Group, children: tuple[Element, ...]) -> Group:
+    """The group with these children: itself when they are its own."""
+    if len(children) == len(group.children) and all(a is b for a, b in zip(children, group.children)):
+        return group
+    return replace(group, children=children)
+
+
 def inside_polygon(points, x: float, y: float) -> bool:
     hit = False
     for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
@@ -71,16 +89,6 @@ def outline(shape: Shape) -> list[tuple[float, float]]:
     return [cmd[-2:] for cmd in shape.commands if cmd[0] != "Z"]
 
 
-def covers(shape: Shape, m: Matrix, x: float, y: float) -> bool:
-    """Whether the shape, placed by m, covers point (x, y)."""
-    if isinstance(shape, Circle):
-        cx, cy = apply(m, shape.cx, shape.cy)
-        r = shape.r * math.hypot(m[0], m[1])
-        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
-    points = [apply(m, *p) for p in outline(shape)]
-    return len(points) > 2 and inside_polygon(points, x, y)
-
-
 def area(shape: Shape, m: Matrix) -> float:
     scale = abs(m[0] * m[3] - m[1] * m[2])
     if isinstance(shape, Circle):
@@ -89,12 +97,14 @@ def area(shape: Shape, m: Matrix) -> float:
     return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2 * scale
 
 
+@lru_cache(maxsize=4096)
 def rgb(color: str) -> tuple[float, float, float]:
     h = resolve(color).lstrip("#")
     return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
 
 
-def hex_of(channels) -> str:
+@lru_cache(maxsize=1 << 14)
+def hex_of(channels: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{round(c * 255):02X}" for c in channels)
 
 
@@ -102,18 +112,92 @@ def is_fill(element: Element) -> bool:
     return isinstance(element, (Rect, Circle, Polygon, Path)) and bool(element.style.fill)
 
 
-def fills(flat) -> list[tuple[Shape, Matrix]]:
-    return [(e, m) for e, m in flat if is_fill(e)]
+NEAR = 1e-6  # mm: a point this far outside a shape's box is outside it, whatever the rounding of its edges
 
 
-def ground(below: list[tuple[Shape, Matrix]], x: float, y: float) -> str:
-    """The colour printed at (x, y) by these filled shapes, in order, over white paper."""
-    color = (1.0, 1.0, 1.0)
-    for shape, m in below:
-        if covers(shape, m, x, y):
-            a = shape.style.opacity
-            color = tuple(a * f + (1 - a) * c for f, c in zip(rgb(shape.style.fill), color))
-    return hex_of(color)
+def placed(shape: Shape, m: Matrix) -> tuple:
+    """A filled shape as Printed keeps it (see there)."""
+    paint = rgb(shape.style.fill), shape.style.opacity
+    if isinstance(shape, Circle):
+        cx, cy = apply(m, shape.cx, shape.cy)
+        r = shape.r * math.hypot(m[0], m[1])
+        return cx - r - NEAR, cy - r - NEAR, cx + r + NEAR, cy + r + NEAR, (cx, cy, r * r), *paint
+    points = [apply(m, *p) for p in outline(shape)]
+    if len(points) == 4 and points[0][1] == points[1][1] and points[1][0] == points[2][0] \
+            and points[2][1] == points[3][1] and points[3][0] == points[0][0]:
+        (x0, y0), _, (x1, y1), _ = points  # the even-odd rule's two upright edges: x0 <= x < x1 inside
+        return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), None, *paint
+    if len(points) < 3:  # covers nothing: a box no point is in
+        return math.inf, math.inf, -math.inf, -math.inf, None, *paint
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs) - NEAR, min(ys), max(xs) + NEAR, max(ys), points, *paint
+
+
+class Printed:
+    """The filled shapes drawn so far on a face, in order: what is printed at a point, over white paper.
+
+    Each shape is placed once, when it is added: its outline (a circle: centre and radius squared), its box
+    and its colour. A point outside a shape's box is outside the shape, so only the shapes whose box holds
+    the point are tested, with the same arithmetic as ever: an upright rectangle by its box, half-open as
+    the even-odd rule makes it, a circle by distance, any other outline by the even-odd rule."""
+
+    def __init__(self, shapes=(), parts: list | None = None):
+        # (left, bottom, right, top, how, rgb, opacity); how: None for an upright rectangle (its box is the
+        # shape), a tuple (cx, cy, r²) for a circle, else the list of the placed outline's points (the box of
+        # either widened by NEAR).
+        self.parts: list[tuple] = [] if parts is None else parts
+        for shape, m in shapes:
+            self.add(shape, m)
+
+    def add(self, shape: Shape, m: Matrix) -> None:
+        self.parts.append(placed(shape, m))
+
+    def at(self, x: float, y: float) -> str:
+        """The colour printed at (x, y)."""
+        color = (1.0, 1.0, 1.0)
+        for left, bottom, right, top, how, paint, a in self.parts:
+            # An outline's edges cross the level y only if bottom <= y < top (exactly): outside that, or
+            # left or right of its box, the even-odd count is even.
+            if not (left <= x <= right and bottom <= y <= top):
+                continue
+            if how is None:
+                if x == right or y == top:
+                    continue
+            elif type(how) is tuple:
+                cx, cy, r2 = how
+                if (x - cx) ** 2 + (y - cy) ** 2 > r2:
+                    continue
+            elif not inside_polygon(how, x, y):
+                continue
+            color = paint if a == 1 else tuple(a * f + (1 - a) * c for f, c in zip(paint, color))
+        return hex_of(color)
+
+    def grounds(self, points) -> set[str]:
+        """The colours printed at these points. Only the shapes whose box meets the points' box can print
+        there; an opaque upright rectangle holding the whole box hides every shape before it; and when every
+        shape left holds the whole box, every point is painted alike."""
+        points = set(points)
+        if not points:
+            return set()
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        near, whole, start = [], [], 0
+        for part in self.parts:
+            left, bottom, right, top, how, _, a = part
+            if left <= x1 and right >= x0 and bottom <= y1 and top >= y0:
+                holds = how is None and left <= x0 and x1 < right and bottom <= y0 and y1 < top
+                if holds and a == 1:
+                    start = len(near)
+                near.append(part)
+                whole.append(holds)
+        shown = Printed(parts=near[start:])
+        if all(whole[start:]):
+            return {shown.at(x0, y0)}
+        return {shown.at(x, y) for x, y in points}
+
+
+def fills(flat) -> Printed:
+    return Printed((e, m) for e, m in flat if is_fill(e))
 
 
 def line_points(text: Text, line: TextLine, m: Matrix) -> list[tuple[float, float]]:
@@ -126,38 +210,42 @@ def line_points(text: Text, line: TextLine, m: Matrix) -> list[tuple[float, floa
     return [apply(m, x, y) for x in xs for y in ys]
 
 
-def worst_ground(text: Text, line: TextLine, m: Matrix, below) -> tuple[float, str]:
+def worst_ground(text: Text, line: TextLine, m: Matrix, below: Printed) -> tuple[float, str]:
     """The lowest contrast the line has with what is behind it, and that colour."""
-    grounds = {ground(below, x, y) for x, y in line_points(text, line, m)}
-    return min((contrast_ratio(text.color, g), g) for g in grounds)
+    return min((contrast_ratio(text.color, g), g) for g in below.grounds(line_points(text, line, m)))
 
 
 def reads_on_all(color: str, grounds: set[str], least: float = TEXT_CONTRAST) -> str:
     """`color` moved toward black or white just far enough to reach `least` contrast on every one of
     `grounds` (or as near as it gets)."""
-    shades = [mix(color, ink, step / 10) for step in range(11) for ink in ("#1A1A1A", "#FFFFFF")]
-    scored = [(min(contrast_ratio(shade, g) for g in grounds), shade) for shade in shades]
+    return reads_on_every(color, frozenset(grounds), least)
+
+
+@lru_cache(maxsize=4096)
+def reads_on_every(color: str, grounds: frozenset[str], least: float) -> str:
+    scored = [(min(contrast_ratio(shade, g) for g in grounds), shade) for shade in
+              (mix(color, ink, step / 10) for step in range(11) for ink in ("#1A1A1A", "#FFFFFF"))]
     good = [shade for ratio, shade in scored if ratio >= least]
     return good[0] if good else max(scored)[1]
 
 
-def line_grounds(line: Line, m: Matrix, below) -> set[str]:
+def line_grounds(line: Line, m: Matrix, below: Printed) -> set[str]:
     """The colours printed behind a line, at a quarter, half and three quarters of its length."""
-    return {ground(below, *apply(m, line.x1 + (line.x2 - line.x1) * t, line.y1 + (line.y2 - line.y1) * t))
-            for t in (0.25, 0.5, 0.75)}
+    return below.grounds(apply(m, line.x1 + (line.x2 - line.x1) * t, line.y1 + (line.y2 - line.y1) * t)
+                         for t in (0.25, 0.5, 0.75))
 
 
-def shape_grounds(shape: Shape, m: Matrix, below) -> set[str]:
+def shape_grounds(shape: Shape, m: Matrix, below: Printed) -> set[str]:
     """The colours printed behind a small shape, at its corners (a circle: round its middle)."""
     if isinstance(shape, Circle):
         points = [(shape.cx + shape.r * 0.6 * dx, shape.cy + shape.r * 0.6 * dy) for dx, dy in
                   ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))]
     else:
         points = outline(shape)
-    return {ground(below, *apply(m, x, y)) for x, y in points}
+    return below.grounds(apply(m, x, y) for x, y in points)
 
 
-def vanished(shape: Shape, original: Shape, m: Matrix, below, below_rich) -> bool:
+def vanished(shape: Shape, original: Shape, m: Matrix, below: Printed, below_rich: Printed) -> bool:
     """A small shape (an icon's part) the lighter ground hides, which showed on the rich ground: a white
     glyph on what was a dark chit."""
     return least_contrast(shape.style.fill, shape_grounds(shape, m, below)) < LINE_SEEN \
@@ -168,17 +256,19 @@ def least_contrast(color: str, grounds: set[str]) -> float:
     return min(contrast_ratio(color, g) for g in grounds)
 
 
-def _low(element: Element, m: Matrix, face_area: float, patterns: dict[int, Group]) -> Element:
+def _low(element: Element, m: Matrix, face_area: float, patterns: dict[int, Group], small: set) -> Element:
     """The element on a light ground; a large fill's hatching goes into `patterns` under the new fill's id
-    (added after the texts are checked, which read only fills)."""
+    (added after the texts are checked, which read only fills); a fill too small to change goes into `small`
+    as (its id, m), so its area is not worked out again."""
     if isinstance(element, Group):
         inner = then(m, group_matrix(element))
-        return replace(element, children=tuple(_low(child, inner, face_area, patterns)
-                                               for child in element.children))
+        return with_children(element, tuple(_low(child, inner, face_area, patterns, small)
+                                            for child in element.children))
     if not isinstance(element, (Rect, Circle, Polygon, Path)) or not element.style.fill:
         return element
     size = area(element, m)
     if size < LARGE:
+        small.add((id(element), m))
         return element
     own = resolve(element.style.fill)
     ground = size >= 0.8 * face_area
@@ -204,6 +294,7 @@ GREYISH = 0.2  # colours with less saturation than this keep a plain tint
 HATCHED_FACE = 3000.0  # mm²: chits, tokens, markers and tiles, told apart by colour; cards and boards by words
 
 
+@lru_cache(maxsize=1024)
 def hatching(color: str) -> tuple[float, float] | None:
     """(angle, spacing) of the hatching that stands for `color` on a light ground; None for greys."""
     import colorsys
@@ -243,7 +334,7 @@ def with_hatching(elements, patterns: dict[int, Group]) -> tuple[Element, ...]:
     out: list[Element] = []
     for element in elements:
         if isinstance(element, Group):
-            element = replace(element, children=with_hatching(element.children, patterns))
+            element = with_children(element, with_hatching(element.children, patterns))
         out.append(element)
         if id(element) in patterns:
             out.append(patterns[id(element)])
@@ -254,13 +345,13 @@ def low_ink(scene: Scene) -> Scene:
     """The face on a light ground: large fills pale, outlined and hatched after their colour, the ground
     white (hatched too), every text legible and every line that showed still showing."""
     patterns: dict[int, Group] = {}
-    pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height, patterns) for e in scene.elements)
+    small: set[tuple[int, Matrix]] = set()
+    pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height, patterns, small) for e in scene.elements)
     recoloured: dict[int, str] = {}
-    below: list[tuple[Shape, Matrix]] = []  # the fills drawn so far, light and rich (element i is the same)
-    below_rich: list[tuple[Shape, Matrix]] = []
-    for (element, m), (original, _) in zip(flatten(pale), flatten(scene.elements)):
+    below, below_rich = Printed(), Printed()  # the fills drawn so far, light and rich (element i is the same)
+    for element, original, m in flatten_both(pale, scene.elements):
         if isinstance(element, Text) and element.lines:
-            grounds = {ground(below, x, y) for line in element.lines for x, y in line_points(element, line, m)}
+            grounds = below.grounds(point for line in element.lines for point in line_points(element, line, m))
             if least_contrast(element.color, grounds) < TEXT_CONTRAST:
                 recoloured[id(element)] = reads_on_all(element.color, grounds)
         elif isinstance(element, (Line, Rect, Circle, Polygon, Path)) and element.style.stroke \
@@ -271,18 +362,19 @@ def low_ink(scene: Scene) -> Scene:
                     and least_contrast(element.style.stroke, behind(element, m, below_rich)) >= LINE_SEEN:
                 recoloured[id(element)] = reads_on_all(element.style.stroke, grounds, LINE_CONTRAST)
         elif is_fill(element):
-            if area(element, m) < LARGE and not element.style.stroke \
+            if not element.style.stroke and (id(element), m) in small \
                     and vanished(element, original, m, below, below_rich):
                 recoloured[id(element)] = reads_on_all(element.style.fill, shape_grounds(element, m, below),
                                                        LINE_CONTRAST)
-            below.append((element, m))
-            below_rich.append((original, m))
+            part = placed(element, m)  # a small fill is the same shape in both
+            below.parts.append(part)
+            below_rich.parts.append(part if original is element else placed(original, m))
 
     def recolour(element: Element) -> Element:
         if isinstance(element, RichText):
             return recolour_rich(element)
         if isinstance(element, Group):
-            return replace(element, children=tuple(recolour(child) for child in element.children))
+            return with_children(element, tuple(recolour(child) for child in element.children))
         if id(element) not in recoloured:
             return element
         if is_fill(element):  # a light shape the white ground hides keeps its fill and gains an outline
@@ -301,7 +393,8 @@ def low_ink(scene: Scene) -> Scene:
         old = words[0].color
         return repaint(rich, {old: new, resolve(old): new, readable_ink(old): readable_ink(new)})
 
-    return replace(scene, elements=with_hatching(tuple(recolour(e) for e in pale), patterns))
+    elements = tuple(recolour(e) for e in pale) if recoloured else pale
+    return replace(scene, elements=with_hatching(elements, patterns) if patterns else elements)
 
 
 def repaint(element: Element, colours: dict[str, str]) -> Element:
