@@ -141,6 +141,7 @@ def _from_events(text: str) -> Any:
         # open collections: [value, line, anchor, is a mapping, key waiting for its value (or _NO_KEY)]
         stack: list[list] = []
         done: list = []
+        last_line = 0
         event = get()
         while not isinstance(event, yaml.StreamEndEvent):
             kind = type(event)
@@ -156,6 +157,9 @@ def _from_events(text: str) -> Any:
                 else:
                     raise _Unusual(tag)
                 line, scalar = event.start_mark.line + 1, True
+                if line == last_line:  # the values of a line share one int (faces keep their lines)
+                    line = last_line
+                last_line = line
                 if event.anchor is not None:
                     if event.anchor in anchors:
                         raise _Unusual("anchor")
