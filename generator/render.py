@@ -30,17 +30,17 @@ class SceneCache:
         self.memo = {} if memo is None else memo
         self.outlines: dict[tuple, Scene] = {}  # faces imposed before they are drawn (see outline)
         self.to_draw: dict[int, tuple] = {}
-        self.contents: dict[tuple, tuple] = {}  # (component, piece, side) -> what shapes its face, made once
+        self.contents: dict[tuple, bytes] = {}  # (component, piece, side) -> what shapes its face, made once
         self.face_warnings: dict[tuple, tuple[str, ...]] = {}
 
-    def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> tuple:
-        """Everything that shapes a face: two pieces alike in all of it share one scene. The fields' values
-        count by a 128-bit digest of their JSON (a set of thousands of faces holds one key per face)."""
+    def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> bytes:
+        """Everything that shapes a face, as a 128-bit digest (a set of thousands of faces holds one key per
+        face): two pieces alike in all of it share one scene."""
         face: FaceSpec = piece.front if side == "front" else piece.back
         spec = component.spec
-        return (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name,
-                piece.color, side, self.bleed, self.ink, face.drawing.key,
-                blake2b(face.params.model_dump_json().encode(), digest_size=16).digest())
+        shape = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name, piece.color,
+                 side, self.bleed, self.ink, face.drawing.key)
+        return blake2b(f"{shape!r}{face.params.model_dump_json()}".encode(), digest_size=16).digest()
 
     def face(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> Scene:
         key = (component.spec.id, id(piece), side)  # two items may share a name, never a PieceSpec
