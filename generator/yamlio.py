@@ -138,7 +138,7 @@ def _from_events(text: str) -> Any:
     try:
         get, resolve, constructors = loader.get_event, loader.resolve, loader.yaml_constructors
         anchors: dict[str, tuple[Any, int, bool]] = {}  # name -> (value, its line, a scalar?)
-        # open collections: [value, line, anchor, is a mapping, key waiting for its value (or _NO_KEY)]
+        # open collections: [value, is it a mapping, its anchor, the key waiting for its value (or _NO_KEY)]
         stack: list[list] = []
         done: list = []
         last_line = 0
