@@ -242,7 +242,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
                memo: dict | None = None) -> BuildResult:
     """Build one game folder; `memo` carries drawn faces from an earlier build (see SceneCache). `step(what,
     done, total)` says what it is doing (done and total when it counts, as the PNG export does)."""
-    game = load_game(folder, options.options, options.write_ins)
+    game = load_game(folder, options.options, options.write_ins, items=False)
     settings = options.settings
     large = None if options.large else too_large(game, settings)
     if large:
@@ -285,10 +285,17 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
             if done % 20 == 0:
                 step(f"writing PDF, page {sheet.page} of {result.pages}")
             doc.sheet(sheet, note)
+        if streamed:
+            result.warnings = cache.warnings_in_order(game.components) + preset_warnings(game, options.preset)
+            cache.forget()
+        # The sheets, their placements and the faces' outlines go before ReportLab lays out the whole file, and
+        # the document once written: none is needed after (thousands of pieces: megabytes less at the peak)
+        del sheets, runs
         doc.save()
+        del doc
         result.files.append(path)
         written[name] = {"file": path.name, "layout": "sheets"}
-    if streamed:
+    elif streamed:
         result.warnings = cache.warnings_in_order(game.components) + preset_warnings(game, options.preset)
     suffix = "".join(f"-{part}" for part in face_variant(game, settings, options.preset))
     if "svg" in options.formats:

@@ -47,7 +47,7 @@ class Settings:
 Box = tuple[float, float, float, float]  # x, y, w, h on the page
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: one per copy of every piece
 class Placed:
     scene: Scene
     x: float  # top-left of the placed bleed box on the page

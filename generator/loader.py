@@ -249,20 +249,26 @@ def _written(value: Any, loc: tuple) -> tuple:
 
 
 class _Lines(Mapping):
-    """A face's fields' lines in their file (under "" the piece's own line), looked up only when a warning
-    names one: most faces never warn."""
+    """A face's fields' lines in their file (under "" the piece's own line), for warnings while drawing: the
+    field names as a tuple that faces with the same fields share, and their lines. The YAML they were read
+    from is let go once its file is loaded."""
 
-    def __init__(self, raw: Any, origin: dict, item: tuple):
-        self.raw, self.origin, self.item = raw, origin, item
+    __slots__ = ("names", "numbers")
+
+    def __init__(self, names: tuple[str, ...], numbers: tuple[int, ...]):
+        self.names, self.numbers = names, numbers
 
     def __getitem__(self, key: str) -> int:
-        return line_of(self.raw, self.item if key == "" else self.origin[key])
+        try:
+            return self.numbers[self.names.index(key)]
+        except ValueError:
+            raise KeyError(key) from None
 
     def __iter__(self):
-        return iter(["", *self.origin])
+        return iter(self.names)
 
     def __len__(self) -> int:
-        return len(self.origin) + 1
+        return len(self.names)
 
 
 class _Resolver:
@@ -279,6 +285,14 @@ class _Resolver:
         self.errors: list[str] = []
         self.unspecified: list[str] = []
         self.ours: list[str] = []
+        self.names: dict[tuple, tuple] = {}  # one tuple for every face with the same fields (see _Lines)
+        self.fields_set: dict[frozenset, set] = {}  # faces given the same fields share one set of them (see face)
+
+    def lines(self, raw: Any, origin: dict, item: tuple) -> _Lines:
+        """Where each of a face's fields was written (see _Lines), looked up now, while the YAML is at hand."""
+        names = ("", *origin)
+        names = self.names.setdefault(names, names)
+        return _Lines(names, (line_of(raw, item), *(line_of(raw, origin[key]) for key in names[1:])))
 
     def error(self, message: str) -> None:
         if message not in self.errors:  # pieces sharing a bad front would repeat it once each
@@ -330,7 +344,11 @@ class _Resolver:
             return None
         if not self.art_ok(params, origin, source, raw, on_item):
             return None
-        return FaceSpec(name, params, drawing, _Lines(raw, origin, on_item))
+        # pydantic gives every model its own set of the fields the data gave; faces giving the same fields share
+        # one (pydantic copies it before changing it, in model_copy), a few hundred bytes a face
+        given = params.__pydantic_fields_set__
+        object.__setattr__(params, "__pydantic_fields_set__", self.fields_set.setdefault(frozenset(given), given))
+        return FaceSpec(name, params, drawing, self.lines(raw, origin, on_item))
 
     def art_ok(self, params: Any, origin: dict, source: Path, raw: Any, on_item: tuple) -> bool:
         """Whether the face's art paths may be used; an error for each that is refused (see art_refused)."""
@@ -347,7 +365,8 @@ class _Resolver:
                 ok = False
         return ok
 
-    def component(self, comp: Component, index: int, source: Path, raw: Any) -> ResolvedComponent | None:
+    def component(self, comp: Component, index: int, source: Path, raw: Any,
+                  items: bool = True) -> ResolvedComponent | None:
         base = ("components", index)
         if comp.option and comp.option not in self.info.options:
             self.errors.append(f"{source}:{line_of(raw, base + ('option',))}: {dotted(base + ('option',))}: "
@@ -395,7 +414,7 @@ class _Resolver:
                                 (("front", front_edition), ("back", back_edition)) for path in paths)
             for color in (colors if comp.per_player else [None]):
                 pieces.append(PieceSpec(str(label), count, color, front_face, back_face))
-        return ResolvedComponent(str(source), comp, tuple(pieces))
+        return ResolvedComponent(str(source), comp if items else comp.model_copy(update={"items": []}), tuple(pieces))
 
 
 def _validate(model: type[BaseModel], raw: Any, source: Path) -> Any:
@@ -410,10 +429,13 @@ def _validate(model: type[BaseModel], raw: Any, source: Path) -> Any:
 ART_FIELDS = ("art", "background_art")  # the face fields that name an image file
 
 
-def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), write_ins: bool = False) -> Game:
+def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), write_ins: bool = False,
+              items: bool = True) -> Game:
     """Load and validate a game folder; raises DataErrors listing every problem found.
 
-    write_ins: print write-in areas where our edition fills in what the rulebook leaves out."""
+    write_ins: print write-in areas where our edition fills in what the rulebook leaves out.
+    items: keep each component's validated items in its spec (`customise` reads them); a build needs only
+    the pieces made from them, and a set of thousands of pieces is lighter by megabytes without them."""
     if not (folder / GAME_FILE).is_file() and (folder / OVERRIDES_FILE).is_file():
         try:
             overridden = apply_overrides(folder, find_game)
@@ -421,10 +443,10 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
             raise DataErrors([str(exc)]) from None
         try:
             return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
-                         icon_folders(folder), (overridden.base, folder))
+                         icon_folders(folder), (overridden.base, folder), items)
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
-    return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,))
+    return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,), items)
 
 
 def icon_folders(folder: Path) -> tuple[Path, ...]:
@@ -433,7 +455,7 @@ def icon_folders(folder: Path) -> tuple[Path, ...]:
 
 
 def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
-          icons: tuple[Path, ...], layout_folders: tuple[Path, ...]) -> Game:
+          icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True) -> Game:
     errors: list[str] = icon_problems(icons)
     try:
         info = _validate(GameInfo, read(folder / GAME_FILE), folder / GAME_FILE)
@@ -479,7 +501,7 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
             if comp.option and comp.option not in enabled:
                 continue
             found = len(resolver.errors)
-            resolved = resolver.component(comp, index, source, raw)
+            resolved = resolver.component(comp, index, source, raw, items)
             resolver.errors[found:] = told_in_rows(resolver.errors[found:], source, tables)
             if resolved is not None:
                 components.append(resolved)

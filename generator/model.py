@@ -199,7 +199,7 @@ class ComponentFile(Strict):
     components: list[Component]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a set of thousands of pieces holds one per face
 class FaceSpec:
     layout: str
     params: Any  # the layout's validated pydantic model
@@ -208,7 +208,7 @@ class FaceSpec:
     lines: Mapping[str, int] = field(default_factory=dict, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PieceSpec:
     """A distinct piece design and how many copies of it to print."""
 

@@ -1,6 +1,7 @@
 """Faces to scenes: runs a piece's layout once per distinct face and remembers the result."""
 from __future__ import annotations
 
+from hashlib import blake2b
 from pathlib import Path
 
 from .ink import low_ink
@@ -29,15 +30,17 @@ class SceneCache:
         self.memo = {} if memo is None else memo
         self.outlines: dict[tuple, Scene] = {}  # faces imposed before they are drawn (see outline)
         self.to_draw: dict[int, tuple] = {}
-        self.contents: dict[tuple, tuple] = {}  # (component, piece, side) -> what shapes its face, made once
-        self.face_warnings: dict[tuple, list[str]] = {}
+        self.contents: dict[tuple, bytes] = {}  # (component, piece, side) -> what shapes its face, made once
+        self.face_warnings: dict[tuple, tuple[str, ...]] = {}
 
-    def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> tuple:
-        """Everything that shapes a face: two pieces alike in all of it share one scene."""
+    def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> bytes:
+        """Everything that shapes a face, as a 128-bit digest (a set of thousands of faces holds one key per
+        face): two pieces alike in all of it share one scene."""
         face: FaceSpec = piece.front if side == "front" else piece.back
         spec = component.spec
-        return (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name,
-                piece.color, side, self.bleed, self.ink, face.drawing.key, face.params.model_dump_json())
+        shape = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name, piece.color,
+                 side, self.bleed, self.ink, face.drawing.key)
+        return blake2b(f"{shape!r}{face.params.model_dump_json()}".encode(), digest_size=16).digest()
 
     def face(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> Scene:
         key = (component.spec.id, id(piece), side)  # two items may share a name, never a PieceSpec
@@ -73,7 +76,8 @@ class SceneCache:
             return scene
         component, piece, side, content = self.to_draw[id(scene)]
         face = piece.front if side == "front" else piece.back
-        drawn, self.face_warnings[content] = self._draw(component, piece, face, side)
+        drawn, warnings = self._draw(component, piece, face, side)
+        self.face_warnings[content] = tuple(warnings)  # most faces: the one empty tuple
         return drawn
 
     def warnings_in_order(self, components: tuple[ResolvedComponent, ...]) -> list[str]:
@@ -93,6 +97,12 @@ class SceneCache:
                         warnings = self.face_warnings[content]
                     out.extend(w for w in warnings if w not in out)
         return out
+
+    def forget(self) -> None:
+        """Let go of every scene, outline and face warning kept: a build that has written its sheets and
+        gathered its warnings needs none of them (thousands of pieces: megabytes)."""
+        for kept in (self.scenes, self.outlines, self.to_draw, self.contents, self.face_warnings):
+            kept.clear()
 
     def _draw(self, component: ResolvedComponent, piece: PieceSpec, face: FaceSpec, side: str) -> tuple[Scene, list]:
         spec = component.spec

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +20,16 @@ class DataErrors(Exception):
 
 
 class LineDict(dict):
-    line: int = 0
+    """A mapping with its line and each key's line (set by whoever makes one)."""
+    __slots__ = ("line", "key_lines")
+    line: int
     key_lines: dict
 
 
 class LineList(list):
-    line: int = 0
+    """A list with its line and each item's line (set by whoever makes one)."""
+    __slots__ = ("line", "item_lines")
+    line: int
     item_lines: list
 
 
@@ -116,10 +121,121 @@ def _expanded_size(value: Any) -> tuple[int, int]:
     return sizes.get(id(value), (1, 0))
 
 
+class _Unusual(Exception):
+    """What only the composing loader builds (or reports): merge keys, tags on lists and mappings, errors."""
+
+
+_STR, _MAP = "tag:yaml.org,2002:str", yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG
+_SEQ = yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
+_SCALARS = {f"tag:yaml.org,2002:{name}" for name in ("null", "bool", "int", "float", "timestamp", "binary")}
+
+
+def _from_events(text: str) -> Any:
+    """The document built straight from LibYAML's events, as the composing loader builds it (same values,
+    lines and key order), without first composing a node for every value: the node tree of a file of
+    thousands of items takes twice the memory of the data it becomes. Raises _Unusual for anything else."""
+    loader = _Loader(text)
+    try:
+        get, resolve, constructors = loader.get_event, loader.resolve, loader.yaml_constructors
+        anchors: dict[str, tuple[Any, int, bool]] = {}  # name -> (value, its line, a scalar?)
+        # open collections: [value, is it a mapping, its anchor, the key waiting for its value (or _NO_KEY)]
+        stack: list[list] = []
+        done: list = []
+        last_line = 0
+        event = get()
+        while not isinstance(event, yaml.StreamEndEvent):
+            kind = type(event)
+            if kind is yaml.ScalarEvent:
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = resolve(yaml.ScalarNode, event.value, event.implicit)
+                if tag == _STR:
+                    value = event.value
+                elif tag in _SCALARS:
+                    value = constructors[tag](loader, yaml.ScalarNode(tag, event.value, event.start_mark,
+                                                                      event.end_mark, event.style))
+                else:
+                    raise _Unusual(tag)
+                line, scalar = event.start_mark.line + 1, True
+                if line == last_line:  # the values of a line share one int (faces keep their lines)
+                    line = last_line
+                last_line = line
+                if event.anchor is not None:
+                    if event.anchor in anchors:
+                        raise _Unusual("anchor")
+                    anchors[event.anchor] = (value, line, True)
+            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                if event.tag not in (None, "!", _MAP if kind is yaml.MappingStartEvent else _SEQ):
+                    raise _Unusual(event.tag)
+                if len(stack) > MAX_DEPTH:
+                    raise _Unusual("deep")
+                value = LineDict() if kind is yaml.MappingStartEvent else LineList()
+                if kind is yaml.MappingStartEvent:
+                    value.key_lines = {}
+                else:
+                    value.item_lines = []
+                value.line = event.start_mark.line + 1
+                stack.append([value, kind is yaml.MappingStartEvent, event.anchor, _NO_KEY])
+                event = get()
+                continue
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                value, _, anchor, _ = stack.pop()
+                line, scalar = value.line, False
+                if anchor is not None:
+                    if anchor in anchors:
+                        raise _Unusual("anchor")
+                    anchors[anchor] = (value, line, False)
+            elif kind is yaml.AliasEvent:
+                if event.anchor not in anchors:
+                    raise _Unusual("alias")
+                value, line, scalar = anchors[event.anchor]
+            else:  # the document's start and end
+                if kind is yaml.DocumentStartEvent and done:
+                    raise _Unusual("documents")
+                event = get()
+                continue
+            if not stack:
+                done.append(value)
+            else:
+                top = stack[-1]
+                if not top[1]:
+                    top[0].append(value)
+                    top[0].item_lines.append(line)
+                elif top[3] is _NO_KEY:
+                    if not scalar or kind is yaml.AliasEvent or value in top[0]:
+                        raise _Unusual("key")  # the composing loader says what is wrong with it
+                    top[3] = (sys.intern(value) if type(value) is str else value, line)
+                else:
+                    key, key_line = top[3]
+                    top[0][key] = value
+                    top[0].key_lines[key] = key_line
+                    top[3] = _NO_KEY
+            event = get()
+        return done[0] if done else None
+    finally:
+        loader.dispose()
+
+
+_NO_KEY = object()
+
+
 def load_yaml(path: Path) -> Any:
     text = read_text(path)
     try:
-        data = yaml.load(text, Loader=_Loader)
+        data = _from_events(text)
+    except Exception:  # noqa: BLE001 - the composing loader builds it, or says what is wrong, as it always did
+        data = _composed(path, text)
+    size, depth = _expanded_size(data)
+    if size > MAX_NODES:
+        raise DataError(f"{path}: aliases expand to more than {MAX_NODES} values; write the data out instead")
+    if depth > MAX_DEPTH:
+        raise DataError(f"{path}: nested {depth} levels deep (at most {MAX_DEPTH})")
+    return data
+
+
+def _composed(path: Path, text: str) -> Any:
+    try:
+        return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
@@ -130,12 +246,6 @@ def load_yaml(path: Path) -> Any:
         raise DataError(f"{path}: nested too deep (at most {MAX_DEPTH} levels)") from None
     except ValueError as exc:  # a scalar YAML cannot turn into a value, e.g. a 5,000-digit number
         raise DataError(f"{path}: a value that cannot be read: {str(exc)[:80]}") from None
-    size, depth = _expanded_size(data)
-    if size > MAX_NODES:
-        raise DataError(f"{path}: aliases expand to more than {MAX_NODES} values; write the data out instead")
-    if depth > MAX_DEPTH:
-        raise DataError(f"{path}: nested {depth} levels deep (at most {MAX_DEPTH})")
-    return data
 
 
 def line_of(data: Any, loc: tuple) -> int:

@@ -52,3 +52,20 @@ def test_manifest_text_reads_back_as_the_data():
     text = json_text(data)
     assert json.loads(text) == data and "é" in text
     assert text.splitlines()[1] == '  "game": "x",'  # one key to a line at the top
+
+
+def test_a_build_loads_the_same_pieces_without_keeping_the_item_models(game):
+    from starpnp.generator.loader import load_game
+
+    full, lean = load_game(game), load_game(game, items=False)
+    assert all(c.spec.items for c in full.components) and not any(c.spec.items for c in lean.components)
+    assert [c.spec.model_dump(exclude={"items"}) for c in full.components] == \
+        [c.spec.model_dump(exclude={"items"}) for c in lean.components]
+    for whole, light in zip(full.components, lean.components):
+        assert [(p.name, p.count, p.color) for p in whole.pieces] == [(p.name, p.count, p.color) for p in light.pieces]
+        for a, b in zip(whole.pieces, light.pieces):
+            for side in ("front", "back"):
+                x, y = getattr(a, side), getattr(b, side)
+                assert (x is None) == (y is None)
+                if x is not None:  # the same values, and every field's line where its warning would name it
+                    assert x.params == y.params and dict(x.lines) == dict(y.lines) and x.lines[""] > 0
