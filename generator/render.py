@@ -83,7 +83,7 @@ class SceneCache:
     def warnings_in_order(self, components: tuple[ResolvedComponent, ...]) -> list[str]:
         """The warnings of every face as `face` would have collected them (data order, a piece's back before
         its front, each once), drawing any face that no sheet placed."""
-        out: list[str] = []
+        out: dict[str, None] = {}  # in order, each once
         for comp in components:
             for piece in comp.pieces:
                 for side in ("back", "front") if piece.back else ("front",):
@@ -95,8 +95,8 @@ class SceneCache:
                         if content not in self.face_warnings:
                             self.drawn(outline)
                         warnings = self.face_warnings[content]
-                    out.extend(w for w in warnings if w not in out)
-        return out
+                    out.update(dict.fromkeys(warnings))
+        return list(out)
 
     def forget(self) -> None:
         """Let go of every scene, outline and face warning kept: a build that has written its sheets and

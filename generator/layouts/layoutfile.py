@@ -27,7 +27,6 @@ from ..yamlio import DataError
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from ..text import fit_text
 from .base import FaceContext, FaceParams, IconName, Layout, legible, mix, readable_ink, text_ground
-from .regions import AnyRegion, draw_regions
 
 
 def _count(value: Any) -> int:
@@ -73,7 +72,6 @@ GLOBALS = {"__builtins__": {}, **FUNCTIONS}
 FIELD_TYPES: dict[str, Any] = {
     "text": str, "number": float, "integer": int, "bool": bool, "color": Color, "icon": IconName, "file": str,
     "text or number": str | int, "table": dict[str, str],
-    "regions": list[AnyRegion],  # a board's grids, tracks, boxes, spaces, texts and icons (see .regions)
 }
 
 # Keys whose value is a choice among words: written as one of these, the word itself; else an expression.
@@ -341,6 +339,9 @@ def field_type(spec: FieldSpec, where: str) -> Any:
                             **field_definitions(spec.items, where + ".items"))
     elif spec.type in FIELD_TYPES:
         kind = FIELD_TYPES[spec.type]
+    elif spec.type == "regions":  # a board's grids, tracks, boxes, spaces, texts and icons (see .regions): their
+        from .regions import AnyRegion  # models are built only for a layout that has such a field, not at start-up
+        kind = list[AnyRegion]
     elif " or " in spec.type:  # e.g. "list or unspecified": any of the types named (a list's entries alike)
         return Union[tuple(field_type(FieldSpec(type=part, items=spec.items,
                                                 pattern=spec.pattern if _texts(part) else None,
@@ -351,8 +352,8 @@ def field_type(spec: FieldSpec, where: str) -> Any:
     elif spec.type.startswith("list of "):
         kind = list[field_type(FieldSpec(type=spec.type[len("list of "):], pattern=spec.pattern), where)]
     else:
-        close = get_close_matches(spec.type, list(FIELD_TYPES), n=1)
-        known = ", ".join([*FIELD_TYPES, "unspecified", "list", "list of TYPE", "A or B"])
+        close = get_close_matches(spec.type, [*FIELD_TYPES, "regions"], n=1)
+        known = ", ".join([*FIELD_TYPES, "regions", "unspecified", "list", "list of TYPE", "A or B"])
         hint = f"did you mean {close[0]!r}?" if close else f"known: {known}"
         raise LayoutError(f"{where}.type: unknown field type {spec.type!r}; {hint}")
     if spec.pattern is not None and not _texts(spec.type):
@@ -537,6 +538,7 @@ def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
     if kind == "player_mark":
         return ctx.player_mark(v["x"], v["y"], v["size"])
     if kind == "regions":
+        from .regions import draw_regions  # imported with the field type that carries the regions
         return draw_regions(ctx, v["regions"])
     raise AssertionError(kind)
 

@@ -109,7 +109,6 @@ AnyRegion = Annotated[
     Union[GridRegion, TrackRegion, BoxRegion, SpacesRegion, TextRegion, IconRegion], Field(discriminator="type")]
 
 
-
 def _grid(ctx: FaceContext, g: GridRegion) -> list[Element]:
     out: list[Element] = [Rect(g.x, g.y, g.cols * g.cell, g.rows * g.cell, Style(fill=resolve(g.color)))]
     for c in g.cells:
