@@ -38,7 +38,7 @@ class Row:
 
 
 def load(game_id: str):
-    from starpnp.generator.loader import find_game, load_game
+    from starpnp.generator.look.loader import find_game, load_game
 
     return load_game(find_game(game_id))
 

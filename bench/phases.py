@@ -29,7 +29,7 @@ def main(spec: str) -> None:
     gc.disable()  # as the starpnp command runs a build
     from reportlab.pdfgen.canvas import Canvas
     from starpnp.generator import build
-    from starpnp.generator.imposition import Settings
+    from starpnp.generator.sheets.imposition import Settings
 
     from deck_game import deck, write_deck_game
 

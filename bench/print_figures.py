@@ -18,8 +18,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings
-from starpnp.generator.loader import find_game
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.loader import find_game
 
 GAMES = ["handful_of_stars", "stars_inc", "starship_catan", "stratastar"]
 

@@ -130,7 +130,7 @@ def watch() -> None:
 def inklow() -> None:
     """Median CPU of each game's build with `--ink low` against the default build, runs alternating; then the
     four games in one command (`--all`)."""
-    from starpnp.generator.loader import builtin_games
+    from starpnp.generator.look.loader import builtin_games
 
     print(f"{'game':<20}{'default CPU s':>15}{'low CPU s':>12}{'low / default':>15}")
     with tempfile.TemporaryDirectory() as tmp:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..generator.palette import PLAYER_COLORS
+from ..generator.data.palette import PLAYER_COLORS
 from .replay import UNDO
 from .rules import GameRules, RuleError
 from .rules.base import printable

@@ -13,10 +13,10 @@ from pathlib import Path
 
 from flask import Blueprint, abort, current_app, render_template, request, send_file
 
-from starpnp.generator.imposition import PAPERS, Settings
-from starpnp.generator.loader import builtin_games, find_game, load_game
+from starpnp.generator.sheets.imposition import PAPERS, Settings
+from starpnp.generator.look.loader import builtin_games, find_game, load_game
 from starpnp.generator.ondemand import printed
-from starpnp.generator.yamlio import DataError, DataErrors
+from starpnp.generator.data.yamlio import DataError, DataErrors
 
 from .errors import error_response
 

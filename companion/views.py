@@ -15,8 +15,8 @@ from flask_htmx import HTMX
 from jinja2 import pass_context
 from markupsafe import Markup
 
-from ..generator.loader import builtin_games, our_game
-from ..generator.palette import stylesheet
+from ..generator.look.loader import builtin_games, our_game
+from ..generator.data.palette import stylesheet
 from . import codes, qr
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id

@@ -8,15 +8,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .exports import PRESETS, faces, write_pngs, write_single_pdf, write_svgs
-from .imposition import (Settings, Sheet, content_area, fits_on_page, impose, paginate, paper_sheet,
+from .exports.face_files import PRESETS, write_pngs, write_single_pdf, write_svgs
+from .sheets.imposition import (Settings, Sheet, content_area, fits_on_page, impose, paginate, paper_sheet,
                          plan_grid)
-from .loader import load_game
-from .model import Game, ResolvedComponent
-from .pdf import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_ranges, placed_more_than_once
-from .render import SceneCache
-from .scene import Scene
-from .yamlio import DataErrors
+from .look.loader import load_game
+from .data.model import Game, ResolvedComponent
+from .sheets.pdf import ContentsRow, PdfDocument, PrintGuide, contents_pages, page_ranges, placed_more_than_once
+from .look.render import SceneCache, faces
+from .look.scene import Scene
+from .data.yamlio import DataErrors
 
 FORMATS = ("pdf", "svg", "png", "pdf-single", "tts")
 DEFAULT_FORMATS = ("pdf", "svg")
@@ -312,7 +312,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         written[single[0].stem] = {"file": single[0].name, "layout": "one face per page",
                                    "pages": sum(1 + (face.back is not None) for face in all_faces)}
     if "tts" in options.formats:
-        from .tts import write_tts  # only Tabletop Simulator exports pay for it
+        from .exports.tts import write_tts  # only Tabletop Simulator exports pay for it
 
         step("writing Tabletop Simulator objects")
         result.files.extend(write_tts(game, all_faces, out / f"tts{suffix}", options.dpi))

@@ -15,10 +15,10 @@ from pathlib import Path
 import click
 
 from .build import FORMATS, LARGE_PAGES, BuildFailed, BuildOptions, BuildResult, build_game, too_large
-from .exports import PRESETS
-from .imposition import PAPERS, Settings
-from .loader import builtin_games, find_game, load_game
-from .yamlio import DataError, DataErrors
+from .exports.face_files import PRESETS
+from .sheets.imposition import PAPERS, Settings
+from .look.loader import builtin_games, find_game, load_game
+from .data.yamlio import DataError, DataErrors
 
 EXIT_DATA = 2
 
@@ -72,7 +72,7 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
 
     Errors (data the build refuses) exit with status 2; warnings (missing art, text that does not fit, an
     unknown {placeholder}, an icon file that is not SVG) are listed and, with --strict, do the same."""
-    from .checks import face_warnings
+    from .look.checks import face_warnings
 
     errors: list[str] = []
     try:
@@ -140,8 +140,8 @@ def new(name: str, folder: Path) -> None:
 @click.option("--game", "game_name", metavar="GAME", help="With layouts: include this game folder's own layouts.")
 def schema(what: str, game_name: str | None) -> None:
     """Print a JSON Schema for game.yaml, component files, layout fields or layout files (for editor autocomplete)."""
-    from .overrides import source_folders
-    from .schema import schema_for
+    from .data.overrides import source_folders
+    from .look.schema import schema_for
 
     try:
         folders = tuple(reversed(source_folders(find_game(game_name), find_game))) if game_name else ()
@@ -157,7 +157,7 @@ def schema(what: str, game_name: str | None) -> None:
               help="Write to this file instead of the screen.")
 def export_csv(game: str, component: str, out: Path | None) -> None:
     """Write COMPONENT's items as a spreadsheet (CSV) to start from; use it with `items: FILE.csv`."""
-    from .spreadsheet import component_items, items_as_table
+    from .data.spreadsheet import component_items, items_as_table
 
     try:
         items = component_items(find_game(game), component)
@@ -280,7 +280,7 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
     if watch:
         if len(folders) != 1:
             raise click.UsageError("--watch follows exactly one game folder")
-        from .overrides import source_folders
+        from .data.overrides import source_folders
         from .watch import watch as follow
 
         folder = folders[0]

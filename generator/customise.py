@@ -11,8 +11,8 @@ from typing import Any
 import yaml
 from pydantic_core import to_jsonable_python
 
-from .overrides import OVERRIDES_FILE, folder_id, item_key
-from .yamlio import DataError
+from .data.overrides import OVERRIDES_FILE, folder_id, item_key
+from .data.yamlio import DataError
 from ..resources import components_dir
 
 COPY_README = """# {name}, your version
@@ -85,7 +85,7 @@ def edition_block(game, game_id: str) -> str:
 
 
 def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Path]:
-    from .loader import load_game  # the game must load before we copy it
+    from .look.loader import load_game  # the game must load before we copy it
 
     game = load_game(game_folder)
     if folder.exists() and any(folder.iterdir()):

@@ -14,10 +14,10 @@ from importlib.metadata import version
 from pathlib import Path
 
 from .build import BuildOptions, build_game
-from .exports import PDFIUM
-from .imposition import Settings
-from .loader import find_game
-from .overrides import source_folders
+from .exports.face_files import PDFIUM
+from .sheets.imposition import Settings
+from .look.loader import find_game
+from .data.overrides import source_folders
 
 PREVIEW_PAGES = 3
 PREVIEW_DPI = 30

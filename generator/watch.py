@@ -5,7 +5,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from .overrides import OVERRIDES_FILE
+from .data.overrides import OVERRIDES_FILE
 
 Snapshot = dict[Path, tuple[int, int]]
 

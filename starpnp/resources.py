@@ -30,4 +30,4 @@ def templates_dir() -> Path:
 
 def font_file(name: str) -> Path:
     """A font file shipped with starpnp (the symbol font)."""
-    return folder("starpnp.generator") / "fontfiles" / name
+    return folder("starpnp.generator.look") / "fontfiles" / name

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from ...generator.loader import builtin_games
+from ...generator.look.loader import builtin_games
 from .base import EventType, Fields, GameRules, RuleError, Seat, Whole
 
 

@@ -209,7 +209,7 @@ class GameRules:
     @classmethod
     def of(cls, game: Any, **rules: Any) -> "GameRules":
         """One of our games' rules, its identity (id, name, players, colours) read from its game.yaml
-        (a starpnp.generator.model.GameInfo), where the printed set reads it too."""
+        (a starpnp.generator.data.model.GameInfo), where the printed set reads it too."""
         return cls(id=game.id, name=game.name, min_players=game.players.min, max_players=game.players.max,
                    colors=tuple(game.colors), **rules)
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from pydantic import Field
 
-from ...generator.model import GameInfo
-from ...generator.tracker import LIMIT, TrackedCounter, Tracker
+from ...generator.data.model import GameInfo
+from ...generator.data.tracker import LIMIT, TrackedCounter, Tracker
 from .base import EventType, Fields, GameRules, RuleError, State, Whole, scoreboard, still_at
 
 
@@ -148,8 +148,8 @@ def declared_rules(info: GameInfo) -> GameRules:
 
 def rules_from_folder(folder: Path) -> GameRules:
     """A designer's game folder as the companion plays it; DataErrors if it has no tracker declared."""
-    from ...generator.loader import game_info
-    from ...generator.yamlio import DataErrors
+    from ...generator.look.loader import game_info
+    from ...generator.data.yamlio import DataErrors
 
     info = game_info(folder)
     if info.tracker is None:

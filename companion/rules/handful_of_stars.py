@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ...generator.loader import our_game
+from ...generator.look.loader import our_game
 from .base import EventType, Fields, GameRules, RuleError, Seat, StaleError, State, Whole, final, still_at, scoreboard
 
 GAME = our_game("handful_of_stars")  # these numbers are in components/handful_of_stars/game.yaml, printed

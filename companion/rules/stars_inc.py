@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ...generator.loader import our_game
+from ...generator.look.loader import our_game
 from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, final, printable, scoreboard, still_at
 
 def amounts(text: str) -> dict[str, int]:

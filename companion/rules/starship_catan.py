@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from ...generator.loader import load_game, our_game
+from ...generator.look.loader import load_game, our_game
 from ...resources import components_dir
 from .base import EventType, Fields, GameRules, RuleError, StaleError, State, Whole, final, scoreboard
 

@@ -11,7 +11,7 @@ from typing import Callable, Literal
 
 from pydantic import Field
 
-from ...generator.loader import our_game
+from ...generator.look.loader import our_game
 from .base import (SEALED, EventType, Fields, GameRules, RuleError, Seat, State, Whole, final, still_at,
                    scoreboard)
 

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from .exports import Face, render_face
-from .model import Game
-from .scene import Scene
+from .face_files import render_face
+from ..look.render import Face
+from ..data.model import Game
+from ..look.scene import Scene
 
 COLUMNS, ROWS = 10, 7
 SLOTS = COLUMNS * ROWS - 1  # the last slot is the hidden-card image

@@ -1,14 +1,13 @@
 """What `starpnp check` finds beyond the shape of the data, each with file and line: every face is drawn (and
 nothing written) for the warnings a build would give — missing art, text that does not fit its box even at
 its least size, a `{name}` that is neither an icon nor a rule number. (An icon file that is not SVG is an
-error of the loader's, generator.icons.icon_problems.)"""
+error of the loader's, generator.look.icons.icon_problems.)"""
 from __future__ import annotations
 
 from pathlib import Path
 
-from .exports import faces
-from .model import Game
-from .render import SceneCache
+from ..data.model import Game
+from .render import SceneCache, faces
 
 
 def face_warnings(game: Game, folder: Path) -> list[str]:

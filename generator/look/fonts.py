@@ -10,7 +10,7 @@ from importlib.resources import files
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..resources import font_file
+from ...resources import font_file
 
 FONT_FILES = {
     "Lato-Regular": "Lato-Regular.ttf",

@@ -21,7 +21,7 @@ from pathlib import Path as FilePath
 from .geometry import ellipse_commands
 from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style, Text, TextLine
 from .units import PT_PER_MM
-from .yamlio import DataError
+from ..data.yamlio import DataError
 
 COLOURS = """one icon file prints in any ink on any paper:
   currentColor, black, #000, #000000, or no fill at all   the ink the layout passes

@@ -14,13 +14,13 @@ from typing import Iterable
 
 from .iconfile import IconFileError, read_icon_file, recolour
 from .scene import Element, Group
-from ..resources import folder
+from ...resources import folder
 
 ICON_FOLDER = "icons"  # inside a game folder
 
 
 def builtin_icons() -> Path:
-    return folder("starpnp.generator") / "builtin" / ICON_FOLDER
+    return folder("starpnp.generator.look") / "builtin" / ICON_FOLDER
 
 
 GameFolders = Path | Iterable[Path] | None

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from . import fonts
 from .layouts.base import TEXT_CONTRAST, contrast_ratio, mix, readable_ink
-from .palette import resolve
+from ..data.palette import resolve
 from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, RichText, Scene, Style, Text, TextLine
 
 Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f

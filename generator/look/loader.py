@@ -15,13 +15,13 @@ from .icons import icon_problems
 from .images import art_refused
 from .layouts import Layouts, layouts_for
 from .layouts.base import ICON_FOLDERS
-from .model import (
+from ..data.model import (
     Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
 )
-from .overrides import OVERRIDES_FILE, apply_overrides, source_folders
-from .spreadsheet import expand_tables, told_in_rows
-from .yamlio import DataError, DataErrors, dotted, line_of, load_yaml
-from ..resources import components_dir
+from ..data.overrides import OVERRIDES_FILE, apply_overrides, source_folders
+from ..data.spreadsheet import expand_tables, told_in_rows
+from ..data.yamlio import DataError, DataErrors, dotted, line_of, load_yaml
+from ...resources import components_dir
 
 GAME_FILE = "game.yaml"
 

@@ -1,15 +1,17 @@
 """Faces to scenes: runs a piece's layout once per distinct face and remembers the result."""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from hashlib import blake2b
 from pathlib import Path
 
 from .ink import low_ink
 from .layouts.base import FaceContext
 from .loader import find_game, icon_folders
-from .model import FaceSpec, PieceSpec, ResolvedComponent
-from .overrides import source_folders
-from .palette import PLAYER_COLORS
+from ..data.model import FaceSpec, Game, PieceSpec, ResolvedComponent
+from ..data.overrides import source_folders
+from ..data.palette import PLAYER_COLORS
 from .scene import Scene
 
 DEFAULT_CORNER = {"card": 3.0}
@@ -117,3 +119,35 @@ class SceneCache:
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)
         return (low_ink(scene) if self.ink == "low" else scene), ctx.warnings
+
+
+@dataclass(frozen=True)
+class Face:
+    component: str
+    stem: str  # file name without side and extension; front and back share it
+    count: int
+    front: Scene
+    back: Scene | None
+    name: str = ""  # the piece's name, as a person reads it
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "piece"
+
+
+def faces(game: Game, cache: SceneCache) -> list[Face]:
+    """Every distinct face pair in data order, each with a file stem unique within its component."""
+    out = []
+    for comp in game.components:
+        taken: set[str] = set()
+        for piece in comp.pieces:
+            base = slug(piece.name) + (f"-{piece.color}" if piece.color else "")
+            stem, n = base, 1
+            while stem in taken:
+                n += 1
+                stem = f"{base}-{n}"
+            taken.add(stem)
+            back = cache.face(comp, piece, "back") if piece.back else None
+            name = piece.name + (f" ({piece.color})" if piece.color else "")
+            out.append(Face(comp.spec.id, stem, piece.count, cache.face(comp, piece, "front"), back, name))
+    return out

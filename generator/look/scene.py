@@ -61,7 +61,7 @@ class Path:
 
 @dataclass(frozen=True, slots=True)
 class TextLine:
-    """One line already fitted by generator.text; x is the anchor point, y the baseline."""
+    """One line already fitted by generator.look.text; x is the anchor point, y the baseline."""
 
     x: float
     y: float
@@ -107,7 +107,7 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class RichText(Group):
-    """Text with **bold**, *italic* and inline icons, placed by generator.text: one left-aligned Text per
+    """Text with **bold**, *italic* and inline icons, placed by generator.look.text: one left-aligned Text per
     font and the icons, each a square at text height on its line's baseline. A group, so every backend draws
     it as it is; its own type so `--ink low` recolours its icons with its words."""
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from .layouts import layouts_for
 from .layouts.layoutfile import LayoutFileSpec
-from .model import ComponentFile, GameInfo, Item
+from ..data.model import ComponentFile, GameInfo, Item
 
 RULE_REF = {"type": "string", "pattern": r"^\s*\{rules\.[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*\}\s*$",
             "description": "a rule number from game.yaml's rules:"}

@@ -12,7 +12,7 @@ import math
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 
-from .scene import Circle, Group, Line, Path, Polygon, Rect, Scene, Text
+from ..look.scene import Circle, Group, Line, Path, Polygon, Rect, Scene, Text
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
 FOOTER_H = 10.0  # the calibration square sets it
@@ -37,7 +37,7 @@ class Settings:
     bleed: float = 3.0
     crop_marks: bool = True
     duplex: str = "long"  # long | short | off
-    ink: str = "full"  # full | low: faces on a light ground (generator.ink)
+    ink: str = "full"  # full | low: faces on a light ground (generator.look.ink)
 
     @property
     def size(self) -> tuple[float, float]:
@@ -334,7 +334,7 @@ def tile_label(col: int, row: int) -> str:
 def _boxes(elements, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0, link: bool = False):
     """((x0, y0, x1, y1), "line" | "text" | "shape") for everything drawn, through groups (translation, scale);
     whatever a link group draws counts as a line."""
-    from .fonts import ascent_mm, text_width_mm  # only tiled boards measure text here
+    from ..look.fonts import ascent_mm, text_width_mm  # only tiled boards measure text here
 
     for e in elements:
         if isinstance(e, Group):

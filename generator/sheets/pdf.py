@@ -19,13 +19,13 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from . import fonts
-from .images import cover_or_contain
+from ..look import fonts
+from ..look.images import cover_or_contain
 from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, fit_picture, map_area, printable
-from .palette import resolve
-from .scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
-from .text import LEADING, PT_TO_MM, fit_text
-from .units import PT_PER_MM
+from ..data.palette import resolve
+from ..look.scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
+from ..look.text import LEADING, PT_TO_MM, fit_text
+from ..look.units import PT_PER_MM
 
 
 @contextmanager

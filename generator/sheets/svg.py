@@ -9,10 +9,10 @@ from pathlib import Path as FilePath
 import svgwrite
 from PIL import Image as PILImage
 
-from .fonts import SVG_FONT, text_width_mm
-from .images import cover_or_contain
-from .scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, RichText, Scene, Style, Text
-from .units import PT_PER_MM
+from ..look.fonts import SVG_FONT, text_width_mm
+from ..look.images import cover_or_contain
+from ..look.scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, RichText, Scene, Style, Text
+from ..look.units import PT_PER_MM
 
 ANCHOR = {"left": "start", "center": "middle", "right": "end"}
 

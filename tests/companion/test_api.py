@@ -172,7 +172,7 @@ def test_exports(client, table):
 
 
 def test_players_take_the_colours_the_game_is_printed_in(client):
-    from starpnp.generator.loader import our_game
+    from starpnp.generator.look.loader import our_game
 
     printed = our_game("stratastar").colors
     made = client.post("/api/tables", json={"game": "stratastar", "players": [{"name": "Ann"}, {"name": "Ben"}]})

@@ -149,7 +149,7 @@ def test_unknown_pages_and_seats_are_404_pages(client, table):
 
 def test_the_phone_shows_the_printed_player_colours(client):
     """One palette: the pieces' colours are the phone's (light screens), and no stylesheet has its own."""
-    from starpnp.generator.palette import PLAYER_COLORS
+    from starpnp.generator.data.palette import PLAYER_COLORS
 
     css = client.get("/static/palette.css").get_data(as_text=True)
     for color in PLAYER_COLORS.values():

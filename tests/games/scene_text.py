@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from starpnp.generator.scene import Group, Text
+from starpnp.generator.look.scene import Group, Text
 
 
 def printed_texts(elements, scale=1.0):
@@ -18,7 +18,7 @@ def printed_texts(elements, scale=1.0):
 
 def component_text(game, comp_id: str) -> str:
     """Every line printed on every face of one component, in one string (as a reader sees the pieces)."""
-    from starpnp.generator.render import SceneCache
+    from starpnp.generator.look.render import SceneCache
 
     comp = next(c for c in game.components if c.spec.id == comp_id)
     cache = SceneCache(0.0, Path(game.folder))

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings
-from starpnp.generator.loader import builtin_games, find_game, load_game
-from starpnp.generator.palette import PLAYER_COLORS
-from starpnp.generator.render import SceneCache
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.loader import builtin_games, find_game, load_game
+from starpnp.generator.data.palette import PLAYER_COLORS
+from starpnp.generator.look.render import SceneCache
 from scene_text import printed_texts
 
 README = Path(__file__).resolve().parents[2] / "README.md"

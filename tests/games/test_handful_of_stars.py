@@ -15,12 +15,12 @@ import pytest
 from pypdf import PdfReader
 
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.model import CARD_SIZES
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Rect, Text
-from starpnp.generator.yamlio import DataErrors
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.data.model import CARD_SIZES
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Rect, Text
+from starpnp.generator.data.yamlio import DataErrors
 
 from scene_text import component_text
 

@@ -12,8 +12,8 @@ import pytest
 from pypdf import PdfReader
 
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings
-from starpnp.generator.loader import find_game, load_game
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.loader import find_game, load_game
 
 GAME = "handful_of_stars"
 DOC = Path(__file__).resolve().parents[2] / "docs" / "editions" / "handful_of_stars.md"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import starpnp.generator.layouts.base as layout_base
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
+import starpnp.generator.look.layouts.base as layout_base
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 KEY = "icon_key"

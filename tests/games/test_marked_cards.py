@@ -10,10 +10,10 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from starpnp.generator.exports import face_pdf
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Scene
+from starpnp.generator.exports.face_files import face_pdf
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Scene
 from scene_text import printed_texts
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
@@ -108,7 +108,7 @@ def test_a_different_back_is_caught():
     deck = next(c for c in game.components if c.spec.id == "galaxy_deck")
     cache = SceneCache(3.0, folder)
     scene = cache.face(deck, deck.pieces[0], "back")
-    from starpnp.generator.scene import Rect, Style
+    from starpnp.generator.look.scene import Rect, Style
     marked = Scene(scene.width, scene.height, scene.bleed, scene.elements + (Rect(-3, -3, 4, 4, Style(fill="#0B4F4A")),),
                    scene.shape, scene.corner_radius, scene.label)
     assert edge_band(pixels(marked), 3.0) != edge_band(pixels(scene), 3.0)

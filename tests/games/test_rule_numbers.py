@@ -10,7 +10,7 @@ from starpnp.companion.rules import handful_of_stars as hs
 from starpnp.companion.rules import stars_inc as si
 from starpnp.companion.rules import starship_catan as sc
 from starpnp.companion.rules import stratastar as ss
-from starpnp.generator.loader import find_game, load_game
+from starpnp.generator.look.loader import find_game, load_game
 from scene_text import component_text
 
 SEATS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]
@@ -275,7 +275,7 @@ def faces_text(game, comp_id: str) -> dict[str, str]:
     """What each piece of a component prints (front, then back), by its title or name."""
     from pathlib import Path
 
-    from starpnp.generator.render import SceneCache
+    from starpnp.generator.look.render import SceneCache
     from scene_text import printed_texts
 
     comp = next(c for c in game.components if c.spec.id == comp_id)

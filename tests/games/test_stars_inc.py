@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Group, Line
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Group, Line
 from scene_text import printed_texts
 
 GAME = "stars_inc"

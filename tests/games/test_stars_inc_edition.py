@@ -15,11 +15,11 @@ import pytest
 
 from starpnp.companion.rules import stars_inc as si
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.fonts import text_width_mm
-from starpnp.generator.imposition import Settings
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Circle, Rect, Text
+from starpnp.generator.look.fonts import text_width_mm
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Circle, Rect, Text
 from scene_text import component_text, printed_texts
 
 GAME = "stars_inc"

@@ -10,11 +10,11 @@ import pytest
 from pydantic import ValidationError
 
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings
-from starpnp.generator.layouts import layouts_for
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Circle, Group, Line, Polygon, Rect, Text
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.layouts import layouts_for
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Circle, Group, Line, Polygon, Rect, Text
 
 GAME = "starship_catan"
 COLOURS = ["red", "blue"]  # a two-player game

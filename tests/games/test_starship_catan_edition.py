@@ -12,12 +12,12 @@ import pytest
 from pypdf import PdfReader
 
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.fonts import text_width_mm
-from starpnp.generator.imposition import Settings
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Rect, Text
-from starpnp.generator.yamlio import load_yaml
+from starpnp.generator.look.fonts import text_width_mm
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Rect, Text
+from starpnp.generator.data.yamlio import load_yaml
 from scene_text import component_text
 
 GAME = "starship_catan"

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.yamlio import DataError, load_yaml
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.data.yamlio import DataError, load_yaml
 from scene_text import component_text, printed_texts
 
 GAME = "stratastar"

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from starpnp.generator.cli import main
-from starpnp.generator.loader import find_game, load_game
+from starpnp.generator.look.loader import find_game, load_game
 
 GAME = "stratastar"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "editions" / "stratastar.md"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings
+from starpnp.generator.sheets.imposition import Settings
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 MINI = FIXTURES / "mini"

@@ -26,8 +26,8 @@ def scene_pdf(scene) -> bytes:
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from starpnp.generator.pdf import draw_scene
-    from starpnp.generator.units import PT_PER_MM
+    from starpnp.generator.sheets.pdf import draw_scene
+    from starpnp.generator.look.units import PT_PER_MM
 
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(scene.outer_width * PT_PER_MM, scene.outer_height * PT_PER_MM))

@@ -7,10 +7,10 @@ from pypdf import PdfReader
 
 from pdf_probe import read_page
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings, TILE_FLAP
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Circle, Group, Line, Rect
+from starpnp.generator.sheets.imposition import Settings, TILE_FLAP
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Circle, Group, Line, Rect
 
 BOARDS = {"handful_of_stars": "board", "stars_inc": "board", "stratastar": "board"}
 TOL = 0.05

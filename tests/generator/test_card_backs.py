@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from starpnp.generator.ink import apply, flatten
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Rect, Scene
+from starpnp.generator.look.ink import apply, flatten
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Rect, Scene
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 NEAR = (0.3, 5.0)  # mm inside the cut where an edge running along it would show a shift
@@ -49,7 +49,7 @@ def test_card_backs_have_nothing_running_along_the_cut(game):
 
 
 def test_a_frame_near_the_cut_is_caught():
-    from starpnp.generator.scene import Style
+    from starpnp.generator.look.scene import Style
 
     frame = Scene(63, 88, 3, (Rect(-3, -3, 69, 94, Style(fill="#101A33")),
                               Rect(3, 3, 57, 82, Style(stroke="#8888AA", stroke_width=0.6))))

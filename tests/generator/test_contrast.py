@@ -1,7 +1,7 @@
 """Every line of text on every face of the four games reads against what is printed behind it: a contrast
 ratio of at least 4.5 : 1 (WCAG AA), with every build option on and with --write-ins.
 
-What is behind a line is worked out from the scene as it prints (generator.ink): the filled shapes drawn
+What is behind a line is worked out from the scene as it prints (generator.look.ink): the filled shapes drawn
 before the text, in order, blended by their opacity, at points across the line's box. Raster or SVG art
 behind a text is not judged (our four games draw none). --ink low is checked too: it recolours texts with
 the same reckoning, so here it mostly proves that the pale grounds left nothing unreadable behind.
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from starpnp.generator.ink import fills, flatten, worst_ground
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Rect, Text
+from starpnp.generator.look.ink import fills, flatten, worst_ground
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Rect, Text
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 MINIMUM = 4.5
@@ -64,8 +64,8 @@ def test_every_text_reads_against_what_is_behind_it(game, write_ins, ink):
 
 def test_the_checker_sees_dark_text_on_a_dark_ground():
     """The Stars, Inc. board's 'Score' heading was #1A1A1A on #0D1B3D (about 1 : 1): the check must catch it."""
-    from starpnp.generator.scene import Scene, Style
-    from starpnp.generator.text import fit_text
+    from starpnp.generator.look.scene import Scene, Style
+    from starpnp.generator.look.text import fit_text
 
     heading = fit_text("Score", 10, 10, 40, 9, font="Lato-Black", size=15, color="#1A1A1A").text
     scene = Scene(100, 100, 0, (Rect(-3, -3, 106, 106, Style(fill="#0D1B3D")), heading))

@@ -10,8 +10,8 @@ import pdfplumber
 import pytest
 
 from cli_runner import one_line, replace, run
-from starpnp.generator.layouts.base import text_ground
-from starpnp.generator.pdf import color
+from starpnp.generator.look.layouts.base import text_ground
+from starpnp.generator.sheets.pdf import color
 
 HOMEWORLD = "{count: 4, label: Homeworld,"
 

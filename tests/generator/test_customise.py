@@ -125,7 +125,7 @@ def test_init_overrides_lists_our_edition_ready_for_an_owners_values(tmp_path):
 @pytest.mark.parametrize("game", ["stratastar", "stars_inc"])
 def test_init_overrides_stays_valid_as_each_line_is_uncommented(tmp_path, game):
     """Each commented line of the written file, uncommented with the lines it sits under, still loads."""
-    from starpnp.generator.loader import load_game
+    from starpnp.generator.look.loader import load_game
 
     folder = tmp_path / game
     assert run("init", game, folder, "--overrides").returncode == 0

@@ -16,10 +16,10 @@ from pypdf import PdfReader
 
 from pdf_probe import Box, read_page
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings, impose_grid
-from starpnp.generator.loader import find_game
-from starpnp.generator.pdf import page_ranges
-from starpnp.generator.scene import Scene
+from starpnp.generator.sheets.imposition import Settings, impose_grid
+from starpnp.generator.look.loader import find_game
+from starpnp.generator.sheets.pdf import page_ranges
+from starpnp.generator.look.scene import Scene
 from starpnp_test_support import require_tool
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]

@@ -13,10 +13,10 @@ import pytest
 from cli_runner import replace, run
 from conftest import MINI
 from pdf_probe import render
-from starpnp.generator.iconfile import IconFileError, read_icon_file
-from starpnp.generator.icons import builtin_icons, draw_icon, find_icon, icon_names
-from starpnp.generator.loader import builtin_games, our_game
-from starpnp.generator.scene import Circle, Group, Path as PathShape, Polygon, Rect, Text
+from starpnp.generator.look.iconfile import IconFileError, read_icon_file
+from starpnp.generator.look.icons import builtin_icons, draw_icon, find_icon, icon_names
+from starpnp.generator.look.loader import builtin_games, our_game
+from starpnp.generator.look.scene import Circle, Group, Path as PathShape, Polygon, Rect, Text
 from starpnp.resources import components_dir
 
 GREEN = "#2E7D32"

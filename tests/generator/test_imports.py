@@ -1,5 +1,6 @@
-"""No module of the generator imports one that imports it back, even from inside a function: a walk through
-a build never climbs back up."""
+"""The generator's stages import one way (data → look → sheets → exports → build and CLI on top), and no
+module imports one that imports it back, even from inside a function: a walk through a build never climbs
+back up."""
 from __future__ import annotations
 
 import ast
@@ -66,7 +67,7 @@ def cycle(edges: dict[str, set[str]]) -> list[str] | None:
 
 def test_no_generator_module_imports_one_that_imports_it_back():
     edges = graph()
-    assert len(edges) > 20 and "generator.loader" in edges["generator.build"]
+    assert len(edges) > 20 and "generator.look.loader" in edges["generator.build"]
     found = cycle(edges)
     assert found is None, "import cycle: " + " → ".join(found)
 
@@ -76,7 +77,46 @@ def test_the_walk_finds_a_cycle_made_inside_a_function():
     modules = set(edges)
     # what layouts/base.py once did: import the loader (which imports the layouts) inside a method
     late = "class FaceContext:\n    def art(self):\n        from ..loader import find_game\n"
-    edges["generator.layouts.base"] = imports(late, "generator.layouts.base", False, modules)
-    assert edges["generator.layouts.base"] == {"generator.loader"}
-    assert "generator.loader" in cycle(edges)
-    assert imports("from . import layout\n", "generator.layouts.card", False, modules) == {"generator.layouts"}
+    edges["generator.look.layouts.base"] = imports(late, "generator.look.layouts.base", False, modules)
+    assert edges["generator.look.layouts.base"] == {"generator.look.loader"}
+    assert "generator.look.loader" in cycle(edges)
+    assert imports("from . import layouts\n", "generator.look.card", False, modules) == {"generator.look.layouts"}
+
+
+# The stages in the order a build walks them; a module outside them (build, cli, watch, ...) is on top.
+STAGES = ("data", "look", "sheets", "exports")
+
+
+def stage(module: str) -> int:
+    part = module.split(".")[1] if module.count(".") else ""
+    return STAGES.index(part) if part in STAGES else len(STAGES)
+
+
+def upward(edges: dict[str, set[str]]) -> list[str]:
+    """Every import from a stage to a later one (or from a stage to the top), as `importer → imported`."""
+    return sorted(f"{source} → {target}" for source, targets in edges.items() for target in targets
+                  if stage(target) > stage(source))
+
+
+def test_every_stage_is_a_package_that_says_what_it_takes_and_gives():
+    for name in STAGES:
+        init = GENERATOR / name / "__init__.py"
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+        assert doc and "takes" in doc and "gives" in doc, f"{init} needs a docstring saying what it takes and gives"
+
+
+def test_stages_import_only_the_stages_before_them():
+    edges = graph()
+    assert {stage(module) for module in edges} == set(range(len(STAGES) + 1))
+    assert upward(edges) == []
+
+
+def test_a_planted_upward_import_is_found_even_inside_a_function():
+    edges = graph()
+    modules = set(edges)
+    planted = "def read(path):\n    from ..sheets.pdf import draw_scene\n"
+    edges["generator.data.yamlio"] = imports(planted, "generator.data.yamlio", False, modules)
+    assert upward(edges) == ["generator.data.yamlio → generator.sheets.pdf"]
+    # sideways from a stage to the top (the build) counts as upward too
+    edges["generator.data.yamlio"] = imports("from ..build import build_game\n", "generator.data.yamlio", False, modules)
+    assert upward(edges) == ["generator.data.yamlio → generator.build"]

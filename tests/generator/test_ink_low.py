@@ -8,13 +8,13 @@ import pytest
 from PIL import Image
 
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.imposition import Settings
-from starpnp.generator.ink import (HATCH_WIDTH, LARGE, LINE_CONTRAST, LINE_SEEN, area, fills, flatten, least_contrast,
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.ink import (HATCH_WIDTH, LARGE, LINE_CONTRAST, LINE_SEEN, area, fills, flatten, least_contrast,
                                    line_grounds)
-from starpnp.generator.layouts.base import luminance
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Circle, Group, Line, Path, Polygon, Rect
+from starpnp.generator.look.layouts.base import luminance
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Circle, Group, Line, Path, Polygon, Rect
 from starpnp_test_support import require_tool
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]

@@ -1,4 +1,4 @@
-"""What is printed at a point (generator.ink.Printed, which `--ink low` asks thousands of times per game): a
+"""What is printed at a point (generator.look.ink.Printed, which `--ink low` asks thousands of times per game): a
 shape's box only picks which shapes to test, so every answer is the one a plain walk over every fill gives,
 on the shapes' edges and corners too."""
 from __future__ import annotations
@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from starpnp.generator.ink import (Printed, apply, fills, flatten, hex_of, inside_polygon, is_fill, line_points,
+from starpnp.generator.look.ink import (Printed, apply, fills, flatten, hex_of, inside_polygon, is_fill, line_points,
                                    outline, rgb)
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
-from starpnp.generator.scene import Circle, Group, Path, Polygon, Rect, Style, Text
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Circle, Group, Path, Polygon, Rect, Style, Text
 
 
 def plain(shapes, x: float, y: float) -> str:

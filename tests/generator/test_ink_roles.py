@@ -15,9 +15,10 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops
 
-from starpnp.generator.exports import PDFIUM, face_pdf, faces
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.render import SceneCache
+from starpnp.generator.exports.face_files import PDFIUM, face_pdf
+from starpnp.generator.look.render import faces
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 DPI = 150

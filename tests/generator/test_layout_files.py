@@ -8,8 +8,8 @@ import pdfplumber
 import pytest
 
 from cli_runner import run
-from starpnp.generator.fonts import text_width_mm
-from starpnp.generator.layouts import LayoutError, layouts_for
+from starpnp.generator.look.fonts import text_width_mm
+from starpnp.generator.look.layouts import LayoutError, layouts_for
 
 MM = 72 / 25.4
 CARD = "{count: 1, title: Zed, icon: attack, type: Ship, text: Fight once.}"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from cli_runner import run
 
-from starpnp.generator.loader import game_info, load_game
+from starpnp.generator.look.loader import game_info, load_game
 
 
 def test_new_writes_a_game_that_checks_and_loads_with_its_tracker(tmp_path):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from starpnp.generator.imposition import (MAP_LEAST, Settings, content_area, footer_band, impose, lay_aids,
+from starpnp.generator.sheets.imposition import (MAP_LEAST, Settings, content_area, footer_band, impose, lay_aids,
                                           map_area, paginate)
-from starpnp.generator.pdf import PdfDocument, PrintGuide
-from starpnp.generator.scene import Scene
+from starpnp.generator.sheets.pdf import PdfDocument, PrintGuide
+from starpnp.generator.look.scene import Scene
 
 TOL = 1e-6
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import starpnp.generator.layouts as layouts_package
-from starpnp.generator.layouts import builtin_layouts, layouts_for
+import starpnp.generator.look.layouts as layouts_package
+from starpnp.generator.look.layouts import builtin_layouts, layouts_for
 
 
 def test_every_layout_is_a_file_and_boards_and_dice_are_built_in():

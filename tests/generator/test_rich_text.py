@@ -9,12 +9,12 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from starpnp.generator.ink import low_ink
-from starpnp.generator.layouts.base import FaceContext
-from starpnp.generator.scene import Rect, RichText, Scene, Style, Text
-from starpnp.generator.svg import scene_to_svg
-from starpnp.generator.text import PT_TO_MM, fit_rich, fit_text
-from starpnp.generator.units import PT_PER_MM
+from starpnp.generator.look.ink import low_ink
+from starpnp.generator.look.layouts.base import FaceContext
+from starpnp.generator.look.scene import Rect, RichText, Scene, Style, Text
+from starpnp.generator.sheets.svg import scene_to_svg
+from starpnp.generator.look.text import PT_TO_MM, fit_rich, fit_text
+from starpnp.generator.look.units import PT_PER_MM
 from pdf_probe import scene_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -108,7 +108,7 @@ def test_words_in_another_font_follow_on_at_their_widths():
 
 
 def fit_width(text: str, font: str) -> float:
-    from starpnp.generator.fonts import text_width_mm
+    from starpnp.generator.look.fonts import text_width_mm
 
     return text_width_mm(text, font, SIZE)
 
@@ -166,9 +166,9 @@ def test_low_ink_recolours_inline_icons_with_their_words():
 
 def test_rule_numbers_and_icons_share_a_text(game):
     """`{rules.NAME}` is filled in on load; the `{icon}` beside it is drawn when the face is."""
-    from starpnp.generator.exports import faces
-    from starpnp.generator.loader import load_game
-    from starpnp.generator.render import SceneCache
+    from starpnp.generator.look.render import faces
+    from starpnp.generator.look.loader import load_game
+    from starpnp.generator.look.render import SceneCache
 
     with (game / "game.yaml").open("a") as file:
         file.write("rules:\n  fleet_cost: {value: 3, means: what a fleet costs}\n")

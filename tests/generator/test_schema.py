@@ -13,8 +13,8 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from cli_runner import replace, run
-from starpnp.generator.loader import find_game, load_game
-from starpnp.generator.yamlio import DataErrors
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.data.yamlio import DataErrors
 
 COMPONENTS = Path(__file__).resolve().parents[2] / "components"
 FILES = sorted(COMPONENTS.glob("*/*.yaml"))

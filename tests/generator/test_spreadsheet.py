@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from cli_runner import replace, run
-from starpnp.generator.loader import find_game
+from starpnp.generator.look.loader import find_game
 
 DECK = """\
 count,title,icon,text,with_option
@@ -52,7 +52,7 @@ def test_a_tsv_and_a_semicolon_csv_read_alike(game, tmp_path):
     as_table(game, semicolons)
     assert run("check", game).returncode == 0
     rows = find_game(str(game))
-    from starpnp.generator.loader import load_game
+    from starpnp.generator.look.loader import load_game
 
     deck = load_game(rows).components[0]
     assert [p.count for p in deck.pieces] == [3, 2, 1]
@@ -110,7 +110,7 @@ def test_a_csv_round_trips_a_real_deck(tmp_path):
     data = yaml.safe_load(as_table_in.read_text())
     data["components"][0]["items"] = "galaxy.csv"
     as_table_in.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-    from starpnp.generator.loader import load_game
+    from starpnp.generator.look.loader import load_game
 
     def pieces(game_folder: Path) -> list[tuple]:
         """The deck's pieces as data (each folder compiles its own layouts, so those are compared by key)."""

@@ -6,8 +6,8 @@ import json
 
 from cli_runner import replace
 from starpnp.generator.build import BuildOptions, build_game, json_text
-from starpnp.generator.imposition import Settings
-from starpnp.generator.render import SceneCache
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.look.render import SceneCache
 
 
 def two_warnings(game) -> None:
@@ -55,7 +55,7 @@ def test_manifest_text_reads_back_as_the_data():
 
 
 def test_a_build_loads_the_same_pieces_without_keeping_the_item_models(game):
-    from starpnp.generator.loader import load_game
+    from starpnp.generator.look.loader import load_game
 
     full, lean = load_game(game), load_game(game, items=False)
     assert all(c.spec.items for c in full.components) and not any(c.spec.items for c in lean.components)

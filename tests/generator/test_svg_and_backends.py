@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import pdfplumber
 import pytest
 
-from starpnp.generator.scene import Circle, Group, Line, Rect, Scene, Style
-from starpnp.generator.svg import scene_to_svg
-from starpnp.generator.text import fit_text
-from starpnp.generator.units import PT_PER_MM
+from starpnp.generator.look.scene import Circle, Group, Line, Rect, Scene, Style
+from starpnp.generator.sheets.svg import scene_to_svg
+from starpnp.generator.look.text import fit_text
+from starpnp.generator.look.units import PT_PER_MM
 from pdf_probe import render, scene_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -98,8 +98,8 @@ def test_both_backends_put_every_element_in_the_same_place():
 
 def test_transparency_inside_a_placed_piece_reaches_the_page(tmp_path):
     """Pieces become PDF forms; their transparency must survive (poppler once reported 'ExtGState unknown')."""
-    from starpnp.generator.imposition import Placed, Settings, Sheet
-    from starpnp.generator.pdf import PdfDocument
+    from starpnp.generator.sheets.imposition import Placed, Settings, Sheet
+    from starpnp.generator.sheets.pdf import PdfDocument
 
     scene = Scene(40, 40, 0, (Rect(0, 0, 40, 40, Style(fill="#FFFFFF")),
                               Rect(0, 0, 40, 40, Style(fill="#C62828", opacity=0.5))))
@@ -112,7 +112,7 @@ def test_transparency_inside_a_placed_piece_reaches_the_page(tmp_path):
 
 
 def test_symbols_missing_from_lato_are_drawn_from_dejavu(tmp_path):
-    from starpnp.generator import fonts
+    from starpnp.generator.look import fonts
 
     assert fonts.font_path(fonts.SYMBOL_FONT).startswith(str(Path(fonts.__file__).parent))  # ours, not the system's
     line = fit_text("Power ★ card", 2, 2, 40, 10, size=10, min_size=6, color="#000000").text

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from starpnp.generator.fonts import text_width_mm
-from starpnp.generator.text import wrap
+from starpnp.generator.look.fonts import text_width_mm
+from starpnp.generator.look.text import wrap
 
 TEXTS = [
     "Play card 12 in its phase. Discard it after use, then draw 3.",

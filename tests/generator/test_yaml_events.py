@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from starpnp.generator.yamlio import DataError, LineDict, LineList, _from_events, _Loader, _Unusual, load_yaml
+from starpnp.generator.data.yamlio import DataError, LineDict, LineList, _from_events, _Loader, _Unusual, load_yaml
 from starpnp.resources import components_dir
 
 ROOT = Path(__file__).resolve().parents[2]

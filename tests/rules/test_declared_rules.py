@@ -8,8 +8,8 @@ import pytest
 
 from starpnp.companion.rules.base import RuleError, StaleError
 from starpnp.companion.rules.declared import declared_rules, rules_from_folder
-from starpnp.generator.loader import game_info
-from starpnp.generator.yamlio import DataErrors
+from starpnp.generator.look.loader import game_info
+from starpnp.generator.data.yamlio import DataErrors
 
 COURIERS = Path(__file__).resolve().parent.parent / "fixtures" / "couriers"
 PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]

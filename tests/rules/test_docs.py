@@ -13,7 +13,7 @@ import pytest
 
 from starpnp.companion.rules import all_rules
 from starpnp.companion.rules.base import FieldDoc, GameRules
-from starpnp.generator.loader import builtin_games, our_game
+from starpnp.generator.look.loader import builtin_games, our_game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PLAYERS = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Bo", "color": "blue"}]

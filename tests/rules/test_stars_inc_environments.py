@@ -11,7 +11,7 @@ import pytest
 
 from starpnp.companion.rules import RuleError
 from starpnp.companion.rules import stars_inc as si
-from starpnp.generator.loader import find_game, load_game
+from starpnp.generator.look.loader import find_game, load_game
 from test_stars_inc_rules import ev, new, play, refused
 from test_stars_inc_rules import setup as given
 

@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ...resources import folder as package_folder
-from ..yamlio import line_of, load_yaml
+from ....resources import folder as package_folder
+from ...data.yamlio import line_of, load_yaml
 from .base import FaceContext, FaceParams, Layout
 from .layoutfile import LayoutError, compile_layout, merged
 
@@ -20,7 +20,7 @@ __all__ = ["FaceContext", "FaceParams", "Layout", "Layouts", "LayoutError", "lay
 
 def builtin_layouts() -> Path:
     """The layout files shipped with starpnp (package data)."""
-    return package_folder("starpnp.generator") / "builtin" / "layouts"
+    return package_folder("starpnp.generator.look") / "builtin" / "layouts"
 
 
 class Layouts:

@@ -12,7 +12,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 from ..geometry import hexagon
 from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
-from ..palette import PlayerColor, resolve
+from ...data.palette import PlayerColor, resolve
 from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style
 from ..text import fit_rich, fit_text
 
@@ -113,7 +113,7 @@ class FaceContext:
     background_art: str | None = None
     background_fit: str = "cover"
     warnings: list[str] = field(default_factory=list)
-    icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.icons)
+    icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.look.icons)
     lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
 
     def warn(self, message: str) -> None:

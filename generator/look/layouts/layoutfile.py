@@ -21,9 +21,9 @@ from pydantic_core import SchemaError
 
 from ..fonts import text_width_mm
 from ..geometry import hexagon, regular_polygon, star_points
-from ..model import is_unspecified
-from ..palette import NAMED, Color, resolve
-from ..yamlio import DataError
+from ...data.model import is_unspecified
+from ...data.palette import NAMED, Color, resolve
+from ...data.yamlio import DataError
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from ..text import fit_text
 from .base import FaceContext, FaceParams, IconName, Layout, legible, mix, readable_ink, text_ground

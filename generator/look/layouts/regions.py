@@ -1,7 +1,7 @@
 """Regions: general drawing primitives a board declares in its data (grids, tracks, boxes, linked spaces, text
 and icons), each placed in millimetres from the face's top-left trim corner.
 
-A layout file draws them with a `regions` box over a field of type `regions` (see builtin/layouts/board.yaml),
+A layout file draws them with a `regions` box over a field of type `regions` (see look/builtin/layouts/board.yaml),
 so a board's design lives entirely in its YAML.
 """
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..model import is_unspecified
-from ..palette import Color, resolve
+from ...data.model import is_unspecified
+from ...data.palette import Color, resolve
 from ..scene import Circle, Element, Line, Rect, Style
 from .base import FaceContext, IconName, mix, readable_ink, text_ground
 

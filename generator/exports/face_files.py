@@ -7,20 +7,17 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from . import fonts
-from .model import Game
-from .pdf import draw_scene
-from .render import SceneCache
-from .scene import Scene
-from .units import PT_PER_MM
+from ..look import fonts
+from ..sheets.pdf import draw_scene
+from ..look.render import Face
+from ..look.scene import Scene
+from ..look.units import PT_PER_MM
 
 # Print-on-demand card presets: trim, bleed and safe zone (mm) as common services publish them.
 PRESETS: dict[str, dict] = {
@@ -35,38 +32,6 @@ PRESETS: dict[str, dict] = {
     "eu-poker": {"trim": (63.0, 88.0), "bleed": 3.0, "safe": 3.0, "dpi": 300,
                  "help": "63 x 88 mm cards, 3 mm bleed (European card printers)"},
 }
-
-
-@dataclass(frozen=True)
-class Face:
-    component: str
-    stem: str  # file name without side and extension; front and back share it
-    count: int
-    front: Scene
-    back: Scene | None
-    name: str = ""  # the piece's name, as a person reads it
-
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "piece"
-
-
-def faces(game: Game, cache: SceneCache) -> list[Face]:
-    """Every distinct face pair in data order, each with a file stem unique within its component."""
-    out = []
-    for comp in game.components:
-        taken: set[str] = set()
-        for piece in comp.pieces:
-            base = slug(piece.name) + (f"-{piece.color}" if piece.color else "")
-            stem, n = base, 1
-            while stem in taken:
-                n += 1
-                stem = f"{base}-{n}"
-            taken.add(stem)
-            back = cache.face(comp, piece, "back") if piece.back else None
-            name = piece.name + (f" ({piece.color})" if piece.color else "")
-            out.append(Face(comp.spec.id, stem, piece.count, cache.face(comp, piece, "front"), back, name))
-    return out
 
 
 def face_pdf(scenes: list[Scene], target) -> None:
@@ -93,7 +58,7 @@ def write_faces_list(path: Path, rows: list[tuple[str, int, str, str]]) -> None:
 
 def write_svgs(all_faces: list[Face], out: Path) -> list[Path]:
     """<out>/<component>/<piece>[-colour]-front.svg and -back.svg, bleed included."""
-    from .svg import scene_to_svg  # only builds that ask for SVG pay for svgwrite
+    from ..sheets.svg import scene_to_svg  # only builds that ask for SVG pay for svgwrite
 
     written = []
     for face in all_faces:
