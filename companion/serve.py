@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 
 import segno
 
-THREADS = 8
+THREADS = 8  # for requests; each open push stream holds a thread of its own on top (PUSH_STREAMS)
 CONNECTIONS = 1000  # waitress' default of 100 let 101 idle sockets stall the server for everyone
 IDLE_SECONDS = 30
 SWITCH_INTERVAL = 0.0005  # seconds
@@ -77,8 +77,10 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
         return _run_https(app, host, port, url)
     try:
         # Idle phones hold connections open: allow far more than a table needs and drop the idle ones soon,
-        # and refuse a body over the app's limit before reading it.
-        server = create_server(app, host=host, port=port, threads=THREADS, ident="starpnp",
+        # and refuse a body over the app's limit before reading it. A push stream holds its thread while it
+        # is open, so there is one per stream the app admits besides the THREADS that answer taps.
+        server = create_server(app, host=host, port=port, threads=THREADS + app.config["PUSH_STREAMS"],
+                               ident="starpnp",
                                connection_limit=CONNECTIONS, channel_timeout=IDLE_SECONDS,
                                max_request_body_size=app.config["MAX_CONTENT_LENGTH"])
     except OSError as error:

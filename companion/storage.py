@@ -22,11 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import Integer, String, bindparam, create_engine, event as sa_event, func, insert, select, update
+from sqlalchemy import (Integer, String, bindparam, create_engine, event as sa_event, func, insert, literal_column,
+                        select, update)
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from . import codes, schema
+from .push import CHANNEL, Changes
 from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo_target
 from .rules import GameRules, RuleError
 
@@ -228,6 +230,10 @@ class Store:
         is taken: on PostgreSQL, which several processes may share, the flag changes nothing."""
         self.engine = engine
         self.rules = rules
+        # Who is told of each commit: the streams of this process; on PostgreSQL those of every process,
+        # through NOTIFY sent in the write's own transaction (push.listen_postgres hears it).
+        self.changes = Changes()
+        self._notifies = engine.dialect.name == "postgresql"
         self._lock_file = _lock_exclusively(engine) if sole_writer else None
         self.max_tables = max_tables
         # Both kept for the tables in play, the least recently used forgotten first: an idle table costs
@@ -256,6 +262,8 @@ class Store:
         bump_version = update(t).where(t.c.id == bindparam("p_table")).values(
             version=bindparam("p_seq"), updated_at=bindparam("p_now"))
         if dialect.name == "postgresql":
+            bump_version = bump_version.returning(func.pg_notify(literal_column(f"'{CHANNEL}'"),
+                                                                  bindparam("p_note", type_=String)))
             named_tap = insert(schema.taps).from_select(["table_id", "client_id", "seq"], select(
                 bindparam("p_table", type_=Integer), bindparam("p_client", type_=String),
                 bindparam("p_seq", type_=Integer)).where(bindparam("p_client", type_=String).is_not(None)))
@@ -423,7 +431,10 @@ class Store:
                 conn.execute(update(s).where(held).values(ended=TAKEN))
             conn.execute(insert(s).values(table_id=table.id, token_hash=_token_hash(token), player=player,
                                           created_at=time.time()))
+            self._seats_changed(conn, code)
         self._note_ended(ended)
+        if not self._notifies:
+            self.changes.publish(code)
         return token
 
     def release(self, code: str, token: str) -> str | None:
@@ -434,8 +445,16 @@ class Store:
             mine = (s.c.table_id == table.id) & (s.c.token_hash == _token_hash(token)) & s.c.ended.is_(None)
             player = conn.execute(select(s.c.player).where(mine)).scalar()
             conn.execute(update(s).where(mine).values(ended=RELEASED))
+            self._seats_changed(conn, code)
         self._note_ended([_token_hash(token)] if player else [])
+        if not self._notifies:
+            self.changes.publish(code)
         return player
+
+    def _seats_changed(self, conn: Connection, code: str) -> None:
+        """On PostgreSQL, tell every process (at commit) that a table's seats changed."""
+        if self._notifies:
+            conn.execute(select(func.pg_notify(CHANNEL, code)))
 
     def _note_ended(self, token_hashes: list[str]) -> None:
         """Remember, as sole writer, tokens whose seat ended (after their transaction committed)."""
@@ -538,7 +557,7 @@ class Store:
                 undoes: int | None, client_id: str | None = None, actor: str | None = None) -> int:
         seq, now = table.version + 1, time.time()
         values = dict(p_table=table.id, p_seq=seq, p_type=type_, p_player=player, p_payload=json.dumps(payload),
-                      p_undoes=undoes, p_now=now, p_client=client_id, p_actor=actor)
+                      p_undoes=undoes, p_now=now, p_client=client_id, p_actor=actor, p_note=f"{table.code} {seq}")
         for statement in self._event_writes:
             statement.run(conn, **values)
         if client_id is not None and self._tap_write is not None:
@@ -548,7 +567,10 @@ class Store:
     def _committed(self, table: TableInfo, seq: int, state: dict) -> Snapshot:
         """After the commit, still under the write lock: remember the new version and state."""
         self._remember(table.id, seq, state)
-        return Snapshot(self._note(TableInfo(**{**table.__dict__, "version": seq})), state)
+        snapshot = Snapshot(self._note(TableInfo(**{**table.__dict__, "version": seq})), state)
+        if not self._notifies:  # PostgreSQL's NOTIFY, sent with the write, reaches this process too
+            self.changes.publish(table.code, seq)
+        return snapshot
 
     def _events(self, conn: Connection, table_id: int, since: int = 0, until: int | None = None) -> list[LoggedEvent]:
         """Events after `since`, up to `until` when given. A state must stop at the version it is kept

@@ -10,14 +10,14 @@ import time
 from importlib.resources import files
 from typing import Any, Callable
 
-from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, current_app, redirect, render_template, request, session, url_for
 from flask_htmx import HTMX
 from jinja2 import pass_context
 from markupsafe import Markup
 
 from ..generator.look.loader import builtin_games, our_game
 from ..generator.data.palette import stylesheet
-from . import codes, qr
+from . import codes, push, qr
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
 from .rules import GameRules, RuleError
@@ -279,10 +279,12 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
     if me:
         base = {"code": table.display_code}
         urls = {"event_url": url_for(".post_event", **base), "undo_url": url_for(".post_undo", **base),
-                "live_url": url_for(".live", **base), "page_url": url_for(".player_page", **base)}
+                "live_url": url_for(".live", **base), "page_url": url_for(".player_page", **base),
+                "push_url": url_for(".table_push", **base)}
     else:
         base = {"watch_code": codes.display(table.watch_code)}
         urls = {"event_url": None, "undo_url": None, "live_url": url_for(".watch_live", **base),
+                "push_url": url_for(".watch_push", **base),
                 "page_url": url_for(".watch", **base)}
     events = events_seen_by(table, me, max(0, table.version - 40))
     history = list(reversed(events))[:RECENT_HISTORY]
@@ -309,6 +311,42 @@ def player_page(code: str):
         return redirect(url_for(".lobby", code=snap.table.display_code), 303)
     _note_joined(snap.table)
     return render_template("companion/table.html", **_context(snap, me))
+
+
+def _push(code: str, version: int) -> Response:
+    """The table's event stream (push.stream); 503 when this process holds all the streams it may, and the
+    page polls instead."""
+    slots, changes = current_app.extensions["companion_push_slots"], store().changes
+    if not slots.take():
+        return Response("every push slot is taken; poll /live instead\n", 503, {"Retry-After": "30"},
+                        mimetype="text/plain")
+
+    def events():
+        with changes.watching(code) as watch:  # watching first: a change from here on is not missed
+            now = store_.version(code)
+            yield from push.stream(watch, version if now is None else now)
+
+    store_ = store()
+    response = Response(events(), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(slots.give_back)
+    return response
+
+
+@bp.get("/t/<code>/push")
+def table_push(code: str):
+    """Server-sent events: the version each time the table changes (see companion/push.py)."""
+    code = codes_or_404(code)
+    version = store().version(code)
+    if version is None:
+        raise NotFound("no table with this code")
+    return _push(code, version)
+
+
+@bp.get("/w/<watch_code>/push")
+def watch_push(watch_code: str):
+    table = store().table_by_watch_code(codes_or_404(watch_code))
+    return _push(table.code, table.version)
 
 
 @bp.get("/t/<code>/play/live")

@@ -366,8 +366,11 @@ def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: 
 @click.option("--https", "https", is_flag=True,
               help="Serve over HTTPS with a certificate made for this data folder, so phones may keep their "
                    "screens on through the Wake Lock API (each phone asks once whether to trust it).")
+@click.option("--push-streams", type=click.IntRange(0, 10_000), default=400, show_default=True,
+              help="Phones this server keeps a push connection open to (a thread each); more phones poll every 2 s, "
+                   "and 0 makes every phone poll.")
 def serve(host: str, port: int, data_dir: str | None, database_url: str | None, public_url: str | None,
-          print_folders: tuple[str, ...], game_folders: tuple[str, ...], https: bool) -> None:
+          print_folders: tuple[str, ...], game_folders: tuple[str, ...], https: bool, push_streams: int) -> None:
     """Run the table companion for phones on this network (and /print for PDFs)."""
     from starpnp.companion.rules.declared import rules_from_folder
     from starpnp.companion.serve import run
@@ -389,7 +392,8 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
             fail([f"--game-folder: {folder}: id {game_id!r} is already another game's; give game.yaml its own id"])
         taken.add(game_id)
     run(host, port, data_dir, {"PRINT_FOLDERS": [*print_folders, *game_folders], "GAME_FOLDERS": list(game_folders),
-                               "DATABASE_URL": database_url, "PUBLIC_URL": public_url}, https)
+                               "DATABASE_URL": database_url, "PUBLIC_URL": public_url, "PUSH_STREAMS": push_streams},
+        https)
 
 
 if __name__ == "__main__":

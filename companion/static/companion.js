@@ -3,10 +3,16 @@
 //   phone keeps it. Taps are sent one at a time, in order, each with its own client_id, and retried with
 //   back-off until the server answers: a retry of a tap the server already stored is answered with the
 //   original (the server keeps client_ids), so nothing counts twice. A refusal (4xx) takes the tap out of
-//   the queue and shows the message. Numbers change only when the server's answer arrives.
+//   the queue and shows the message.
+// - The tapped control changes at once: its button shows it is pending, and a ±n button's number moves by
+//   n before the server answers; the server's answer replaces both (a refusal puts the number back).
 // - #tap-status says "sending…", "offline — 3 taps waiting" or "all saved".
-// - Polls wait while taps are queued; an answer older than what the page shows (X-Table-Version) is never
-//   swapped in; a poll does not wipe a number someone is typing; polls pause while the page is hidden
+// - Other phones' changes arrive by push: an EventSource on the table's stream (companion/push.py) says the
+//   table's new version and the page fetches its #live at once. While there is no stream (it failed, the
+//   server has no room for another, or the browser has none) the page polls every 2 s instead, and while
+//   there is one it still polls every 20 s in case a note was lost.
+// - Fetches wait while taps are queued; an answer older than what the page shows (X-Table-Version) is never
+//   swapped in; a fetch does not wipe a number someone is typing; polls pause while the page is hidden
 //   (htmx's [filter] syntax needs eval, which our CSP forbids).
 // - Nothing is swapped while a finger (or mouse button) is down: a button replaced between press and
 //   release never gets its click. The newest answer waits for the release.
@@ -31,6 +37,7 @@
   var finger = {x: -1, y: -1};  // where the last press went down
   var lastTap = null;  // {key, once, x, y, at}: the last tap sent, to tell a double tap from a new one
   var sentOnce = null;  // the whole form of the last once-action sent, until the server's next page arrives
+  var guessed = [];  // [element, text before] of numbers changed before the server answered
 
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
@@ -114,6 +121,7 @@
     var opened = openSummaries();
     var scrolled = window.scrollY;
     window.htmx.swap("#live", html, {swapStyle: "innerHTML"});
+    guessed = [];  // the server's numbers replaced the guesses
     sentOnce = null;  // the page now shows the state after it: a button tapped from here on is meant
     reopen(opened);
     window.scrollTo(window.scrollX, scrolled);
@@ -140,11 +148,13 @@
     save();
     var version = parseInt(response.headers.get("X-Table-Version"), 10);
     if (isNaN(version)) {
+      unguess();
       sentOnce = null;  // refused without a new page: tapping it again is a retry, not a double tap
       notify(refusalText(html, response.status));  // an error page (expired form, no seat...)
     } else {
       offer(html, version);  // the fragment, with the refusal on it when there is one
     }
+    if (!queue.length && pushedVersion > shownVersion()) { fetchLive(); }  // held back while taps were queued
   }
   function retryLater() {
     offline = true;
@@ -194,10 +204,61 @@
     data.set("client_id", tapId());
     queue.push({url: form.action, body: data.toString()});
     save();
+    guess(form, submitter);
     pump();
   });
 
-  // -- polls -----------------------------------------------------------------------------------------
+  // -- the tapped control changes at once ------------------------------------------------------------------
+  function guess(form, submitter) {
+    if (submitter) { submitter.classList.add("pending"); submitter.setAttribute("aria-busy", "true"); }
+    var delta = form.querySelector("input[type=hidden][name=delta]");
+    var row = form.closest(".counter, [data-row]");
+    var shown = row && row.querySelector(".big-number, [data-value]");
+    if (!delta || !shown || !/^-?\d+$/.test(shown.textContent.trim())) { return; }
+    guessed.push([shown, shown.textContent]);
+    shown.textContent = String(parseInt(shown.textContent, 10) + parseInt(delta.value, 10));
+    shown.classList.add("pending");
+  }
+  function unguess() {  // refused without a new page: put back what the tap changed
+    guessed.forEach(function (pair) { pair[0].textContent = pair[1]; pair[0].classList.remove("pending"); });
+    guessed = [];
+    Array.prototype.forEach.call(document.querySelectorAll("#live .pending"), function (el) {
+      el.classList.remove("pending");
+      el.removeAttribute("aria-busy");
+    });
+  }
+
+  // -- push, and polls while there is none --------------------------------------------------------------
+  var POLL_MS = 2000, SAFETY_POLL_MS = 20000, PUSH_RETRY_MS = 30000, TICK_MS = 250;
+  var pushOpen = false, pushedVersion = -1, lastFetch = Date.now();
+  function fetchLive() {
+    var poller = document.getElementById("poller");
+    if (!poller || !window.htmx) { return; }
+    lastFetch = Date.now();
+    window.htmx.trigger(poller, "fetch-live");
+  }
+  function pushState(state) { pushOpen = state === "open"; document.documentElement.dataset.push = state; }
+  function connectPush() {
+    var poller = document.getElementById("poller");
+    var url = poller && poller.dataset.push;
+    if (!url || !window.EventSource) { pushState("none"); return; }
+    var source = new EventSource(url);
+    source.addEventListener("open", function () { pushState("open"); });
+    source.addEventListener("changed", function (evt) {
+      pushedVersion = Math.max(pushedVersion, parseInt(evt.data, 10));
+      if (pushedVersion !== shownVersion()) { fetchLive(); }
+    });
+    source.addEventListener("seats", fetchLive);  // a seat taken elsewhere: the fetch says so
+    source.addEventListener("error", function () {
+      pushState("polling");  // EventSource reconnects by itself; polls meanwhile
+      if (source.readyState === EventSource.CLOSED) { setTimeout(connectPush, PUSH_RETRY_MS); }  // refused
+    });
+  }
+  function tick() {
+    var due = pushOpen ? SAFETY_POLL_MS : POLL_MS;
+    if (pushedVersion > shownVersion()) { due = Math.min(due, POLL_MS / 4); }  // a fetch was held back
+    if (Date.now() - lastFetch >= due) { fetchLive(); }
+  }
   function isPoll(elt) { return !!(elt && elt.hasAttribute && elt.hasAttribute("data-poll")); }
   function requester(evt) { return (evt.detail.requestConfig && evt.detail.requestConfig.elt) || evt.detail.elt; }
   document.addEventListener("htmx:confirm", function (evt) {
@@ -211,6 +272,7 @@
     evt.detail.shouldSwap = false;  // swapped here, by the same rules as a tap's answer
     if (queue.length === 0 && !typing()) { offer(evt.detail.serverResponse, isNaN(incoming) ? -1 : incoming); }
   });
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { fetchLive(); } });
 
   document.addEventListener("pointerdown", function (evt) {
     pressed = true;
@@ -232,6 +294,8 @@
   // taps still queued from before a reload go out.
   document.addEventListener("DOMContentLoaded", function () {
     document.documentElement.dataset.live = "ready";
+    connectPush();
+    setInterval(tick, TICK_MS);
     pump();
   });
 })();

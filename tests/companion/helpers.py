@@ -176,7 +176,7 @@ class ServerProcess:
 
 
 # -- browser tests (two phones on one table) -------------------------------------------------------------
-SYNC_MS = 5000  # a poll every 2 s, so the other phone shows a change well within this
+SYNC_MS = 5000  # pushed at once, or polled every 2 s without push: the other phone shows a change well within this
 DOUBLE_TAP_MS = 400  # companion.js: a second tap at the same spot sooner than this is the same tap
 BIGGEST_TEXT = """() => { let best = [0, []];
   for (const el of document.querySelectorAll("main *")) { const r = el.getBoundingClientRect();
@@ -199,10 +199,16 @@ def open_seat(page, base_url: str, code: str, player: str) -> None:
 
 
 def wait_for_polls(page, count: int = 2) -> None:
-    """Let `count` polls of the page come back: whatever was still on its way has arrived by then."""
+    """Let `count` polls of the page come back (a page polls only while it has no push stream): whatever was
+    still on its way has arrived by then."""
     for _ in range(count):
         with page.expect_response(lambda r: "/live" in r.url, timeout=SYNC_MS):
             pass
+
+
+def settle(page, ms: int = 1000) -> None:
+    """Give anything still on its way to the page (a pushed change's fetch, a late answer) time to arrive."""
+    page.wait_for_timeout(ms)
 
 
 def tap(page, label: str) -> None:
