@@ -18,6 +18,7 @@ from markupsafe import Markup
 from ..generator.look.loader import builtin_games, our_game
 from ..generator.data.palette import stylesheet
 from . import codes, push, qr
+from .chart import score_chart
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
 from .rules import GameRules, RuleError
@@ -274,7 +275,13 @@ def _seated(code: str) -> tuple[Snapshot, str]:
 
 
 # -- the table page, its live fragment and its forms ------------------------------------------------
-def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
+def _chart(snap: Snapshot, derived: dict) -> Markup | None:
+    """The score over time (chart.py), for the end screen, the TV page and the history."""
+    board = derived.get("scoreboard") or {}
+    return score_chart(rules_for(snap.table), snap.table, store().events(snap.table), board.get("label", "Score"))
+
+
+def _context(snap: Snapshot, me: str | None, error: str | None = None, chart: bool = False) -> dict:
     table, rules = snap.table, rules_for(snap.table)
     if me:
         base = {"code": table.display_code}
@@ -288,10 +295,12 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
                 "page_url": url_for(".watch", **base)}
     events = events_seen_by(table, me, max(0, table.version - 40))
     history = list(reversed(events))[:RECENT_HISTORY]
+    derived = rules.derive(snap.state)
     shown_code = table.display_code if me else codes.display(table.watch_code)  # never leak the join code
     return {"table": {"code": shown_code, "game": table.game, "players": table.players,
                       "version": table.version, "options": table.options, "name": rules.name},
-            "state": visible_state(rules, snap.state, me), "derived": rules.derive(snap.state), "rules": rules, "me": me,
+            "state": visible_state(rules, snap.state, me), "derived": derived, "rules": rules, "me": me,
+            "chart": _chart(snap, derived) if chart or (derived.get("scoreboard") or {}).get("over") else None,
             "me_player": table.player(me) if me else None, "history": history,
             "undone": {e.undoes for e in events if e.undoes}, "names": {p["id"]: p["name"] for p in table.players},
             "error": error, **urls}
@@ -432,7 +441,8 @@ def watch_live(watch_code: str):
 def _tv_context(snap: Snapshot) -> dict:
     """The spectator's page as a TV shows it: the same read-only context, polled at its own URL."""
     base = {"watch_code": codes.display(snap.table.watch_code)}
-    return {**_context(snap, None), "live_url": url_for(".tv_live", **base), "page_url": url_for(".tv", **base)}
+    return {**_context(snap, None, chart=True), "live_url": url_for(".tv_live", **base),
+            "page_url": url_for(".tv", **base)}
 
 
 @bp.get("/w/<watch_code>/tv")
@@ -456,6 +466,7 @@ def history(code: str):
     events = events_seen_by(snap.table, _my_seat(snap.table.code))
     return render_template("companion/history.html", table=snap.table, events=list(reversed(events)),
                            undone={e.undoes for e in events if e.undoes}, seatings=store().seatings(snap.table),
+                           chart=_chart(snap, rules_for(snap.table).derive(snap.state)),
                            rules=rules_for(snap.table),
                            names={p["id"]: p["name"] for p in snap.table.players})
 
