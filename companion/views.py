@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ..generator.look.loader import builtin_games, our_game
 from ..generator.data.palette import stylesheet
 from . import codes, push, qr
-from .chart import score_chart
+from .chart import PHONE, TV, Size, score_chart
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
 from .rules import GameRules, RuleError
@@ -275,13 +275,16 @@ def _seated(code: str) -> tuple[Snapshot, str]:
 
 
 # -- the table page, its live fragment and its forms ------------------------------------------------
-def _chart(snap: Snapshot, derived: dict) -> Markup | None:
+def _chart(snap: Snapshot, derived: dict, size: Size = PHONE) -> Markup | None:
     """The score over time (chart.py), for the end screen, the TV page and the history."""
     board = derived.get("scoreboard") or {}
-    return score_chart(rules_for(snap.table), snap.table, store().events(snap.table), board.get("label", "Score"))
+    return score_chart(rules_for(snap.table), snap.table, store().events(snap.table), board.get("label", "Score"),
+                       size)
 
 
-def _context(snap: Snapshot, me: str | None, error: str | None = None, chart: bool = False) -> dict:
+def _context(snap: Snapshot, me: str | None, error: str | None = None, chart: Size | None = None) -> dict:
+    """What the table page, its live fragment and the TV page show; `chart`: draw the score chart at that size
+    (the end screen draws it at a phone's anyway)."""
     table, rules = snap.table, rules_for(snap.table)
     if me:
         base = {"code": table.display_code}
@@ -300,7 +303,8 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None, chart: bo
     return {"table": {"code": shown_code, "game": table.game, "players": table.players,
                       "version": table.version, "options": table.options, "name": rules.name},
             "state": visible_state(rules, snap.state, me), "derived": derived, "rules": rules, "me": me,
-            "chart": _chart(snap, derived) if chart or (derived.get("scoreboard") or {}).get("over") else None,
+            "chart": _chart(snap, derived, chart or PHONE) if chart or (derived.get("scoreboard") or {}).get("over")
+            else None,
             "me_player": table.player(me) if me else None, "history": history,
             "undone": {e.undoes for e in events if e.undoes}, "names": {p["id"]: p["name"] for p in table.players},
             "error": error, **urls}
@@ -441,7 +445,7 @@ def watch_live(watch_code: str):
 def _tv_context(snap: Snapshot) -> dict:
     """The spectator's page as a TV shows it: the same read-only context, polled at its own URL."""
     base = {"watch_code": codes.display(snap.table.watch_code)}
-    return {**_context(snap, None, chart=True), "live_url": url_for(".tv_live", **base),
+    return {**_context(snap, None, chart=TV), "live_url": url_for(".tv_live", **base),
             "page_url": url_for(".tv", **base)}
 
 

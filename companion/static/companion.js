@@ -190,6 +190,7 @@
     if (!form.matches || !form.matches("form[data-tap]") || !window.fetch || !window.htmx) { return; }
     evt.preventDefault();
     var submitter = evt.submitter;
+    if (longPress.fired && submitter === longPress.button) { longPress.fired = false; return; }  // its hold sent it
     if (repeated(form, submitter)) { return; }
     if (finger.x < 0 && submitter) {  // no press seen (a keyboard, a script): the button's own middle
       var box = submitter.getBoundingClientRect();
@@ -199,24 +200,54 @@
     sentOnce = lastTap.once ? wholeForm(form, submitter) : null;
     finger = {x: -1, y: -1};
     if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }  // no focus to scroll to
+    enqueue(form, submitter, null);
+  });
+  function enqueue(form, submitter, delta) {  // delta: a long press's step instead of the form's own
     var data = new URLSearchParams(new FormData(form));
     if (submitter && submitter.name) { data.set(submitter.name, submitter.value); }
+    if (delta !== null) { data.set("delta", String(delta)); }
     data.set("client_id", tapId());
     queue.push({url: form.action, body: data.toString()});
     save();
-    guess(form, submitter);
+    guess(form, submitter, delta);
     pump();
-  });
+  }
+
+  // -- a long press on a ± button (data-long="5") adds its bigger step at once, then again while held ----
+  var HOLD_MS = 500, REPEAT_MS = 600;
+  var longPress = {button: null, timer: null, fired: false};
+  function endPress() {
+    clearTimeout(longPress.timer);
+    longPress.timer = null;
+  }
+  document.addEventListener("pointerdown", function (evt) {
+    var button = evt.target.closest && evt.target.closest("form[data-tap] button[data-long]");
+    endPress();
+    longPress = {button: button, timer: null, fired: false};
+    if (!button || !window.fetch) { return; }
+    var step = parseInt(button.dataset.long, 10);
+    function send() {
+      longPress.fired = true;
+      enqueue(button.form, button, step);
+      longPress.timer = setTimeout(send, REPEAT_MS);
+    }
+    longPress.timer = setTimeout(send, HOLD_MS);
+  }, true);
+  ["pointerup", "pointercancel", "pointerleave"].forEach(function (kind) { document.addEventListener(kind, endPress, true); });
+  document.addEventListener("contextmenu", function (evt) {  // a phone's long press would open a menu
+    if (evt.target.closest && evt.target.closest("button[data-long]")) { evt.preventDefault(); }
+  }, true);
 
   // -- the tapped control changes at once ------------------------------------------------------------------
-  function guess(form, submitter) {
+  function guess(form, submitter, step) {
     if (submitter) { submitter.classList.add("pending"); submitter.setAttribute("aria-busy", "true"); }
-    var delta = form.querySelector("input[type=hidden][name=delta]");
+    var field = form.querySelector("input[name=delta]");
+    var delta = step !== null ? step : field ? parseInt(field.value, 10) : NaN;
     var row = form.closest(".counter, [data-row]");
     var shown = row && row.querySelector(".big-number, [data-value]");
-    if (!delta || !shown || !/^-?\d+$/.test(shown.textContent.trim())) { return; }
+    if (isNaN(delta) || !shown || !/^-?\d+$/.test(shown.textContent.trim())) { return; }
     guessed.push([shown, shown.textContent]);
-    shown.textContent = String(parseInt(shown.textContent, 10) + parseInt(delta.value, 10));
+    shown.textContent = String(parseInt(shown.textContent, 10) + delta);
     shown.classList.add("pending");
   }
   function unguess() {  // refused without a new page: put back what the tap changed

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from companion_test_helpers import sit
-from starpnp.companion.chart import NAME_GAP, _spread, history
+from starpnp.companion.chart import _spread, history
 from starpnp.companion.replay import LoggedEvent
 from starpnp.companion.rules import all_rules
 from starpnp.companion.storage import TableInfo
@@ -45,10 +45,12 @@ def test_a_game_without_rounds_has_a_point_per_change_of_score_and_skips_undone_
 
 
 def test_names_at_the_lines_ends_never_overlap():
-    placed = _spread([100.0, 100.0, 101.0, 40.0], 10, 200)
+    placed = _spread([100.0, 100.0, 101.0, 40.0], 10, 200, 14)
     ordered = sorted(placed)
-    assert all(b - a >= NAME_GAP for a, b in zip(ordered, ordered[1:]))
-    assert max(_spread([200.0, 200.0, 200.0], 10, 200)) <= 200
+    assert all(b - a >= 14 for a, b in zip(ordered, ordered[1:]))
+    assert max(_spread([200.0, 200.0, 200.0], 10, 200, 14)) <= 200
+    leader_and_three_level = _spread([12.0, 100.0, 100.0, 100.0], 10, 100, 20)  # a TV's four players
+    assert leader_and_three_level[0] == 12.0 and 10 <= min(leader_and_three_level) <= max(leader_and_three_level) <= 100
 
 
 def test_the_end_screen_tv_page_and_history_draw_the_chart(client):
