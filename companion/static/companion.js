@@ -78,15 +78,17 @@
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(function () { notice.hidden = true; }, NOTICE_MS);
   }
+  function sectionKey(details) {  // its data-* name (a summary may show numbers that change), else its summary
+    var named = Array.prototype.find.call(details.attributes, function (a) { return a.name.indexOf("data-") === 0; });
+    var summary = details.querySelector("summary");
+    return named ? named.name + "=" + named.value : summary ? summary.textContent.trim() : "";
+  }
   function openSummaries() {
-    return Array.prototype.map.call(document.querySelectorAll("#live details[open] > summary"), function (s) {
-      return s.textContent.trim();
-    });
+    return Array.prototype.map.call(document.querySelectorAll("#live details[open]"), sectionKey);
   }
   function reopen(opened) {
     Array.prototype.forEach.call(document.querySelectorAll("#live details"), function (d) {
-      var summary = d.querySelector("summary");
-      if (summary && opened.indexOf(summary.textContent.trim()) >= 0) { d.open = true; }
+      if (opened.indexOf(sectionKey(d)) >= 0) { d.open = true; }
     });
   }
   // -- what a tap was: the same key is the same button, whatever the state it was made for --------------
