@@ -57,6 +57,10 @@ def _round(derived: dict, seats: int) -> int | None:
     return None
 
 
+def _short(name: str) -> str:
+    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1] + "…"
+
+
 def history(rules: GameRules, table: TableInfo, events: list[LoggedEvent]) -> History | None:
     """The scores after each round (or change), from the start; None for a game without scores."""
     start = rules.derive(rules.initial_state(table.players, table.options)).get("scores")
@@ -138,7 +142,7 @@ def svg(found: History, table: TableInfo, title: str, size: Size = PHONE) -> Mar
                      f'<polyline class="line" points="{points}"{dash}/>'
                      f'<circle class="dot" cx="{x(xs[-1]):.1f}" cy="{y(line[-1]):.1f}" r="{font / 3:.1f}"/>'
                      f'<text class="name" x="{x(xs[-1]) + font * 0.6:.1f}" y="{label_y + font / 3:.1f}">'
-                     f'{escape(p["name"][:NAME_CHARS])} {line[-1]}</text></g>')
+                     f'{escape(_short(p["name"]))} {line[-1]}</text></g>')
     parts.append("</svg>")
     return Markup("".join(parts))
 
