@@ -17,6 +17,7 @@ from .build import BuildOptions, build_game
 from .exports.face_files import PDFIUM
 from .sheets.imposition import Settings
 from .look.loader import find_game
+from .data.inside import within
 from .data.overrides import source_folders
 
 PREVIEW_PAGES = 3
@@ -39,7 +40,7 @@ def inputs_hash(folder: Path, settings: Settings, options: frozenset[str]) -> st
     digest = hashlib.sha256()
     digest.update(json.dumps([version("starpnp"), asdict(settings), sorted(options)]).encode())
     for root in source_folders(folder, find_game):
-        for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        for path in sorted(p for p in root.rglob("*") if p.is_file() and within(p, (root,))):  # links out: never read
             digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:32]
 

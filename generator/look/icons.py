@@ -14,6 +14,7 @@ from typing import Iterable
 
 from .iconfile import IconFileError, read_icon_file, recolour
 from .scene import Element, Group
+from ..data.inside import INSIDE, within
 from ...resources import folder
 
 ICON_FOLDER = "icons"  # inside a game folder
@@ -100,6 +101,8 @@ def find_icon(name: str, game_folder: GameFolders = None) -> Icon:
 
 
 def _load(file: Path) -> Icon:
+    if not within(file, (file.parent.parent,)):  # icons/NAME.svg lies in its game folder (or ours)
+        raise IconFileError(f"{file}: an icon file {INSIDE}")
     stat = os.stat(file)
     return _read(file, stat.st_mtime_ns, stat.st_size)
 

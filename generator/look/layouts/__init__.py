@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from ....resources import folder as package_folder
+from ...data.inside import INSIDE, within
 from ...data.yamlio import line_of, load_yaml
 from .base import FaceContext, FaceParams, Layout
 from .layoutfile import LayoutError, compile_layout, merged
@@ -28,8 +29,12 @@ class Layouts:
 
     def __init__(self, folders: tuple[Path, ...]):
         self.files: dict[str, list[Path]] = {}  # name -> its files, the built-in first, the game's last
+        self.roots: dict[Path, Path] = {}  # each file's game folder (or ours), which it must lie inside
         for folder in (builtin_layouts(), *folders):
             for path in sorted(folder.glob("*.yaml")):
+                self.roots[path] = folder.parent
+                if not within(path, (folder.parent,)):
+                    raise LayoutError(f"{path}: a layout file {INSIDE}")
                 self.files.setdefault(path.stem, []).append(path)
         self.compiled: dict[tuple, Layout] = {}
 
@@ -48,7 +53,7 @@ class Layouts:
     def _raw(self, name: str, level: int, seen: tuple) -> tuple[dict, str]:
         """A layout file's mapping with everything it extends merged in, and a key naming their contents."""
         path = self.files[name][level]
-        raw = load_yaml(path)
+        raw = load_yaml(path, self.roots[path])
         if not isinstance(raw, dict):
             raise LayoutError(f"{path}:{getattr(raw, 'line', 1)}: a layout file is a mapping (fields, let, boxes)")
         if path in seen:
@@ -71,7 +76,7 @@ class Layouts:
         chain: list[tuple[Path, Any]] = []
         while level >= 0 and len(chain) < len(self.files):
             path = self.files[name][level]
-            chain.append((path, load_yaml(path)))
+            chain.append((path, load_yaml(path, self.roots[path])))
             parent = chain[-1][1].get("extends") if isinstance(chain[-1][1], dict) else None
             if parent is None:
                 break
