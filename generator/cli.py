@@ -82,10 +82,10 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
     for folder in folders:
         try:
             game = load_game(folder)
+            warnings = face_warnings(game, folder)  # every face drawn, as a build draws it
         except DataErrors as exc:
             errors.extend(exc.errors)
             continue
-        warnings = face_warnings(game, folder)
         noted = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
         click.echo(f"{folder}: ok ({len(game.components)} components, "
                    f"{sum(c.quantity for c in game.components)} pieces, {len(game.unspecified)} unspecified{noted})")

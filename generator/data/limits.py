@@ -18,7 +18,7 @@ MAX_CELL_CHARS = 10_000  # one spreadsheet cell
 # layout files and their expressions
 MAX_EXTENDS = 20  # links in a chain of layout files extending one another
 MAX_EXPRESSION_CHARS = 2_000  # one expression as written
-MAX_BOXES = 10_000  # boxes one face draws, after `repeat`
+MAX_BOXES = 100_000  # boxes one face draws, after `repeat` (our largest board: 11,585)
 MAX_POINTS = 10_000  # corners of one polygon, commands of one path
 MAX_LIST = 10_000  # entries in a list an expression makes (a repeat's list, steps(), entries())
 MAX_TEXT_CHARS = 10_000  # characters of a text an expression makes

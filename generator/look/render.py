@@ -9,6 +9,7 @@ from pathlib import Path
 from .ink import low_ink
 from .layouts.base import FaceContext
 from .loader import find_game, icon_folders
+from ..data.errors import DataError, DataErrors
 from ..data.model import FaceSpec, Game, PieceSpec, ResolvedComponent
 from ..data.overrides import source_folders
 from ..data.palette import PLAYER_COLORS
@@ -115,7 +116,10 @@ class SceneCache:
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
                           self.art_folders, face.params.background_art, face.params.background_fit,
                           icon_folders=self.icon_folders, lines=face.lines)
-        elements = face.drawing.draw(ctx, face.params)
+        try:
+            elements = face.drawing.draw(ctx, face.params)
+        except DataError as exc:  # a value past a limit: the data's fault, refused like any other
+            raise DataErrors([str(exc)]) from None
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)
         return (low_ink(scene) if self.ink == "low" else scene), ctx.warnings

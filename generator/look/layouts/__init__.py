@@ -5,10 +5,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from ....resources import folder as package_folder
+from ...data.errors import DataError
 from ...data.inside import INSIDE, within
 from ...data.yamlio import line_of, load_yaml
 from .base import FaceContext, FaceParams, Layout
@@ -91,9 +93,10 @@ class Layouts:
             digest = hashlib.sha1(text.encode()).hexdigest()[:12]
             where = str(self.files[name][level])
             try:
-                self.compiled[key] = compile_layout(name, raw, where, f"{name}@{digest}")
+                layout = compile_layout(name, raw, where, f"{name}@{digest}")
             except LayoutError as exc:
                 raise located(exc, where, self._chain(name, level)) from None
+            self.compiled[key] = told_where(layout, lambda exc: located(exc, where, self._chain(name, level)))
         return self.compiled[key]
 
     def with_boxes(self, name: str, boxes: Any, where: str, line: Callable[[tuple], int] | None = None) -> Layout:
@@ -113,10 +116,10 @@ class Layouts:
                                                  f"{known}); a new box needs a kind"), where, boxes, line)
             digest = hashlib.sha1(key[1].encode()).hexdigest()[:12]
             try:
-                self.compiled[key] = compile_layout(name, merged(raw, {"boxes": boxes}), where,
-                                                    f"{base.key}+{digest}")
+                layout = compile_layout(name, merged(raw, {"boxes": boxes}), where, f"{base.key}+{digest}")
             except LayoutError as exc:
                 raise inline_located(exc, where, boxes, line) from None
+            self.compiled[key] = told_where(layout, lambda exc: inline_located(exc, where, boxes, line))
         return self.compiled[key]
 
 
@@ -141,7 +144,21 @@ def _depth(raw: Any, loc: tuple) -> int:
     return depth
 
 
-def located(exc: LayoutError, where: str, chain: list[tuple[Path, Any]]) -> LayoutError:
+def told_where(layout: Layout, locate: Callable[[DataError], DataError]) -> Layout:
+    """`layout` whose drawing reports a value past a limit (generator.data.limits) at the file and line of
+    the key that gave it, as a problem found on reading it is."""
+    draw = layout.draw
+
+    def drawn(ctx: FaceContext, face: FaceParams) -> list:
+        try:
+            return draw(ctx, face)
+        except DataError as exc:
+            raise locate(exc) from None
+
+    return replace(layout, draw=drawn)
+
+
+def located(exc: DataError, where: str, chain: list[tuple[Path, Any]]) -> DataError:
     """The problem at the line of the file (itself or one it extends) that wrote the deepest of its keys."""
     message = str(exc)
     if not message.startswith(where + ": "):
@@ -154,7 +171,7 @@ def located(exc: LayoutError, where: str, chain: list[tuple[Path, Any]]) -> Layo
     return LayoutError(f"{path}:{line_of(raw, loc)}: {loc_text}: {rest}")
 
 
-def inline_located(exc: LayoutError, where: str, boxes: Any, line: Callable[[tuple], int] | None) -> LayoutError:
+def inline_located(exc: DataError, where: str, boxes: Any, line: Callable[[tuple], int] | None) -> DataError:
     """A problem in boxes changed inline (`where` is `file:line: components[0].front.boxes`), at its own line."""
     message = str(exc)
     head = re.fullmatch(r"(.*):(\d+): (.*)", where)

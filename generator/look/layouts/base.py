@@ -12,6 +12,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 from ..geometry import hexagon
 from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
+from ...data.limits import clipped
 from ...data.palette import PlayerColor, resolve
 from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style
 from ..text import fit_rich, fit_text
@@ -115,9 +116,11 @@ class FaceContext:
     warnings: list[str] = field(default_factory=list)
     icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.look.icons)
     lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
+    boxes: int = 0  # boxes drawn so far, repeats counted: at most MAX_BOXES
 
     def warn(self, message: str) -> None:
         """`message` starts with the field it is about; the warning names the file and that field's line."""
+        message = clipped(message)
         line = self.lines.get(message.split(":", 1)[0], self.lines.get(""))
         file, _, rest = self.where.partition(": ")
         self.warnings.append(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}")
