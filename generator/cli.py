@@ -100,6 +100,13 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
         fail(errors)
 
 
+def checked(folder: Path) -> None:
+    """What `check` does to a folder, for `serve`: it loads and every face draws, or DataErrors."""
+    from .look.checks import face_warnings
+
+    face_warnings(load_game(folder), folder)
+
+
 @main.command()
 @click.argument("game")
 @click.argument("folder", type=click.Path(path_type=Path))
@@ -380,6 +387,7 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
     taken = set(builtin_games())
     for folder in game_folders:
         try:
+            checked(find_game(folder))
             game_id = rules_from_folder(find_game(folder)).id
         except DataError as exc:
             fail([f"--game-folder: {exc}"])

@@ -39,8 +39,8 @@ class LimitError(DataError):
 
 def over(where: str, what: str, found: int | float | str, limit: int | float) -> LimitError:
     """The error for `what` at `where` (`file:line: key`) being `found`, past `limit`; the caller raises it."""
-    shown = f"{found:,}" if isinstance(found, int) else f"{found:g}" if isinstance(found, float) else found
-    return LimitError(f"{where}: {what} is {shown[:40]}, over the limit of {limit:,}")
+    shown = f"{found:,}" if isinstance(found, int) else f"{found:g}" if isinstance(found, float) else str(found)
+    return LimitError(f"{where}: {what} is {shown[:40]}, over the limit of {int(limit):,}")
 
 
 def clipped(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:

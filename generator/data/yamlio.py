@@ -239,6 +239,8 @@ def _composed(where: str, text: str) -> Any:
     try:
         return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc.problem):  # LibYAML's own limit, far past ours
+            raise DataError(f"{where}: nested too deep (at most {MAX_DEPTH} levels)") from None
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
         raise NotYaml(f"{where}:{line}: YAML syntax error: {str(exc.problem or exc.context)[:80]}") from None

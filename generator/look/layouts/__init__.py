@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterator
 from ....resources import folder as package_folder
 from ...data.errors import DataError
 from ...data.inside import INSIDE, within
+from ...data.limits import MAX_EXTENDS, over
 from ...data.yamlio import line_of, load_yaml
 from .base import FaceContext, FaceParams, Layout
 from .layoutfile import LayoutError, compile_layout, merged
@@ -62,6 +63,10 @@ class Layouts:
             raise LayoutError(f"{path}:{line_of(raw, ('extends',))}: extends: goes round in a circle "
                               f"({' → '.join(p.stem for p in seen)})")
         parent_name = raw.get("extends")
+        if parent_name is not None and len(seen) >= MAX_EXTENDS:
+            raise LayoutError(str(over(f"{path}:{line_of(raw, ('extends',))}: extends",
+                                       "the chain of layout files extending one another", len(seen) + 1,
+                                       MAX_EXTENDS)))
         if parent_name is None:
             return raw, path.read_text(encoding="utf-8")
         # A game's `card.yaml` extending `card` extends the built-in one it replaces.

@@ -262,8 +262,8 @@ def expression(text: str, names: set[str], where: str) -> Value:
                 close = get_close_matches(node.id, sorted(names), n=3, cutoff=0.6)
                 hint = f"; did you mean {', '.join(close)}?" if close else ""
                 raise LayoutError(f"{where}: unknown name {node.id[:40]!r} in {shown!r}{hint}")
-    checked = ast.fix_missing_locations(_Checked().visit(tree))
     try:
+        checked = ast.fix_missing_locations(_Checked().visit(tree))
         code = compile(checked, where, "eval")
     except (RecursionError, MemoryError):
         raise LayoutError(f"{where}: an expression nested too deep: {shown!r}") from None
