@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -35,6 +36,7 @@ class BuildOptions:
     strict: bool = False
     write_ins: bool = False  # our edition's values print as write-in areas
     large: bool = False  # --yes: build even past LARGE_PAGES
+    seconds: float | None = None  # drawing stops, refused as bad data, past this many seconds (builds on demand)
 
 
 @dataclass
@@ -250,7 +252,8 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
     result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours,
                          overrides=game.overrides, edition=game.edition)
     step("drawing faces")
-    cache = SceneCache(settings.bleed, folder, memo, settings.ink)
+    cache = SceneCache(settings.bleed, folder, memo, settings.ink,
+                       math.inf if options.seconds is None else time.monotonic() + options.seconds)
     # Only the sheets, and nothing to stop for: each face is drawn as its sheet is written and then let go, so
     # memory stays flat however large the set. Otherwise every face is drawn first, so warnings cover every
     # format (and --strict stops before anything is written); --watch keeps the faces for the next build.

@@ -26,6 +26,9 @@ MAX_NUMBER = 1_000_000_000.0  # a number an expression gives: finite and within 
 MAX_MESSAGE_CHARS = 300  # a warning's text as printed
 MAX_FORMAT_WIDTH = 99  # the width or precision in a `{value:10.2f}` placeholder
 
+# a build on demand (the companion's /print): its clock; a user's own `starpnp build` has none
+MAX_BUILD_SECONDS = 120
+
 # SVG icons and art
 MAX_SVG_DEPTH = 40  # nesting of <g> in an icon file
 MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art is larger (ReportLab writes up to 1e20)

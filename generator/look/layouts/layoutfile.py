@@ -20,7 +20,7 @@ from ..fonts import text_width_mm
 from ..geometry import hexagon
 from ...data.model import is_unspecified
 from ...data.palette import NAMED, Color, resolve
-from ...data.limits import MAX_BOXES, MAX_NUMBER, over
+from ...data.limits import MAX_NUMBER, over
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from ..text import fit_text
 from .base import FaceContext, FaceParams, IconName, Layout
@@ -475,9 +475,7 @@ class Box:
             return []
 
     def _once(self, ctx: FaceContext, name: str, names: dict) -> list[Element]:
-        ctx.boxes += 1
-        if ctx.boxes > MAX_BOXES:  # a repeat within a repeat multiplies: 10^4 × 10^4 boxes take gigabytes
-            raise over(self.where, "the count of boxes one face draws", ctx.boxes, MAX_BOXES)
+        ctx.counted(self.where)
         if self.when is not None and not self.when(names):
             return []
         v = self.values(names)
