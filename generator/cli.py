@@ -18,6 +18,7 @@ from .build import FORMATS, LARGE_PAGES, BuildFailed, BuildOptions, BuildResult,
 from .exports.face_files import PRESETS
 from .sheets.imposition import PAPERS, Settings
 from .look.loader import builtin_games, find_game, load_game
+from .data.limits import clipped
 from .data.yamlio import DataError, DataErrors
 
 EXIT_DATA = 2
@@ -25,7 +26,7 @@ EXIT_DATA = 2
 
 def fail(lines: list[str], status: int = EXIT_DATA) -> None:
     for line in lines:
-        click.echo(line, err=True)
+        click.echo(clipped(line), err=True)  # one line, however long what it quotes
     sys.exit(status)
 
 

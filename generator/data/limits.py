@@ -23,7 +23,7 @@ MAX_POINTS = 10_000  # corners of one polygon, commands of one path
 MAX_LIST = 10_000  # entries in a list an expression makes (a repeat's list, steps(), entries())
 MAX_TEXT_CHARS = 10_000  # characters of a text an expression makes
 MAX_NUMBER = 1_000_000_000.0  # a number an expression gives: finite and within ±this (mm: ample for any page)
-MAX_MESSAGE_CHARS = 300  # a warning's text as printed
+MAX_MESSAGE_CHARS = 500  # an error or warning line as printed
 MAX_FORMAT_WIDTH = 99  # the width or precision in a `{value:10.2f}` placeholder
 
 # a build on demand (the companion's /print): its clock; a user's own `starpnp build` has none

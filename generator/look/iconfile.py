@@ -374,7 +374,7 @@ def arc_curves(x1: float, y1: float, rx: float, ry: float, turn_deg: float, larg
     if (x1, y1) == (x2, y2):
         return []
     rx, ry = abs(rx), abs(ry)
-    if rx == 0 or ry == 0:
+    if rx < 1e-9 or ry < 1e-9:  # no radius (or one whose square is no number): a straight line, as SVG says
         return [("L", x2, y2)]
     cos, sin = math.cos(math.radians(turn_deg)), math.sin(math.radians(turn_deg))
     hx, hy = (x1 - x2) / 2, (y1 - y2) / 2
