@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from ..fonts import text_width_mm
 from ..geometry import hexagon, regular_polygon, star_points
 from ...data.limits import (
-    MAX_EXPRESSION_CHARS, MAX_LIST, MAX_NUMBER, MAX_POINTS, MAX_TEXT_CHARS, MAX_YAML_DEPTH, MAX_YAML_NODES,
+    MAX_EXPRESSION_CHARS, MAX_FORMAT_WIDTH, MAX_LIST, MAX_NUMBER, MAX_POINTS, MAX_TEXT_CHARS, MAX_YAML_DEPTH, MAX_YAML_NODES,
     LimitError, clipped, over,
 )
 from ...data.model import is_unspecified
@@ -271,8 +271,9 @@ def expression(text: str, names: set[str], where: str) -> Value:
 
 
 PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
-# a format after a colon, `{tab:g}`, `{share:.0%}`: its width and precision two digits at most
-FORMAT_SPEC = re.compile(r"[<>^=]?[+\- ]?#?0?\d{0,2}[,_]?(?:\.\d{1,2})?[bcdeEfFgGnosxX%]?")
+# a format after a colon, `{tab:g}`, `{share:.0%}`: its width and precision at most MAX_FORMAT_WIDTH
+_DIGITS = len(str(MAX_FORMAT_WIDTH))
+FORMAT_SPEC = re.compile(rf"[<>^=]?[+\- ]?#?0?\d{{0,{_DIGITS}}}[,_]?(?:\.\d{{1,{_DIGITS}}})?[bcdeEfFgGnosxX%]?")
 
 
 def template(text: str, names: set[str], where: str) -> Value:
