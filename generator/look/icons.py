@@ -101,14 +101,14 @@ def find_icon(name: str, game_folder: GameFolders = None) -> Icon:
 
 
 def _load(file: Path) -> Icon:
-    if not within(file, (file.parent.parent,)):  # icons/NAME.svg lies in its game folder (or ours)
-        raise IconFileError(f"{file}: an icon file {INSIDE}")
     stat = os.stat(file)
     return _read(file, stat.st_mtime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=1024)
 def _read(file: Path, mtime_ns: int, size: int) -> Icon:
+    if not within(file, (file.parent.parent,)):  # icons/NAME.svg lies in its game folder (or ours)
+        raise IconFileError(f"{file}: an icon file {INSIDE}")
     view_box, elements = read_icon_file(file)
     return Icon(file.stem, file, view_box, elements)
 

@@ -16,6 +16,7 @@ import ast
 import math
 import re
 from difflib import get_close_matches
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any, Callable
 
@@ -53,12 +54,18 @@ def _field(entry: Any, name: str) -> Any:
     """`entry.name`: a declared field of a list's entry, an object or a region, or a mapping's key; never an
     attribute of the Python object (a method, its class, its module)."""
     if isinstance(entry, BaseModel):
-        if name in type(entry).model_fields:
+        if name in _declared(type(entry)):
             return getattr(entry, name)
         raise LookupError(f"no field {name!r}")
     if isinstance(entry, dict):
         return entry[name]
     raise TypeError(f"{type(entry).__name__} has no fields (.{name})")
+
+
+@lru_cache(maxsize=None)
+def _declared(model: type[BaseModel]) -> frozenset[str]:
+    """A model's declared fields, looked up once per model."""
+    return frozenset(model.model_fields)
 
 
 def _times(a: Any, b: Any) -> Any:
@@ -205,9 +212,13 @@ class Value:
 
     def __call__(self, names: dict) -> Any:
         try:
-            if self.compute is not None:
-                return bounded(self.compute(names))
-            return self.constant if self.code is None else bounded(eval(self.code, GLOBALS, names))  # noqa: S307
+            if self.code is None:
+                return self.constant if self.compute is None else bounded(self.compute(names))
+            found = eval(self.code, GLOBALS, names)  # noqa: S307 (checked by expression())
+            kind = type(found)  # most are true, false, null or numbers in range, checked here without a call
+            if kind is bool or found is None or ((kind is float or kind is int) and -MAX_NUMBER <= found <= MAX_NUMBER):
+                return found
+            return bounded(found)
         except Overflow as exc:
             raise exc.at(self.where) from None
 
@@ -221,6 +232,9 @@ class _Checked(ast.NodeTransformer):
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         self.generic_visit(node)
         helper = {ast.Mult: "_times", ast.Mod: "_modulo"}.get(type(node.op))
+        if helper == "_times" and any(type(getattr(side, "value", None)) is float for side in (node.left, node.right)
+                                      if isinstance(side, ast.Constant)):
+            return node  # a number times 0.5 is a number (a text or list times a float is a TypeError)
         return node if helper is None else ast.Call(ast.Name(helper, ast.Load()), [node.left, node.right], [])
 
 
@@ -312,7 +326,9 @@ def bundled(values: dict[str, Value], where: str) -> Callable[[dict], dict]:
             try:
                 found = eval(code, GLOBALS, names)  # noqa: S307 (every part checked by expression())
                 for computed in found.values():
-                    bounded(computed)
+                    kind = type(computed)  # most are numbers in range, checked here without a call
+                    if not (kind is float or kind is int) or not -MAX_NUMBER <= computed <= MAX_NUMBER:
+                        bounded(computed)
             except Overflow as exc:  # which key: each evaluated on its own says so
                 for key in trees:
                     values[key](names)
@@ -327,8 +343,8 @@ def bundled(values: dict[str, Value], where: str) -> Callable[[dict], dict]:
 
 def let_names_assigned(lets: list[tuple[str, Value]], where: str) -> Callable[[dict], None]:
     """`let:` names in order, each usable by the next, as one step that adds them to a face's names."""
-    if any(compiled.compute is not None for _, compiled in lets):
-        def each(values: dict) -> None:
+    if any(compiled.compute is not None or type(compiled.constant) not in CONSTANTS for _, compiled in lets):
+        def each(values: dict) -> None:  # a template or a list among them: each let in turn
             for let_name, compiled in lets:
                 values[let_name] = compiled(values)
         return each

@@ -177,7 +177,7 @@ def value(key: str, raw: Any, names: set[str], where: str) -> Value:
         items = [value(key, item, names, where) for item in raw]
         if all(item.code is None and item.compute is None for item in items):
             return Value([item.constant for item in items])
-        return Value(compute=lambda values: [item(values) for item in items])
+        return Value(compute=lambda values: [item(values) for item in items], where=where)
     if not isinstance(raw, str):
         raise LayoutError(f"{where}: expected a number or an expression, got {raw!r}")
     if key in TEMPLATES:
