@@ -306,7 +306,8 @@ def edit_layout(draw, folder: Path) -> str:
         boxes[draw(st.sampled_from(names))][key] = "{" + expression + "}" if key == "text" else expression
     elif kind == "let":
         lets = data.get("let") if isinstance(data.get("let"), dict) else data.setdefault("let", {})
-        lets[draw(st.sampled_from(["zz", "_x", "__builtins__", "w", "min", *lets]))] = expression
+        lets[draw(st.sampled_from(["zz", "_x", "__builtins__", "w", "min", *lets]))] = draw(
+            st.one_of(st.just(expression), VALUES))
     elif kind == "check":
         data.setdefault("checks", []).append({"when": expression, "warn": "{" + expression + "}"})
     elif kind == "extends":

@@ -137,10 +137,9 @@ class FaceContext:
 
     def warn(self, message: str) -> None:
         """`message` starts with the field it is about; the warning names the file and that field's line."""
-        message = clipped(message)
         line = self.lines.get(message.split(":", 1)[0], self.lines.get(""))
         file, _, rest = self.where.partition(": ")
-        self.warnings.append(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}")
+        self.warnings.append(clipped(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}"))
 
     # -- drawing helpers ---------------------------------------------------------------------
 
