@@ -297,7 +297,7 @@ def edit_layout(draw, folder: Path) -> str:
     data = parsed(path)
     if not isinstance(data, dict):
         return "layout not a mapping"
-    kind = draw(st.sampled_from(["box", "box", "box", "let", "check", "extends", "nested repeat", "new box"]))
+    kind = draw(st.sampled_from(["box", "box", "box", "let", "check", "extends", "nested repeat", "new box", "field"]))
     expression = draw(EXPRESSIONS)
     boxes = data.get("boxes") if isinstance(data.get("boxes"), dict) else data.setdefault("boxes", {})
     names = [name for name, box in boxes.items() if isinstance(box, dict)]
@@ -308,6 +308,11 @@ def edit_layout(draw, folder: Path) -> str:
         lets = data.get("let") if isinstance(data.get("let"), dict) else data.setdefault("let", {})
         lets[draw(st.sampled_from(["zz", "_x", "__builtins__", "w", "min", *lets]))] = draw(
             st.one_of(st.just(expression), VALUES))
+    elif kind == "field":
+        fields = data.get("fields") if isinstance(data.get("fields"), dict) else data.setdefault("fields", {})
+        fields[draw(st.sampled_from(["__class__", "_x", "model_config", "model_fields", "copy", "1a", "a b", "layout",
+                                     "w", "item"]))] = draw(st.one_of(VALUES, st.fixed_dictionaries(
+                                         {"type": st.sampled_from(["text", "list", "number", "nope"])})))
     elif kind == "check":
         data.setdefault("checks", []).append({"when": expression, "warn": "{" + expression + "}"})
     elif kind == "extends":

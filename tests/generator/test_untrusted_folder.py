@@ -186,6 +186,12 @@ def test_a_layout_that_would_crash_or_eat_the_machine_is_refused(game, box, expe
     refused(game, expected)
 
 
+@pytest.mark.parametrize("name", ["__class__", "_x", "model_config"])
+def test_a_field_named_like_pythons_own_names_is_refused(game, name):
+    (game / "layouts" / "probe.yaml").write_text(PROBE.replace("title:", f"{name}:"))
+    refused(game, f"probe.yaml:2: fields.{name}: a field name may not begin with _ or model_")
+
+
 def test_an_extends_chain_thousands_long_is_refused(game):
     for n in range(2000):
         (game / "layouts" / f"l{n}.yaml").write_text(f"extends: l{n + 1}\n" if n < 1999 else PROBE)

@@ -275,6 +275,8 @@ def params_model(name: str, fields: dict[str, FieldSpec], where: str) -> type[Fa
 def field_definitions(fields: dict[str, FieldSpec], where: str) -> dict[str, Any]:
     definitions: dict[str, Any] = {}
     for field_name, spec in fields.items():
+        if not isinstance(field_name, str) or field_name.startswith(("_", "model_")):  # pydantic's own names
+            raise LayoutError(f"{where}.{str(field_name)[:40]}: a field name may not begin with _ or model_")
         kind = field_type(spec, f"{where}.{field_name}")
         if spec.required:
             definitions[field_name] = (kind, Field(description=spec.description or None))
