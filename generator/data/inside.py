@@ -6,8 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from .errors import DataError
-
 INSIDE = "must be a file inside the game's folder (no absolute path, .. or link leading out)"
 
 
@@ -36,9 +34,3 @@ def named_inside(name: str, roots: list[Path]) -> Path | None:
             return root / name
     return None
 
-
-def inside_or_refused(path: Path, root: Path, shown: str | None = None) -> Path:
-    """`path` itself when it lies inside `root` after following links; else DataError naming it as `shown`."""
-    if not within(path, (root,)):
-        raise DataError(f"{shown or path}: {INSIDE}")
-    return path

@@ -81,7 +81,7 @@ class Layouts:
     def _chain(self, name: str, level: int) -> list[tuple[Path, Any]]:
         """A layout file and the files it extends, as read (with their lines), itself first."""
         chain: list[tuple[Path, Any]] = []
-        while level >= 0 and len(chain) < len(self.files):
+        while level >= 0 and len(chain) < min(len(self.files), MAX_EXTENDS + 1):
             path = self.files[name][level]
             chain.append((path, load_yaml(path, self.roots[path])))
             parent = chain[-1][1].get("extends") if isinstance(chain[-1][1], dict) else None
