@@ -475,19 +475,29 @@ def _take_back(state: State, change: dict) -> None:
                 state[part][pid] -= moved
 
 
+def _below_zero(state: State) -> bool:
+    return any(n < 0 for part in TRACKED for by_player in state[part].values()
+               for n in (by_player.values() if isinstance(by_player, dict) else [by_player]))
+
+
 def _block(state: State, pid: str, fields: Fields) -> State:
     pending = state["pending"]
     if not pending or pid not in pending["targets"] or pid in pending["blocked_by"]:
         raise RuleError("player", "nothing you are the target of can be blocked right now")
     if pending["blocked_by"] and pending["action"] != "merge_white_dwarfs":
         raise RuleError("player", "that action is already blocked")
-    if state["tanks"][pid]["Fe"] < BLOCK_IRON:
-        raise RuleError("player", f"a block costs {BLOCK_IRON} Fe; you have none")
+    state = _copy(state)
     if not pending["blocked_by"]:  # the action is undone (what it changed, nothing else), less what the actor
-        state = _copy(state)        # keeps paid: half the cost, rounded down, comes back
-        _take_back(state, pending["change"])
+        _take_back(state, pending["change"])  # keeps paid: half the cost, rounded down, comes back
         for tank, n in pending["paid"].items():
             state["tanks"][pending["actor"]][tank] -= n - n // 2
+        if _below_zero(state):
+            raise RuleError("player", "what that action gave has been spent since, so it can no longer be undone")
+    # Rulebook p. 5, Blocking: the blocked action is wasted, so the iron it gave (a supernova's, a Type 1a's)
+    # is gone before the block is paid: the target pays from what it had without that action.
+    if state["tanks"][pid]["Fe"] < BLOCK_IRON:
+        raise RuleError("player", f"a block costs {BLOCK_IRON} Fe; without what the blocked action gave you, "
+                                  f"you have {state['tanks'][pid]['Fe']}")
     state["tanks"][pid]["Fe"] -= BLOCK_IRON
     blocked = [*state.get("blocked", []), {"actor": pending["actor"], "attempt": pending.get("attempt")}]
     return {**state, "pending": {**pending, "blocked_by": [*pending["blocked_by"], pid]}, "blocked": blocked}

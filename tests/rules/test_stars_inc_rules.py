@@ -459,3 +459,26 @@ def test_a_block_window_stays_open_for_its_target_and_undoes_only_that_action():
     blocked = play(state, ev("block"))
     assert blocked["tanks"]["p3"]["He"] == state["tanks"]["p3"]["He"]  # Cas's conversion stands
     assert blocked["tanks"]["p2"]["He"] == 3  # half of 1 He, rounded down, comes back: nothing
+
+
+def test_a_block_is_paid_without_the_iron_of_the_action_it_undoes():
+    """Rulebook p. 5, Blocking: "A player may spend 1 Iron to block an action for which they are the target
+    ... the action itself is wasted". Moving Ben's hypergiant into a supernova gives Ben 2 Fe; blocking it
+    undoes that, so with no iron of his own Ben cannot pay for the block (it once left his tank at -1)."""
+    state = setup(new(max_h=0, max_he=0, max_c=0, max_fe=0), "p2", stars={"hypergiant": 1})
+    state = play(setup(state, tanks={"He": 4}), ev("move_star", owner="p2", star="hypergiant", evolves="yes"))
+    assert state["tanks"]["p2"]["Fe"] == 2
+    error = refused(state, ev("block", "p2"), "player")
+    assert "without what the blocked action gave you" in error.message
+    blocked = play(setup(state, "p2", tanks={"Fe": 3}), ev("block", "p2"))  # 1 Fe of his own: he pays it
+    assert blocked["tanks"]["p2"]["Fe"] == 0 and blocked["stars"]["p2"]["hypergiant"] == 1
+
+
+def test_a_block_cannot_undo_what_its_target_has_spent_since():
+    """Ben spends the supernova's iron on a planet while the block window is open: undoing the supernova
+    would leave his Fe below zero, so the block is refused and nothing changes."""
+    state = setup(new(), "p2", stars={"hypergiant": 1, "red_dwarf": 1}, tanks={"H": 6, "C": 2, "Fe": 1})
+    state = play(setup(state, tanks={"He": 4}), ev("move_star", owner="p2", star="hypergiant", evolves="yes"),
+                 ev("make_planet", "p2", planet="rocky"))
+    assert state["tanks"]["p2"]["Fe"] == 1
+    assert "spent since" in refused(state, ev("block", "p2"), "player").message

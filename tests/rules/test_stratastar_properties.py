@@ -6,6 +6,7 @@ from typing import get_args
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from starpnp_test_support import examples
 
 from starpnp.companion.rules import stratastar as ss
 from replaying import replay_checking
@@ -39,7 +40,7 @@ def check_invariants(state):
         assert view["max_draw"] == 5 + e["colonies"] // 3
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(st.integers(min_value=2, max_value=3), st.lists(events, min_size=20, max_size=80))
 def test_no_event_sequence_breaks_an_invariant(players, sequence):
     replay_checking(ss.apply, ss.initial_state(PLAYERS[:players], {"power_cards": True}), sequence,
