@@ -29,6 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from . import codes, schema
 from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo_target
 from .rules import GameRules, RuleError
+from .sealed import stands
 
 EVENT_COLUMNS = (schema.events.c.seq, schema.events.c.type, schema.events.c.player,
                  schema.events.c.payload, schema.events.c.undoes, schema.events.c.created_at, schema.events.c.actor)
@@ -526,6 +527,10 @@ class Store:
                 target = undo_target(log, player)
                 if target is None:
                     raise Conflict(f"player: {player} has nothing to undo")
+                rules = self.rules[table.game]
+                why = stands(rules, table.players, table.options, log, target)
+                if why:
+                    raise Conflict(f"player: {why}")
                 try:
                     state = state_without(self.rules[table.game], table.players, table.options, log,
                                           target.seq)

@@ -239,3 +239,8 @@ def tap_twice(page, locator, between_ms: int = 80) -> None:
     page.mouse.click(x, y)
     page.wait_for_timeout(between_ms)
     page.mouse.click(x, y)
+
+
+# Stratastar: Ann's turn from her draw phase to her battle phase, the one phase a battle is fought in (four
+# Logistics cards keep her four starting fleets supported through the support phase).
+STRATASTAR_TO_BATTLE = [{"type": "logistics", "player": "p1", "cards": 4}, *[{"type": "next_phase", "player": "p1"}] * 5]
