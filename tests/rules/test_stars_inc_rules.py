@@ -251,7 +251,8 @@ def test_block_undoes_the_action_and_refunds_half_rounded_down():
     state = setup(setup(new(), tanks={"He": 7}), "p2", tanks={"Fe": 1}, stars={"red_dwarf": 2})
     state = play(state, ev("merge", merge="opponent", target="p2"))
     assert si.derive(state)["block"] == {"actor": "p1", "action": "merge_opponent", "targets": ["p2"],
-                                         "blocked_by": [], "refund": {"He": 3}}
+                                         "blocked_by": [], "refund": {"He": 3}, "vote": False,
+                                         "voted": []}
     refused(state, ev("block", "p1"), "player")  # only the target may block
     state = play(state, ev("block", "p2"))
     assert state["tanks"]["p1"]["He"] == 4 and state["tanks"]["p2"]["Fe"] == 0
@@ -267,13 +268,30 @@ def test_blocked_move_stays_put_and_one_helium_refunds_nothing():
     assert state["tanks"]["p2"]["He"] == 1 and state["tanks"]["p1"]["Fe"] == 0
 
 
-def test_white_dwarf_merger_may_be_blocked_by_both_owners():
+def test_white_dwarf_merger_is_decided_by_the_owners_sealed_vote():
+    """Rulebook p. 5, Blocking: for a merger of two white dwarfs the owners "must simultaneously vote thumbs up
+    they are spending an iron or thumbs down they are not ... This can result in 2 Iron being used to block
+    the action or in the action being successful (if both parties voted thumbs down)". The first vote was
+    once visible to everyone before the second owner voted: now it is sealed until both are in."""
     state = setup(setup(new(3), stars={"white_dwarf": 1}, tanks={"Fe": 1}), "p2", stars={"white_dwarf": 1},
                   tanks={"Fe": 1})
-    state = play(setup(state, "p3", tanks={"He": 9}), ev("merge", "p3", merge="white_dwarfs", first="p1", second="p2"),
-                 ev("block", "p1"), ev("block", "p2"))
-    assert state["tanks"]["p3"]["He"] == 5  # 9 - 8 + 4
-    assert state["stars"]["p1"]["white_dwarf"] == 1 and state["tanks"]["p1"]["Fe"] == state["tanks"]["p2"]["Fe"] == 0
+    merged = play(setup(state, "p3", tanks={"He": 9}), ev("merge", "p3", merge="white_dwarfs", first="p1", second="p2"))
+    refused(merged, ev("block", "p1"), "type")  # not an open block: a vote
+    one = play(merged, ev("block_vote", "p1", spend="yes"))
+    assert si.sealing(one) == "open" and si.derive(one)["block"]["voted"] == ["p1"]
+    assert "yes" not in repr(si.derive(one)) and "yes" not in repr(si.conceal(one, "p2"))
+    assert "yes" not in repr(si.conceal(one, None)) and si.conceal(one, "p1")["pending"]["votes"] == {"p1": "yes"}
+    refused(one, ev("block_vote", "p1", spend="no"), "player")  # sealed: not changed
+    both = play(one, ev("block_vote", "p2", spend="yes"))
+    assert si.sealing(both) == "revealed" and si.derive(both)["vote"]["votes"] == {"p1": "yes", "p2": "yes"}
+    assert both["tanks"]["p3"]["He"] == 5  # 9 - 8 + 4
+    assert both["stars"]["p1"]["white_dwarf"] == 1 and both["tanks"]["p1"]["Fe"] == both["tanks"]["p2"]["Fe"] == 0
+    stood = play(merged, ev("block_vote", "p2", spend="no"), ev("block_vote", "p1", spend="no"))
+    assert stood["stars"]["p1"]["white_dwarf"] == 0 and stood["tanks"]["p1"]["Fe"] == 2  # 1 + 1 from the Type 1a
+    one_yes = play(merged, ev("block_vote", "p2", spend="no"), ev("block_vote", "p1", spend="yes"))
+    assert one_yes["tanks"]["p1"]["Fe"] == 0 and one_yes["tanks"]["p2"]["Fe"] == 1
+    poor = setup(merged, "p2", tanks={"Fe": 1})  # the Type 1a's own iron: 1 Fe after the merger, 0 without it
+    assert "without what the merger gave" in refused(poor, ev("block_vote", "p2", spend="yes"), "spend").message
 
 
 def test_block_window_closes_when_the_actor_moves_on_and_needs_iron():
