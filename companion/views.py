@@ -24,7 +24,7 @@ from .rules import GameRules, RuleError
 from .sealed import visible_state
 from .security import CSRF_FIELD, check_csrf
 from .storage import TAKEN, NotFound, SeatHeld, Snapshot, StoreError, TableInfo
-from .tables import codes_or_404, events_seen_by, join_url, rules_for, store
+from .tables import codes_or_404, events_seen_by, join_url, rules_for, store, undo_stands
 
 bp = Blueprint("views", __name__)
 htmx = HTMX()
@@ -292,7 +292,7 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
             "state": visible_state(rules, snap.state, me), "derived": rules.derive(snap.state), "rules": rules, "me": me,
             "me_player": table.player(me) if me else None, "history": history,
             "undone": {e.undoes for e in events if e.undoes}, "names": {p["id"]: p["name"] for p in table.players},
-            "error": error, **urls}
+            "undo_stands": undo_stands(table, snap.state, me), "error": error, **urls}
 
 
 def _render_live(snap: Snapshot, me: str | None, error: str | None = None, status: int = 200,
