@@ -218,6 +218,16 @@
     if (queue.length === 0 && !typing()) { offer(evt.detail.serverResponse, isNaN(incoming) ? -1 : incoming); }
   });
 
+  // A question that arrived under the finger (a <details>, such as "End Ben's turn…") is not opened by a
+  // tap too soon after it arrived: the same guard as a button's, for what is not a form.
+  document.addEventListener("click", function (evt) {
+    var summary = evt.target.closest && evt.target.closest("#live summary");
+    if (!summary || !lastTap || swappedAt < lastTap.at || Date.now() - swappedAt > DOUBLE_TAP_MS) { return; }
+    if (Math.abs(evt.clientX - lastTap.x) <= SAME_SPOT_PX && Math.abs(evt.clientY - lastTap.y) <= SAME_SPOT_PX) {
+      evt.preventDefault();
+    }
+  }, true);
+
   document.addEventListener("pointerdown", function (evt) {
     pressed = true;
     finger = {x: evt.clientX, y: evt.clientY};
