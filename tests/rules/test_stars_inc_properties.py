@@ -31,6 +31,7 @@ events = st.one_of(
           rocky_lost=amount, gas_lost=amount),
     event("merge", merge=st.sampled_from([*si.MERGES, "all"]), target=player, first=player, second=player),
     event("block"), event("block"), event("harvest"), event("harvest"), event("harvest"),
+    event("block_vote", spend=st.sampled_from(["yes", "no", "yes", "x"])),
     event("board", owner=player, piece=st.sampled_from([*si.STAGES, "rocky", "gas"]), delta=amount),
     event("adjust", what=tank_or_points, delta=amount),
     event("adjust", what=tank_or_points, delta=st.integers(min_value=5, max_value=9)),
