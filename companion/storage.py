@@ -281,10 +281,14 @@ class Store:
         # As sole writer, the hashes of the seat tokens that ended (taken over, given up) are known here: a
         # poll asks whether its phone still holds its seat without a query, as it asks the version.
         self._ended: set[str] | None = None
+        self._asked: set[str] | None = None  # as sole writer: the codes of tables where a phone asks for a seat
         if self._lock_file:
             with self._reading() as conn:
                 self._ended = set(conn.execute(select(schema.seats.c.token_hash)
                                                .where(schema.seats.c.ended.in_((TAKEN, RELEASED, REFUSED)))).scalars())
+                self._asked = set(conn.execute(select(schema.tables.c.code).join(
+                    schema.seats, schema.seats.c.table_id == schema.tables.c.id).where(
+                    schema.seats.c.ended == WAITING)).scalars())
 
     def _check_integrity(self) -> None:
         """Refuse to start on a damaged SQLite file (a disk that filled or failed mid-write) with one line,
@@ -431,7 +435,16 @@ class Store:
                                f"lets go, or the table's host approves")
             conn.execute(insert(s).values(table_id=table.id, token_hash=_token_hash(token), player=player,
                                           created_at=time.time(), ended=WAITING if waits else None))
+        if waits and self._asked is not None:
+            self._asked.add(code)
         return token, waits
+
+    def asked(self, code: str) -> bool:
+        """Whether a phone asks for a seat at this table: a poll then shows it though no event came. As sole
+        writer the answer comes from memory, as version() does."""
+        if self._asked is not None:
+            return code in self._asked
+        return bool(self.seat_requests(code))
 
     def create_hosted_table(self, game: str, players: list[dict], options: dict) -> tuple[Snapshot, str]:
         """A new table and its host token: the phone that keeps it approves taking over held seats."""
@@ -488,7 +501,13 @@ class Store:
                 ended, turned_down = [], asking
             conn.execute(update(s).where(here & s.c.token_hash.in_(turned_down)).values(ended=REFUSED))
         self._note_ended([*ended, *turned_down])
+        self._note_asked(code)
         return True
+
+    def _note_asked(self, code: str) -> None:
+        """As sole writer, after a request was answered: whether any phone still asks at this table."""
+        if self._asked is not None and not self.seat_requests(code):
+            self._asked.discard(code)
 
     def release(self, code: str, token: str) -> str | None:
         """Give up the seat `token` holds (from its own phone): the seat is free again, or goes to the phone
@@ -504,6 +523,7 @@ class Store:
                                  .order_by(s.c.created_at)).scalar() if player else None
             if first:  # a phone was asking for this seat: letting go gives it the seat
                 conn.execute(update(s).where(here & (s.c.token_hash == first)).values(ended=None))
+        self._note_asked(code)
         self._note_ended([_token_hash(token)] if player else [])
         return player
 

@@ -375,7 +375,7 @@ def live(code: str):
     token = _my_token(code)
     if htmx and token and store().seat_ended(code, token):  # taken on another phone: the lobby says so at once
         return Response(status=200, headers={"HX-Redirect": url_for(".lobby", code=codes.display(code))})
-    if request.args.get("v") == str(version) and not store().seat_requests(code):
+    if request.args.get("v") == str(version) and not store().asked(code):
         return Response(status=204)  # nothing new (a request for a seat shows without an event)
     snap, me = _seated(code)
     return _render_live(snap, me)

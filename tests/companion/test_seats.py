@@ -100,8 +100,11 @@ def test_a_sole_writer_knows_ended_seats_from_memory_and_after_a_restart(tmp_pat
     old, _ = writer.join(code, "p2")
     mine, _ = writer.join(code, "p1")
     assert not writer.seat_ended(code, old) and not reader.seat_ended(code, old)
+    assert not writer.asked(code) and not reader.asked(code)
     new, waits = writer.join(code, "p2", take_over=True)
-    assert waits and writer.grant(code, "p2", holder=old)
+    assert waits and writer.asked(code) and reader.asked(code)  # memory and database agree
+    assert writer.grant(code, "p2", holder=old)
+    assert not writer.asked(code) and not reader.asked(code)
     writer.release(code, mine)
     for store in (writer, reader):
         assert [store.seat_ended(code, token) for token in (old, mine, new)] == [True, True, False]
