@@ -199,14 +199,12 @@ def lobby(code: str):
         return redirect(url_for(".lobby", code=table.display_code), 301)
     url = join_url(table)
     _note_joined(table)
-    if _asking(table.code):
-        return redirect(url_for(".seat_wait", code=table.display_code), 303)
     lost = _lost_seat(table)
     if lost:  # said once: this phone sits down afresh from here
         session[SEATS] = {c: t for c, t in session.get(SEATS, {}).items() if c != table.code}
     return render_template("companion/lobby.html", table=table, rules=rules_for(table), join_url=url,
                            watch_url=join_url(table, watch=True), qr_svg=qr.svg(url), me=_my_seat(table.code),
-                           lost=lost, **_requests_for_me(table))
+                           lost=lost, asking=_asking(table.code), **_requests_for_me(table))
 
 
 # -- seats: a phone sits down once, then acts as that seat (the seat lives in its cookie, not the URL) --
