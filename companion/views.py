@@ -358,8 +358,9 @@ def _render_live(snap: Snapshot, me: str | None, error: str | None = None, statu
 def player_page(code: str):
     snap = store().snapshot(codes_or_404(code))
     me = _my_seat(snap.table.code)
-    if me is None:  # not seated yet: the lobby asks who you are
-        return redirect(url_for(".lobby", code=snap.table.display_code), 303)
+    if me is None:  # not seated yet: the lobby asks who you are (or the phone waits for the seat it asked for)
+        return redirect(url_for(".seat_wait" if _asking(snap.table.code) else ".lobby",
+                                code=snap.table.display_code), 303)
     _note_joined(snap.table)
     return render_template("companion/table.html", **_context(snap, me))
 

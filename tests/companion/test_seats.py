@@ -66,7 +66,7 @@ def test_the_holding_phone_is_asked_and_its_poll_takes_it_to_the_lobby_once_it_l
     waiting = new.post(f"/t/{code}/seat", data={**form, "take_over": "yes"})
     assert waiting.status_code == 303 and waiting.headers["Location"] == f"/t/{code}/seat/wait"
     assert "Waiting for Ben's seat" in html.unescape(new.get(f"/t/{code}/seat/wait").get_data(as_text=True))
-    assert new.get(f"/t/{code}/play").headers["Location"] == f"/t/{code}"  # it plays nothing yet
+    assert new.get(f"/t/{code}/play").headers["Location"] == f"/t/{code}/seat/wait"  # it plays nothing yet
     assert "data-asking" in new.get(f"/t/{code}").get_data(as_text=True)  # the lobby says it waits
     poll = old.get(f"/t/{code}/play/live?v={version}", headers={"HX-Request": "true"})
     shown = html.unescape(poll.get_data(as_text=True))
