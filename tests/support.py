@@ -40,7 +40,7 @@ def register_profiles() -> None:
     from hypothesis import settings
 
     settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
-    settings.register_profile("long", deadline=None, print_blob=True)
+    settings.register_profile("long", deadline=None, print_blob=True, max_examples=examples(100))
     settings.load_profile(PROFILE)
 
 
