@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from pdf_probe import read_page
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.sheets.imposition import Settings, TILE_FLAP
+from starpnp.generator.sheets.imposition import MARK_OFFSET, Settings, TILE_FLAP
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
 from starpnp.generator.look.scene import Circle, Group, Line, Rect
@@ -78,8 +78,9 @@ def seams_of(built, game):
         (board,), (turn,) = drawing.forms, drawing.turns
         turned = turn == 90
         marks = [m for m in drawing.lines if m.vertical or m.horizontal]
-        left = min(min(m.x1, m.x2) for m in marks) + 0.8 + 3.2  # corner marks run 0.8–4 mm outside the cut
-        top = min(min(m.y1, m.y2) for m in marks) + 0.8 + 3.2
+        # corner marks stop MARK_OFFSET short of the cut: the window's left and top edges
+        left = min(max(m.x1, m.x2) for m in marks if m.horizontal) + MARK_OFFSET
+        top = min(max(m.y1, m.y2) for m in marks if m.vertical) + MARK_OFFSET
         off_flaps = [(x, y) for shape in drawing.fills for x, y in shape
                      if x > left + TILE_FLAP + TOL and y > top + TILE_FLAP + TOL]
         for seam in (m for m in drawing.lines if abs(min(m.x1, m.x2) - left - TILE_FLAP) < 0.5 and m.vertical
