@@ -285,7 +285,8 @@ def crop_marks(placed: list[Placed], settings: Settings, limits: Edges) -> list[
 
 def tile_marks(window: Box, settings: Settings) -> list[tuple[float, float, float, float]]:
     """Corner marks of a tile: each edge of its window extended outward at both ends, as far as the content
-    area lets them (impose_tiled keeps MARK_ROOM free round the window)."""
+    area lets them (impose_tiled keeps MARK_ROOM free above, below and left of the window; a mark too short to
+    cut by is left out)."""
     if not settings.crop_marks:
         return []
     wx, wy, ww, wh = window
@@ -400,6 +401,7 @@ def _boxes(elements, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0, link:
 
 
 SPACE_WEIGHT = 10  # cutting through a space, box or icon is ten times worse than through a line of text
+SEAM_CLEAR = 1.1  # mm kept between a seam and anything drawn beside it, so a cut a hair off the line shaves nothing
 
 
 def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
@@ -417,7 +419,7 @@ def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
             if hi - lo < 1e-6 and across[1] - across[0] > 20:
                 rules.append(lo + b)
         elif hi - lo < size * 0.5:
-            blocked.append((lo + b - 0.5, hi + b + 0.5, 1 if kind == "text" else SPACE_WEIGHT))
+            blocked.append((lo + b - SEAM_CLEAR, hi + b + SEAM_CLEAR, 1 if kind == "text" else SPACE_WEIGHT))
     rules = sorted(set(round(r, 3) for r in rules))
     blocked += [(a, c, SPACE_WEIGHT) for a, c in zip(rules, rules[1:]) if c - a < 60]  # inside a grid cell
     return blocked
@@ -466,7 +468,9 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
     column has a flap beyond its seam that goes under its neighbour, with the seam line and arrows on it.
     """
     ax, ay, aw, ah = content_area(settings)
-    aw, ah = aw - 2 * MARK_ROOM, ah - 2 * MARK_ROOM
+    # room for corner marks: above and below every tile (they mark its upright cuts), and on its left only (they
+    # mark its level cuts, at one end: the width goes to the board)
+    aw, ah = aw - MARK_ROOM, ah - 2 * MARK_ROOM
     ow, oh = scene.outer_width, scene.outer_height
     options = []
     for rotation in (0, 90):
