@@ -220,9 +220,9 @@ def plan_grid(scene: Scene, settings: Settings, count: int = 1) -> Grid:
             return (math.inf,)
         sheets = math.ceil(count / g.per_sheet)
         last = count - (sheets - 1) * g.per_sheet
-        # the block left for another sheet to take (only a sheet with its footer below takes or gives blocks)
-        partial = 0.0 if sheets > 1 and last == g.per_sheet else \
-            math.ceil(last / g.cols) * g.cell[1] if g.footer == "bottom" else math.inf
+        # how much of the last sheet its block takes, so the rest may take other blocks (only a sheet with its
+        # footer below takes or gives blocks; a full sheet takes all of it)
+        partial = math.ceil(last / g.cols) * g.cell[1] if g.footer == "bottom" else math.inf
         return (sheets, g.single, partial, g.footer != "bottom", -g.per_sheet)
 
     return min(options, key=rank)
