@@ -138,3 +138,38 @@ def test_the_four_sets_stay_within_their_sheets(layouts, paper):
     pages = [layouts[(g, paper, 6.0)][2] for g in GAMES]
     sheets = sum((n + 1) // 2 for n in pages)  # every file prints double-sided
     assert sheets <= MOST_SHEETS[paper], pages
+
+
+def pdf_probe():
+    """tests/generator/pdf_probe.py, which reads back what a PDF page draws."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "generator" / "pdf_probe.py"
+    spec = importlib.util.spec_from_file_location("crop_marks_pdf_probe", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_pdf_draws_the_marks_measured_here(layouts, tmp_path):
+    """Starship Catan on Letter (where two blocks' marks interleaved): every page of the written PDF draws
+    exactly the marks imposed for it, each with its white halo under it."""
+    from pypdf import PdfReader
+
+    from starpnp.generator.build import BuildOptions, build_game
+
+    probe = pdf_probe()
+    settings, sheets, pages = layouts[("starship_catan", "letter", 6.0)]
+    build_game(find_game("starship_catan"), BuildOptions(settings=settings, formats=("pdf",), out=tmp_path))
+    reader = PdfReader(tmp_path / "starship_catan" / "starship_catan-letter.pdf")
+    assert len(reader.pages) == pages
+    key = lambda m: tuple(round(v, 2) for v in m)  # noqa: E731
+    for sheet in sheets:
+        if not sheet.marks:
+            continue
+        drawn = [key((s.x1, s.y1, s.x2, s.y2)) for s in probe.read_page(reader, sheet.page - 1).lines]
+        wanted = sorted(key(m) for m in sheet.marks)
+        assert sorted(m for m in drawn if m in set(wanted)) == sorted(wanted * 2), f"page {sheet.page}"
