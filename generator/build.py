@@ -342,9 +342,12 @@ def json_text(value, depth: int = 0) -> str:
 
 def edition_marks(game: Game) -> dict[str, str]:
     """Component id -> the mark its contents row gets when it prints our edition's values (or, built with
-    --write-ins, write-in areas in their place)."""
-    mark = " (write-ins)" if game.write_ins else " (our edition)"
-    return {entry.split(": ", 1)[0]: mark for entry in [*game.edition, *game.unspecified]}
+    --write-ins, write-in areas in their place): every component with a value marked ours, in a field or in
+    its `ours` list (a count, a wording, a tank's size), so page 1 never passes our values off as the
+    rulebook's."""
+    blanks = {entry.split(": ", 1)[0] for entry in [*game.edition, *game.unspecified]} if game.write_ins else set()
+    return {comp: " (write-ins)" if comp in blanks else " (our edition)"
+            for comp in (entry.split(": ", 1)[0] for entry in [*game.ours, *game.edition, *game.unspecified])}
 
 
 def edition_note(game: Game, marked: dict[str, str]) -> list[str]:
