@@ -130,6 +130,7 @@
     window.htmx.swap("#live", html, {swapStyle: "innerHTML"});
     guessed = [];  // the server's numbers replaced the guesses
     swappedAt = Date.now();
+    document.documentElement.dataset.swapped = String(swappedAt);  // for tests: when a new button may have come
     sentOnce = null;  // the page now shows the state after it: a button tapped from here on is meant
     reopen(opened);
     window.scrollTo(window.scrollX, scrolled);

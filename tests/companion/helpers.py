@@ -244,11 +244,15 @@ def settle(page, ms: int = 1000) -> None:
 
 
 def tap(page, label: str) -> None:
-    """Tap the (first) button labelled exactly `label`, as a player does: not sooner after the last tap than
-    a double tap's window (companion.js takes a tap sooner at the same spot for the same tap)."""
+    """Tap the (first) button labelled exactly `label`, as a player does: not sooner after the last tap, nor
+    after the page last changed (an answer, a pushed change), than a double tap's window (companion.js takes
+    a tap sooner at the same spot for the same tap, or for one aimed at the button that was there before)."""
     since = time.monotonic() - getattr(page, "last_tap", 0.0)
     if since < DOUBLE_TAP_MS / 1000:
         page.wait_for_timeout(DOUBLE_TAP_MS - since * 1000)
+    changed = page.evaluate("() => Date.now() - Number(document.documentElement.dataset.swapped || 0)")
+    if changed < DOUBLE_TAP_MS:
+        page.wait_for_timeout(DOUBLE_TAP_MS - changed)
     page.get_by_role("button", name=label, exact=True).first.click()
     page.last_tap = time.monotonic()
 
