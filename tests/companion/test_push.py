@@ -56,3 +56,12 @@ def test_a_server_with_no_room_for_a_stream_answers_503(tmp_path):
     answer = full.get(f"/t/{code}/push")
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "30"
     assert full.get("/t/0000-0000/push").status_code == 404
+
+
+def test_the_opener_policy_is_sent_only_where_browsers_honour_it(client):
+    """Over plain HTTP on the LAN (phones at a table) Chrome ignores Cross-Origin-Opener-Policy and logs an
+    error on every page; over HTTPS or on this machine it is sent."""
+    lan = client.get("/", base_url="http://192.168.1.20:8000")
+    assert "Cross-Origin-Opener-Policy" not in lan.headers and "Content-Security-Policy" in lan.headers
+    for base in ("http://127.0.0.1:8000", "http://localhost:8000", "https://192.168.1.20:8000"):
+        assert client.get("/", base_url=base).headers["Cross-Origin-Opener-Policy"] == "same-origin", base
