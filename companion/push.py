@@ -42,6 +42,7 @@ class Changes:
     def __init__(self):
         self._lock = threading.Lock()
         self._tables: dict[str, _Table] = {}
+        self.closed = False  # the server is stopping: every stream ends (a thread each, which it waits for)
 
     def publish(self, code: str, version: int | None = None) -> None:
         """Table `code` changed (to `version`, when known; None: its seats changed)."""
@@ -54,6 +55,10 @@ class Changes:
                 table.version = version
             table.changed.notify_all()
 
+    def close(self) -> None:
+        self.closed = True
+        self.publish_all()
+
     def publish_all(self) -> None:
         """Wake every watched table (after a lost NOTIFY connection: something may have been missed)."""
         for code in list(self._tables):
@@ -65,7 +70,7 @@ class Changes:
             table = self._tables.setdefault(code, _Table())
             table.watchers += 1
         try:
-            yield Watch(table)
+            yield Watch(table, self)
         finally:
             with self._lock:
                 table.watchers -= 1
@@ -74,9 +79,14 @@ class Changes:
 
 
 class Watch:
-    def __init__(self, table: _Table):
+    def __init__(self, table: _Table, changes: Changes):
         self._table = table
+        self._changes = changes
         self.seen = table.count
+
+    @property
+    def closed(self) -> bool:
+        return self._changes.closed
 
     def wait(self, timeout: float) -> tuple[bool, int | None]:
         """Block until the table changes after the last call (or `timeout`): (changed, newest version known)."""
@@ -107,6 +117,8 @@ def stream(watch: Watch, version: int, heartbeat: float = HEARTBEAT_SECONDS) -> 
     yield f"retry: {RETRY_MS}\nevent: changed\ndata: {version}\n\n"
     while True:
         changed, known = watch.wait(heartbeat)
+        if watch.closed:
+            return
         if not changed:
             yield ": idle\n\n"
         elif known is None or known <= version:  # the seats changed, or an older note arrived late

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -88,7 +89,19 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
     # Writes to one table queue on a lock; with Python's default 5 ms GIL switch interval the thread
     # holding it waits behind busy request threads. A shorter interval keeps the queue moving.
     sys.setswitchinterval(SWITCH_INTERVAL)
+    _end_streams_on_interrupt(app)
     _serve_until_stopped(url, server.run, server.close)
+
+
+def _end_streams_on_interrupt(app) -> None:
+    """Ctrl+C ends the open push streams first: each holds a thread, which waitress waits 5 s for."""
+    previous = signal.getsignal(signal.SIGINT)
+
+    def interrupted(signum, frame):
+        app.extensions["companion_store"].changes.close()
+        (previous if callable(previous) else signal.default_int_handler)(signum, frame)
+
+    signal.signal(signal.SIGINT, interrupted)
 
 
 def _serve_until_stopped(url: str, serve: Callable[[], None], close: Callable[[], None], note: str = "") -> None:
@@ -112,6 +125,7 @@ def _run_https(app, host: str, port: int, url: str) -> None:
         server = make_server(host, port, app, threaded=True, ssl_context=(str(cert), str(key)))
     except (OSError, SystemExit) as error:
         _fail(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}")
+    _end_streams_on_interrupt(app)
     _serve_until_stopped(url, server.serve_forever, server.server_close,
                          f"Each phone's browser warns once that it does not know this certificate ({cert.name} in "
                          f"the data folder): choose to continue to the site.")

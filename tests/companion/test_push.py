@@ -65,3 +65,29 @@ def test_the_opener_policy_is_sent_only_where_browsers_honour_it(client):
     assert "Cross-Origin-Opener-Policy" not in lan.headers and "Content-Security-Policy" in lan.headers
     for base in ("http://127.0.0.1:8000", "http://localhost:8000", "https://192.168.1.20:8000"):
         assert client.get("/", base_url=base).headers["Cross-Origin-Opener-Policy"] == "same-origin", base
+
+
+def test_ctrl_c_ends_the_open_streams_before_the_server_stops(tmp_path):
+    """Each open stream holds one of waitress' threads, which it waits for at shutdown: Ctrl+C ends them first
+    (the stream's last chunk is sent), and the server stops cleanly."""
+    import signal
+    import socket
+
+    from companion_test_helpers import ServerProcess, create_table
+
+    server = ServerProcess(tmp_path / "data").start()
+    try:
+        code = create_table(server.base_url)["code"]
+        stream = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        stream.sendall(f"GET /t/{code}/push HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+        received = b""
+        while b"event: changed" not in received:  # the headers, then the version
+            received += stream.recv(4096)
+        server.proc.send_signal(signal.SIGINT)
+        while not received.endswith(b"0\r\n\r\n"):  # the chunked body's end: the server closed the stream
+            chunk = stream.recv(4096)
+            assert chunk, f"the connection dropped before the stream was ended: {received[-80:]!r}"
+            received += chunk
+        assert server.proc.wait(10) == 0
+    finally:
+        server.stop()
