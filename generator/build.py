@@ -183,7 +183,7 @@ def print_guide(game: Game, sheets: list[Sheet], n_contents: int, settings: Sett
         blanks=page_ranges([s.page for s in sheets if s.role == "blank"]),
         backs=any(s.role == "back" for s in sheets),
         shapes=sorted({p.scene.shape for s in printed for p in s.placed} - {"rect"}),
-        maps=[(s.components[0], s.page, len(s.tiles)) for s in sheets if s.role == "map"],
+        maps=[(s.components[0], s.page, len(set(s.tile_pages))) for s in sheets if s.role == "map"],
         aids=[(names[c], s.page) for s in sheets if s.aids for c in dict.fromkeys(p.component for p in s.aids)],
         unspecified=len(game.unspecified),
         materials=materials(game, [names[s.components[0]] for s in sheets if s.role == "map"],
