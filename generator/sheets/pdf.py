@@ -502,6 +502,8 @@ class PdfDocument:
             rx, ry = x0 + ox * scale, y0 + oy * scale
             draw_element(self.c, Rect(rx, ry, ow * scale, oh * scale,
                                       Style(stroke="#C62828", stroke_width=0.5, dash=(2, 1))))
+            # on a white ground, to read over the board
+            draw_element(self.c, Rect(rx + 0.5, ry + 0.5, 13, 11.5, Style(fill="#FFFFFF", opacity=0.85)))
             self.text(t.label, rx + 1, ry + 1, 12, 7, font="Lato-Black", size=12, color="#C62828")
             self.text(f"p. {page}", rx + 1, ry + 7.5, 12, 4, font="Lato-Bold", size=7, min_size=6, color="#C62828")
 
