@@ -575,12 +575,9 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
     pages = min(options, key=lambda o: o[:5])[5]
     laid = {t.label: t for page in pages for t in page}
     tiles = [laid[label] for label in sorted(laid, key=lambda label: (label[0], int(label[1:])))]
-    content = (ax, ay, ax + aw, ay + ah)
-    sheets = [Sheet("map", [component], tiles=tiles)]
-    for page in pages:
-        boxes = [(x, y, x + w, y + h) for x, y, w, h in (t.window for t in page)]
-        marks = [m for t, box in zip(page, boxes) for m in tile_marks(t.window, settings, apart(box, boxes, content))]
-        sheets.append(Sheet("tile", [component], tiles=page, marks=marks))
+    sheets = [Sheet("map", [component], tiles=tiles)] + [Sheet("tile", [component], tiles=page) for page in pages]
+    for sheet in sheets[1:]:
+        sheet.marks = block_marks(sheet, settings)
     return sheets
 
 
@@ -662,6 +659,12 @@ def stackable(sheet: Sheet) -> bool:
     return sheet.role == "front" and sheet.footer == "bottom"
 
 
+def hosts(sheet: Sheet) -> bool:
+    """A sheet that may take other sheets' blocks: one that stacks, or a page of a board's tiles (blank behind,
+    so only one-sided pieces join it)."""
+    return stackable(sheet) or sheet.role == "tile"
+
+
 def block_gap(settings: Settings) -> float:
     """Between the bleed of two blocks side by side or one above the other: BLOCK_GAP, or with little bleed,
     what two marks MARK_LEAST long and MARK_APART apart need."""
@@ -698,14 +701,19 @@ def apart(box: Edges, boxes: list[Edges], limits: Edges) -> Edges:
 
 
 def block_marks(sheet: Sheet, settings: Settings) -> list[tuple[float, float, float, float]]:
-    """Crop marks for each block on the sheet, kept apart from the other blocks' (`apart`)."""
+    """Crop marks for each block and each tile on the sheet, kept apart from the others' (`apart`)."""
     blocks, start = [], 0
     for size in sheet.blocks:
         blocks.append(sheet.placed[start:start + size])
         start += size
+    windows = [t.window for t in sheet.tiles] if sheet.role == "tile" else []
+    tile_boxes = [(x, y, x + w, y + h) for x, y, w, h in windows]
     boxes = [block_box(b) for b in blocks]
     limits = mark_limits(settings, sheet.footer)
-    return [m for block, box in zip(blocks, boxes) for m in crop_marks(block, settings, apart(box, boxes, limits))]
+    return [m for block, box in zip(blocks, boxes)
+            for m in crop_marks(block, settings, apart(box, boxes + tile_boxes, limits))] + [
+        m for window, box in zip(windows, tile_boxes)
+        for m in tile_marks(window, settings, apart(box, boxes + tile_boxes, limits))]
 
 
 def plain_back(front: Scene) -> Scene:
@@ -716,16 +724,28 @@ def plain_back(front: Scene) -> Scene:
 
 @dataclass
 class Block:
-    """A block of touching pieces from one sheet of fronts, with one back per piece (None: none)."""
+    """A block of touching pieces from one sheet of fronts, with one back per piece (None: none), or the tiles
+    of a board's page, which take other blocks under or over them but never move across or to another page."""
 
     placed: list[Placed]
     backs: list[Scene | None]
+    tiles: list[Tile] = field(default_factory=list)
+    pad: float = 0.0  # kept above and below tiles, as a block's bleed is: room for their corner marks
     size: tuple[float, float] = (0.0, 0.0)  # width and height of what it shows
 
     def __post_init__(self):
-        if self.placed:  # a map or a tile has none: it never stacks
-            x0, y0, x1, y1 = block_box(self.placed)
+        if self.placed or self.tiles:  # a map has neither: it never stacks
+            x0, y0, x1, y1 = self.box
             self.size = (x1 - x0, y1 - y0)
+
+    @property
+    def box(self) -> Edges:
+        """x0, y0, x1, y1 of what it shows, with room for the marks of tiles above and below them."""
+        if self.placed:
+            return block_box(self.placed)
+        windows = [t.window for t in self.tiles]
+        return (min(x for x, _, _, _ in windows), min(y for _, y, _, _ in windows) - self.pad,
+                max(x + w for x, _, w, _ in windows), max(y + h for _, y, _, h in windows) + self.pad)
 
 
 Row = list[Block]
@@ -746,17 +766,21 @@ def restack(front: Sheet, back: Sheet | None, rows: list[Row], settings: Setting
     ax, ay, aw, ah = block_area(settings, "bottom", 0.0, settings.bleed)
     y = ay + (ah - rows_height(rows, gap)) / 2
     front.placed, backs, front.blocks = [], [], []
+    if front.role == "tile":
+        front.tiles = []
     for row in rows:
         width, height = row_size(row, gap)
         x = ax + (aw - width) / 2
         for block in row:
-            bx, by, _, _ = block_box(block.placed)
+            bx, by, _, _ = block.box
             dx, dy = (x - bx if len(row) > 1 else 0.0), y - by
-            front.placed += [replace(p, x=p.x + dx, y=p.y + dy,
-                                     clip=p.clip and (p.clip[0] + dx, p.clip[1] + dy, *p.clip[2:]))
-                             for p in block.placed]
-            backs += block.backs
-            front.blocks.append(len(block.placed))
+            front.tiles += [moved(t, t.window[0] + dx, t.window[1] + dy) for t in block.tiles]
+            if block.placed:
+                front.placed += [replace(p, x=p.x + dx, y=p.y + dy,
+                                         clip=p.clip and (p.clip[0] + dx, p.clip[1] + dy, *p.clip[2:]))
+                                 for p in block.placed]
+                backs += block.backs
+                front.blocks.append(len(block.placed))
             x += block.size[0] + gap
         y += height + gap
     front.marks = block_marks(front, settings)
@@ -779,7 +803,8 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
     """Part-filled sheets of fronts share a sheet when they fit, one block under another or beside it, whatever
     their pieces' sizes (each block keeps its own cuts), so a few counters or a lone card never takes a
     sheet of its own. A sheet with backs prefers a host with backs; when one-sided pieces and pieces with
-    backs share a sheet, the one-sided ones get a plain back, so every piece still has its own back."""
+    backs share a sheet, the one-sided ones get a plain back, so every piece still has its own back. A page
+    of a board's tiles takes one-sided blocks above or below its tiles, which stay where they are across."""
     units: list[tuple[Sheet, Sheet | None]] = []
     i = 0
     while i < len(sheets):
@@ -791,22 +816,27 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
     gap = block_gap(settings)
 
     def places(k: Stacked, block: Block) -> list[list[Row]]:
-        """The host's rows with `block` added: beside the blocks of a row, or as a row of its own."""
-        out = [k.rows[:r] + [k.rows[r] + [block]] + k.rows[r + 1:] for r in range(len(k.rows))]
+        """The host's rows with `block` added: beside the blocks of a row (not of tiles, which keep their place
+        across), or as a row of its own."""
+        out = [k.rows[:r] + [k.rows[r] + [block]] + k.rows[r + 1:] for r in range(len(k.rows))
+               if not any(b.tiles for b in k.rows[r])]
         return [rows for rows in out + [k.rows + [[block]]]
                 if rows_height(rows, gap) <= room + 1e-6 and all(row_size(r, gap)[0] <= room_w + 1e-6 for r in rows)]
 
     # tallest blocks first, so each shorter one finds the sheet it fits best (first fit decreasing); the
     # sheets then keep the order of their first block
     blocks = [Block(list(front.placed), [b.scene for b in back.placed] if back is not None else
-                    [None] * len(front.placed)) for front, back in units]
-    order = sorted(range(len(units)), key=lambda i: -blocks[i].size[1] if stackable(units[i][0]) else 0)
+                    [None] * len(front.placed), list(front.tiles) if front.role == "tile" else [], settings.bleed)
+              for front, back in units]
+    # pages of tiles first, to host; then the tallest blocks
+    order = sorted(range(len(units)), key=lambda i: -math.inf if units[i][0].role == "tile" else
+                   -blocks[i].size[1] if stackable(units[i][0]) else 0)
     smallest = [blocks[i] for i in order if stackable(units[i][0])]
     least_h = min((b.size[1] for b in smallest), default=math.inf)
     least_w = min((b.size[0] for b in smallest), default=math.inf)
 
     def open_to_more(k: Stacked) -> bool:  # a host that the smallest block could still join
-        return stackable(k.front) and (rows_height(k.rows, gap) + gap + least_h <= room + 1e-6 or any(
+        return hosts(k.front) and (rows_height(k.rows, gap) + gap + least_h <= room + 1e-6 or any(
             row_size(r, gap)[0] + gap + least_w <= room_w + 1e-6 for r in k.rows))
 
     open_hosts: list[Stacked] = []  # the kept sheets, in order, less those full for any block: a deck of
@@ -817,16 +847,18 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
         block = blocks[index]
         host, rows = None, None
         if stackable(front) and (back is None or len(back.placed) == len(block.placed)):
-            hosts = [(k, p[0]) for k in open_hosts for p in [places(k, block)] if p]
-            host, rows = next(((k, r) for k, r in hosts if (k.back is None) == (back is None)),
-                              next(iter(hosts), (None, None)))
+            can = [(k, p[0]) for k in open_hosts for p in [places(k, block)]
+                   if p and (back is None or k.front.role != "tile")]
+            host, rows = next(((k, r) for k, r in can if (k.back is None) == (back is None)),
+                              next(iter(can), (None, None)))
         if host is None:
             first_of[id(front)] = index
             kept.append(Stacked(front, back, [[block]]))
             if open_to_more(kept[-1]):
                 open_hosts.append(kept[-1])
             continue
-        first_of[id(host.front)] = min(first_of[id(host.front)], index)
+        if host.front.role != "tile":  # a page of tiles keeps its place among its board's
+            first_of[id(host.front)] = min(first_of[id(host.front)], index)
         host.rows = rows
         host.front.components = list(dict.fromkeys(host.front.components + front.components))
         if host.back is None and back is not None:
@@ -896,7 +928,7 @@ def paginate(sheets: list[Sheet], info_pages: int, duplex: str) -> list[Sheet]:
         if two_sided and sheet.role in ("front", "tile") and not has_backs:
             ordered.append(Sheet("blank", []))
     last = info_pages + len(ordered)
-    page_of = {}
+    page_of: dict[tuple[int, str], list[int]] = {}  # a board's tile -> its page, for each copy of the board in turn
     for page, sheet in enumerate(ordered, info_pages + 1):
         sheet.page = page
         sheet.number, sheet.of = paper_sheet(page, last, duplex)
@@ -904,8 +936,8 @@ def paginate(sheets: list[Sheet], info_pages: int, duplex: str) -> list[Sheet]:
             other = page + 1 if page % 2 else page - 1
             sheet.back_page = other if other <= last else 0
         for tile in sheet.tiles if sheet.role == "tile" else ():
-            page_of[id(tile)] = page
+            page_of.setdefault((id(tile.scene), tile.label), []).append(page)
     for sheet in maps:
         if sheet.role == "map":
-            sheet.tile_pages = [page_of[id(t)] for t in sheet.tiles]
+            sheet.tile_pages = [page_of[id(t.scene), t.label].pop(0) for t in sheet.tiles]
     return ordered

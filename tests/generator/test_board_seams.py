@@ -66,6 +66,13 @@ def tile_pages(out, paper, game):
     return PdfReader(out / game / f"{game}-{paper}.pdf"), pages[1:]  # the assembly map comes first
 
 
+def tiles_on(drawing):
+    """(board's box, turn, window) for each tile on a page: a board is larger than the page (that is why it is
+    tiled), and shows through its tile's window; other pieces may share the page."""
+    return [(form, turn, clip) for form, turn, clip in zip(drawing.forms, drawing.turns, drawing.clips)
+            if max(form.w, form.h) > drawing.height]
+
+
 def seams_of(built, game):
     """(page, seam position in the scene, spaces it cuts, arrow tips on it, marks off the flaps) per seam."""
     out, paper = built
@@ -78,7 +85,7 @@ def seams_of(built, game):
     found = []
     for page in pages:
         drawing = read_page(reader, page - 1)
-        for board, turn, window in zip(drawing.forms, drawing.turns, drawing.clips):  # each tile on the page
+        for board, turn, window in tiles_on(drawing):
             turned = turn == 90
             left, top = window.x, window.y  # a tile's board shows through its window: the tile as cut
 
@@ -127,8 +134,7 @@ def tile_sheets(built, game):
     drawn = []
     for page in pages:
         drawing = read_page(reader, page - 1)
-        drawn.append((page, [clip for clip, scale in zip(drawing.clips, drawing.scales) if abs(scale - 1) < 1e-3],
-                      reader.pages[page - 1].extract_text()))
+        drawn.append((page, [window for _, _, window in tiles_on(drawing)], reader.pages[page - 1].extract_text()))
     return drawn, reader.pages[pages[0] - 2].extract_text()
 
 
@@ -178,3 +184,11 @@ def test_every_tile_prints_once_and_the_map_says_on_which_page(built, game):
     assert len(labels) == len(rows) * len(cols), f"{game}: tiles {labels} leave a gap in the board"
     assert re.search(rf"is {len(labels)} tiles, {len(rows)} rows of {len(cols)}, printed on {len(drawn)} pages",
                      " ".join(map_text.split())), map_text[:300]
+
+
+def test_one_sided_pieces_fill_a_page_of_tiles_with_room(built):
+    """Handful's short tile B3 leaves most of its page free: one-sided pieces take the room (on Letter that
+    saves a sheet; their page's back stays blank, see test_duplex_whole_file.py)."""
+    reader, pages = tile_pages(*built, "handful_of_stars")
+    drawings = [read_page(reader, page - 1) for page in pages]
+    assert any(len(d.pieces) > len(tiles_on(d)) for d in drawings)
