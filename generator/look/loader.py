@@ -19,7 +19,7 @@ from ..data.model import (
     Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
 )
 from ..data.overrides import OVERRIDES_FILE, apply_overrides, source_folders
-from ..data.spreadsheet import expand_tables, told_in_rows
+from ..data.spreadsheet import TableRows, expand_tables, told_in_rows
 from ..data.yamlio import DataError, DataErrors, dotted, line_of, load_yaml
 from ...resources import components_dir
 
@@ -251,12 +251,19 @@ def _written(value: Any, loc: tuple) -> tuple:
 class _Lines(Mapping):
     """A face's fields' lines in their file (under "" the piece's own line), for warnings while drawing: the
     field names as a tuple that faces with the same fields share, and their lines. The YAML they were read
-    from is let go once its file is loaded."""
+    from is let go once its file is loaded. `table` is the spreadsheet an item's own fields (and the piece
+    itself) were read from, whose row numbers those lines are; `in_table` says which fields it holds."""
 
-    __slots__ = ("names", "numbers")
+    __slots__ = ("names", "numbers", "table", "in_table")
 
-    def __init__(self, names: tuple[str, ...], numbers: tuple[int, ...]):
-        self.names, self.numbers = names, numbers
+    def __init__(self, names: tuple[str, ...], numbers: tuple[int, ...], table: Path | None = None,
+                 in_table: frozenset[str] = frozenset()):
+        self.names, self.numbers, self.table, self.in_table = names, numbers, table, in_table
+
+    def file_of(self, key: str) -> Path | None:
+        """The spreadsheet `key`'s line is a row of, or None when it is a line of the component's file."""
+        own = key in self.in_table or key not in self.names[1:]  # an item's field, or the piece's own line
+        return self.table if self.table is not None and own else None
 
     def __getitem__(self, key: str) -> int:
         try:
@@ -269,6 +276,16 @@ class _Lines(Mapping):
 
     def __len__(self) -> int:
         return len(self.names)
+
+
+def _at(raw: Any, path: tuple) -> Any:
+    """The value at `path` inside loaded data, or None."""
+    for part in path:
+        try:
+            raw = raw[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return raw
 
 
 class _Resolver:
@@ -292,7 +309,12 @@ class _Resolver:
         """Where each of a face's fields was written (see _Lines), looked up now, while the YAML is at hand."""
         names = ("", *origin)
         names = self.names.setdefault(names, names)
-        return _Lines(names, (line_of(raw, item), *(line_of(raw, origin[key]) for key in names[1:])))
+        numbers = (line_of(raw, item), *(line_of(raw, origin[key]) for key in names[1:]))
+        items = _at(raw, item[:3])  # ("components", i, "items")
+        if not isinstance(items, TableRows):
+            return _Lines(names, numbers)
+        in_table = frozenset(key for key in names[1:] if origin[key][:4] == item[:4])
+        return _Lines(names, numbers, items.source, self.names.setdefault(in_table, in_table))
 
     def error(self, message: str) -> None:
         if message not in self.errors:  # pieces sharing a bad front would repeat it once each

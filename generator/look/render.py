@@ -106,7 +106,22 @@ class SceneCache:
         for kept in (self.scenes, self.outlines, self.to_draw, self.contents, self.face_warnings):
             kept.clear()
 
+    def key(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> bytes:
+        """What shapes the face, as a digest: two faces with one key look alike (the studio redraws a face only
+        when its key changes)."""
+        return self._content(component, piece, side)
+
+    def sketch(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> tuple[Scene, FaceContext]:
+        """The face drawn now and not kept, with the context that drew it: its warnings and the part of the
+        face each is about (the studio marks them on the face)."""
+        return self._sketch(component, piece, piece.front if side == "front" else piece.back, side)
+
     def _draw(self, component: ResolvedComponent, piece: PieceSpec, face: FaceSpec, side: str) -> tuple[Scene, list]:
+        scene, ctx = self._sketch(component, piece, face, side)
+        return scene, ctx.warnings
+
+    def _sketch(self, component: ResolvedComponent, piece: PieceSpec, face: FaceSpec,
+                side: str) -> tuple[Scene, FaceContext]:
         spec = component.spec
         w, h = spec.size
         radius = spec.corner_radius if spec.corner_radius is not None else DEFAULT_CORNER.get(spec.kind, 0.0)
@@ -118,7 +133,7 @@ class SceneCache:
         elements = face.drawing.draw(ctx, face.params)
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)
-        return (low_ink(scene) if self.ink == "low" else scene), ctx.warnings
+        return (low_ink(scene) if self.ink == "low" else scene), ctx
 
 
 @dataclass(frozen=True)

@@ -115,12 +115,21 @@ class FaceContext:
     warnings: list[str] = field(default_factory=list)
     icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.look.icons)
     lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
+    # warning -> the part of the face it is about (x, y, w, h in mm), where the studio marks it
+    places: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
 
-    def warn(self, message: str) -> None:
-        """`message` starts with the field it is about; the warning names the file and that field's line."""
-        line = self.lines.get(message.split(":", 1)[0], self.lines.get(""))
+    def warn(self, message: str, place: tuple[float, float, float, float] | None = None) -> None:
+        """`message` starts with the field it is about; the warning names the file and that field's line (a
+        spreadsheet's row, for a field an item's row gives)."""
+        key = message.split(":", 1)[0]
+        line = self.lines.get(key, self.lines.get(""))
         file, _, rest = self.where.partition(": ")
-        self.warnings.append(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}")
+        table = getattr(self.lines, "file_of", lambda _: None)(key)
+        file = table.name if table is not None else file
+        warning = f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}"
+        self.warnings.append(warning)
+        if place is not None:
+            self.places[warning] = place
 
     # -- drawing helpers ---------------------------------------------------------------------
 
@@ -147,12 +156,12 @@ class FaceContext:
         """A field's text fitted into the box, with its **bold**, *italic* and `{icon}` markup."""
         fitted = fit_rich(str(value), x, y, w, h, icon=self.inline_icon, **style)
         if not fitted.fits:
-            self.warn(f"{field_name}: text does not fit its box even at {fitted.size:g} pt")
+            self.warn(f"{field_name}: text does not fit its box even at {fitted.size:g} pt", (x, y, w, h))
         for name in fitted.unknown:
             close = get_close_matches(name, icon_names(self.icon_folders), n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join('{' + c + '}' for c in close)}?" if close else ""
             self.warn(f"{field_name}: {{{name[:40]}}} is neither an icon nor a rule number, printed as "
-                      f"written{hint}")
+                      f"written{hint}", (x, y, w, h))
         return fitted.text
 
     def icon(self, name: str, x, y, size, ink, paper="#FFFFFF") -> Element:
@@ -188,7 +197,7 @@ class FaceContext:
             problem = image_problem(file)
         if problem is None:
             return [Image(x, y, w, h, str(file), fit)]
-        self.warn(f"{field_name}: {path}: {problem}")
+        self.warn(f"{field_name}: {path}: {problem}", (x, y, w, h))
         cross = Style(stroke="#C62828", stroke_width=0.4)
         return [Rect(x, y, w, h, Style(fill="#FDECEA", stroke="#C62828", stroke_width=0.4)),
                 Line(x, y, x + w, y + h, cross), Line(x + w, y, x, y + h, cross),

@@ -26,6 +26,7 @@ from ...data.palette import NAMED, Color, resolve
 from ...data.yamlio import DataError
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from ..text import fit_text
+from .covered import warn_hidden_text
 from .base import FaceContext, FaceParams, IconName, Layout, legible, mix, readable_ink, text_ground
 
 
@@ -715,9 +716,8 @@ def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:
         for when, message in checks:
             if when(values):
                 ctx.warn(str(message(values)))
-        out: list[Element] = []
-        for box in boxes:
-            out += box.draw(ctx, values)
-        return out
+        drawn = [(box.name, box.draw(ctx, values)) for box in boxes]
+        warn_hidden_text(ctx, drawn)
+        return [element for _, elements in drawn for element in elements]
 
     return Layout(name, params, draw, key, spec.description)
