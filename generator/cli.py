@@ -392,5 +392,21 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
                                "DATABASE_URL": database_url, "PUBLIC_URL": public_url}, https)
 
 
+@main.command()
+@click.argument("folder", default=".")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (this computer only).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8040, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
+              help="Where the page's build buttons and proof sheets write.")
+def studio(folder: str, host: str, port: int, out: Path) -> None:
+    """Show every face of the game in FOLDER in the browser, redrawn each time you save a file it reads."""
+    from .studio.serve import run
+
+    try:
+        run(find_game(folder), host, port, out)
+    except DataError as exc:
+        fail([str(exc)])
+
+
 if __name__ == "__main__":
     main()

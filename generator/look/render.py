@@ -35,12 +35,14 @@ class SceneCache:
         self.contents: dict[tuple, bytes] = {}  # (component, piece, side) -> what shapes its face, made once
         self.face_warnings: dict[tuple, tuple[str, ...]] = {}
 
-    def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> bytes:
+    def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str, named: bool = True) -> bytes:
         """Everything that shapes a face, as a 128-bit digest (a set of thousands of faces holds one key per
-        face): two pieces alike in all of it share one scene."""
+        face): two pieces alike in all of it share one scene. `named`: the piece's name too, which only the
+        scene's label and its warnings show."""
         face: FaceSpec = piece.front if side == "front" else piece.back
         spec = component.spec
-        shape = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name, piece.color,
+        name = piece.name if named else None
+        shape = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, name, piece.color,
                  side, self.bleed, self.ink, face.drawing.key)
         return blake2b(f"{shape!r}{face.params.model_dump_json()}".encode(), digest_size=16).digest()
 
@@ -107,9 +109,9 @@ class SceneCache:
             kept.clear()
 
     def key(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> bytes:
-        """What shapes the face, as a digest: two faces with one key look alike (the studio redraws a face only
-        when its key changes)."""
-        return self._content(component, piece, side)
+        """What the face looks like, as a digest: two faces with one key look alike, whatever their pieces are
+        called (the studio shows them once, and redraws a face only when its key changes)."""
+        return self._content(component, piece, side, named=False)
 
     def sketch(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> tuple[Scene, FaceContext]:
         """The face drawn now and not kept, with the context that drew it: its warnings and the part of the
