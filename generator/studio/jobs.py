@@ -11,6 +11,7 @@ from ..data.yamlio import DataError, DataErrors
 from ..sheets.imposition import Settings
 
 KINDS = {"pdf": ("pdf",), "png": ("png",), "tts": ("tts",)}  # button -> the formats it builds
+SHOWN = {"pdf": ".pdf", "png": ".csv", "tts": ".json"}  # the file linked: the PDF, faces.csv, the TTS object
 
 
 @dataclass
@@ -60,13 +61,10 @@ class Jobs:
             job.state, job.error = "failed", str(exc).splitlines()[0]
             return
         made = [path for path in result.files if path.name != "manifest.json"]
-        if job.kind == "pdf":
-            shown = made[0]
-        else:  # a folder of files: link its first, the folder's name says the rest
-            shown = made[0] if made else result.folder / "manifest.json"
+        shown = next((path for path in made if path.suffix == SHOWN[job.kind]), result.folder / "manifest.json")
         job.result = str(shown.resolve().relative_to(self.out))
         job.warnings = len(result.warnings)
-        job.step, job.state = f"{len(made)} files", "done"
+        job.step, job.state = f"{len(made)} file{'s' if len(made) != 1 else ''} written", "done"
 
     def summaries(self) -> list[dict]:
         return [job.summary() for job in reversed(self.jobs[-10:])]
