@@ -238,7 +238,7 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
 @click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default="a4", show_default=True,
               help="Paper size (any case: A4 and a4 are the same).")
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=lambda c, p, v: parse_formats(v),
-              help="Comma list of outputs.")
+              help=f"Comma list of outputs: {', '.join(FORMATS)}.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
 @click.option("--bleed", type=Millimetres(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
 @click.option("--margin", type=Millimetres(3, 30), default=6.0, show_default=True,

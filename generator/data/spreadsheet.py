@@ -73,22 +73,32 @@ def _header(path: Path, names: list[str]) -> list[str]:
 
 
 def read_table(path: Path) -> TableRows:
-    """Every non-blank row of the file as an item, UTF-8 with or without a byte-order mark."""
+    """Every non-blank row of the file as an item, UTF-8 with or without a byte-order mark; each row keeps the
+    line it starts on (a quoted cell may hold line breaks)."""
     text = read_text(path).removeprefix("\ufeff")
     first_line = text.split("\n", 1)[0]
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(path, first_line))
+    delimiter = _delimiter(path, first_line)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    records: list[tuple[int, list[str]]] = []
+    start = 1
     try:
-        records = list(reader)
+        for record in reader:
+            records.append((start, record))
+            start = reader.line_num + 1
     except csv.Error as exc:
-        raise DataError(f"{path}:{reader.line_num}: not a readable spreadsheet row: {exc}") from None
+        if "end of data" in str(exc) or "expected" in str(exc):
+            raise DataError(f"{path}:{start}: a quoted cell is not closed (a \" is missing), so the rows after "
+                            f"it would be read as its text") from None
+        raise DataError(f"{path}:{start}: not a readable spreadsheet row: {exc}") from None
     if not records:
         raise DataError(f"{path}:1: the file is empty; the first row names the columns (count, title, …)")
-    columns = _header(path, records[0])
+    columns = _header(path, records[0][1])
     rows = TableRows()
     rows.source, rows.line, rows.item_lines = path, 2, []
-    for number, record in enumerate(records[1:], start=2):
+    for number, record in records[1:]:
         if not any(cell.strip() for cell in record):
             continue
+        _swallowed(path, number, record, delimiter, len(columns))
         if len(record) > len(columns) and any(cell.strip() for cell in record[len(columns):]):
             raise DataError(f"{path}:{number}: column {len(columns) + 1}: a value under no column name")
         rows.append(_item(path, number, columns, record))
@@ -96,6 +106,16 @@ def read_table(path: Path) -> TableRows:
     if not rows:
         raise DataError(f"{path}:2: no items: add one row per item under the column names")
     return rows
+
+
+def _swallowed(path: Path, number: int, record: list[str], delimiter: str, columns: int) -> None:
+    """A cell whose line breaks hold whole rows (as many delimiters as a row has) is a quote left open: the
+    next quote in the file closed it, and the rows between became its text."""
+    for cell in record:
+        inner = cell.split("\n")[1:]
+        if columns > 1 and any(line.count(delimiter) >= columns - 1 for line in inner):
+            raise DataError(f"{path}:{number}: a quoted cell runs over {len(inner) + 1} lines holding whole rows: "
+                            f"is a closing \" missing?")
 
 
 def _item(path: Path, number: int, columns: list[str], record: list[str]) -> LineDict:
@@ -166,6 +186,34 @@ def told_in_rows(errors: Iterable[str], source: Path, tables: dict[int, TableRow
             continue
         row, column, message = rows.item_lines[int(match.group(2))], match.group(3), match.group(4)
         out.append(f"{rows.source}:{row}: {column or '(row)'}: {message}")
+    return header_typos({str(rows.source) for rows in tables.values()}, out)
+
+
+ROW_ERROR = re.compile(r"(.*):(\d+): ([^:]+): (.*)", re.DOTALL)
+MEANT = re.compile(r"did you mean '([^']+)'")
+
+
+def header_typos(tables: set[str], errors: list[str]) -> list[str]:
+    """A column name no item takes is one line about the header (row 1), not two errors on every row (the
+    unknown field, and the field it was meant to be missing)."""
+    unknown: dict[tuple[str, str], str] = {}  # (file, column) -> the message's hint
+    for error in errors:
+        match = ROW_ERROR.fullmatch(error)
+        if match and match[1] in tables and match[4].startswith("unknown field"):
+            unknown.setdefault((match[1], match[3]), match[4].removeprefix("unknown field"))
+    if not unknown:
+        return errors
+    meant = {(file, found[1]) for (file, _), hint in unknown.items() if (found := MEANT.search(hint))}
+    out, told = [], set()
+    for error in errors:
+        match = ROW_ERROR.fullmatch(error)
+        where = (match[1], match[3]) if match else None
+        if where in unknown:
+            if where not in told:
+                told.add(where)
+                out.append(f"{where[0]}:1: {where[1]}: unknown column{unknown[where]}")
+        elif not (where in meant and match[4] == "required field is missing"):
+            out.append(error)
     return out
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from hashlib import blake2b
 from pathlib import Path
@@ -148,8 +149,14 @@ class Face:
     name: str = ""  # the piece's name, as a person reads it
 
 
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "piece"
+def slug(text: str, joiner: str = "-", empty: str = "piece") -> str:
+    """A name as a file name: accented letters as their plain letters (`Ünïcode` → `unicode`, `Œuvre` →
+    `oeuvre`), anything else but letters and digits as one `joiner`."""
+    plain = unicodedata.normalize("NFKD", text.lower().translate(LIGATURES)).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", joiner, plain).strip(joiner) or empty
+
+
+LIGATURES = str.maketrans({"æ": "ae", "œ": "oe", "ß": "ss", "ø": "o", "đ": "d", "ł": "l", "þ": "th", "ð": "d"})
 
 
 def faces(game: Game, cache: SceneCache) -> list[Face]:

@@ -2,10 +2,9 @@
 and hold in the hand before printing the set."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from ..look.render import SceneCache
+from ..look.render import SceneCache, slug
 from ..sheets.imposition import MARK_MAX, Placed, Settings, Sheet, content_area, crop_marks
 from ..sheets.pdf import PdfDocument
 from .desk import Desk
@@ -49,8 +48,7 @@ def proof_sheet(desk: Desk, ids: list[str], out: Path) -> Path:
         sheet.placed.append(placed)
         sheet.marks += crop_marks([placed], sheet.footer, settings)
     out.mkdir(parents=True, exist_ok=True)
-    slug = re.sub(r"[^a-z0-9]+", "-", game.info.id.lower()).strip("-") or "game"
-    path = out / f"{slug}-proof.pdf"
+    path = out / f"{slug(game.info.id, empty='game')}-proof.pdf"
     doc = PdfDocument(str(path), settings, f"{game.info.name} (proof)", {c.spec.id: c.spec.name for c in game.components})
     doc.sheet(sheet, " Proof sheet from starpnp studio.")
     doc.save()
