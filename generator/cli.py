@@ -150,6 +150,21 @@ def schema(what: str, game_name: str | None) -> None:
         fail([str(exc)])
 
 
+@main.command()
+@click.option("--game", "game_name", metavar="GAME", help="Include this game folder's own layouts.")
+def layouts(game_name: str | None) -> None:
+    """List the box kinds of a layout file, every layout's fields and a board's regions: each key with its type,
+    default and what it does."""
+    from .data.overrides import source_folders
+    from .look.reference import reference
+
+    try:
+        folders = tuple(reversed(source_folders(find_game(game_name), find_game))) if game_name else ()
+        click.echo(reference(folders), nl=False)
+    except DataError as exc:
+        fail([str(exc)])
+
+
 @main.command("export-csv")
 @click.argument("game")
 @click.argument("component")
