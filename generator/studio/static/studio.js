@@ -154,6 +154,7 @@ function paint(face) {
 
 function forget(tile) {
   tile.drawn = null;
+  tile.face = null;
   tile.el.querySelector(".face").replaceChildren();
 }
 
@@ -280,7 +281,7 @@ document.getElementById("proof").addEventListener("click", async () => {
 const dialog = document.getElementById("large");
 function openLarge(tile) {
   const face = tile.face;
-  if (!face) return;
+  if (!face) return;  // not drawn yet: it is on screen, so its drawing is on its way
   const summary = tile.summary;
   const big = dialog.querySelector(".large-face");
   big.style.setProperty("--w", summary.width);
