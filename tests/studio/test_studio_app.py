@@ -2,6 +2,8 @@
 proof sheet and the build buttons."""
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
 import pdfplumber
@@ -115,3 +117,22 @@ def test_the_build_button_runs_the_cli_build_and_links_the_file(client, tmp_path
     assert job["state"] == "done" and job["result"] == "harbour_lights/harbour_lights-a4.pdf"
     assert client.get("/output/" + job["result"]).data[:5] == b"%PDF-"
     assert client.post("/build", json={"kind": "exe"}).status_code == 400
+
+
+def test_the_page_offers_the_games_options_as_switches(tmp_path):
+    from starpnp.generator.look.loader import find_game
+
+    app = create_app({"GAME_FOLDER": find_game("stratastar"), "OUT": tmp_path, "FOLLOW": False})
+    client = app.test_client()
+    page = client.get("/").get_data(as_text=True)
+    assert 'name="option" value="power_cards"' in page and 'id="write-ins"' in page
+    assert client.post("/settings", json={"options": ["power_cards"], "write_ins": True}).status_code == 200
+    desk = app.extensions["studio_desk"]
+    assert "power_cards" in desk.game.options and desk.game.write_ins
+
+
+def test_studio_on_a_folder_that_is_no_game_is_one_line(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "starpnp", "studio", str(tmp_path / "nowhere")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1 and "no such game or folder" in result.stderr
