@@ -71,7 +71,8 @@ class Desk:
         self.drawn = 0  # faces drawn since start: the bench counts how many a change redraws
         # (version, ids changed, whether the list of ids changed, faces added, faces gone), the last 50 loads
         self.history: list[tuple[int, set[str], bool, list[str], list[str]]] = []
-        self.faces: OrderedDict[str, dict] = OrderedDict()  # tile version -> drawn face
+        self.faces: OrderedDict[str, dict] = OrderedDict()  # tile version -> drawn face, the last KEPT_FACES
+        self.revisions: dict[str, int] = {}  # digest -> times an icon or image it shows changed
         self.changed = threading.Condition()
         self.lock = threading.RLock()
         self.cache = SceneCache(BLEED, folder)
@@ -80,22 +81,22 @@ class Desk:
 
     def load(self, assets_changed: bool = False) -> None:
         """Read the folder again. `assets_changed`: an icon or an image changed, which no digest holds, so
-        every face is drawn again (and only those that now look different are sent)."""
+        the faces kept are drawn again, and only those that now look different get a new version."""
         settings = self.settings
         try:
             game = load_game(self.folder, settings.options, settings.write_ins, items=False)
         except DataErrors as exc:
             more = len(exc.errors) - 1
-            self._failed(exc.errors[0] + (f" (and {more} more)" if more > 0 else ""))
+            self.fail(exc.errors[0] + (f" (and {more} more)" if more > 0 else ""))
             return
         except (DataError, OSError, ValueError) as exc:
-            self._failed(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            self.fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
             return
         with self.lock:
             self.cache = SceneCache(BLEED, self.folder, ink=settings.ink)
-            if assets_changed:
-                self.faces.clear()
             tiles = self._tiles(game)
+            if assets_changed:
+                self._redraw_kept(tiles)
             old = {tile.id: tile for tile in self.tiles}
             changed = {t.id for t in tiles if t.id not in old or old[t.id].summary() != t.summary()}
             added = [t.id for t in tiles if t.id not in old]
@@ -103,9 +104,10 @@ class Desk:
                     if t.id not in {n.id for n in tiles}]
             reshaped = [t.id for t in tiles] != [t.id for t in self.tiles]
             self.game, self.tiles, self.by_id, self.error = game, tiles, {t.id: t for t in tiles}, None
-            self._bump(set(self.by_id) if assets_changed else changed, reshaped, added, gone)
+            self._bump(changed, reshaped, added, gone)
 
-    def _failed(self, message: str) -> None:
+    def fail(self, message: str) -> None:
+        """Show `message` in the page's banner; the last good faces stay."""
         with self.lock:
             self.error = message
             self._bump(set(), False, [], [])
@@ -134,7 +136,9 @@ class Desk:
                     key = self.cache.key(comp, piece, side)
                     tile = by_key.get(key)
                     if tile is None:
-                        tile = Tile(f"{spec.id}.{side}.{len(by_key) + 1}", key.hex(), spec.id, spec.name, side, [],
+                        digest = key.hex()
+                        version = f"{digest}.{self.revisions[digest]}" if digest in self.revisions else digest
+                        tile = Tile(f"{spec.id}.{side}.{len(by_key) + 1}", version, spec.id, spec.name, side, [],
                                     0, [], *spec.size)
                         by_key[key] = tile
                         tiles.append(tile)
@@ -181,17 +185,37 @@ class Desk:
             kept = self.faces.get(tile.version)
             if kept is not None:
                 self.faces.move_to_end(tile.version)
-                return kept
-            comp, piece = tile.pieces[0]
-            scene, ctx = self.cache.sketch(comp, piece, tile.side)
-            self.drawn += 1
-            drawn = {"id": tile.id, "version": tile.version, "svg": scoped(scene_to_svg(scene), tile.version[:12]),
-                     "overlay": overlay(scene, ctx), "warnings": [short(w) for w in ctx.warnings],
-                     "fields": fields_of(piece, tile.side)}
-            self.faces[tile.version] = drawn
-            while len(self.faces) > KEPT_FACES:
-                self.faces.popitem(last=False)
-            return drawn
+            else:
+                kept = self._keep(tile, self._draw(tile))
+            return {**kept, "id": tile.id, "version": tile.version}  # a row added before it moves its id
+
+    def _draw(self, tile: Tile) -> dict:
+        comp, piece = tile.pieces[0]
+        scene, ctx = self.cache.sketch(comp, piece, tile.side)
+        self.drawn += 1
+        return {"svg": scoped(scene_to_svg(scene), tile.version[:12]), "overlay": overlay(scene, ctx),
+                "warnings": [short(w) for w in ctx.warnings], "fields": fields_of(piece, tile.side)}
+
+    def _keep(self, tile: Tile, drawn: dict) -> dict:
+        self.faces[tile.version] = drawn
+        while len(self.faces) > KEPT_FACES:
+            self.faces.popitem(last=False)
+        return drawn
+
+    def _redraw_kept(self, tiles: list[Tile]) -> None:
+        """Draw again the faces kept (those the page has shown lately); a face that now looks different gets
+        a new revision, so its tile's version changes and the page asks for it. The others stay as they are."""
+        kept, self.faces = self.faces, OrderedDict()
+        for tile in tiles:
+            old = kept.get(tile.version)
+            if old is None:
+                continue
+            fresh = self._draw(tile)
+            if fresh != old:
+                digest = tile.version.split(".")[0]
+                self.revisions[digest] = self.revisions.get(digest, 0) + 1
+                tile.version = f"{digest}.{self.revisions[digest]}"
+            self._keep(tile, fresh)
 
 
 def where_from(comp: ResolvedComponent, lines) -> str:

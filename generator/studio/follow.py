@@ -47,4 +47,7 @@ class Follower:
             if now != seen:
                 assets = not only_data_changed(seen, now)
                 seen = now
-                self.desk.load(assets_changed=assets)
+                try:
+                    self.desk.load(assets_changed=assets)
+                except Exception as exc:  # noqa: BLE001 - a fault of ours must not stop the page following saves
+                    self.desk.fail(f"{self.desk.folder}: could not be read ({type(exc).__name__}: {exc})")

@@ -136,3 +136,17 @@ def test_studio_on_a_folder_that_is_no_game_is_one_line(tmp_path):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1 and "no such game or folder" in result.stderr
+
+
+def test_a_changed_icon_gives_new_versions_only_to_the_faces_that_show_it(game):
+    desk = Desk(game)
+    desk.load()
+    for tile in desk.tiles:
+        desk.face(tile.id)
+    before = versions(desk)
+    icon = game / "icons" / "coin.svg"
+    icon.write_text(icon.read_text().replace('r="', 'r="1', 1))
+    desk.load(assets_changed=True)
+    after = versions(desk)
+    assert sorted(tid for tid in after if after[tid] != before[tid]) == ["coins.front.1", "deck.front.2"]
+    assert [t["id"] for t in desk.news(desk.version - 1)["tiles"]] == ["deck.front.2", "coins.front.1"]
