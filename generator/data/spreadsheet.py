@@ -17,7 +17,9 @@ from typing import Any, Iterable
 
 import yaml
 
-from .yamlio import DataError, LineDict, LineList, dotted, line_of, read_text
+from .inside import INSIDE, within
+from .limits import MAX_CELL_CHARS, over
+from .yamlio import DataError, LineDict, LineList, NotYaml, dotted, line_of, parse_yaml, read_text
 
 TABLE_DELIMITERS = {".csv": ",", ".tsv": "\t"}
 WHOLE = re.compile(r"-?(0|[1-9][0-9]*)")
@@ -34,16 +36,19 @@ def is_table(value: Any) -> bool:
     return isinstance(value, str) and Path(value).suffix.lower() in TABLE_DELIMITERS
 
 
-def cell_value(text: str) -> Any:
-    """A cell as the value YAML would give it, for numbers, lists and mappings; anything else stays text."""
+def cell_value(text: str, where: str = "cell") -> Any:
+    """A cell as the value YAML would give it, for numbers, lists and mappings; anything else stays text.
+    A cell is YAML within the same limits as a file (nesting, aliases); `where` names it for the error."""
+    if len(text) > MAX_CELL_CHARS:
+        raise over(where, "the cell's length", len(text), MAX_CELL_CHARS)
     if WHOLE.fullmatch(text):
         return int(text)
     if DECIMAL.fullmatch(text):
         return float(text)
     if text[:1] in "[{":
         try:
-            value = yaml.safe_load(text)
-        except yaml.YAMLError:
+            value = _plain(parse_yaml(text, where))
+        except NotYaml:
             return text
         # "{energy}" or "{rules.cost}" alone is text with a placeholder, not a mapping of one empty key
         if isinstance(value, list) or (isinstance(value, dict) and None not in value.values()):
@@ -128,12 +133,12 @@ def _item(path: Path, number: int, columns: list[str], record: list[str]) -> Lin
             raise DataError(f"{path}:{number}: a value under a column with no name; name it in row 1")
         field, _, nested = column.partition(".")
         if not nested:
-            item[field] = cell_value(cell)
+            item[field] = cell_value(cell, f"{path}:{number}: {column}")
             continue
         parent = item.setdefault(field, _line_dict(number))
         if not isinstance(parent, LineDict):
             raise DataError(f"{path}:{number}: {column}: the column {field} is a value, not a group of fields")
-        parent[nested] = cell_value(cell)
+        parent[nested] = cell_value(cell, f"{path}:{number}: {column}")
         parent.key_lines[nested] = number
         item.key_lines[field] = number
     for key in item:
@@ -164,6 +169,9 @@ def expand_tables(raw: Any, source: Path) -> dict[int, TableRows]:
             where = ("components", index, "items")
             raise DataError(f"{source}:{line_of(raw, where)}: {dotted(where)}: {name[:60]!r}: a spreadsheet "
                             f"must be a file in the game's folder, named without .. or an absolute path")
+        if not within(source.parent / relative, (source.parent,)):
+            where = ("components", index, "items")
+            raise DataError(f"{source}:{line_of(raw, where)}: {dotted(where)}: {name[:60]!r}: a spreadsheet {INSIDE}")
         rows = read_table(source.parent / relative)
         component["items"] = rows
         tables[index] = rows
@@ -267,5 +275,7 @@ def component_items(folder: Path, component_id: str) -> list[dict]:
             known.append(str(component.get("id")))
             if component.get("id") == component_id:
                 items = component.get("items")
+                if is_table(items) and not within(source.parent / items, (source.parent,)):
+                    raise DataError(f"{source}: {items[:60]!r}: a spreadsheet {INSIDE}")
                 return list(read_table(source.parent / items) if is_table(items) else items or [])
     raise DataError(f"{folder}: no component {component_id!r}; its components: {', '.join(known) or 'none'}")

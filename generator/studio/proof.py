@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..look.render import SceneCache, slug
-from ..sheets.imposition import MARK_MAX, Placed, Settings, Sheet, content_area, crop_marks
+from ..sheets.imposition import MARK_APART, MARK_MAX, Placed, Settings, Sheet, content_area, crop_marks, mark_limits
 from ..sheets.pdf import PdfDocument
 from .desk import Desk
 
-GAP = 2 * MARK_MAX  # mm between two faces' bleed boxes: room for both sets of marks
+GAP = 2 * MARK_MAX + MARK_APART  # mm between two faces' bleed boxes: room for both sets of marks
 
 
 def shelves(sizes: list[tuple[float, float]], width: float, height: float) -> list[tuple[float, float]] | None:
@@ -43,10 +43,14 @@ def proof_sheet(desk: Desk, ids: list[str], out: Path) -> Path:
     if corners is None:
         raise ValueError(f"the {len(ids)} faces chosen do not fit on one page at actual size; choose fewer")
     sheet = Sheet("front", list(dict.fromkeys(c for _, c in scenes)), number=1, of=1, page=1)
+    left, top, right, bottom = mark_limits(settings, sheet.footer)
+    half = GAP / 2  # each face's marks keep to its half of the gap
     for (scene, component), (x, y) in zip(scenes, corners):
         placed = Placed(scene, x0 + x, y0 + y, 0, component)
         sheet.placed.append(placed)
-        sheet.marks += crop_marks([placed], sheet.footer, settings)
+        px, py, pw, ph = placed.visible_box
+        own = (max(left, px - half), max(top, py - half), min(right, px + pw + half), min(bottom, py + ph + half))
+        sheet.marks += crop_marks([placed], settings, own)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{slug(game.info.id, empty='game')}-proof.pdf"
     doc = PdfDocument(str(path), settings, f"{game.info.name} (proof)", {c.spec.id: c.spec.name for c in game.components})
