@@ -266,8 +266,7 @@ def overlay(scene, ctx: FaceContext) -> str:
 
 
 def fields_of(piece: PieceSpec, side: str) -> list[tuple[str, str]]:
-    """The fields the data gave this face, as the large view lists them."""
+    """The fields the data gave this face, as the large view lists them (its copies are the tile's count)."""
     face = piece.front if side == "front" else piece.back
     params = face.params
-    given = [name for name in type(params).model_fields if name in params.model_fields_set]
-    return [("count", str(piece.count))] + [(name, str(getattr(params, name))) for name in given]
+    return [(name, str(getattr(params, name))) for name in type(params).model_fields if name in params.model_fields_set]
