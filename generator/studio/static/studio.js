@@ -6,6 +6,8 @@
 const main = document.getElementById("faces");
 const banner = document.getElementById("banner");
 const newsBox = document.getElementById("news");
+newsBox.title = "Click to close";
+newsBox.addEventListener("click", (event) => { if (!event.target.closest("a")) newsBox.replaceChildren(); });
 const tiles = new Map();  // id -> {summary, el, drawn: version drawn or null, face: last face JSON}
 const picked = new Set();
 let version = 0;
