@@ -42,7 +42,7 @@ def news():
     except ValueError:
         return refused("since: expected a whole number")
     d = desk()
-    if request.args.get("wait") == "1" and since >= d.version:
+    if request.args.get("wait") == "1" and since == d.version:  # a page from before a restart catches up now
         d.wait(since, current_app.config["POLL_SECONDS"])
     return jsonify(d.news(since))
 
