@@ -23,6 +23,7 @@ from ..sheets.svg import scene_to_svg
 
 BLEED = 3.0  # mm: the studio draws every face as a default build does
 SAFE = 3.0  # mm inside the trim: the safe zone the overlay shows
+MOST_ROW = 2000  # characters of a data row the large view shows
 KEPT_FACES = 600  # drawn faces kept (an LRU): what a screen or two of scrolling shows, not the whole set
 
 
@@ -188,6 +189,26 @@ class Desk:
             else:
                 kept = self._keep(tile, self._draw(tile))
             return {**kept, "id": tile.id, "version": tile.version}  # a row added before it moves its id
+
+    def row(self, tile_id: str) -> str | None:
+        """The line of its file a tile's first piece was written on (a spreadsheet's row, a YAML item), as
+        written; None for an unknown id."""
+        with self.lock:
+            tile = self.by_id.get(tile_id)
+            if tile is None:
+                return None
+            comp, piece = tile.pieces[0]
+            lines = (piece.front if tile.side == "front" else piece.back).lines
+        table = getattr(lines, "file_of", lambda _: None)("")
+        path, number = table if table is not None else Path(comp.source), lines.get("")
+        try:
+            with open(path, encoding="utf-8-sig", errors="replace") as file:
+                for line_number, text in enumerate(file, start=1):
+                    if line_number == number:
+                        return text.rstrip("\n")[:MOST_ROW]
+        except OSError:
+            return None
+        return None
 
     def _draw(self, tile: Tile) -> dict:
         comp, piece = tile.pieces[0]

@@ -55,6 +55,14 @@ def faces():
     return jsonify(faces=drawn, drawn=d.drawn)
 
 
+@bp.get("/row")
+def row():
+    text = desk().row(request.args.get("id", ""))
+    if text is None:
+        return refused("id: no such face", 404)
+    return jsonify(row=text)
+
+
 @bp.post("/settings")
 def settings():
     body = request.get_json(silent=True)

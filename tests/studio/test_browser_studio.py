@@ -79,5 +79,7 @@ def test_a_hidden_title_is_marked_on_its_face(browser, studio):
     promo.locator(".face").click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_contain_text("promo.yaml:8")
+    expect(dialog.locator("[data-row]")).to_have_text(
+        "      - {count: 1, title: Harbour Master General, text: Take the first turn.}")
     expect(dialog.locator("[data-fields]")).to_contain_text("Harbour Master General")
     context.close()

@@ -79,6 +79,7 @@ def test_a_warning_names_its_spreadsheet_row_and_is_marked_where_it_is(game):
     assert face["warnings"] == ["text: {discard} is neither an icon nor a rule number, printed as written"]
     assert '<g class="mark">' in face["overlay"]
     assert desk.by_id["deck.front.4"].sources == ["cards.csv:5"]
+    assert desk.row("deck.front.4") == "1,Windfall,Event,0,0,Every player takes 2 coins. Then {discard} this card.,#EF6C00"
 
 
 def test_switches_change_the_faces_they_touch(client, game):

@@ -291,6 +291,11 @@ function openLarge(tile) {
   big.innerHTML = face.svg.replace(/f([0-9a-f]{12})-clip/g, "L$1-clip") + face.overlay;
   dialog.querySelector("[data-title]").textContent = `${summary.component_name}: ${summary.names.join(", ")}, ${summary.side}`;
   dialog.querySelector("[data-where]").textContent = `× ${summary.count} · ${summary.sources.join(" ")}`;
+  const row = dialog.querySelector("[data-row]");
+  row.textContent = "";
+  fetch("row?id=" + encodeURIComponent(summary.id)).then((r) => r.json()).then((body) => {
+    row.textContent = body.row || "";
+  });
   dialog.querySelector("[data-warnings]").replaceChildren(...face.warnings.map((text) => el("li", {text})));
   dialog.querySelector("[data-fields]").replaceChildren(...face.fields.map(([key, value]) =>
     el("tr", {}, el("th", {scope: "row", text: key}), el("td", {text: value}))));
