@@ -7,6 +7,8 @@ and the page repainted for each save: one is the target.
 first: a deck of 8,500 cards that all differ; the seconds from asking for the page to every face on the first
 screen drawn, then the page scrolled to the end a screen at a time (STUDIO_SCROLL_STEPS=N: in N steps), with
 the browser's JS heap, its DOM node count and the server's resident memory along the way (flat is the target).
+covered: what check's covered-box test costs: every face of an 850-card distinct deck drawn with it and
+without it, in turn, CPU seconds (best of 5 each).
 """
 from __future__ import annotations
 
@@ -154,10 +156,38 @@ def first_screen(browser, work: Path, steps: int | None) -> None:
         proc.wait(10)
 
 
+def covered(work: Path) -> None:
+    from deck_game import deck, write_deck_game
+
+    import starpnp.generator.look.layouts.layoutfile as layoutfile
+    from starpnp.generator.look.loader import load_game
+    from starpnp.generator.look.render import SceneCache, faces
+
+    folder = write_deck_game(work / "distinct850", deck("distinct850"))
+    game = load_game(folder)
+    check = layoutfile.warn_hidden_text
+    best = {"with": [], "without": []}
+    for _ in range(5):
+        for label, test in (("with", check), ("without", lambda ctx, drawn: None)):
+            layoutfile.warn_hidden_text = test
+            start = time.process_time()
+            faces(game, SceneCache(3.0, folder))
+            best[label].append(time.process_time() - start)
+    layoutfile.warn_hidden_text = check
+    print(f"850 distinct faces drawn: {min(best['without']):.3f} s without the covered-box test, "
+          f"{min(best['with']):.3f} s with it")
+
+
 def main() -> None:
+    which = sys.argv[1:] or ["latency", "first"]
+    if "covered" in which:
+        with tempfile.TemporaryDirectory() as tmp:
+            covered(Path(tmp))
+        which = [w for w in which if w != "covered"]
+        if not which:
+            return
     from playwright.sync_api import sync_playwright
 
-    which = sys.argv[1:] or ["latency", "first"]
     steps = int(os.environ.get("STUDIO_SCROLL_STEPS", "0")) or None
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
