@@ -165,11 +165,16 @@ class Item(BaseModel):
 
 
 def or_a_spreadsheet(schema: dict) -> None:
-    """The loader reads `items: FILE.csv` (generator/spreadsheet.py) before validation; say so to editors."""
+    """The loader reads `items: FILE.csv` or a workbook's sheet (data/spreadsheet.py) before validation; say so
+    to editors."""
     as_list = dict(schema)
     schema.clear()
-    schema["anyOf"] = [as_list, {"type": "string", "pattern": r"\.(csv|tsv|CSV|TSV)$"}]
-    schema["description"] = "the pieces, or a CSV/TSV file in the game's folder with one row per piece"
+    workbook = {"type": "object", "required": ["file"], "additionalProperties": False,
+                "properties": {"file": {"type": "string", "pattern": r"\.(xlsx|ods|XLSX|ODS)$"},
+                               "sheet": {"type": "string"}}}
+    schema["anyOf"] = [as_list, {"type": "string", "pattern": r"\.(csv|tsv|xlsx|ods|CSV|TSV|XLSX|ODS)$"}, workbook]
+    schema["description"] = ("the pieces, or a spreadsheet in the game's folder with one row per piece: CSV/TSV, "
+                             "or an .xlsx/.ods workbook ({file: game.xlsx, sheet: Cards} for another sheet)")
 
 
 class Component(Strict):

@@ -1,0 +1,144 @@
+"""Card lists kept in Excel or LibreOffice workbooks: `items: {file: parcels.xlsx, sheet: Cards}` builds the
+very pages the CSV builds, a bad cell names file, sheet, row and column, and a plain build never loads a
+workbook reader."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+
+from cli_runner import one_line, replace, run
+from starpnp.generator.data.spreadsheet import read_table
+from starpnp.generator.data.yamlio import DataError
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+COURIERS = FIXTURES / "couriers"
+WORKBOOKS = FIXTURES / "workbooks"
+
+
+def couriers_with(folder: Path, items: str, workbook: str | None = None) -> Path:
+    game = folder / "couriers"
+    shutil.copytree(COURIERS, game)
+    if workbook:
+        shutil.copy(WORKBOOKS / workbook, game / workbook)
+    replace(game / "cards.yaml", "items: parcels.csv", f"items: {items}")
+    return game
+
+
+def page_contents(out: Path) -> list[bytes]:
+    from pypdf import PdfReader
+
+    [pdf] = out.glob("*/*.pdf")
+    return [page.get_contents().get_data() for page in PdfReader(pdf).pages]
+
+
+@pytest.fixture(scope="module")
+def csv_pages(tmp_path_factory) -> list[bytes]:
+    folder = tmp_path_factory.mktemp("csv")
+    result = run("build", couriers_with(folder, "parcels.csv"), "--format", "pdf", "--out", folder / "out")
+    assert result.returncode == 0, result.stderr
+    return page_contents(folder / "out")
+
+
+@pytest.mark.parametrize("workbook", ["parcels.xlsx", "parcels.ods"])
+def test_a_workbooks_second_sheet_builds_the_same_pages_as_the_csv(tmp_path, csv_pages, workbook):
+    game = couriers_with(tmp_path, f"{{file: {workbook}, sheet: Cards}}", workbook)
+    result = run("build", game, "--format", "pdf", "--out", tmp_path / "out")
+    assert result.returncode == 0 and "warning" not in result.stdout, result.stdout + result.stderr
+    assert page_contents(tmp_path / "out") == csv_pages
+
+
+def test_formulas_count_by_their_stored_value_and_trailing_empties_are_dropped():
+    xlsx, ods = (read_table(WORKBOOKS / name, "Cards") for name in ("parcels.xlsx", "parcels.ods"))
+    with zipfile.ZipFile(WORKBOOKS / "parcels.xlsx") as archive:
+        assert "<f>D2+1</f>" in archive.read("xl/worksheets/sheet2.xml").decode()
+    with zipfile.ZipFile(WORKBOOKS / "parcels.ods") as archive:
+        content = archive.read("content.xml").decode()
+        assert 'table:formula="of:=[.D2]+1"' in content and 'number-rows-repeated="1048570"' in content
+    assert [item["value"] for item in xlsx] == [item["value"] for item in ods] == [2, 3, 5, 1, 0]
+    assert xlsx.label.endswith("parcels.xlsx:Cards") and xlsx.item_lines == [2, 3, 4, 5, 6]
+    assert all(set(item) <= {"count", "title", "type", "cost", "value", "text", "icon"} for item in xlsx)
+
+
+def edited_xlsx(path: Path, cell: str, value) -> None:
+    import openpyxl
+
+    book = openpyxl.load_workbook(path)
+    book["Cards"][cell] = value
+    book.save(path)
+
+
+@pytest.mark.parametrize("workbook", ["parcels.xlsx", "parcels.ods"])
+def test_a_bad_cell_names_file_sheet_row_and_column(tmp_path, workbook):
+    game = couriers_with(tmp_path, f"{{file: {workbook}, sheet: Cards}}", workbook)
+    if workbook.endswith(".xlsx"):
+        edited_xlsx(game / workbook, "A4", "two")
+    else:
+        with zipfile.ZipFile(game / workbook) as archive:
+            files = {i.filename: archive.read(i) for i in archive.infolist()}
+        content = files["content.xml"].decode()
+        row4 = [m.start() for m in re.finditer("<table:table-row>", content)][-3]  # Cards row 4
+        cell = re.compile(r'<table:table-cell office:value-type="float" office:value="2"[^>]*><text:p>2</text:p>')
+        content = content[:row4] + cell.sub('<table:table-cell office:value-type="string"><text:p>two</text:p>',
+                                            content[row4:], count=1)
+        files["content.xml"] = content.encode()
+        with zipfile.ZipFile(game / workbook, "w") as archive:
+            for name, data in files.items():
+                archive.writestr(name, data)
+    line = one_line(run("check", game), f"{workbook}:Cards:4: count:", "expected a whole number", "'two'")
+    assert str(game / workbook) in line
+
+
+def test_the_first_sheet_is_read_unless_one_is_named_and_an_unknown_sheet_lists_them(tmp_path):
+    game = couriers_with(tmp_path, "parcels.xlsx", "parcels.xlsx")  # its first sheet holds notes
+    one_line(run("check", game), "parcels.xlsx:Notes:1: column 1:", "is not a field name")
+    replace(game / "cards.yaml", "items: parcels.xlsx", "items: {file: parcels.xlsx, sheet: Deck}")
+    one_line(run("check", game), "parcels.xlsx: no sheet 'Deck'; its sheets: Notes, Cards")
+
+
+def test_dates_and_numbers_read_as_the_designer_sees_them(tmp_path):
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["title", "printed", "weight", "share", "big", "when"])
+    sheet.append(["A", date(2026, 3, 7), 1.5, 0.25, 12000, datetime(2026, 3, 7, 14, 5)])
+    for cell, fmt in (("B2", "dd/mm/yyyy"), ("C2", "0.00"), ("D2", "0%"), ("E2", "#,##0"), ("F2", "h:mm AM/PM")):
+        sheet[cell].number_format = fmt
+    book.save(tmp_path / "t.xlsx")
+    [item] = read_table(tmp_path / "t.xlsx")
+    assert item == {"title": "A", "printed": "07/03/2026", "weight": 1.5, "share": "25%", "big": "12,000",
+                    "when": "2:05 PM"}
+
+
+def test_a_workbook_that_unpacks_to_too_much_or_leads_out_is_refused(tmp_path):
+    bomb = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"\0" * (65 * 1024 * 1024))
+    assert bomb.stat().st_size < 1024 * 1024
+    with pytest.raises(DataError, match="unpacks to 65 MiB"):
+        read_table(bomb)
+    game = couriers_with(tmp_path, "parcels.ods")
+    outside = tmp_path / "elsewhere.ods"
+    shutil.copy(WORKBOOKS / "parcels.ods", outside)
+    (game / "parcels.ods").symlink_to(outside)
+    one_line(run("check", game), "must be a file in the game's folder")
+
+
+def test_a_plain_build_imports_no_workbook_reader(tmp_path):
+    game = couriers_with(tmp_path, "parcels.csv")
+    code = ("import sys; from starpnp.generator.cli import main\n"
+            f"try: main(['build', {str(game)!r}, '--out', {str(tmp_path / 'out')!r}, '--format', 'pdf,svg,tts',"
+            " '--dpi', '72'])\n"
+            "except SystemExit as e: assert not e.code, e.code\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('openpyxl', 'et_xmlfile') or "
+            "m.endswith(('data.workbook', 'data.published'))))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "[]", result.stdout
