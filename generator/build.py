@@ -35,6 +35,7 @@ class BuildOptions:
     strict: bool = False
     write_ins: bool = False  # our edition's values print as write-in areas
     large: bool = False  # --yes: build even past LARGE_PAGES
+    tts_url: str | None = None  # --tts-url: where the Tabletop Simulator folder's images will be hosted
 
 
 @dataclass
@@ -315,7 +316,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         from .exports.tts import write_tts  # only Tabletop Simulator exports pay for it
 
         step("writing Tabletop Simulator objects")
-        result.files.extend(write_tts(game, all_faces, out / f"tts{suffix}", options.dpi))
+        result.files.extend(write_tts(game, all_faces, out / f"tts{suffix}", options.dpi, options.tts_url))
     path = out / "manifest.json"
     this = manifest(game, settings, pages, result)
     this["build"] = {"command": build_command(folder, options), "notes": player_texts(game, edition_marks(game))[2]}

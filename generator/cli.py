@@ -186,6 +186,16 @@ class Millimetres(click.FloatRange):
         return number
 
 
+def tts_base(value: str | None) -> str | None:
+    """--tts-url: an http(s) or file address with no spaces or control characters, kept as given."""
+    if value is None:
+        return None
+    if not value.startswith(("https://", "http://", "file:///")) or any(ord(c) <= 32 for c in value):
+        raise click.BadParameter(f"{value[:80]!r}: give an address such as https://example.org/my-game-tts "
+                                 f"or file:///home/me/my-game-tts")
+    return value
+
+
 def parse_formats(value: str) -> tuple[str, ...]:
     formats = tuple(f.strip() for f in value.split(",") if f.strip())
     bad = [f for f in formats if f not in FORMATS]
@@ -260,9 +270,12 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
                    "given, and warns about cards of another size.")
 @click.option("--watch", is_flag=True, help="Rebuild one game folder each time a file in it changes.")
 @click.option("--yes", "large", is_flag=True, help=f"Build even a set of more than {LARGE_PAGES} pages.")
+@click.option("--tts-url", metavar="BASE", default=None, callback=lambda c, p, v: tts_base(v),
+              help="Tabletop Simulator images at BASE/<file> (https://… where you host the tts folder, or "
+                   "file:///… on this computer) instead of names relative to the folder.")
 @click.pass_context
 def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, ink, game_options,
-          strict, write_ins, quiet, dpi, preset, watch, large):
+          strict, write_ins, quiet, dpi, preset, watch, large, tts_url):
     """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
     try:
         folders = games_from(games, all_games)
@@ -276,7 +289,8 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
         formats = formats if given("formats") else ("png", "pdf-single")
     settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex, ink=ink)
     options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
-                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset, large=large)
+                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset, large=large,
+                           tts_url=tts_url)
     if watch:
         if len(folders) != 1:
             raise click.UsageError("--watch follows exactly one game folder")
