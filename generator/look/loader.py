@@ -11,6 +11,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from .gamefonts import game_fonts
 from .icons import icon_problems
 from .images import art_refused
 from .layouts import Layouts, layouts_for
@@ -457,6 +458,10 @@ def icon_folders(folder: Path) -> tuple[Path, ...]:
 def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
           icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True) -> Game:
     errors: list[str] = icon_problems(icons)
+    try:
+        game_fonts(icons)
+    except DataError as exc:
+        errors.append(str(exc))
     try:
         info = _validate(GameInfo, read(folder / GAME_FILE), folder / GAME_FILE)
     except DataError as exc:

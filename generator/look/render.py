@@ -7,6 +7,7 @@ from hashlib import blake2b
 from pathlib import Path
 
 from .ink import low_ink
+from .gamefonts import game_fonts
 from .layouts.base import FaceContext
 from .loader import find_game, icon_folders
 from ..data.model import FaceSpec, Game, PieceSpec, ResolvedComponent
@@ -26,6 +27,7 @@ class SceneCache:
         self.base_dir = base_dir
         self.art_folders = tuple(source_folders(base_dir, find_game))  # art must lie inside the game's folders
         self.icon_folders = icon_folders(base_dir)
+        self.fonts = game_fonts(self.icon_folders)  # the loader has told any bad font file already
         self.scenes: dict[tuple, Scene] = {}
         self.warnings: list[str] = []
         # Scenes by everything that shapes them; --watch keeps it between builds to redraw only what changed.
@@ -41,7 +43,7 @@ class SceneCache:
         face: FaceSpec = piece.front if side == "front" else piece.back
         spec = component.spec
         shape = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name, piece.color,
-                 side, self.bleed, self.ink, face.drawing.key)
+                 side, self.bleed, self.ink, face.drawing.key, tuple(self.fonts.values()))
         return blake2b(f"{shape!r}{face.params.model_dump_json()}".encode(), digest_size=16).digest()
 
     def face(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> Scene:
@@ -114,7 +116,7 @@ class SceneCache:
         where = f"{Path(component.source).name}: {spec.id}: {piece.name}" + (f" ({piece.color})" if color else "")
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
                           self.art_folders, face.params.background_art, face.params.background_fit,
-                          icon_folders=self.icon_folders, lines=face.lines)
+                          icon_folders=self.icon_folders, lines=face.lines, fonts=self.fonts)
         elements = face.drawing.draw(ctx, face.params)
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)

@@ -1,6 +1,7 @@
 """What every layout gets: the face's size, colours, and helpers that report problems as warnings."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
@@ -9,6 +10,8 @@ from typing import Annotated, Callable, Literal, Mapping
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, WithJsonSchema
 
+from ..fonts import GAME_FACES, bolder, missing_glyphs
+from ..gamefonts import resolve_font
 from ..geometry import hexagon
 from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
@@ -99,6 +102,9 @@ def text_ground(color: str) -> str:
     return toward
 
 
+MARKUP = re.compile(r"\*+|\{[^{}]*\}")  # **bold**, *italic* and {icon}: not characters a font draws
+
+
 @dataclass
 class FaceContext:
     width: float
@@ -115,6 +121,7 @@ class FaceContext:
     warnings: list[str] = field(default_factory=list)
     icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.look.icons)
     lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
+    fonts: Mapping[str, str] = field(default_factory=dict)  # the game's own fonts (gamefonts.game_fonts)
 
     def warn(self, message: str) -> None:
         """`message` starts with the field it is about; the warning names the file and that field's line."""
@@ -145,6 +152,7 @@ class FaceContext:
 
     def text(self, field_name: str, value: str, x, y, w, h, **style) -> Element:
         """A field's text fitted into the box, with its **bold**, *italic* and `{icon}` markup."""
+        style["font"] = self.font(field_name, str(value), style.get("font", "Lato-Regular"))
         fitted = fit_rich(str(value), x, y, w, h, icon=self.inline_icon, **style)
         if not fitted.fits:
             self.warn(f"{field_name}: text does not fit its box even at {fitted.size:g} pt")
@@ -154,6 +162,24 @@ class FaceContext:
             self.warn(f"{field_name}: {{{name[:40]}}} is neither an icon nor a rule number, printed as "
                       f"written{hint}")
         return fitted.text
+
+    def font(self, field_name: str, text: str, name: str) -> str:
+        """The registered font `name` stands for; warns about a name no font has and about characters a
+        game's font lacks (printed in Lato, in sight, rather than as blank boxes)."""
+        font = resolve_font(name, self.fonts)
+        if font is None:
+            known = sorted({GAME_FACES[f].label for f in self.fonts.values()})
+            self.warn(f"{field_name}: font {name[:60]!r} is neither Lato nor a font in fonts/ "
+                      f"({', '.join(known) or 'the folder has none'}); printed in Lato")
+            return "Lato-Regular"
+        plain = MARKUP.sub("", text)
+        for variant in {font, bolder(font)} if "**" in text else {font}:
+            missing = missing_glyphs(plain, variant)
+            if missing:
+                shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
+                self.warn(f"{field_name}: {GAME_FACES[variant].label} has no {shown} for {plain[:60]!r}; "
+                          f"printed in Lato")
+        return font
 
     def icon(self, name: str, x, y, size, ink, paper="#FFFFFF") -> Element:
         return draw_icon(name, x, y, size, resolve(ink), resolve(paper), self.icon_folders)

@@ -1,0 +1,119 @@
+"""A game's own typefaces: TrueType files (.ttf, or .otf with TrueType outlines) in its folder's fonts/,
+named in a layout by family and style as the font names itself: `font: Tomson Talks`, `font: Comic Neue
+Bold` (case, spaces and hyphens do not matter). `**bold**` in a text takes the family's bold face when the
+folder has one. The PDF embeds each face as a subset, the SVG carries the file (fonts.font_face_css).
+
+A font file is refused in one line when it leads out of the folder, is larger than MAX_FONT_BYTES, or is one
+ReportLab cannot embed (PostScript-outline .otf: use the family's .ttf files).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import stat
+from pathlib import Path
+
+from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
+
+from ..data.yamlio import DataError
+from .fonts import FONT_FILES, GAME_FACES, SYMBOL_FONT, GameFace
+
+FONTS_FOLDER = "fonts"
+FONT_SUFFIXES = (".ttf", ".otf")
+MAX_FONT_BYTES = 16 * 1024 * 1024  # a family's face is tens or hundreds of kilobytes; CJK faces a few MB
+WEIGHTS = {"thin": "Thin", "extralight": "ExtraLight", "light": "Light", "regular": "Regular", "normal": "Regular",
+           "book": "Regular", "medium": "Medium", "semibold": "SemiBold", "bold": "Bold", "extrabold": "ExtraBold",
+           "black": "Black", "heavy": "Black"}
+_FOUND: dict[tuple, dict[str, str]] = {}
+
+
+def compact(name: str) -> str:
+    """A font name as looked up: `Tomson Talks-Bold` and `tomsontalks bold` are the same."""
+    return re.sub(r"[\s_-]+", "", name).lower()
+
+
+def font_files(folders: tuple[Path, ...]) -> list[Path]:
+    return [path for folder in folders for path in sorted((folder / FONTS_FOLDER).glob("*"))
+            if path.suffix.lower() in FONT_SUFFIXES]
+
+
+def game_fonts(folders: tuple[Path, ...]) -> dict[str, str]:
+    """Every way a layout may name a face of the folders' fonts -> that face's registered font name; the
+    first folder's family wins over a later one's of the same name. Read again only when a file changes."""
+    files = font_files(folders)
+    key = tuple((path, path.lstat().st_mtime_ns, path.lstat().st_size) for path in files)
+    if key not in _FOUND:
+        _FOUND[key] = _read(folders, files)
+    return _FOUND[key]
+
+
+def _read(folders: tuple[Path, ...], files: list[Path]) -> dict[str, str]:
+    families: dict[str, list[tuple[str, str, str]]] = {}  # family -> [(style, registered, path)]
+    for path in files:
+        family, style, digest = _face_names(path, folders)
+        faces = families.setdefault(family, [])
+        if all(style != known for known, _, _ in faces):
+            faces.append((style, f"{re.sub(r'[^A-Za-z0-9]', '', family)}-{style}~{digest}", str(path)))
+    names: dict[str, str] = {}
+    for family, faces in families.items():
+        siblings = tuple((style, registered) for style, registered, _ in faces)
+        for style, registered, path in faces:
+            GAME_FACES[registered] = GameFace(path, family, style, bold=style.startswith(("Bold", "Black",
+                                              "ExtraBold", "SemiBold")), italic=style.endswith("Italic"),
+                                              faces=siblings)
+            names.setdefault(compact(f"{family} {style}"), registered)
+        plain = dict(siblings).get("Regular") or faces[0][1]
+        names.setdefault(compact(family), plain)
+    return names
+
+
+def _face_names(path: Path, folders: tuple[Path, ...]) -> tuple[str, str, str]:
+    """(family, style such as Bold or BoldItalic, a short hash of the file) of one font file."""
+    where = f"{path}"
+    try:
+        if not any(_inside(path, folder) for folder in folders):
+            raise DataError(f"{where}: a font must be a file in the game's folder, not a link leading out of it")
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FONT_BYTES:
+            raise DataError(f"{where}: not a font file of at most {MAX_FONT_BYTES // 1024 // 1024} MiB")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DataError(f"{where}: cannot read: {exc.strerror or exc}") from None
+    try:
+        font = TTFontFile(str(path), validate=0)
+    except (TTFError, Exception) as exc:  # noqa: BLE001 - ReportLab's parser fails many ways on a bad file
+        hint = "; use the family's .ttf files" if "postscript" in str(exc).lower() else ""
+        raise DataError(f"{where}: not a TrueType font ReportLab can embed ({str(exc)[:120]}){hint}") from None
+    family = _text(font.familyName) or path.stem
+    return family, _style(_text(font.styleName)), hashlib.sha256(data).hexdigest()[:8]
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except (ValueError, OSError, RuntimeError):
+        return False
+
+
+def _text(value) -> str:
+    return (value.decode("latin-1") if isinstance(value, bytes) else str(value or "")).strip()
+
+
+def _style(words: str) -> str:
+    """`Bold Italic`, `BoldOblique`, `Regular` as Bold/Italic/BoldItalic/Regular (other weights kept)."""
+    low = compact(words)
+    slant = "Italic" if "italic" in low or "oblique" in low else ""
+    low = low.replace("italic", "").replace("oblique", "")
+    weight = WEIGHTS.get(low, low.title() if low else "Regular")
+    if weight == "Regular" and slant:
+        return slant
+    return weight + slant
+
+
+def resolve_font(name: str, names: dict[str, str]) -> str | None:
+    """The registered font a layout's `font:` names: Lato's own names as they are, a game face by family and
+    style; None for a name neither knows."""
+    if name in FONT_FILES or name == SYMBOL_FONT or name in GAME_FACES:
+        return name
+    return names.get(compact(name))

@@ -1,0 +1,99 @@
+"""A game's own typeface from its fonts/ folder: the PDF embeds it, the SVG carries it so Chromium draws it,
+and a character it lacks is a warning naming character, text and face, printed in Lato."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cli_runner import replace, run
+from starpnp_test_support import require_tool
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+# Tomson Talks (Debian's fonts-tomsontalks, SIL Open Font License 1.1; licence beside it): comic lettering
+# with 125 characters, so a rules text soon finds one it lacks.
+FONT = FIXTURES / "fonts" / "TomsonTalks.ttf"
+CARD = 'front: {layout: card, color: "#00695C", icon: parcel}'
+
+
+def lettered(folder: Path, boxes: str = "{title: {font: Tomson Talks}, text: {font: tomson-talks}}") -> Path:
+    game = folder / "couriers"
+    shutil.copytree(FIXTURES / "couriers", game)
+    (game / "fonts").mkdir()
+    shutil.copy(FONT, game / "fonts")
+    replace(game / "cards.yaml", CARD, CARD[:-1] + f", boxes: {boxes}}}")
+    return game
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("fonts")
+    game = lettered(folder)
+    result = run("build", game, "--out", folder / "out", "--format", "pdf,svg")
+    assert result.returncode == 0 and "warning" not in result.stdout, result.stdout + result.stderr
+    return folder / "out" / "couriers"
+
+
+def test_the_pdf_embeds_a_subset_of_the_games_font(built):
+    require_tool("pdffonts", "poppler-utils")
+    listing = subprocess.run(["pdffonts", built / "couriers-a4.pdf"], capture_output=True, text=True).stdout
+    [row] = [line for line in listing.splitlines() if "TomsonTalks" in line]
+    name, kind, _encoding, embedded, subset, *_ = row.split()
+    assert re.fullmatch(r"[A-Z]{6}\+TomsonTalks", name) and kind == "TrueType"
+    assert (embedded, subset) == ("yes", "yes")
+
+
+def test_the_svg_carries_the_font_and_chromium_draws_it(built, browser):
+    [svg] = (built / "svg" / "parcels").glob("ice-crate-front.svg")
+    text = svg.read_text()
+    assert "@font-face" in text and "font/ttf;base64," in text and "font-family=\"'Tomson Talks', Lato" in text
+    without = text.replace("'Tomson Talks', ", "")  # the same face as a viewer without the font would draw it
+    page = browser.new_page(viewport={"width": 300, "height": 420})
+    try:
+        shots, loaded = [], []
+        for markup in (text, without):
+            page.set_content(f"<body style='margin:0'>{markup.split('?>', 1)[-1]}</body>")
+            page.evaluate("document.fonts.ready")
+            loaded.append(page.evaluate("[...document.fonts].filter(f => f.status == 'loaded').map(f => f.family)"))
+            shots.append(page.screenshot(clip={"x": 0, "y": 0, "width": 240, "height": 60}))
+    finally:
+        page.close()
+    assert loaded == [['"Tomson Talks"'], []] or loaded == [["Tomson Talks"], []], loaded
+    assert shots[0] != shots[1]
+
+
+def test_a_character_the_font_lacks_is_a_warning_and_prints_in_lato(tmp_path):
+    game = lettered(tmp_path)
+    replace(game / "parcels.csv", "Ice Crate", "Ice Crate #2")  # '#' is not in Tomson Talks
+    result = run("check", game)
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"title: Tomson Talks Regular has no '#' \(U\+0023\) for 'Ice Crate #2'; printed in Lato",
+                     result.stdout + result.stderr), result.stdout + result.stderr
+    from starpnp.generator.look import fonts
+    from starpnp.generator.look.gamefonts import game_fonts
+
+    registered = game_fonts((game,))["tomsontalks"]
+    assert fonts.runs("Crate #2", registered) == ((registered, "Crate "), ("Lato-Regular", "#"), (registered, "2"))
+
+
+def test_an_unknown_font_name_is_a_warning_naming_the_folders_fonts(tmp_path):
+    game = lettered(tmp_path, "{title: {font: Bangers}}")
+    result = run("check", game)
+    assert "title: font 'Bangers' is neither Lato nor a font in fonts/ (Tomson Talks Regular); printed in Lato" \
+        in result.stdout + result.stderr, result.stdout + result.stderr
+
+
+def test_a_font_file_that_is_not_a_font_or_leads_out_is_refused_in_one_line(tmp_path):
+    game = lettered(tmp_path)
+    (game / "fonts" / "Broken.ttf").write_bytes(b"not a font at all")
+    result = run("check", game)
+    assert result.returncode == 2 and "Broken.ttf: not a TrueType font" in result.stderr, result.stderr
+    (game / "fonts" / "Broken.ttf").unlink()
+    outside = tmp_path / "Elsewhere.ttf"
+    shutil.copy(FONT, outside)
+    (game / "fonts" / "Elsewhere.ttf").symlink_to(outside)
+    result = run("check", game)
+    assert result.returncode == 2 and "Elsewhere.ttf: a font must be a file in the game's folder" in result.stderr
