@@ -36,6 +36,7 @@ class BuildOptions:
     write_ins: bool = False  # our edition's values print as write-in areas
     large: bool = False  # --yes: build even past LARGE_PAGES
     tts_url: str | None = None  # --tts-url: where the Tabletop Simulator folder's images will be hosted
+    refresh: bool = False  # --refresh: fetch published sheets anew, never settle for the kept copy
 
 
 @dataclass
@@ -243,7 +244,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
                memo: dict | None = None) -> BuildResult:
     """Build one game folder; `memo` carries drawn faces from an earlier build (see SceneCache). `step(what,
     done, total)` says what it is doing (done and total when it counts, as the PNG export does)."""
-    game = load_game(folder, options.options, options.write_ins, items=False)
+    game = load_game(folder, options.options, options.write_ins, items=False, refresh=options.refresh)
     settings = options.settings
     large = None if options.large else too_large(game, settings)
     if large:
@@ -258,7 +259,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
     streamed = set(options.formats) <= {"pdf"} and not options.strict and memo is None
     all_faces = [] if streamed else faces(game, cache)
     runs = make_runs(game, cache, settings, outlines=streamed)
-    result.warnings = list(cache.warnings) + preset_warnings(game, options.preset)
+    result.warnings = list(cache.warnings) + list(game.warnings) + preset_warnings(game, options.preset)
     if options.strict and result.warnings:
         raise BuildFailed("\n".join(result.warnings))
     step("imposing sheets")
@@ -287,7 +288,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
                 step(f"writing PDF, page {sheet.page} of {result.pages}")
             doc.sheet(sheet, note)
         if streamed:
-            result.warnings = cache.warnings_in_order(game.components) + preset_warnings(game, options.preset)
+            result.warnings = cache.warnings_in_order(game.components) + list(game.warnings) + preset_warnings(game, options.preset)
             cache.forget()
         # The sheets, their placements and the faces' outlines go before ReportLab lays out the whole file, and
         # the document once written: none is needed after (thousands of pieces: megabytes less at the peak)
@@ -297,7 +298,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         result.files.append(path)
         written[name] = {"file": path.name, "layout": "sheets"}
     elif streamed:
-        result.warnings = cache.warnings_in_order(game.components) + preset_warnings(game, options.preset)
+        result.warnings = cache.warnings_in_order(game.components) + list(game.warnings) + preset_warnings(game, options.preset)
     suffix = "".join(f"-{part}" for part in face_variant(game, settings, options.preset))
     if "svg" in options.formats:
         step("writing SVG")

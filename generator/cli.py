@@ -85,7 +85,7 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
         except DataErrors as exc:
             errors.extend(exc.errors)
             continue
-        warnings = face_warnings(game, folder)
+        warnings = [*game.warnings, *face_warnings(game, folder)]
         noted = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
         click.echo(f"{folder}: ok ({len(game.components)} components, "
                    f"{sum(c.quantity for c in game.components)} pieces, {len(game.unspecified)} unspecified{noted})")
@@ -273,9 +273,11 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
 @click.option("--tts-url", metavar="BASE", default=None, callback=lambda c, p, v: tts_base(v),
               help="Tabletop Simulator images at BASE/<file> (https://… where you host the tts folder, or "
                    "file:///… on this computer) instead of names relative to the folder.")
+@click.option("--refresh", is_flag=True, help="Fetch published sheets (items: https://…) again; fail rather than "
+                                                "use the copy kept from an earlier build.")
 @click.pass_context
 def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, ink, game_options,
-          strict, write_ins, quiet, dpi, preset, watch, large, tts_url):
+          strict, write_ins, quiet, dpi, preset, watch, large, tts_url, refresh):
     """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
     try:
         folders = games_from(games, all_games)
@@ -290,7 +292,7 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
     settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex, ink=ink)
     options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
                            strict=strict, write_ins=write_ins, dpi=dpi, preset=preset, large=large,
-                           tts_url=tts_url)
+                           tts_url=tts_url, refresh=refresh)
     if watch:
         if len(folders) != 1:
             raise click.UsageError("--watch follows exactly one game folder")

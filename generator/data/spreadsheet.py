@@ -46,8 +46,13 @@ def table_name(value: Any) -> tuple[str, str | None] | None:
     return None
 
 
+def is_published(value: Any) -> bool:
+    """`items: https://…`: a sheet published on the web as CSV (published.py, imported only then)."""
+    return isinstance(value, str) and value.lower().startswith(("https://", "http://"))
+
+
 def is_table(value: Any) -> bool:
-    return table_name(value) is not None
+    return table_name(value) is not None or is_published(value)
 
 
 def table_file(folder: Path, name: str) -> Path | None:
@@ -101,7 +106,7 @@ def _header(label: str, names: list[str]) -> list[str]:
     return columns
 
 
-def read_table(path: Path, sheet: str | None = None) -> TableRows:
+def read_table(path: Path, sheet: str | None = None, label: str | None = None) -> TableRows:
     """Every non-blank row of a CSV/TSV file (UTF-8 with or without a byte-order mark) or of a workbook's
     sheet (the first unless `sheet` names one) as an item."""
     if path.suffix.lower() in WORKBOOK_SUFFIXES:
@@ -118,7 +123,7 @@ def read_table(path: Path, sheet: str | None = None) -> TableRows:
         records = list(reader)
     except csv.Error as exc:
         raise DataError(f"{path}:{reader.line_num}: not a readable spreadsheet row: {exc}") from None
-    return table_rows(str(path), records)
+    return table_rows(label or str(path), records)
 
 
 def table_rows(label: str, records: list[list[str]]) -> TableRows:
@@ -169,8 +174,11 @@ def _line_dict(number: int) -> LineDict:
     return d
 
 
-def expand_tables(raw: Any, source: Path) -> dict[int, TableRows]:
-    """Replace each component's `items: NAME.csv` with the rows of that file (beside `source`), in place.
+def expand_tables(raw: Any, source: Path, refresh: bool = False, warnings: list[str] | None = None
+                  ) -> dict[int, TableRows]:
+    """Replace each component's `items: NAME.csv` (or workbook, or published sheet's address) with the rows
+    of that file (beside `source`), in place. `refresh`: a published sheet must be fetched anew; `warnings`
+    gathers what a build should say (a published sheet read from the copy kept earlier).
 
     Returns component index -> rows, so errors about those items can be told in the spreadsheet's terms."""
     tables: dict[int, TableRows] = {}
@@ -178,7 +186,14 @@ def expand_tables(raw: Any, source: Path) -> dict[int, TableRows]:
     if not isinstance(components, list):
         return tables
     for index, component in enumerate(components):
-        named = table_name(component.get("items")) if isinstance(component, dict) else None
+        items = component.get("items") if isinstance(component, dict) else None
+        if is_published(items):
+            from .published import published_table
+
+            copy = published_table(source.parent, items, refresh, [] if warnings is None else warnings)
+            component["items"] = tables[index] = read_table(copy, label=items[:80])
+            continue
+        named = table_name(items)
         if named is None:
             continue
         file = table_file(source.parent, named[0])
@@ -261,6 +276,10 @@ def component_items(folder: Path, component_id: str) -> list[dict]:
             known.append(str(component.get("id")))
             if component.get("id") == component_id:
                 items = component.get("items")
+                if is_published(items):
+                    from .published import published_table
+
+                    return list(read_table(published_table(folder, items, False, []), label=items[:80]))
                 named = table_name(items)
                 if named is None:
                     return list(items or [])

@@ -431,12 +431,13 @@ ART_FIELDS = ("art", "background_art")  # the face fields that name an image fil
 
 
 def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), write_ins: bool = False,
-              items: bool = True) -> Game:
+              items: bool = True, refresh: bool = False) -> Game:
     """Load and validate a game folder; raises DataErrors listing every problem found.
 
     write_ins: print write-in areas where our edition fills in what the rulebook leaves out.
     items: keep each component's validated items in its spec (`customise` reads them); a build needs only
-    the pieces made from them, and a set of thousands of pieces is lighter by megabytes without them."""
+    the pieces made from them, and a set of thousands of pieces is lighter by megabytes without them.
+    refresh: fetch published sheets (`items: https://…`) anew, failing rather than using the kept copy."""
     if not (folder / GAME_FILE).is_file() and (folder / OVERRIDES_FILE).is_file():
         try:
             overridden = apply_overrides(folder, find_game)
@@ -444,10 +445,10 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
             raise DataErrors([str(exc)]) from None
         try:
             return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
-                         icon_folders(folder), (overridden.base, folder), items)
+                         icon_folders(folder), (overridden.base, folder), items, refresh)
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
-    return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,), items)
+    return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,), items, refresh)
 
 
 def icon_folders(folder: Path) -> tuple[Path, ...]:
@@ -456,8 +457,10 @@ def icon_folders(folder: Path) -> tuple[Path, ...]:
 
 
 def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
-          icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True) -> Game:
+          icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True,
+          refresh: bool = False) -> Game:
     errors: list[str] = icon_problems(icons)
+    warnings: list[str] = []
     try:
         game_fonts(icons)
     except DataError as exc:
@@ -484,7 +487,7 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
         tables: dict = {}
         try:
             raw = read(source)
-            tables = expand_tables(raw, source)
+            tables = expand_tables(raw, source, refresh, warnings)
             missing = with_rule_numbers(raw, info, source)
             if missing:
                 errors.extend(told_in_rows(missing, source, tables))
@@ -514,4 +517,4 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
     if errors:
         raise DataErrors(errors)
     return Game(str(folder), info, tuple(components), enabled, tuple(resolver.unspecified), tuple(resolver.ours),
-                tuple(changes), tuple(resolver.edition), write_ins)
+                tuple(changes), tuple(resolver.edition), write_ins, tuple(warnings))
