@@ -118,6 +118,37 @@ def init(game: str, folder: Path, as_overrides: bool) -> None:
 
 
 @main.command()
+@click.argument("game")
+@click.option("--hand", "hand_of", metavar="COMPONENT", help="A fan of COMPONENT's cards, as a player holds them.")
+@click.option("--showcase", "showcase_of", metavar="COMPONENT",
+              help="A row of COMPONENT's cards in perspective with their reflection.")
+@click.option("--width", type=click.IntRange(100, 8000), default=1600, show_default=True, help="Pixels wide.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="PNG file to write [default: output/<game>/pictures/<component>-<kind>.png].")
+def picture(game: str, hand_of: str | None, showcase_of: str | None, width: int, out: Path | None) -> None:
+    """A PNG of a deck for a rulebook or a store page, drawn from the same faces as the print files."""
+    from .exports.pictures import picture as draw
+    from .look.render import SceneCache, faces
+
+    if (hand_of is None) == (showcase_of is None):
+        raise click.UsageError("give one of --hand COMPONENT or --showcase COMPONENT")
+    kind, component = ("hand", hand_of) if hand_of else ("showcase", showcase_of)
+    try:
+        folder = find_game(game)
+        loaded = load_game(folder, items=False)
+    except DataError as exc:
+        fail([str(exc)])
+    except DataErrors as exc:
+        fail(exc.errors)
+    known = [c.spec.id for c in loaded.components]
+    if component not in known:
+        fail([f"{folder}: no component {component!r}; its components: {', '.join(known)}"])
+    target = out or Path("output") / loaded.info.id / "pictures" / f"{component}-{kind}.png"
+    written = draw(faces(loaded, SceneCache(0.0, folder)), component, kind, width, target)
+    click.echo(f"{written}")
+
+
+@main.command()
 @click.argument("name")
 @click.argument("folder", type=click.Path(path_type=Path))
 def new(name: str, folder: Path) -> None:
