@@ -1,10 +1,11 @@
-"""A game's own typefaces: TrueType files (.ttf, or .otf with TrueType outlines) in its folder's fonts/,
+"""A game's own typefaces: font files (.ttf or .otf) in its folder's fonts/,
 named in a layout by family and style as the font names itself: `font: Tomson Talks`, `font: Comic Neue
 Bold` (case, spaces and hyphens do not matter). `**bold**` in a text takes the family's bold face when the
 folder has one. The PDF embeds each face as a subset, the SVG carries the file (fonts.font_face_css).
 
-A font file is refused in one line when it leads out of the folder, is larger than MAX_FONT_BYTES, or is one
-ReportLab cannot embed (PostScript-outline .otf: use the family's .ttf files).
+ReportLab embeds TrueType outlines only, so an .otf with PostScript (CFF) outlines is converted once with
+fontTools (imported only then) into the folder's .cache/fonts/, and that copy is what the files use. A font
+file is refused in one line when it leads out of the folder, is larger than MAX_FONT_BYTES, or is no font.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from ..data.yamlio import DataError
 from .fonts import FONT_FILES, GAME_FACES, SYMBOL_FONT, GameFace
 
 FONTS_FOLDER = "fonts"
+CONVERTED = Path(".cache") / "fonts"  # TrueType copies of PostScript-outline .otf files, by content hash
 FONT_SUFFIXES = (".ttf", ".otf")
 MAX_FONT_BYTES = 16 * 1024 * 1024  # a family's face is tens or hundreds of kilobytes; CJK faces a few MB
 WEIGHTS = {"thin": "Thin", "extralight": "ExtraLight", "light": "Light", "regular": "Regular", "normal": "Regular",
@@ -50,10 +52,10 @@ def game_fonts(folders: tuple[Path, ...]) -> dict[str, str]:
 def _read(folders: tuple[Path, ...], files: list[Path]) -> dict[str, str]:
     families: dict[str, list[tuple[str, str, str]]] = {}  # family -> [(style, registered, path)]
     for path in files:
-        family, style, digest = _face_names(path, folders)
+        family, style, digest, usable = _face_names(path, folders)
         faces = families.setdefault(family, [])
         if all(style != known for known, _, _ in faces):
-            faces.append((style, f"{re.sub(r'[^A-Za-z0-9]', '', family)}-{style}~{digest}", str(path)))
+            faces.append((style, f"{re.sub(r'[^A-Za-z0-9]', '', family)}-{style}~{digest}", str(usable)))
     names: dict[str, str] = {}
     for family, faces in families.items():
         siblings = tuple((style, registered) for style, registered, _ in faces)
@@ -67,8 +69,9 @@ def _read(folders: tuple[Path, ...], files: list[Path]) -> dict[str, str]:
     return names
 
 
-def _face_names(path: Path, folders: tuple[Path, ...]) -> tuple[str, str, str]:
-    """(family, style such as Bold or BoldItalic, a short hash of the file) of one font file."""
+def _face_names(path: Path, folders: tuple[Path, ...]) -> tuple[str, str, str, Path]:
+    """(family, style such as Bold or BoldItalic, a short hash of the file, the TrueType file to use) of one
+    font file."""
     where = f"{path}"
     try:
         if not any(_inside(path, folder) for folder in folders):
@@ -79,13 +82,57 @@ def _face_names(path: Path, folders: tuple[Path, ...]) -> tuple[str, str, str]:
         data = path.read_bytes()
     except OSError as exc:
         raise DataError(f"{where}: cannot read: {exc.strerror or exc}") from None
+    digest = hashlib.sha256(data).hexdigest()[:8]
+    usable = path
+    if data[:4] == b"OTTO":  # PostScript outlines
+        usable = path.parent.parent / CONVERTED / f"{path.stem}-{digest}.ttf"
+        if not usable.is_file():
+            _as_truetype(path, usable, where)
     try:
-        font = TTFontFile(str(path), validate=0)
+        font = TTFontFile(str(usable), validate=0)
     except (TTFError, Exception) as exc:  # noqa: BLE001 - ReportLab's parser fails many ways on a bad file
-        hint = "; use the family's .ttf files" if "postscript" in str(exc).lower() else ""
-        raise DataError(f"{where}: not a TrueType font ReportLab can embed ({str(exc)[:120]}){hint}") from None
+        raise DataError(f"{where}: not a font ReportLab can embed ({str(exc)[:120]})") from None
     family = _text(font.familyName) or path.stem
-    return family, _style(_text(font.styleName)), hashlib.sha256(data).hexdigest()[:8]
+    return family, _style(_text(font.styleName)), digest, usable
+
+
+def _as_truetype(source: Path, target: Path, where: str) -> None:
+    """A PostScript-outline OpenType font as TrueType: each glyph's cubic curves as quadratic ones, the
+    tables that describe outlines rebuilt (fontTools' own otf2ttf recipe)."""
+    try:
+        from fontTools.pens.cu2quPen import Cu2QuPen
+        from fontTools.pens.ttGlyphPen import TTGlyphPen
+        from fontTools.ttLib import TTFont, newTable
+
+        font = TTFont(str(source))
+        order = font.getGlyphOrder()
+        font["loca"] = newTable("loca")
+        font["glyf"] = glyf = newTable("glyf")
+        glyf.glyphOrder, glyf.glyphs = order, {}
+        glyphs = font.getGlyphSet()
+        for name in order:
+            pen = TTGlyphPen(glyphs)
+            glyphs[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
+            glyf[name] = pen.glyph()
+        font["maxp"] = maxp = newTable("maxp")
+        maxp.tableVersion, maxp.maxZones = 0x00010000, 1
+        for field in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                      "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+            setattr(maxp, field, 0)
+        post = font["post"]
+        post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
+        for table in ("CFF ", "VORG"):
+            if table in font:
+                del font[table]
+        font.sfntVersion = "\0\1\0\0"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(".part")
+        font.save(str(partial))
+        partial.replace(target)
+    except OSError as exc:
+        raise DataError(f"{where}: cannot keep a TrueType copy in {target.parent}: {exc.strerror or exc}") from None
+    except Exception as exc:  # noqa: BLE001 - fontTools fails many ways on a damaged font
+        raise DataError(f"{where}: not a font that can be embedded ({type(exc).__name__}: {str(exc)[:100]})") from None
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -90,10 +90,34 @@ def test_a_font_file_that_is_not_a_font_or_leads_out_is_refused_in_one_line(tmp_
     game = lettered(tmp_path)
     (game / "fonts" / "Broken.ttf").write_bytes(b"not a font at all")
     result = run("check", game)
-    assert result.returncode == 2 and "Broken.ttf: not a TrueType font" in result.stderr, result.stderr
+    assert result.returncode == 2 and "Broken.ttf: not a font ReportLab can embed" in result.stderr, result.stderr
     (game / "fonts" / "Broken.ttf").unlink()
     outside = tmp_path / "Elsewhere.ttf"
     shutil.copy(FONT, outside)
     (game / "fonts" / "Elsewhere.ttf").symlink_to(outside)
     result = run("check", game)
     assert result.returncode == 2 and "Elsewhere.ttf: a font must be a file in the game's folder" in result.stderr
+
+
+def test_an_otf_family_embeds_and_bold_takes_its_bold_face(tmp_path):
+    """Comic Neue (Debian's fonts-comic-neue, SIL Open Font License 1.1): PostScript-outline .otf files,
+    Regular and Bold."""
+    require_tool("pdffonts", "poppler-utils")
+    game = tmp_path / "couriers"
+    shutil.copytree(FIXTURES / "couriers", game)
+    (game / "fonts").mkdir()
+    for face in ("Regular", "Bold"):
+        shutil.copy(FIXTURES / "fonts" / f"ComicNeue-{face}.otf", game / "fonts")
+    replace(game / "cards.yaml", CARD, CARD[:-1] + ", boxes: {text: {font: Comic Neue}}}")
+    out = tmp_path / "out"
+
+    def embedded() -> set[str]:
+        result = run("build", game, "--out", out, "--format", "pdf")
+        assert result.returncode == 0 and "warning" not in result.stdout, result.stdout + result.stderr
+        listing = subprocess.run(["pdffonts", out / "couriers" / "couriers-a4.pdf"], capture_output=True,
+                                 text=True).stdout
+        return {line.split()[0].split("+")[-1] for line in listing.splitlines()[2:]}
+
+    assert {"ComicNeue-Regular"} <= embedded() and "ComicNeue-Bold" not in embedded()
+    replace(game / "parcels.csv", "Deliver to any ice moon", "**Deliver** to any ice moon")
+    assert {"ComicNeue-Regular", "ComicNeue-Bold"} <= embedded()
