@@ -45,6 +45,8 @@ def game_fonts(folders: tuple[Path, ...]) -> dict[str, str]:
     files = font_files(folders)
     key = tuple((path, path.lstat().st_mtime_ns, path.lstat().st_size) for path in files)
     if key not in _FOUND:
+        if len(_FOUND) > 32:  # a long-running server or --watch sees many folders and edits
+            _FOUND.clear()
         _FOUND[key] = _read(folders, files)
     return _FOUND[key]
 
