@@ -222,7 +222,7 @@ def test_every_icon_we_ship_draws_and_no_game_icon_hides_one_of_ours():
 def test_our_icons_and_the_code_that_draws_them_name_no_game():
     names = {game for game in builtin_games()} | {our_game(game).name.lower() for game in builtin_games()}
     names |= {name.replace("_", " ") for name in names}
-    engine = Path(__file__).resolve().parents[2] / "generator"
+    engine = Path(__file__).resolve().parents[2] / "generator" / "look"
     files = [engine / "icons.py", engine / "iconfile.py", *sorted(builtin_icons().glob("*.svg"))]
     for file in files:
         text = file.read_text().lower()
