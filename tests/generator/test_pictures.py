@@ -29,12 +29,16 @@ def test_a_picture_is_a_png_of_the_asked_width_showing_the_deck(tmp_path, kind):
         colours = image.convert("RGB").getcolors(1 << 20)
         teal = sum(count for count, rgb in colours if near(rgb, TEAL))
         assert teal > image.width * image.height * 0.08  # the deck's teal frames fill a good part of it
+        opaque_rows = lambda x: [y for y in range(image.height) if alpha.getpixel((x, y)) == 255]  # noqa: E731
+        left = next(x for x in range(image.width) if opaque_rows(x))
         if kind == "showcase":  # the lowest part is the reflection: see-through, fading, never opaque
             low = alpha.crop((0, image.height * 9 // 10, image.width, image.height))
             assert 0 < low.getextrema()[1] < 128
-        else:  # fanned: the corners of the picture are empty, the cards turned about a point below them
-            assert alpha.getpixel((image.width // 2, 0)) == 0 or alpha.getpixel((0, 0)) == 0
-            assert image.height < image.width
+            # in perspective, turned toward the middle: the first card's inner edge is the farther, shorter one
+            right = next(x for x in range(left, image.width) if not opaque_rows(x)) - 1
+            assert len(opaque_rows(right - 3)) < len(opaque_rows(left + 3)) * 0.93
+        else:  # fanned about a point below the cards: the outer card sits lower than the middle one
+            assert min(opaque_rows(left + 2)) > min(opaque_rows(image.width // 2)) + image.height // 10
 
 
 def test_a_picture_names_one_component_that_exists(tmp_path):
