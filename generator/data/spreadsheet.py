@@ -114,6 +114,8 @@ def read_table(path: Path, sheet: str | None = None, label: str | None = None) -
 
         name, records = read_workbook(path, sheet)
         return table_rows(f"{path}:{name}", records)
+    if path.suffix.lower() not in TABLE_DELIMITERS and label is None:
+        raise DataError(f"{path}: a card list is a .csv, .tsv, .xlsx or .ods file")
     if sheet is not None:
         raise DataError(f"{path}: sheet: a {path.suffix} file has no sheets; name an .xlsx or .ods workbook")
     text = read_text(path).removeprefix("\ufeff")

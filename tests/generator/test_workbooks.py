@@ -100,6 +100,10 @@ def test_the_first_sheet_is_read_unless_one_is_named_and_an_unknown_sheet_lists_
     one_line(run("check", game), "parcels.xlsx:Notes:1: column 1:", "is not a field name")
     replace(game / "cards.yaml", "items: parcels.xlsx", "items: {file: parcels.xlsx, sheet: Deck}")
     one_line(run("check", game), "parcels.xlsx: no sheet 'Deck'; its sheets: Notes, Cards")
+    replace(game / "cards.yaml", "{file: parcels.xlsx, sheet: Deck}", "{file: parcels.csv, sheet: Cards}")
+    one_line(run("check", game), "parcels.csv: sheet: a .csv file has no sheets")
+    replace(game / "cards.yaml", "{file: parcels.csv, sheet: Cards}", "{file: parcels.txt}")
+    one_line(run("check", game), "parcels.txt: a card list is a .csv, .tsv, .xlsx or .ods file")
 
 
 def test_dates_and_numbers_read_as_the_designer_sees_them(tmp_path):
