@@ -46,6 +46,7 @@ def test_the_pdf_embeds_a_subset_of_the_games_font(built):
     assert (embedded, subset) == ("yes", "yes")
 
 
+@pytest.mark.browser
 def test_the_svg_carries_the_font_and_chromium_draws_it(built, browser):
     [svg] = (built / "svg" / "parcels").glob("ice-crate-front.svg")
     text = svg.read_text()
