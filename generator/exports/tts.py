@@ -2,8 +2,10 @@
 
 Tabletop Simulator draws a custom deck from a face sheet: a grid of at most 10 × 7 card images, the last
 slot of which it shows for a card held hidden in a hand, and one back image (or a back sheet in the same
-grid when backs differ). A card's id is its deck number × 100 + its slot. A board becomes a custom board;
-everything else (chits, tokens, tiles) a custom tile with its front and back images, one bag per component.
+grid when backs differ). A card's id is its deck number × 100 + its slot. A board becomes a custom board, a
+fold-up die (layout die_net) a custom model of the dice type, a cube folded from its net as the paper
+folds; everything else (chits, tokens, tiles) a custom tile with its front and back images, one bag per
+component.
 
 The folder travels: the saved object names its images by file name inside the folder (or `BASE/<file>` with
 `--tts-url BASE`, for a folder hosted anywhere), and each image's name carries a short hash of its content,
@@ -43,16 +45,18 @@ class Images:
     def save(self, image: Image.Image, stem: str) -> str:
         data = io.BytesIO()
         image.save(data, "PNG")
-        digest = hashlib.sha256(data.getvalue()).hexdigest()[:10]
-        path = self.out / f"{stem}-{digest}.png"
-        path.write_bytes(data.getvalue())
+        return self.save_bytes(data.getvalue(), stem, ".png")
+
+    def save_bytes(self, data: bytes, stem: str, suffix: str) -> str:
+        path = self.out / f"{stem}-{hashlib.sha256(data).hexdigest()[:10]}{suffix}"
+        path.write_bytes(data)
         self.written.append(path)
         return path.name if self.url_base is None else f"{self.url_base.rstrip('/')}/{quote(path.name)}"
 
     def forget_others(self) -> None:
-        """Remove images an earlier build left in the folder, so it holds exactly what the object names."""
+        """Remove files an earlier build left in the folder, so it holds exactly what the object names."""
         keep = set(self.written)
-        for old in self.out.glob("*.png"):
+        for old in [*self.out.glob("*.png"), *self.out.glob("*.obj")]:
             if old not in keep:
                 old.unlink()
 
@@ -152,6 +156,48 @@ def board(face: Face, images: Images, dpi: int, x: float) -> dict:
             "CustomImage": {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}}
 
 
+# The built-in die_net layout's cross: a face's side is min(w / 4.3, h / 3) and its faces sit in these
+# (column, row) cells, in the order of its `faces` list: top; left, front, right, back; bottom.
+DIE_NET_CELLS = ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))
+# Where a point (a, b) of each cell (a rightward, b downward, 0 to 1) lands on the cube [-1, 1]³ when the
+# paper is folded, printed side out: the front stays facing +z, y is up, the back hangs off the right face.
+FOLDED = (
+    lambda a, b: (2 * a - 1, 1, 2 * b - 1),  # top: its lower edge is the front's upper edge
+    lambda a, b: (-1, 1 - 2 * b, 2 * a - 1),  # left
+    lambda a, b: (2 * a - 1, 1 - 2 * b, 1),  # front
+    lambda a, b: (1, 1 - 2 * b, 1 - 2 * a),  # right
+    lambda a, b: (1 - 2 * a, 1 - 2 * b, -1),  # back
+    lambda a, b: (2 * a - 1, -1, 1 - 2 * b),  # bottom: its upper edge is the front's lower edge
+)
+
+
+def die_mesh(width: float, height: float) -> str:
+    """A cube as Wavefront OBJ whose texture coordinates take each face from its cell of the die net's
+    image (`width` × `height` mm at trim), so the die in the game shows what the paper die would."""
+    side = min(width / 4.3, height / 3)
+    lines = ["# a fold-up die from starpnp: a cube, each face textured from its cell of the net"]
+    faces = []
+    for index, ((column, row), fold) in enumerate(zip(DIE_NET_CELLS, FOLDED)):
+        corners = ((0, 0), (0, 1), (1, 1), (1, 0))  # counter-clockwise seen from outside
+        for a, b in corners:
+            lines.append("v {:g} {:g} {:g}".format(*fold(a, b)))
+            lines.append(f"vt {(column + a) * side / width:.6f} {1 - (row + b) * side / height:.6f}")
+        first = index * 4 + 1
+        faces.append("f " + " ".join(f"{first + k}/{first + k}" for k in range(4)))
+    return "\n".join(lines + faces) + "\n"
+
+
+def die(face: Face, images: Images, dpi: int, x: float) -> dict:
+    """A fold-up die as a custom model of the dice type: a cube textured with the net, rolled like a die."""
+    w, h = face.front.width, face.front.height
+    texture = images.save(face_image(face.front, dpi), f"{face.component}-{face.stem}-front")
+    mesh = images.save_bytes(die_mesh(w, h).encode(), f"{face.component}-{face.stem}", ".obj")
+    side = min(w / 4.3, h / 3)
+    return {"Name": "Custom_Model", "Nickname": face.name, "Transform": transform(x, 6.0, side / INCH / 2),
+            "CustomMesh": {"MeshURL": mesh, "DiffuseURL": texture, "NormalURL": "", "ColliderURL": "",
+                           "Convex": True, "MaterialIndex": 3, "TypeIndex": 2, "CastShadows": True}}
+
+
 def write_tts(game: Game, all_faces: list[Face], out: Path, dpi: int, url_base: str | None = None) -> list[Path]:
     """<out>/<component>-faces-N-<hash>.png, backs, tiles, boards, <game>.json (Tabletop Simulator's saved
     object) and README.txt."""
@@ -168,6 +214,8 @@ def write_tts(game: Game, all_faces: list[Face], out: Path, dpi: int, url_base: 
             continue
         if comp.spec.kind == "card" and all(f.back is not None for f in faces):
             states.append(write_deck(Deck(comp.spec.id, comp.spec.name, faces), number * 10, images, dpi, x))
+        elif comp.spec.kind == "die" and comp.spec.front.get("layout") == "die_net":
+            states += [die(face, images, dpi, x + 2.0 * i) for i, face in enumerate(faces) for _ in range(face.count)]
         elif comp.spec.kind == "board":
             states += [board(face, images, dpi, x + 8.0 * i) for i, face in enumerate(faces) for _ in range(face.count)]
         else:

@@ -34,7 +34,7 @@ def image_urls(saved: dict) -> list[str]:
     def walk(value):
         if isinstance(value, dict):
             for key, child in value.items():
-                if key in ("FaceURL", "BackURL", "ImageURL", "ImageSecondaryURL") and child:
+                if key in ("FaceURL", "BackURL", "ImageURL", "ImageSecondaryURL", "MeshURL", "DiffuseURL") and child:
                     found.append(child)
                 else:
                     walk(child)
@@ -176,3 +176,53 @@ def test_changing_one_card_renames_exactly_its_sheet(tmp_path, couriers_tts):
     assert len(before - after) == len(after - before) == 1
     [old], [new] = before - after, after - before
     assert old.startswith("parcels-faces-1-") and new.startswith("parcels-faces-1-")
+
+
+DIE = """
+  - id: dice
+    name: Courier dice
+    kind: die
+    size: [104, 72]
+    front: {layout: die_net}
+    items:
+      - {name: Fuel die, title: Fuel die, color: "#FBC02D", faces: ["pips:1", "pips:2", "pips:3", "icon:fuel", "5", "6"]}
+"""
+# the die_net cells that share a fold line, by index in the faces list: top, left, front, right, back, bottom
+FOLDS = [(0, 2), (1, 2), (2, 3), (3, 4), (2, 5)]
+
+
+def test_a_fold_up_die_is_a_dice_model_folded_from_its_net(tmp_path):
+    game = tmp_path / "couriers"
+    shutil.copytree(COURIERS, game)
+    with (game / "pieces.yaml").open("a") as f:
+        f.write(DIE)
+    result = run("build", game, "--out", tmp_path / "out", "--format", "tts", "--dpi", "72")
+    assert result.returncode == 0, result.stderr
+    folder = tmp_path / "out" / "couriers" / "tts"
+    saved = json.loads((folder / "couriers.json").read_text())
+    assert all(local(url, folder).is_file() for url in image_urls(saved))
+    [die] = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Model"]
+    mesh = die["CustomMesh"]
+    assert die["Nickname"] == "Fuel die" and mesh["TypeIndex"] == 2  # Tabletop Simulator's dice type
+    lines = local(mesh["MeshURL"], folder).read_text().splitlines()
+    points = [tuple(map(float, line.split()[1:])) for line in lines if line.startswith("v ")]
+    uvs = [tuple(map(float, line.split()[1:])) for line in lines if line.startswith("vt ")]
+    faces = [[int(corner.split("/")[0]) - 1 for corner in line.split()[1:]] for line in lines if line.startswith("f ")]
+    assert len(faces) == 6 and all(len(face) == 4 for face in faces)
+    for face in faces:  # each face winds counter-clockwise seen from outside: its normal points away from the centre
+        a, b, c = (points[i] for i in face[:3])
+        u, v = [q - p for p, q in zip(a, b)], [q - p for p, q in zip(a, c)]
+        normal = (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
+        centre = [sum(points[i][k] for i in face) / 4 for k in range(3)]
+        assert sum(n * c for n, c in zip(normal, centre)) > 0
+    for one, other in FOLDS:  # faces joined by a fold share an edge on the cube and the same edge of the image
+        shared = {(points[i], uvs[i]) for i in faces[one]} & {(points[i], uvs[i]) for i in faces[other]}
+        assert len(shared) == 2, (one, other)
+    with Image.open(local(mesh["DiffuseURL"], folder)) as net:
+        assert net.width / net.height == pytest.approx(104 / 72, abs=0.01)
+        rgb = net.convert("RGB")
+        for face in faces:  # just inside each face's upper edge: the die's yellow, not the paper cut away
+            us, vs = [uvs[i][0] for i in face], [uvs[i][1] for i in face]
+            x = (min(us) + max(us)) / 2 * net.width
+            y = (1 - max(vs) + (max(vs) - min(vs)) * 0.03) * net.height
+            assert all(abs(p - q) < 40 for p, q in zip(rgb.getpixel((int(x), int(y))), (0xFB, 0xC0, 0x2D)))
