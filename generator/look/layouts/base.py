@@ -172,8 +172,10 @@ class FaceContext:
             self.warn(f"{field_name}: font {name[:60]!r} is neither Lato nor a font in fonts/ "
                       f"({', '.join(known) or 'the folder has none'}); printed in Lato")
             return "Lato-Regular"
+        if font not in GAME_FACES:  # Lato falls back to DejaVu Sans for symbols by design
+            return font
         plain = MARKUP.sub("", text)
-        for variant in {font, bolder(font)} if "**" in text else {font}:
+        for variant in dict.fromkeys((font, bolder(font)) if "**" in text else (font,)):
             missing = missing_glyphs(plain, variant)
             if missing:
                 shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
