@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_runner import replace, run
+from cli_runner import one_line, replace, run
 from starpnp_test_support import require_tool
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -88,16 +88,20 @@ def test_an_unknown_font_name_is_a_warning_naming_the_folders_fonts(tmp_path):
 
 
 def test_a_font_file_that_is_not_a_font_or_leads_out_is_refused_in_one_line(tmp_path):
+    from starpnp.generator.data.yamlio import DataErrors
+    from starpnp.generator.look.loader import load_game
+
     game = lettered(tmp_path)
     (game / "fonts" / "Broken.ttf").write_bytes(b"not a font at all")
-    result = run("check", game)
-    assert result.returncode == 2 and "Broken.ttf: not a font ReportLab can embed" in result.stderr, result.stderr
+    one_line(run("check", game), "Broken.ttf: not a font ReportLab can embed")
     (game / "fonts" / "Broken.ttf").unlink()
     outside = tmp_path / "Elsewhere.ttf"
     shutil.copy(FONT, outside)
     (game / "fonts" / "Elsewhere.ttf").symlink_to(outside)
-    result = run("check", game)
-    assert result.returncode == 2 and "Elsewhere.ttf: a font must be a file in the game's folder" in result.stderr
+    with pytest.raises(DataErrors) as caught:
+        load_game(game)
+    assert caught.value.errors == [f"{game / 'fonts' / 'Elsewhere.ttf'}: a font must be a file in the game's "
+                                   f"folder, not a link leading out of it"]
 
 
 def test_an_otf_family_embeds_and_bold_takes_its_bold_face(tmp_path):

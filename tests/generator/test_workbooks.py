@@ -96,14 +96,19 @@ def test_a_bad_cell_names_file_sheet_row_and_column(tmp_path, workbook):
 
 
 def test_the_first_sheet_is_read_unless_one_is_named_and_an_unknown_sheet_lists_them(tmp_path):
+    from starpnp.generator.data.yamlio import DataErrors
+    from starpnp.generator.look.loader import load_game
+
     game = couriers_with(tmp_path, "parcels.xlsx", "parcels.xlsx")  # its first sheet holds notes
     one_line(run("check", game), "parcels.xlsx:Notes:1: column 1:", "is not a field name")
-    replace(game / "cards.yaml", "items: parcels.xlsx", "items: {file: parcels.xlsx, sheet: Deck}")
-    one_line(run("check", game), "parcels.xlsx: no sheet 'Deck'; its sheets: Notes, Cards")
-    replace(game / "cards.yaml", "{file: parcels.xlsx, sheet: Deck}", "{file: parcels.csv, sheet: Cards}")
-    one_line(run("check", game), "parcels.csv: sheet: a .csv file has no sheets")
-    replace(game / "cards.yaml", "{file: parcels.csv, sheet: Cards}", "{file: parcels.txt}")
-    one_line(run("check", game), "parcels.txt: a card list is a .csv, .tsv, .xlsx or .ods file")
+    for items, expected in (("{file: parcels.xlsx, sheet: Deck}", "parcels.xlsx: no sheet 'Deck'; its sheets: Notes, Cards"),
+                            ("{file: parcels.csv, sheet: Cards}", "parcels.csv: sheet: a .csv file has no sheets"),
+                            ("{file: parcels.txt}", "parcels.txt: a card list is a .csv, .tsv, .xlsx or .ods file")):
+        (game / "cards.yaml").write_text((COURIERS / "cards.yaml").read_text().replace("parcels.csv", items, 1))
+        with pytest.raises(DataErrors) as caught:
+            load_game(game)
+        [error] = caught.value.errors
+        assert f"{game}/{expected}" in error, error
 
 
 def test_dates_and_numbers_read_as_the_designer_sees_them(tmp_path):
