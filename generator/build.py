@@ -251,6 +251,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         raise DataErrors([f"{folder}: {large}; check the counts, or pass --yes to build it anyway"])
     result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours,
                          overrides=game.overrides, edition=game.edition)
+    told = [*game.warnings, *preset_warnings(game, options.preset)]  # besides the faces' own warnings
     step("drawing faces")
     cache = SceneCache(settings.bleed, folder, memo, settings.ink)
     # Only the sheets, and nothing to stop for: each face is drawn as its sheet is written and then let go, so
@@ -259,7 +260,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
     streamed = set(options.formats) <= {"pdf"} and not options.strict and memo is None
     all_faces = [] if streamed else faces(game, cache)
     runs = make_runs(game, cache, settings, outlines=streamed)
-    result.warnings = list(cache.warnings) + list(game.warnings) + preset_warnings(game, options.preset)
+    result.warnings = list(cache.warnings) + told
     if options.strict and result.warnings:
         raise BuildFailed("\n".join(result.warnings))
     step("imposing sheets")
@@ -288,7 +289,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
                 step(f"writing PDF, page {sheet.page} of {result.pages}")
             doc.sheet(sheet, note)
         if streamed:
-            result.warnings = cache.warnings_in_order(game.components) + list(game.warnings) + preset_warnings(game, options.preset)
+            result.warnings = cache.warnings_in_order(game.components) + told
             cache.forget()
         # The sheets, their placements and the faces' outlines go before ReportLab lays out the whole file, and
         # the document once written: none is needed after (thousands of pieces: megabytes less at the peak)
@@ -298,7 +299,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         result.files.append(path)
         written[name] = {"file": path.name, "layout": "sheets"}
     elif streamed:
-        result.warnings = cache.warnings_in_order(game.components) + list(game.warnings) + preset_warnings(game, options.preset)
+        result.warnings = cache.warnings_in_order(game.components) + told
     suffix = "".join(f"-{part}" for part in face_variant(game, settings, options.preset))
     if "svg" in options.formats:
         step("writing SVG")
