@@ -60,6 +60,9 @@ def _fetch(url: str) -> bytes:
     request = urllib.request.Request(url, headers={"User-Agent": "starpnp (published card list)"})
     try:
         with opener.open(request, timeout=TIMEOUT) as response:
+            if response.headers.get_content_type() == "text/html":  # a sign-in page, or the sheet's own page
+                raise DataError(f"{url[:80]}: answers a web page, not CSV; publish the sheet to the web as "
+                                f"CSV (Google Sheets: File > Share > Publish to web > CSV) and use that link")
             data = response.read(MAX_BYTES + 1)
     except DataError:
         raise

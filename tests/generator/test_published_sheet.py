@@ -29,9 +29,9 @@ class Sheet(BaseHTTPRequestHandler):
             self.send_header("Location", f"http://127.0.0.1:{self.server.server_port}/pub.csv")
             self.end_headers()
             return
-        body = SHEET if self.path == "/pub.csv" else b""
+        body = SHEET if self.path == "/pub.csv" else b"<html>Sign in</html>" if self.path == "/edit" else b""
         self.send_response(200 if body else 404)
-        self.send_header("Content-Type", "text/csv")
+        self.send_header("Content-Type", "text/html" if self.path == "/edit" else "text/csv")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -105,12 +105,16 @@ def test_without_a_kept_copy_an_unreachable_sheet_is_one_line(tmp_path, https_sh
     one_line(build(game, cert), "cannot fetch the published sheet", "no copy kept from an earlier build")
 
 
-def test_only_https_and_no_redirect_to_plain_http(tmp_path, https_sheet):
+def test_only_https_no_redirect_to_plain_http_and_csv_not_a_web_page(tmp_path, https_sheet):
     base, cert, _ = https_sheet
     game = published(tmp_path, f"{base}/to-http")
     one_line(build(game, cert), "redirected to 'http://127.0.0.1", "only https addresses are followed")
     replace(game / "cards.yaml", f"{base}/to-http", base.replace("https://", "http://") + "/pub.csv")
     one_line(build(game, cert), "a published sheet is read over https only")
+    replace(game / "cards.yaml", base.replace("https://", "http://") + "/pub.csv", f"{base}/edit")
+    one_line(build(game, cert), f"{base}/edit: answers a web page, not CSV; publish the sheet to the web as CSV")
+    replace(game / "cards.yaml", f"{base}/edit", f"{base}/gone.csv")
+    one_line(build(game, cert), f"{base}/gone.csv: the server answered 404")
     assert not (game / ".cache").exists()
 
 
