@@ -19,7 +19,7 @@ from xml.etree import ElementTree
 
 from .yamlio import MAX_FILE_BYTES, DataError
 
-MAX_UNPACKED_BYTES = 64 * 1024 * 1024  # a card list's workbook unpacks to kilobytes or a few megabytes
+MAX_UNPACKED_BYTES = 16 * 1024 * 1024  # a card list's workbook unpacks to kilobytes; .ods is parsed whole
 MAX_CELLS = 1_000_000  # cells with something in them, or rows times columns up to the last of them
 WORKBOOKS = (".xlsx", ".ods")
 Records = list[list[str]]
