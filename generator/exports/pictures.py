@@ -4,6 +4,7 @@ perspective on a glossy table with their reflection. PNG with a transparent grou
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -42,23 +43,27 @@ def shadow_of(image: Image.Image, blur: int) -> Image.Image:
 
 
 def hand(cards: list[Image.Image]) -> Image.Image:
-    """The cards fanned about a point below their middle, the first on the left, each overlapping the last."""
+    """The cards fanned about a point below their middle, the first on the left, each overlapping the last:
+    each card turned about its own centre, that centre then swung about the common point."""
     w, h = cards[0].size
     spread = min(60.0, 12.0 * (len(cards) - 1))  # degrees from the first card to the last
-    pivot = h * 1.6  # the fan turns about a point this far below the cards' tops
-    size = round(2 * (pivot + w)), round(2 * (pivot + w))
-    canvas = Image.new("RGBA", size, (0, 0, 0, 0))
-    centre = (size[0] / 2, size[1] / 2)
+    reach = h * 1.6 - h / 2  # from the fan's pivot up to a card's centre
+    blur = max(2, w // 40)
+    placed = []
     for i, card in enumerate(cards):
-        angle = -spread / 2 + (spread * i / (len(cards) - 1) if len(cards) > 1 else 0)
-        # the card on a square ground with the pivot in the middle, so rotation about the middle turns it
-        ground = Image.new("RGBA", (round(2 * pivot), round(2 * pivot)), (0, 0, 0, 0))
-        spot = (round(pivot - w / 2), 0)
-        blur = max(2, w // 40)
-        ground.alpha_composite(shadow_of(card, blur), (spot[0] + blur, spot[1] + blur))
-        ground.alpha_composite(card, spot)
-        turned = ground.rotate(-angle, resample=Image.Resampling.BICUBIC)
-        canvas.alpha_composite(turned, (round(centre[0] - pivot), round(centre[1] - pivot)))
+        turn = spread / 2 - (spread * i / (len(cards) - 1) if len(cards) > 1 else 0)  # counter-clockwise, degrees
+        turned = card.rotate(turn, resample=Image.Resampling.BICUBIC, expand=True)
+        radians = math.radians(turn)
+        cx, cy = -reach * math.sin(radians), -reach * math.cos(radians)  # (0, -reach) turned as the card
+        placed.append((turned, round(cx - turned.width / 2), round(cy - turned.height / 2)))
+    left = min(x for _, x, _ in placed) - 2 * blur
+    top = min(y for _, _, y in placed) - 2 * blur
+    right = max(x + image.width for image, x, _ in placed) + 3 * blur
+    bottom = max(y + image.height for image, _, y in placed) + 3 * blur
+    canvas = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+    for image, x, y in placed:
+        canvas.alpha_composite(shadow_of(image, blur), (x - left + blur, y - top + blur))
+        canvas.alpha_composite(image, (x - left, y - top))
     return canvas.crop(canvas.getbbox())
 
 
