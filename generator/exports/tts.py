@@ -36,7 +36,8 @@ INCH = 25.4  # a Tabletop Simulator unit is about an inch
 
 @dataclass
 class Images:
-    """Writes the folder's images under content-hashed names and tells the address the saved object uses."""
+    """Writes the folder's files (images, a die's mesh) under content-hashed names and tells the address the
+    saved object uses."""
 
     out: Path
     url_base: str | None = None  # None: the file's name, relative to the saved object

@@ -126,3 +126,20 @@ def test_an_otf_family_embeds_and_bold_takes_its_bold_face(tmp_path):
     assert {"ComicNeue-Regular"} <= embedded() and "ComicNeue-Bold" not in embedded()
     replace(game / "parcels.csv", "Deliver to any ice moon", "**Deliver** to any ice moon")
     assert {"ComicNeue-Regular", "ComicNeue-Bold"} <= embedded()
+
+
+def test_png_and_tabletop_images_draw_the_face_in_the_games_font(tmp_path):
+    """PNG and Tabletop Simulator images are the face's own PDF rasterised: the same embedded font."""
+    from starpnp.generator.exports.face_files import render_face
+    from starpnp.generator.look.loader import load_game
+    from starpnp.generator.look.render import SceneCache, faces
+
+    def first_card(folder: Path):
+        [face, *_] = [f for f in faces(load_game(folder), SceneCache(0.0, folder)) if f.component == "parcels"]
+        return render_face(face.front, 100)
+
+    lettered_card, lato_card = first_card(lettered(tmp_path)), first_card(FIXTURES / "couriers")
+    assert lettered_card.size == lato_card.size
+    assert lettered_card.tobytes() != lato_card.tobytes()
+    top = (0, 0, lato_card.width, lato_card.height // 8)  # the title band; the art and icons are alike
+    assert lettered_card.crop(top).tobytes() != lato_card.crop(top).tobytes()
