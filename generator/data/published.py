@@ -48,10 +48,13 @@ def published_table(folder: Path, url: str, refresh: bool, warnings: list[str]) 
             raise DataError(f"{exc}{'' if refresh else '; no copy kept from an earlier build'}") from None
         warnings.append(f"{exc}; using the copy fetched {_age(time.time() - copy.stat().st_mtime)} ago")
         return copy
-    copy.parent.mkdir(parents=True, exist_ok=True)
-    partial = copy.with_suffix(".part")
-    partial.write_bytes(data)
-    partial.replace(copy)  # a build stopped half-way never leaves half a sheet as the kept copy
+    try:
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        partial = copy.with_suffix(".part")
+        partial.write_bytes(data)
+        partial.replace(copy)  # a build stopped half-way never leaves half a sheet as the kept copy
+    except OSError as exc:
+        raise DataError(f"{url[:80]}: cannot keep its copy in {copy.parent}: {exc.strerror or exc}") from None
     return copy
 
 
