@@ -144,7 +144,10 @@ def picture(game: str, hand_of: str | None, showcase_of: str | None, width: int,
     if component not in known:
         fail([f"{folder}: no component {component!r}; its components: {', '.join(known)}"])
     target = out or Path("output") / loaded.info.id / "pictures" / f"{component}-{kind}.png"
-    written = draw(faces(loaded, SceneCache(0.0, folder)), component, kind, width, target)
+    try:
+        written = draw(faces(loaded, SceneCache(0.0, folder)), component, kind, width, target)
+    except OSError as exc:
+        fail([f"{target}: cannot write: {exc.strerror or exc}"])
     click.echo(f"{written}")
 
 
