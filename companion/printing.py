@@ -15,7 +15,7 @@ from flask import Blueprint, abort, current_app, render_template, request, send_
 
 from starpnp.generator.sheets.imposition import PAPERS, Settings
 from starpnp.generator.look.loader import builtin_games, find_game, load_game
-from starpnp.generator.ondemand import printed
+from starpnp.generator.ondemand import Busy, printed
 from starpnp.generator.data.yamlio import DataError, DataErrors
 
 from .errors import error_response
@@ -111,6 +111,12 @@ def build_for(game: PrintableGame):
 @bp.errorhandler(BadParameter)
 def bad_parameter(error: BadParameter):
     return error_response(400, str(error))
+
+
+@bp.errorhandler(Busy)
+def busy(error: Busy):
+    body, status = error_response(503, str(error))
+    return body, status, {"Retry-After": "60"}
 
 
 @bp.errorhandler(DataErrors)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -37,6 +38,7 @@ class BuildOptions:
     large: bool = False  # --yes: build even past LARGE_PAGES
     tts_url: str | None = None  # --tts-url: where the Tabletop Simulator folder's images will be hosted
     refresh: bool = False  # --refresh: fetch published sheets anew, never settle for the kept copy
+    seconds: float | None = None  # drawing stops, refused as bad data, past this many seconds (builds on demand)
 
 
 @dataclass
@@ -253,7 +255,8 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
                          overrides=game.overrides, edition=game.edition)
     told = [*game.warnings, *preset_warnings(game, options.preset)]  # besides the faces' own warnings
     step("drawing faces")
-    cache = SceneCache(settings.bleed, folder, memo, settings.ink)
+    cache = SceneCache(settings.bleed, folder, memo, settings.ink,
+                       math.inf if options.seconds is None else time.monotonic() + options.seconds)
     # Only the sheets, and nothing to stop for: each face is drawn as its sheet is written and then let go, so
     # memory stays flat however large the set. Otherwise every face is drawn first, so warnings cover every
     # format (and --strict stops before anything is written); --watch keeps the faces for the next build.
@@ -342,9 +345,12 @@ def json_text(value, depth: int = 0) -> str:
 
 def edition_marks(game: Game) -> dict[str, str]:
     """Component id -> the mark its contents row gets when it prints our edition's values (or, built with
-    --write-ins, write-in areas in their place)."""
-    mark = " (write-ins)" if game.write_ins else " (our edition)"
-    return {entry.split(": ", 1)[0]: mark for entry in [*game.edition, *game.unspecified]}
+    --write-ins, write-in areas in their place): every component with a value marked ours, in a field or in
+    its `ours` list (a count, a wording, a tank's size), so page 1 never passes our values off as the
+    rulebook's."""
+    blanks = {entry.split(": ", 1)[0] for entry in [*game.edition, *game.unspecified]} if game.write_ins else set()
+    return {comp: " (write-ins)" if comp in blanks else " (our edition)"
+            for comp in (entry.split(": ", 1)[0] for entry in [*game.ours, *game.edition, *game.unspecified])}
 
 
 def edition_note(game: Game, marked: dict[str, str]) -> list[str]:

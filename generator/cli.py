@@ -18,6 +18,7 @@ from .build import FORMATS, LARGE_PAGES, BuildFailed, BuildOptions, BuildResult,
 from .exports.face_files import PRESETS
 from .sheets.imposition import PAPERS, Settings
 from .look.loader import builtin_games, find_game, load_game
+from .data.limits import clipped
 from .data.yamlio import DataError, DataErrors
 
 EXIT_DATA = 2
@@ -25,7 +26,7 @@ EXIT_DATA = 2
 
 def fail(lines: list[str], status: int = EXIT_DATA) -> None:
     for line in lines:
-        click.echo(line, err=True)
+        click.echo(clipped(line), err=True)  # one line, however long what it quotes
     sys.exit(status)
 
 
@@ -82,10 +83,10 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
     for folder in folders:
         try:
             game = load_game(folder)
+            warnings = [*game.warnings, *face_warnings(game, folder)]  # every face drawn, as a build draws it
         except DataErrors as exc:
             errors.extend(exc.errors)
             continue
-        warnings = [*game.warnings, *face_warnings(game, folder)]
         noted = f", {len(warnings)} warning{'s' if len(warnings) != 1 else ''}" if warnings else ""
         click.echo(f"{folder}: ok ({len(game.components)} components, "
                    f"{sum(c.quantity for c in game.components)} pieces, {len(game.unspecified)} unspecified{noted})")
@@ -98,6 +99,13 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
             click.echo(f"  warning: {large}; build asks for --yes")
     if errors:
         fail(errors)
+
+
+def checked(folder: Path) -> None:
+    """What `check` does to a folder, for `serve`: it loads and every face draws, or DataErrors."""
+    from .look.checks import face_warnings
+
+    face_warnings(load_game(folder), folder)
 
 
 @main.command()
@@ -430,6 +438,7 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
     taken = set(builtin_games())
     for folder in game_folders:
         try:
+            checked(find_game(folder))
             game_id = rules_from_folder(find_game(folder)).id
         except DataError as exc:
             fail([f"--game-folder: {exc}"])

@@ -9,6 +9,7 @@ import hashlib
 import json
 import shutil
 import threading
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -17,6 +18,8 @@ from .build import BuildOptions, build_game
 from .exports.face_files import PDFIUM
 from .sheets.imposition import Settings
 from .look.loader import find_game
+from .data.inside import within
+from .data.limits import MAX_BUILD_SECONDS
 from .data.overrides import source_folders
 
 PREVIEW_PAGES = 3
@@ -39,7 +42,7 @@ def inputs_hash(folder: Path, settings: Settings, options: frozenset[str]) -> st
     digest = hashlib.sha256()
     digest.update(json.dumps([version("starpnp"), asdict(settings), sorted(options)]).encode())
     for root in source_folders(folder, find_game):
-        for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        for path in sorted(p for p in root.rglob("*") if p.is_file() and within(p, (root,))):  # links out: never read
             digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:32]
 
@@ -49,6 +52,21 @@ def _lock(key: str) -> threading.Lock:
         return _locks.setdefault(key, threading.Lock())
 
 
+class Busy(Exception):
+    """The server is building other sets for longer than one request waits (answered with 503)."""
+
+
+@contextmanager
+def _held(lock: threading.Lock):
+    """The lock, waited for no longer than a build may take: a request never hangs behind a queue of them."""
+    if not lock.acquire(timeout=MAX_BUILD_SECONDS):
+        raise Busy("the server is busy building other sets; try again in a minute")
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 def printed(folder: Path, settings: Settings, options: frozenset[str], cache: Path) -> Printed:
     """The PDF for these inputs, built now or found in the cache; concurrent requests build it once.
 
@@ -56,11 +74,12 @@ def printed(folder: Path, settings: Settings, options: frozenset[str], cache: Pa
     """
     key = inputs_hash(folder, settings, options)
     done = cache / key
-    with _lock(key):
+    with _held(_lock(key)):
         if not (done / "manifest.json").is_file():
-            with _one_build:
+            with _held(_one_build):
                 work = cache / f"{key}.partial"
-                build_game(folder, BuildOptions(settings=settings, formats=("pdf",), out=work, options=options))
+                build_game(folder, BuildOptions(settings=settings, formats=("pdf",), out=work, options=options,
+                                                seconds=MAX_BUILD_SECONDS))
                 (game_dir,) = [p for p in work.iterdir() if p.is_dir()]
                 write_preview(next(game_dir.glob("*.pdf")), game_dir / "preview.png")
                 game_dir.rename(done)  # only a finished build ever has this name

@@ -16,8 +16,9 @@
 //   browser's scroll anchoring followed the old one down. The scroll position is put back.
 // - A second tap at the same spot within DOUBLE_TAP_MS is one tap unless it lands on the same repeatable
 //   button (a +1): a "once" action (a form naming the turn, phase step, round or die it was made for: the
-//   server refuses a repeat) is not sent again, and a button that arrived under the finger since is not
-//   pressed — an End turn tapped twice never takes a turn back with the Undo that moved up under it.
+//   server refuses a repeat) is not sent again, and a button that arrived under the finger is not pressed
+//   until DOUBLE_TAP_MS after it arrived (measured from the swap, not from the first tap: an answer that
+//   came 0.5 s after the first tap put "End Ben's turn" under a finger still tapping "End Ann's turn").
 // Without JavaScript every form is a plain POST answered by a redirect.
 (function () {
   "use strict";
@@ -30,6 +31,7 @@
   var pressed = false, held = null, noticeTimer = null;
   var finger = {x: -1, y: -1};  // where the last press went down
   var lastTap = null;  // {key, once, x, y, at}: the last tap sent, to tell a double tap from a new one
+  var swappedAt = 0;  // when #live last changed: the moment a new button may have arrived under the finger
   var sentOnce = null;  // the whole form of the last once-action sent, until the server's next page arrives
 
   function load() {
@@ -104,16 +106,20 @@
     // The same once-action, stamped for the same state, before the page has changed: the server would only
     // refuse it, however slowly the second tap came (a busy phone can take longer than DOUBLE_TAP_MS).
     if (sentOnce !== null && wholeForm(form, submitter) === sentOnce) { return true; }
-    if (!lastTap || Date.now() - lastTap.at > DOUBLE_TAP_MS ||
-        Math.abs(finger.x - lastTap.x) > SAME_SPOT_PX || Math.abs(finger.y - lastTap.y) > SAME_SPOT_PX) { return false; }
-    if (key !== lastTap.key) { return true; }  // the page changed under the finger: not what it aimed at
-    return lastTap.once;  // the same once-action again; a +1 tapped twice is two
+    if (!lastTap || Math.abs(finger.x - lastTap.x) > SAME_SPOT_PX || Math.abs(finger.y - lastTap.y) > SAME_SPOT_PX) {
+      return false;
+    }
+    var now = Date.now();
+    // the page changed under the finger: a tap too soon after the change was aimed at what was there before
+    if (key !== lastTap.key) { return now - Math.max(lastTap.at, swappedAt) <= DOUBLE_TAP_MS; }
+    return now - lastTap.at <= DOUBLE_TAP_MS && lastTap.once;  // the same once-action again; a +1 twice is two
   }
 
   function swapLive(html) {
     var opened = openSummaries();
     var scrolled = window.scrollY;
     window.htmx.swap("#live", html, {swapStyle: "innerHTML"});
+    swappedAt = Date.now();
     sentOnce = null;  // the page now shows the state after it: a button tapped from here on is meant
     reopen(opened);
     window.scrollTo(window.scrollX, scrolled);
@@ -211,6 +217,16 @@
     evt.detail.shouldSwap = false;  // swapped here, by the same rules as a tap's answer
     if (queue.length === 0 && !typing()) { offer(evt.detail.serverResponse, isNaN(incoming) ? -1 : incoming); }
   });
+
+  // A question that arrived under the finger (a <details>, such as "End Ben's turn…") is not opened by a
+  // tap too soon after it arrived: the same guard as a button's, for what is not a form.
+  document.addEventListener("click", function (evt) {
+    var summary = evt.target.closest && evt.target.closest("#live summary");
+    if (!summary || !lastTap || swappedAt < lastTap.at || Date.now() - swappedAt > DOUBLE_TAP_MS) { return; }
+    if (Math.abs(evt.clientX - lastTap.x) <= SAME_SPOT_PX && Math.abs(evt.clientY - lastTap.y) <= SAME_SPOT_PX) {
+      evt.preventDefault();
+    }
+  }, true);
 
   document.addEventListener("pointerdown", function (evt) {
     pressed = true;

@@ -63,7 +63,7 @@ def parse_size(value: Any) -> tuple[float, float]:
             value = (float(match[1]), float(match[2]))
         else:
             names = ", ".join(CARD_SIZES)
-            raise ValueError(f"size must be W×H in mm, one number, or a preset ({names}); got {value!r}")
+            raise ValueError(f"size must be W×H in mm, one number, or a preset ({names}); got {value!r:.60}")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         value = (value, value)
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(
@@ -75,7 +75,7 @@ def parse_size(value: Any) -> tuple[float, float]:
         if max(w, h) > MAX_SIZE_MM or min(w, h) < MIN_SIZE_MM:
             raise ValueError(f"size must be {MIN_SIZE_MM} to {MAX_SIZE_MM} mm a side; got {w:g}×{h:g}")
         return (w, h)
-    raise ValueError(f"size must be W×H in mm, one number, or a preset; got {value!r}")
+    raise ValueError(f"size must be W×H in mm, one number, or a preset; got {value!r:.60}")
 
 
 MIN_SIZE_MM = 5  # a piece smaller than 5 mm a side cannot be cut out or hold a word (our smallest marker: 9 mm)

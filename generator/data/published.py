@@ -14,9 +14,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from .yamlio import MAX_FILE_BYTES, DataError
+from .errors import DataError
+from .limits import MAX_FETCH_SECONDS, MAX_FILE_BYTES
 
-TIMEOUT = 10.0  # seconds for the connection and for each read
+TIMEOUT = float(MAX_FETCH_SECONDS)  # seconds for the connection and for each read
 MAX_BYTES = MAX_FILE_BYTES
 CACHE_FOLDER = Path(".cache") / "published"
 

@@ -21,7 +21,9 @@ from typing import Any, Iterable
 
 import yaml
 
-from .yamlio import DataError, LineDict, LineList, dotted, line_of, read_text
+from .inside import INSIDE, named_inside
+from .limits import MAX_CELL_CHARS, over
+from .yamlio import DataError, LineDict, LineList, NotYaml, dotted, line_of, parse_yaml, read_text
 
 TABLE_DELIMITERS = {".csv": ",", ".tsv": "\t"}
 WORKBOOK_SUFFIXES = (".xlsx", ".ods")  # workbook.py reads them; it is imported only when one is named
@@ -58,26 +60,24 @@ def is_table(value: Any) -> bool:
 def table_file(folder: Path, name: str) -> Path | None:
     """The spreadsheet `name` inside `folder`, or None when it names a place outside it (absolute, `..`,
     a link leading out): building someone's folder never reads a file it merely points at."""
-    relative = Path(name)
-    if relative.is_absolute() or ".." in relative.parts or "\0" in name or len(name) > 255:
+    if ".." in Path(name).parts or len(name) > 255:
         return None
-    try:
-        (folder / relative).resolve().relative_to(folder.resolve())
-    except (ValueError, OSError, RuntimeError):  # RuntimeError: a link loop
-        return None
-    return folder / relative
+    return named_inside(name, [folder])
 
 
-def cell_value(text: str) -> Any:
-    """A cell as the value YAML would give it, for numbers, lists and mappings; anything else stays text."""
+def cell_value(text: str, where: str = "cell") -> Any:
+    """A cell as the value YAML would give it, for numbers, lists and mappings; anything else stays text.
+    A cell is YAML within the same limits as a file (nesting, aliases); `where` names it for the error."""
+    if len(text) > MAX_CELL_CHARS:
+        raise over(where, "the cell's length", len(text), MAX_CELL_CHARS)
     if WHOLE.fullmatch(text):
         return int(text)
     if DECIMAL.fullmatch(text):
         return float(text)
     if text[:1] in "[{":
         try:
-            value = yaml.safe_load(text)
-        except yaml.YAMLError:
+            value = _plain(parse_yaml(text, where))
+        except NotYaml:
             return text
         # "{energy}" or "{rules.cost}" alone is text with a placeholder, not a mapping of one empty key
         if isinstance(value, list) or (isinstance(value, dict) and None not in value.values()):
@@ -157,12 +157,12 @@ def _item(label: str, number: int, columns: list[str], record: list[str]) -> Lin
             raise DataError(f"{label}:{number}: a value under a column with no name; name it in row 1")
         field, _, nested = column.partition(".")
         if not nested:
-            item[field] = cell_value(cell)
+            item[field] = cell_value(cell, f"{label}:{number}: {column}")
             continue
         parent = item.setdefault(field, _line_dict(number))
         if not isinstance(parent, LineDict):
             raise DataError(f"{label}:{number}: {column}: the column {field} is a value, not a group of fields")
-        parent[nested] = cell_value(cell)
+        parent[nested] = cell_value(cell, f"{label}:{number}: {column}")
         parent.key_lines[nested] = number
         item.key_lines[field] = number
     for key in item:
@@ -201,8 +201,8 @@ def expand_tables(raw: Any, source: Path, refresh: bool = False, warnings: list[
         file = table_file(source.parent, named[0])
         if file is None:
             where = ("components", index, "items")
-            raise DataError(f"{source}:{line_of(raw, where)}: {dotted(where)}: {named[0][:60]!r}: a spreadsheet "
-                            f"must be a file in the game's folder, named without .. or an absolute path")
+            raise DataError(f"{source}:{line_of(raw, where)}: {dotted(where)}: {named[0][:60]!r}: "
+                            f"a spreadsheet {INSIDE}")
         rows = read_table(file, named[1])
         component["items"] = rows
         tables[index] = rows
@@ -287,6 +287,6 @@ def component_items(folder: Path, component_id: str) -> list[dict]:
                     return list(items or [])
                 file = table_file(source.parent, named[0])
                 if file is None:
-                    raise DataError(f"{source}: {named[0][:60]!r}: a spreadsheet must be a file in the game's folder")
+                    raise DataError(f"{source}: {named[0][:60]!r}: a spreadsheet {INSIDE}")
                 return list(read_table(file, named[1]))
     raise DataError(f"{folder}: no component {component_id!r}; its components: {', '.join(known) or 'none'}")

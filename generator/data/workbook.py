@@ -2,7 +2,7 @@
 sees, so a sheet reads exactly as its CSV export would (see spreadsheet.py for what the text becomes).
 
 A workbook is a zip of XML. Before any reader opens one, its member sizes are checked, so a small file that
-unpacks to gigabytes is refused; a sheet of more than MAX_CELLS cells is refused as it is read. Formulas
+unpacks to gigabytes is refused; a sheet of more than MAX_SHEET_CELLS cells is refused as it is read. Formulas
 count by the value the file stores (the spreadsheet program computed it when saving); nothing is computed.
 
 .xlsx is read by openpyxl (imported here only, so a build without a workbook never loads it). .ods needs no
@@ -17,10 +17,10 @@ from datetime import date, datetime, time
 from pathlib import Path
 from xml.etree import ElementTree
 
-from .yamlio import MAX_FILE_BYTES, DataError
+from .errors import DataError
+from .limits import MAX_FILE_BYTES, MAX_SHEET_CELLS, MAX_UNPACKED_MIB, over
 
-MAX_UNPACKED_BYTES = 16 * 1024 * 1024  # a card list's workbook unpacks to kilobytes; .ods is parsed whole
-MAX_CELLS = 1_000_000  # cells with something in them, or rows times columns up to the last of them
+MAX_UNPACKED_BYTES = MAX_UNPACKED_MIB * 1024 * 1024
 WORKBOOKS = (".xlsx", ".ods")
 Records = list[list[str]]
 
@@ -56,7 +56,7 @@ def _check_zip(path: Path) -> None:
         raise DataError(f"{path}: not a workbook ({exc}); save it as .xlsx or .ods") from None
     if unpacked > MAX_UNPACKED_BYTES:
         raise DataError(f"{path}: unpacks to {unpacked // 1024 // 1024} MiB, more than a card list needs "
-                        f"(at most {MAX_UNPACKED_BYTES // 1024 // 1024} MiB)")
+                        f"(at most {MAX_UNPACKED_MIB} MiB)")
 
 
 def _pick(path: Path, names: list[str], sheet: str | None) -> str:
@@ -70,8 +70,8 @@ def _pick(path: Path, names: list[str], sheet: str | None) -> str:
 
 
 def _counted(path: Path, name: str, cells: int) -> None:
-    if cells > MAX_CELLS:
-        raise DataError(f"{path}:{name}: more than {MAX_CELLS:,} cells; a card list needs far fewer")
+    if cells > MAX_SHEET_CELLS:
+        raise over(f"{path}:{name}", "the count of cells up to the last used one", cells, MAX_SHEET_CELLS)
 
 
 # --- .xlsx -------------------------------------------------------------------------------------------------

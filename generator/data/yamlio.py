@@ -8,15 +8,9 @@ from typing import Any
 
 import yaml
 
-
-class DataError(Exception):
-    """One problem in the data, already formatted as `file:line: field.path: what is wrong`."""
-
-
-class DataErrors(Exception):
-    def __init__(self, errors: list[str]):
-        super().__init__("\n".join(errors))
-        self.errors = errors
+from .errors import DataError, DataErrors  # noqa: F401 (where most modules import them from)
+from .inside import INSIDE, within
+from .limits import MAX_FILE_BYTES, MAX_YAML_DEPTH as MAX_DEPTH, MAX_YAML_NODES as MAX_NODES
 
 
 class LineDict(dict):
@@ -74,13 +68,11 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
-MAX_FILE_BYTES = 4 * 1024 * 1024  # a game's YAML is kilobytes; anything this big is not data
-MAX_NODES = 200_000  # values after expanding aliases: refuses "billion laughs" alias bombs
-MAX_DEPTH = 60  # nesting of mappings and lists
-
-
-def read_text(path: Path) -> str:
-    """The file's text; only a regular file of sane size (a FIFO or /dev/zero named *.yaml never hangs)."""
+def read_text(path: Path, root: Path | None = None) -> str:
+    """The file's text; only a regular file of sane size (a FIFO or /dev/zero named *.yaml never hangs), lying
+    inside `root` (its own folder unless told) once links are followed."""
+    if not within(path, (root or path.parent,)):
+        raise DataError(f"{path}: {INSIDE}")
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):
@@ -219,33 +211,45 @@ def _from_events(text: str) -> Any:
 _NO_KEY = object()
 
 
-def load_yaml(path: Path) -> Any:
-    text = read_text(path)
+class NotYaml(DataError):
+    """Text that is not YAML at all (a spreadsheet cell such as `[draft` is then text)."""
+
+
+def load_yaml(path: Path, root: Path | None = None) -> Any:
+    """A YAML file's data, the file lying inside `root` (its own folder unless told)."""
+    return parse_yaml(read_text(path, root), str(path))
+
+
+def parse_yaml(text: str, where: str) -> Any:
+    """YAML text as data, within the limits (generator.data.limits) on nesting and on values after aliases
+    are expanded; `where` (a file, or `file:line: column` for a spreadsheet cell) begins every error."""
     try:
         data = _from_events(text)
     except Exception:  # noqa: BLE001 - the composing loader builds it, or says what is wrong, as it always did
-        data = _composed(path, text)
+        data = _composed(where, text)
     size, depth = _expanded_size(data)
     if size > MAX_NODES:
-        raise DataError(f"{path}: aliases expand to more than {MAX_NODES} values; write the data out instead")
+        raise DataError(f"{where}: aliases expand to more than {MAX_NODES} values; write the data out instead")
     if depth > MAX_DEPTH:
-        raise DataError(f"{path}: nested {depth} levels deep (at most {MAX_DEPTH})")
+        raise DataError(f"{where}: nested {depth} levels deep (at most {MAX_DEPTH})")
     return data
 
 
-def _composed(path: Path, text: str) -> Any:
+def _composed(where: str, text: str) -> Any:
     try:
         return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc.problem):  # LibYAML's own limit, far past ours
+            raise DataError(f"{where}: nested too deep (at most {MAX_DEPTH} levels)") from None
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
-        raise DataError(f"{path}:{line}: YAML syntax error: {str(exc.problem or exc.context)[:80]}") from None
+        raise NotYaml(f"{where}:{line}: YAML syntax error: {str(exc.problem or exc.context)[:80]}") from None
     except yaml.YAMLError as exc:
-        raise DataError(f"{path}: YAML error: {str(exc)[:80]}") from None
+        raise NotYaml(f"{where}: YAML error: {str(exc)[:80]}") from None
     except RecursionError:
-        raise DataError(f"{path}: nested too deep (at most {MAX_DEPTH} levels)") from None
+        raise DataError(f"{where}: nested too deep (at most {MAX_DEPTH} levels)") from None
     except ValueError as exc:  # a scalar YAML cannot turn into a value, e.g. a 5,000-digit number
-        raise DataError(f"{path}: a value that cannot be read: {str(exc)[:80]}") from None
+        raise DataError(f"{where}: a value that cannot be read: {str(exc)[:80]}") from None
 
 
 def line_of(data: Any, loc: tuple) -> int:

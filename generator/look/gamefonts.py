@@ -16,13 +16,15 @@ from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
-from ..data.yamlio import DataError
+from ..data.errors import DataError
+from ..data.inside import INSIDE, within
+from ..data.limits import MAX_FONT_MIB
 from .fonts import FONT_FILES, GAME_FACES, SYMBOL_FONT, GameFace
 
 FONTS_FOLDER = "fonts"
 CONVERTED = Path(".cache") / "fonts"  # TrueType copies of PostScript-outline .otf files, by content hash
 FONT_SUFFIXES = (".ttf", ".otf")
-MAX_FONT_BYTES = 16 * 1024 * 1024  # a family's face is tens or hundreds of kilobytes; CJK faces a few MB
+MAX_FONT_BYTES = MAX_FONT_MIB * 1024 * 1024  # a face is tens or hundreds of kilobytes; CJK faces a few MB
 WEIGHTS = {"thin": "Thin", "extralight": "ExtraLight", "light": "Light", "regular": "Regular", "normal": "Regular",
            "book": "Regular", "medium": "Medium", "semibold": "SemiBold", "bold": "Bold", "extrabold": "ExtraBold",
            "black": "Black", "heavy": "Black"}
@@ -76,8 +78,8 @@ def _face_names(path: Path, folders: tuple[Path, ...]) -> tuple[str, str, str, P
     font file."""
     where = f"{path}"
     try:
-        if not any(_inside(path, folder) for folder in folders):
-            raise DataError(f"{where}: a font must be a file in the game's folder, not a link leading out of it")
+        if not within(path, folders):
+            raise DataError(f"{where}: a font {INSIDE}")
         info = path.stat()
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FONT_BYTES:
             raise DataError(f"{where}: not a font file of at most {MAX_FONT_BYTES // 1024 // 1024} MiB")
@@ -135,14 +137,6 @@ def _as_truetype(source: Path, target: Path, where: str) -> None:
         raise DataError(f"{where}: cannot keep a TrueType copy in {target.parent}: {exc.strerror or exc}") from None
     except Exception as exc:  # noqa: BLE001 - fontTools fails many ways on a damaged font
         raise DataError(f"{where}: not a font that can be embedded ({type(exc).__name__}: {str(exc)[:100]})") from None
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    try:
-        path.resolve().relative_to(folder.resolve())
-        return True
-    except (ValueError, OSError, RuntimeError):
-        return False
 
 
 def _text(value) -> str:

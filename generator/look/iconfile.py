@@ -21,6 +21,7 @@ from pathlib import Path as FilePath
 from .geometry import ellipse_commands
 from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style, Text, TextLine
 from .units import PT_PER_MM
+from ..data.limits import MAX_FILE_BYTES, MAX_SVG_DEPTH, MAX_SVG_NUMBER
 from ..data.yamlio import DataError
 
 COLOURS = """one icon file prints in any ink on any paper:
@@ -102,8 +103,8 @@ class _Reader:
             value = float(raw)
         except ValueError:
             raise self.fail(f"{what}={raw!r} is not a number (no units other than px)") from None
-        if not math.isfinite(value):
-            raise self.fail(f"{what}={raw!r} is not a finite number")
+        if not abs(value) <= MAX_SVG_NUMBER:  # infinite, NaN or beyond any page (ReportLab writes up to 1e20)
+            raise self.fail(f"{what}={raw[:20]!r} is beyond ±{MAX_SVG_NUMBER:,}")
         return value
 
     def numbers(self, raw: str, what: str) -> list[float]:
@@ -149,10 +150,12 @@ class _Reader:
 
     # -- elements -----------------------------------------------------------------------------------
 
-    def children(self, node: ET.Element, inherited: dict[str, str]) -> tuple[Element, ...]:
+    def children(self, node: ET.Element, inherited: dict[str, str], depth: int = 1) -> tuple[Element, ...]:
+        if depth > MAX_SVG_DEPTH:
+            raise self.fail(f"elements nested more than {MAX_SVG_DEPTH} deep")
         out = []
         for child in node:
-            element = self.element(child, inherited)
+            element = self.element(child, inherited, depth)
             if element is not None:
                 out.append(element)
         return tuple(out)
@@ -164,7 +167,7 @@ class _Reader:
                             f'xmlns="{SVG_NS[1:-1]}")' if name == "svg" else f"<{name}> is not an SVG element")
         return node.tag[len(SVG_NS):]
 
-    def element(self, node: ET.Element, inherited: dict[str, str]) -> Element | None:
+    def element(self, node: ET.Element, inherited: dict[str, str], depth: int = 1) -> Element | None:
         tag = self.tag(node)
         if tag in IGNORED:
             return None
@@ -179,7 +182,7 @@ class _Reader:
         own = self.properties(node, tag)
         props = {**{k: v for k, v in inherited.items() if k in INHERITED}, **own}
         if tag == "g":
-            return self.group(node, props)
+            return self.group(node, props, depth)
         if tag == "text":
             return self.text(node, props)
         style = self.style(props, tag)
@@ -223,8 +226,8 @@ class _Reader:
         line = TextLine(self.number(node, "text", "x", 0.0), self.number(node, "text", "y", 0.0), " ".join((node.text or "").split()))
         return Text((line,), font, size * PT_PER_MM, colour or INK, align)
 
-    def group(self, node: ET.Element, props: dict[str, str]) -> Element:
-        children = self.children(node, props)
+    def group(self, node: ET.Element, props: dict[str, str], depth: int) -> Element:
+        children = self.children(node, props, depth + 1)
         clip = None
         if "clip-path" in node.attrib:
             ref = re.fullmatch(r"url\(#([^)]+)\)", node.attrib["clip-path"].strip())
@@ -303,7 +306,7 @@ class _Reader:
             if len(values) < count or any(v.isalpha() for v in values):
                 raise self.fail(f"<path> d: {command} needs {count} numbers")
             index += count
-            return [float(v) for v in values]
+            return [self.parse_number(v, f"<path> d: {command}") for v in values]
 
         def mirrored(point: tuple[float, float] | None) -> tuple[float, float]:
             return (2 * x - point[0], 2 * y - point[1]) if point else (x, y)
@@ -371,7 +374,7 @@ def arc_curves(x1: float, y1: float, rx: float, ry: float, turn_deg: float, larg
     if (x1, y1) == (x2, y2):
         return []
     rx, ry = abs(rx), abs(ry)
-    if rx == 0 or ry == 0:
+    if rx < 1e-9 or ry < 1e-9:  # no radius (or one whose square is no number): a straight line, as SVG says
         return [("L", x2, y2)]
     cos, sin = math.cos(math.radians(turn_deg)), math.sin(math.radians(turn_deg))
     hx, hy = (x1 - x2) / 2, (y1 - y2) / 2
@@ -411,6 +414,8 @@ def read_icon_file(file: FilePath) -> tuple[tuple[float, float, float, float], t
     """(viewBox, elements with colour roles) of one icon file; IconFileError names the file."""
     reader = _Reader(file)
     try:
+        if file.stat().st_size > MAX_FILE_BYTES:
+            raise reader.fail(f"larger than {MAX_FILE_BYTES // 1024 // 1024} MiB")
         root = ET.fromstring(file.read_bytes())
     except OSError as exc:
         raise reader.fail(f"cannot be read: {exc.strerror or exc}") from None

@@ -14,6 +14,7 @@ from typing import Iterable
 
 from .iconfile import IconFileError, read_icon_file, recolour
 from .scene import Element, Group
+from ..data.inside import INSIDE, within
 from ...resources import folder
 
 ICON_FOLDER = "icons"  # inside a game folder
@@ -106,6 +107,8 @@ def _load(file: Path) -> Icon:
 
 @lru_cache(maxsize=1024)
 def _read(file: Path, mtime_ns: int, size: int) -> Icon:
+    if not within(file, (file.parent.parent,)):  # icons/NAME.svg lies in its game folder (or ours)
+        raise IconFileError(f"{file}: an icon file {INSIDE}")
     view_box, elements = read_icon_file(file)
     return Icon(file.stem, file, view_box, elements)
 

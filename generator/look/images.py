@@ -6,6 +6,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from .scene import Image
+from ..data.inside import named_inside
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg"}
 
@@ -25,16 +26,7 @@ XLINK = "{http://www.w3.org/1999/xlink}href"
 def outside(path: str, folders: list[Path]) -> bool:
     """Whether art named `path` lies outside every one of the game's folders (absolute, `..`, or a link
     leading out): building someone's folder must never print a file it merely points at."""
-    if Path(path).is_absolute() or "\0" in path:
-        return True
-    for folder in folders:
-        root = folder.resolve()
-        try:
-            (folder / path).resolve().relative_to(root)
-            return False
-        except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop
-            continue
-    return True
+    return named_inside(path, folders) is None
 
 
 MAX_ART_NAME = 255  # characters in an art path; file systems refuse longer names (and a longer one is a slip)

@@ -478,6 +478,8 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
         layouts = layouts_for(layout_folders)
     except OSError as exc:
         raise DataErrors([f"{folder}: layouts: cannot read ({exc.strerror})"]) from None
+    except DataError as exc:
+        raise DataErrors([str(exc)]) from None
     resolver = _Resolver(info, enabled, write_ins, icons, layouts)
     components: list[ResolvedComponent] = []
     seen: dict[str, str] = {}

@@ -1,6 +1,7 @@
 """Faces to scenes: runs a piece's layout once per distinct face and remembers the result."""
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from hashlib import blake2b
@@ -10,6 +11,7 @@ from .ink import low_ink
 from .gamefonts import game_fonts
 from .layouts.base import FaceContext
 from .loader import find_game, icon_folders
+from ..data.errors import DataError, DataErrors
 from ..data.model import FaceSpec, Game, PieceSpec, ResolvedComponent
 from ..data.overrides import source_folders
 from ..data.palette import PLAYER_COLORS
@@ -21,8 +23,10 @@ DEFAULT_CORNER = {"card": 3.0}
 class SceneCache:
     """One scene per (component, piece, side): copies share it, and so does the PDF form it becomes."""
 
-    def __init__(self, bleed: float, base_dir: Path, memo: dict | None = None, ink: str = "full"):
+    def __init__(self, bleed: float, base_dir: Path, memo: dict | None = None, ink: str = "full",
+                 deadline: float = math.inf):
         self.bleed = bleed
+        self.deadline = deadline  # time.monotonic() past which drawing is refused (a build on demand)
         self.ink = ink  # "low": every face comes out as --ink low prints it, in every format
         self.base_dir = base_dir
         self.art_folders = tuple(source_folders(base_dir, find_game))  # art must lie inside the game's folders
@@ -116,8 +120,13 @@ class SceneCache:
         where = f"{Path(component.source).name}: {spec.id}: {piece.name}" + (f" ({piece.color})" if color else "")
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
                           self.art_folders, face.params.background_art, face.params.background_fit,
-                          icon_folders=self.icon_folders, lines=face.lines, fonts=self.fonts)
-        elements = face.drawing.draw(ctx, face.params)
+                          icon_folders=self.icon_folders, lines=face.lines, deadline=self.deadline,
+                          fonts=self.fonts)
+        try:
+            ctx.on_time()
+            elements = face.drawing.draw(ctx, face.params)
+        except DataError as exc:  # a value past a limit: the data's fault, refused like any other
+            raise DataErrors([str(exc)]) from None
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)
         return (low_ink(scene) if self.ink == "low" else scene), ctx.warnings

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..look import fonts
 from ..look.images import cover_or_contain
-from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, fit_picture, map_area, printable
+from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, fit_picture, map_area
 from ..data.palette import resolve
 from ..look.scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
 from ..look.text import LEADING, PT_TO_MM, fit_text
@@ -478,14 +478,6 @@ class PdfDocument:
             else:
                 points = ((tx, ty - 0.2), (tx - 2.5, ty - 5), (tx + 2.5, ty - 5))
             draw_element(c, Polygon(points, Style(fill=INK)))
-        corners = []  # corner marks: cut each tile to its window
-        for x in (wx, wx + ww):
-            for y in (wy, wy + wh):
-                dx = -1 if x == wx else 1
-                dy = -1 if y == wy else 1
-                corners += [(x + dx * 0.8, y, x + dx * 4, y), (x, y + dy * 0.8, x, y + dy * 4)]
-        for mark in printable(corners, self.settings):
-            draw_element(c, Line(*mark, MARK))
 
     def _assembly_map(self, tiles: list[Tile], picture: Box | None = None) -> None:
         """The board small with each tile's outline and label, in `picture` (by default as large as fits)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import SYNC_MS, bearer, create_table, open_seat, request, wait_for_polls
+from companion_test_helpers import SYNC_MS, bearer, create_table, grant, open_seat, request, wait_for_polls
 
 pytestmark = pytest.mark.browser
 
@@ -189,7 +189,9 @@ def test_forms_work_without_javascript(live_server, browser):
     page.fill("input[name=code]", code.lower().replace("-", ""))
     page.get_by_role("button", name="Join").click()
     page.get_by_role("button", name="Ann").click()
-    page.get_by_role("button", name="Take over Ann's seat").click()  # the API joined it: asked, even without JS
+    page.get_by_role("button", name="Ask for Ann's seat").click()  # the API joined it: asked, even without JS
+    grant(live_server, code, "p1")  # the table's host (the test) gives it; the waiting page moves on by itself
+    page.wait_for_url(f"{live_server}/t/{code}/play", timeout=SYNC_MS)
     plus(page, "p1").click()
     expect(counter(page, "p1")).to_have_text("1")
     page.locator('article[data-player="p1"] input[name=value]').fill("42")

@@ -7,13 +7,14 @@ from pypdf import PdfReader
 
 from pdf_probe import read_page
 from starpnp.generator.build import BuildOptions, build_game
-from starpnp.generator.sheets.imposition import Settings, TILE_FLAP
+from starpnp.generator.sheets.imposition import MARK_OFFSET, Settings, TILE_FLAP
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
 from starpnp.generator.look.scene import Circle, Group, Line, Rect
 
 BOARDS = {"handful_of_stars": "board", "stars_inc": "board", "stratastar": "board"}
 TOL = 0.05
+CLEAR = 1.0  # mm
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
@@ -46,7 +47,7 @@ def spaces(scene) -> dict[int, list[tuple[float, float, float, float]]]:
                 rules[1].append((dy + e.y1 + b, dx + min(e.x1, e.x2) + b, dx + max(e.x1, e.x2) + b))
 
     walk(scene.elements, 0.0, 0.0)
-    blocking = {0: list(found), 1: list(found)}
+    blocking = {0: list(found), 1: list(found), "shapes": list(found)}
     for axis, lines in rules.items():
         lines.sort()
         for (a, lo, hi), (c, lo2, hi2) in zip(lines, lines[1:]):
@@ -78,8 +79,9 @@ def seams_of(built, game):
         (board,), (turn,) = drawing.forms, drawing.turns
         turned = turn == 90
         marks = [m for m in drawing.lines if m.vertical or m.horizontal]
-        left = min(min(m.x1, m.x2) for m in marks) + 0.8 + 3.2  # corner marks run 0.8–4 mm outside the cut
-        top = min(min(m.y1, m.y2) for m in marks) + 0.8 + 3.2
+        # corner marks stop MARK_OFFSET short of the cut: the window's left and top edges
+        left = min(max(m.x1, m.x2) for m in marks if m.horizontal) + MARK_OFFSET
+        top = min(max(m.y1, m.y2) for m in marks if m.vertical) + MARK_OFFSET
         off_flaps = [(x, y) for shape in drawing.fills for x, y in shape
                      if x > left + TILE_FLAP + TOL and y > top + TILE_FLAP + TOL]
         for seam in (m for m in drawing.lines if abs(min(m.x1, m.x2) - left - TILE_FLAP) < 0.5 and m.vertical
@@ -92,6 +94,8 @@ def seams_of(built, game):
             else:
                 axis, pos = (0, page_pos) if vertical else (1, page_pos)
             crossed = [b for b in boxes[axis] if b[axis] + 0.3 < pos < b[axis + 2] - 0.3]
+            # nothing drawn within CLEAR of the cut line, where a cut a hair off the line would shave it
+            crossed += [b for b in boxes["shapes"] if b[axis] - CLEAR < pos < b[axis + 2] + CLEAR and b not in crossed]
             tips = [pt for shape in drawing.fills if len(shape) == 3 for pt in shape
                     if abs((pt[0] if vertical else pt[1]) - (at - 0.2)) < 0.05]
             found.append((page, pos, crossed, tips, off_flaps))

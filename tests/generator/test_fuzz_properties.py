@@ -1,10 +1,12 @@
 """A property-based fuzzer (hypothesis) over copies of real game folders: whatever one to three mutations
-do to types, sizes, colours, paths, encodings, YAML structure or SVG art, `starpnp check` and `build`
+do to types, sizes, colours, paths, encodings, YAML structure, SVG art, spreadsheet cells, layout files and
+their expressions, icon files or links out of the folder, `starpnp check` and `build`
 
 - end with exit status 0 or 2 and one short line per problem, never a traceback;
-- never run past HANG_SECONDS;
+- never run past HANG_SECONDS, nor past MEMORY_CAP more memory (a soft address-space limit while they run);
 - never open a file outside the game folder, the output folder and what starpnp itself ships (a secret file
-  beside the folder, reachable by `..`, an absolute path or a link, is never read).
+  beside the folder, reachable by `..`, an absolute path or a link, is never read);
+- never print an environment variable's value (MARKER, planted in the environment) on any output.
 
 `make test` runs the "ci" profile: a fixed, derandomized set of examples (seconds, same every run). By hand:
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import mimetypes
 import os
+import resource
 import shutil
 import signal
 import sys
@@ -34,17 +37,20 @@ import starpnp
 from conftest import MINI
 from starpnp.generator.cli import main
 from starpnp.resources import components_dir
+from starpnp_test_support import PROFILE as PROFILE_NAME, examples
 
 # No shrinking: an example is a folder built twice, so shrinking one takes many minutes; a failure names the
 # mutations that led to it instead, which is enough to write its test.
-settings.register_profile("ci", max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), derandomize=True,
-                          deadline=None, database=None, suppress_health_check=list(HealthCheck),
-                          phases=[Phase.explicit, Phase.generate])
-settings.register_profile("long", max_examples=int(os.environ.get("FUZZ_EXAMPLES", 2000)), deadline=None,
-                          suppress_health_check=list(HealthCheck), phases=[Phase.explicit, Phase.reuse, Phase.generate])
-PROFILE = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+# The "ci" and "long" profiles are the suite's (tests/support.py); this test narrows them.
+PROFILE = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", examples(60, long=2000))),
+                   suppress_health_check=list(HealthCheck),
+                   phases=[Phase.explicit, Phase.generate] if PROFILE_NAME == "ci" else
+                   [Phase.explicit, Phase.reuse, Phase.generate])
 
 HANG_SECONDS = 60  # a hang detector, not a speed test: an example takes about a second
+MEMORY_CAP = 1536 * 1024 * 1024  # bytes of address space a run may add (the blow-ups of issue #33 took gigabytes)
+MARKER = "starpnp-fuzz-marker-5e1d"  # an environment variable's value, to be found on no output
+os.environ["STARPNP_FUZZ_MARKER"] = MARKER
 SOURCES = {"mini": MINI, "stratastar": components_dir() / "stratastar"}
 SECRET = "secret.png"  # beside the game folder, never to be read
 ABSOLUTE = "<absolute path of the secret>"
@@ -251,7 +257,172 @@ def as_overrides(draw, folder: Path) -> str:
     return f"overrides extends {extends[:40]!r}"
 
 
-MUTATIONS = [replace_value, replace_value, set_art, set_art, edit_text, re_encode, as_overrides]
+# ---- the surfaces of issue #33: spreadsheet cells, layout files and expressions, icon files, links out ----------
+
+BOMB = ("[&a [x,x,x,x,x,x,x,x,x], &b [*a,*a,*a,*a,*a,*a,*a,*a,*a], &c [*b,*b,*b,*b,*b,*b,*b,*b,*b], "
+        "&d [*c,*c,*c,*c,*c,*c,*c,*c,*c], &e [*d,*d,*d,*d,*d,*d,*d,*d,*d], [*e,*e,*e,*e,*e,*e,*e,*e,*e]]")
+CELLS = st.one_of(st.text(max_size=30), NUMBERS.map(str), st.sampled_from([
+    "[" * 5000 + "]" * 5000, "{" * 3000, "[" * 61 + "]" * 61, BOMB, "[&a x, *a, *a]", "[*nope]", "{a: 1, a: 2}",
+    "!!python/object/apply:os.system ['true']", "[!!binary AAAA]", "x" * 20_000, "[1e308, .nan, .inf]", "{? [a]: 1}",
+    "{rules.nothing}", "[{title: x}]", "{energy}", "=cmd|' /C calc'!A0", "[\x00]", "{a: [b, {c: [d]}]}"]))
+EXPRESSIONS = st.one_of(NUMBERS.map(repr), st.sampled_from([
+    "column([upper], '__globals__')", "column(column([min], '__globals__'), 'os')", "w.__class__", "quoted(min)",
+    "__import__('os').environ", "title.upper()", "[c for c in 'ab']", "(lambda: 1)()", "str(w, encoding='x')",
+    "'x' * 10000000000", "[0] * 100000000", "1e308 * 10", "-1e308 * 10", "0 * 1e308 * 10", "steps(0, 1, 100000000)",
+    "entries(1000000000)", "polygon_points(1, 1, 1, 10000000)", "star_points(1, 1, 1, 1, 10000000)",
+    "'%999999999d' % 1", "round(5, -1000000000)", "(1, 2)[5]", "1 / 0", "[] + 1", "item.x", "entries(3)[0].y",
+    " + ".join(["w"] * 1500), "(" * 300 + "1" + ")" * 300, "-" * 1990 + "1", "not " * 490 + "1", "1 if 1 else",
+    "b'x'", "1j", "...", "str([entries(10000)] * 10000)", "upper(str(steps(0, 1, 10000)))",
+    "text_width('x' * 10000, 'Lato-Regular', 1e9)", "mix('#000000', '#FFFFFF', 1e300)", "hypot(1e308, 1e308)",
+    "cos(1e308)", "atan2(0, 0)", "widest(entries(10000), 'Nope', 9)", "len(w)", "position([], 1)", "min()",
+    "max(entries(0))", "entries({'a': 1})", "column(entries(5), 0)", "w % 0", "h // 0.0", "w" * 3000,
+    "{w:999999999}", "{w:.999f}", "{'x' * 99999}", "'\\N{BOX DRAWINGS LIGHT VERTICAL}' * 10000"]))
+LAYOUT_KEYS = st.sampled_from(["x", "y", "w", "h", "text", "repeat", "when", "points", "size", "fill", "r", "cx",
+                               "commands", "dx", "rotate", "scale"])
+
+
+def layout_files(folder: Path) -> list[Path]:
+    (folder / "layouts").mkdir(exist_ok=True)
+    found = sorted((folder / "layouts").glob("*.yaml"))
+    if not found:  # the game's own copy of one of ours, to mutate
+        from starpnp.generator.look.layouts import builtin_layouts
+        found = [folder / "layouts" / "card.yaml"]
+        shutil.copy(builtin_layouts() / "card.yaml", found[0])
+    return found
+
+
+def edit_layout(draw, folder: Path) -> str:
+    """A layout file's box, let or check given a hostile expression, a repeat, an extends chain or a shape."""
+    path = draw(st.sampled_from(layout_files(folder)))
+    data = parsed(path)
+    if not isinstance(data, dict):
+        return "layout not a mapping"
+    kind = draw(st.sampled_from(["box", "box", "box", "let", "check", "extends", "nested repeat", "new box", "field"]))
+    expression = draw(EXPRESSIONS)
+    boxes = data.get("boxes") if isinstance(data.get("boxes"), dict) else data.setdefault("boxes", {})
+    names = [name for name, box in boxes.items() if isinstance(box, dict)]
+    if kind == "box" and names:
+        key = draw(LAYOUT_KEYS)
+        boxes[draw(st.sampled_from(names))][key] = "{" + expression + "}" if key == "text" else expression
+    elif kind == "let":
+        lets = data.get("let") if isinstance(data.get("let"), dict) else data.setdefault("let", {})
+        lets[draw(st.sampled_from(["zz", "_x", "__builtins__", "w", "min", *lets]))] = draw(
+            st.one_of(st.just(expression), VALUES))
+    elif kind == "field":
+        fields = data.get("fields") if isinstance(data.get("fields"), dict) else data.setdefault("fields", {})
+        fields[draw(st.sampled_from(["__class__", "_x", "model_config", "model_fields", "copy", "1a", "a b", "layout",
+                                     "w", "item"]))] = draw(st.one_of(VALUES, st.fixed_dictionaries(
+                                         {"type": st.sampled_from(["text", "list", "number", "nope"])})))
+    elif kind == "check":
+        data.setdefault("checks", []).append({"when": expression, "warn": "{" + expression + "}"})
+    elif kind == "extends":
+        depth = draw(st.sampled_from([1, 19, 21, 300]))
+        for n in range(depth):
+            dump(folder / "layouts" / f"chain{n}.yaml", {"extends": f"chain{n + 1}" if n < depth - 1 else path.stem})
+        data["extends"] = draw(st.sampled_from([path.stem, "chain0", "nothere", "../../secret"]))
+    elif kind == "nested repeat":
+        boxes["blow"] = {"kind": "group", "repeat": draw(st.sampled_from(["entries(10000)", "steps(0, 1, 400)"])),
+                         "boxes": {"inner": {"kind": "rect", "repeat": "entries(10000)", "x": 1, "y": 1, "w": 1,
+                                             "h": 1}}}
+    else:
+        boxes["odd"] = {"kind": draw(st.sampled_from(["polygon", "path", "text", "warn", "rect"])), "points": expression,
+                        "commands": expression, "text": "{" + expression + "}", "x": 1, "y": 1, "w": 5, "h": 5}
+    dump(path, data)
+    return f"layout {kind} {path.name}: {expression[:60]!r}"
+
+
+def table_cells(draw, folder: Path) -> str:
+    """A component's items moved to a spreadsheet, one of its cells made hostile."""
+    from starpnp.generator.data.spreadsheet import items_as_table
+
+    for path in yaml_files(folder):
+        data = parsed(path)
+        components = data.get("components") if isinstance(data, dict) else None
+        found = [c for c in components or [] if isinstance(c, dict) and isinstance(c.get("items"), list) and c["items"]]
+        if found:
+            break
+    else:
+        return "no items for a spreadsheet"
+    component = draw(st.sampled_from(found))
+    try:
+        text = items_as_table([item for item in component["items"] if isinstance(item, dict)] or [{"count": 1}])
+    except (TypeError, ValueError):
+        return "items no spreadsheet holds"
+    rows = text.splitlines()
+    header = rows[0].split(",")
+    column = draw(st.integers(0, len(header)))
+    cell = draw(CELLS)
+    quoted = '"' + cell.replace('"', '""') + '"'
+    row = draw(st.integers(1, max(1, len(rows) - 1)))
+    cells = (rows[row].split(",") if row < len(rows) else []) + [""] * len(header)
+    cells[min(column, len(header) - 1)] = quoted
+    rows[row:row + 1] = [",".join(cells[:len(header)])]
+    (path.parent / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    component["items"] = "cards.csv"
+    dump(path, data)
+    return f"cell {column} of row {row + 1}: {cell[:40]!r}"
+
+
+ICON_BODIES = st.one_of(st.sampled_from([
+    "<g>" * 50_000 + "</g>" * 50_000, "<g>" * 41 + "<rect width='1' height='1'/>" + "</g>" * 41,
+    "<g>" * 39 + "<rect width='1' height='1'/>" + "</g>" * 39, '<path d="M0 0 L1e308 5 Z"/>',
+    '<g transform="scale(1e30)"><rect width="1" height="1"/></g>', '<g transform="scale(0)"><circle r="1"/></g>',
+    '<path d="M0 0 A 1e-300 1e-300 0 1 1 5 5 Z"/>', '<image href="../../secret.png" width="1" height="1"/>',
+    '<text x="1" y="1">{rules.x}</text>', '<circle r="-1"/>', "", "<svg/>", "&lol;",
+    '<!DOCTYPE s [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+    '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>']),
+    st.builds(lambda a, b, c: f'<g transform="translate({a}) rotate({b})"><path d="M0 0 L{c} {a} Z"/></g>',
+              SVG_NUMBERS, SVG_NUMBERS, SVG_NUMBERS))
+
+
+def edit_icon(draw, folder: Path) -> str:
+    """An icon the game draws (or a new one) replaced by a hostile file."""
+    from starpnp.generator.look.icons import icon_names
+
+    name = draw(st.sampled_from(sorted(icon_names(folder))[:40] + ["new_icon"]))
+    body = draw(ICON_BODIES)
+    (folder / "icons").mkdir(exist_ok=True)
+    root = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+    svg = body + root + "&d;</svg>" if body.startswith("<!DOCTYPE") else f"{root}{body}</svg>"  # an entity bomb
+    (folder / "icons" / f"{name}.svg").write_text(svg, encoding="utf-8")
+    return f"icon {name}: {body[:50]!r}"
+
+
+def link_out(draw, folder: Path) -> str:
+    """A file the game reads made a link to the secret beside the folder."""
+    secret = Path(SECRET_PATH)
+    where = draw(st.sampled_from(["cards.csv", "icons/", "layouts/", "data.yaml", "game.yaml", "layouts dir"]))
+    if where == "cards.csv":
+        (folder / "cards.csv").unlink(missing_ok=True)
+        (folder / "cards.csv").symlink_to(secret)
+        for path in yaml_files(folder):
+            data = parsed(path)
+            for component in (data or {}).get("components", []) if isinstance(data, dict) else []:
+                if isinstance(component, dict) and "items" in component:
+                    component["items"] = "cards.csv"
+                    dump(path, data)
+                    return "cards.csv links out"
+    elif where == "icons/":
+        (folder / "icons").mkdir(exist_ok=True)
+        (folder / "icons" / "attack.svg").unlink(missing_ok=True)
+        (folder / "icons" / "attack.svg").symlink_to(secret)
+    elif where == "layouts/":
+        layout_files(folder)[0].unlink()
+        layout_files(folder)  # another copy of ours in its place if none is left
+        (folder / "layouts" / "linked.yaml").symlink_to(secret)
+    elif where == "layouts dir":
+        shutil.rmtree(folder / "layouts", ignore_errors=True)
+        (folder / "layouts").symlink_to(secret.parent)
+    elif where == "game.yaml":
+        (folder / "game.yaml").unlink()
+        (folder / "game.yaml").symlink_to(secret)
+    else:
+        (folder / "data.yaml").symlink_to(secret)
+    return f"{where} links out"
+
+
+MUTATIONS = [replace_value, replace_value, set_art, set_art, edit_text, re_encode, as_overrides,
+             edit_layout, edit_layout, edit_layout, table_cells, table_cells, edit_icon, edit_icon, link_out]
 
 
 def make_folder(root: Path, source: str, svg: str, raster: str) -> Path:
@@ -298,6 +469,25 @@ def recording():
         OPENED = None
 
 
+@contextmanager
+def memory_capped():
+    """At most MEMORY_CAP more bytes of address space for what runs inside (a soft limit, raised again after)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm") as statm:
+        used = int(statm.read().split()[0]) * resource.getpagesize()
+    cap = used + MEMORY_CAP if hard == resource.RLIM_INFINITY else min(hard, used + MEMORY_CAP)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def marked(out: Path) -> list[str]:
+    """The output files holding the environment's marker (PDF pages are compressed: their SVG twins say)."""
+    return [str(path) for path in out.rglob("*") if path.is_file() and MARKER.encode() in path.read_bytes()]
+
+
 def hang(signum, frame):
     raise TimeoutError(f"still running after {HANG_SECONDS} s")
 
@@ -310,6 +500,8 @@ def problems(result, opened: list[str], allowed: list[Path], secret: Path) -> li
         found.append(f"exit status {result.exit_code}: {result.output[-300:]}")
     if "Traceback" in result.output:
         found.append("a traceback on the output")
+    if MARKER in result.output or MARKER in result.stderr:
+        found.append("an environment variable's value on the output")
     if result.exit_code == 2 and not result.stderr.strip():
         found.append("exit status 2 and nothing said")
     found += [f"an error line of {len(line)} characters" for line in result.stderr.splitlines() if len(line) > 600]
@@ -340,18 +532,23 @@ def test_no_mutation_of_a_game_folder_crashes_hangs_or_reads_outside_it(data):
         out = root / "out"
         allowed = [folder, out, *SHIPPED]
         failures = []
+        said = {}
         previous = signal.signal(signal.SIGALRM, hang)
         try:
             for command in (["check", str(folder)],
                             ["build", str(folder), "--format", formats, "--out", str(out), "--yes"]):
-                with recording() as opened:
+                with memory_capped(), recording() as opened:
                     signal.alarm(HANG_SECONDS)
                     try:
                         result = runner.invoke(main, command)
                     finally:
                         signal.alarm(0)
                 event(f"{command[0]} exit status {result.exit_code}")  # --hypothesis-show-statistics counts them
+                said[command[0]] = (result.exit_code, set(result.stderr.splitlines()))
                 failures += [f"{command[0]}: {p}" for p in problems(result, opened, allowed, root / SECRET)]
+            failures += [f"the marker in {name}" for name in marked(out)]
+            if said["build"][0] == 2 and not said["build"][1] <= said["check"][1]:  # check says what build will
+                failures.append(f"build refused what check did not: {sorted(said['build'][1] - said['check'][1])[:2]}")
         finally:
             signal.signal(signal.SIGALRM, previous)
         assert failures == [], f"{source} after {done}:\n" + "\n".join(failures[:10])

@@ -100,8 +100,8 @@ def test_a_font_file_that_is_not_a_font_or_leads_out_is_refused_in_one_line(tmp_
     (game / "fonts" / "Elsewhere.ttf").symlink_to(outside)
     with pytest.raises(DataErrors) as caught:
         load_game(game)
-    assert caught.value.errors == [f"{game / 'fonts' / 'Elsewhere.ttf'}: a font must be a file in the game's "
-                                   f"folder, not a link leading out of it"]
+    assert caught.value.errors == [f"{game / 'fonts' / 'Elsewhere.ttf'}: a font must be a file inside the game's "
+                                   f"folder (no absolute path, .. or link leading out)"]
 
 
 def test_an_otf_family_embeds_and_bold_takes_its_bold_face(tmp_path):

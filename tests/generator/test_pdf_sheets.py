@@ -5,6 +5,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdf_probe import MM, fonts_of, read_page, render
+from starpnp.generator.sheets.imposition import MARK_OFFSET
 
 TOL = 0.05  # mm
 
@@ -72,9 +73,10 @@ def test_crop_marks_sit_on_trim_lines_outside_every_piece(mini, cid):
             for box in trim_boxes:  # a mark never enters a piece (it may run over the bleed, which is cut away)
                 lo_x, hi_x = sorted((m.x1, m.x2))
                 lo_y, hi_y = sorted((m.y1, m.y2))
-                overlaps = (lo_x < box.right + 0.5 and hi_x > box.x - 0.5
-                            and lo_y < box.bottom + 0.5 and hi_y > box.y - 0.5)
-                assert not overlaps, f"page {page}: mark {m} comes within 0.5 mm of a piece at {box}"
+                near = MARK_OFFSET - TOL
+                overlaps = (lo_x < box.right + near and hi_x > box.x - near
+                            and lo_y < box.bottom + near and hi_y > box.y - near)
+                assert not overlaps, f"page {page}: mark {m} comes within {near} mm of a piece at {box}"
         marked_x = {round(m.x1, 2) for m in marks if m.vertical}
         marked_y = {round(m.y1, 2) for m in marks if m.horizontal}
         assert all(min(abs(x - mx) for mx in marked_x) < TOL for x in xs), "a vertical trim line has no mark"

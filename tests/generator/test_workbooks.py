@@ -146,7 +146,7 @@ def test_a_workbook_that_unpacks_to_too_much_or_leads_out_is_refused(tmp_path):
     outside = tmp_path / "elsewhere.ods"
     shutil.copy(WORKBOOKS / "parcels.ods", outside)
     (game / "parcels.ods").symlink_to(outside)
-    one_line(run("check", game), "must be a file in the game's folder")
+    one_line(run("check", game), "parcels.ods': a spreadsheet must be a file inside the game's folder")
 
 
 def test_a_plain_build_imports_no_workbook_reader(tmp_path):

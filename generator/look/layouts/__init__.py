@@ -5,10 +5,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from ....resources import folder as package_folder
+from ...data.errors import DataError
+from ...data.inside import INSIDE, within
+from ...data.limits import MAX_EXTENDS, over
 from ...data.yamlio import line_of, load_yaml
 from .base import FaceContext, FaceParams, Layout
 from .layoutfile import LayoutError, compile_layout, merged
@@ -28,8 +32,12 @@ class Layouts:
 
     def __init__(self, folders: tuple[Path, ...]):
         self.files: dict[str, list[Path]] = {}  # name -> its files, the built-in first, the game's last
+        self.roots: dict[Path, Path] = {}  # each file's game folder (or ours), which it must lie inside
         for folder in (builtin_layouts(), *folders):
             for path in sorted(folder.glob("*.yaml")):
+                self.roots[path] = folder.parent
+                if not within(path, (folder.parent,)):
+                    raise LayoutError(f"{path}: a layout file {INSIDE}")
                 self.files.setdefault(path.stem, []).append(path)
         self.compiled: dict[tuple, Layout] = {}
 
@@ -48,13 +56,17 @@ class Layouts:
     def _raw(self, name: str, level: int, seen: tuple) -> tuple[dict, str]:
         """A layout file's mapping with everything it extends merged in, and a key naming their contents."""
         path = self.files[name][level]
-        raw = load_yaml(path)
+        raw = load_yaml(path, self.roots[path])
         if not isinstance(raw, dict):
             raise LayoutError(f"{path}:{getattr(raw, 'line', 1)}: a layout file is a mapping (fields, let, boxes)")
         if path in seen:
             raise LayoutError(f"{path}:{line_of(raw, ('extends',))}: extends: goes round in a circle "
                               f"({' → '.join(p.stem for p in seen)})")
         parent_name = raw.get("extends")
+        if parent_name is not None and len(seen) >= MAX_EXTENDS:
+            raise LayoutError(str(over(f"{path}:{line_of(raw, ('extends',))}: extends",
+                                       "the chain of layout files extending one another", len(seen) + 1,
+                                       MAX_EXTENDS)))
         if parent_name is None:
             return raw, path.read_text(encoding="utf-8")
         # A game's `card.yaml` extending `card` extends the built-in one it replaces.
@@ -69,9 +81,9 @@ class Layouts:
     def _chain(self, name: str, level: int) -> list[tuple[Path, Any]]:
         """A layout file and the files it extends, as read (with their lines), itself first."""
         chain: list[tuple[Path, Any]] = []
-        while level >= 0 and len(chain) < len(self.files):
+        while level >= 0 and len(chain) < min(len(self.files), MAX_EXTENDS + 1):
             path = self.files[name][level]
-            chain.append((path, load_yaml(path)))
+            chain.append((path, load_yaml(path, self.roots[path])))
             parent = chain[-1][1].get("extends") if isinstance(chain[-1][1], dict) else None
             if parent is None:
                 break
@@ -86,9 +98,10 @@ class Layouts:
             digest = hashlib.sha1(text.encode()).hexdigest()[:12]
             where = str(self.files[name][level])
             try:
-                self.compiled[key] = compile_layout(name, raw, where, f"{name}@{digest}")
+                layout = compile_layout(name, raw, where, f"{name}@{digest}")
             except LayoutError as exc:
                 raise located(exc, where, self._chain(name, level)) from None
+            self.compiled[key] = told_where(layout, lambda exc: located(exc, where, self._chain(name, level)))
         return self.compiled[key]
 
     def with_boxes(self, name: str, boxes: Any, where: str, line: Callable[[tuple], int] | None = None) -> Layout:
@@ -108,10 +121,10 @@ class Layouts:
                                                  f"{known}); a new box needs a kind"), where, boxes, line)
             digest = hashlib.sha1(key[1].encode()).hexdigest()[:12]
             try:
-                self.compiled[key] = compile_layout(name, merged(raw, {"boxes": boxes}), where,
-                                                    f"{base.key}+{digest}")
+                layout = compile_layout(name, merged(raw, {"boxes": boxes}), where, f"{base.key}+{digest}")
             except LayoutError as exc:
                 raise inline_located(exc, where, boxes, line) from None
+            self.compiled[key] = told_where(layout, lambda exc: inline_located(exc, where, boxes, line))
         return self.compiled[key]
 
 
@@ -136,7 +149,21 @@ def _depth(raw: Any, loc: tuple) -> int:
     return depth
 
 
-def located(exc: LayoutError, where: str, chain: list[tuple[Path, Any]]) -> LayoutError:
+def told_where(layout: Layout, locate: Callable[[DataError], DataError]) -> Layout:
+    """`layout` whose drawing reports a value past a limit (generator.data.limits) at the file and line of
+    the key that gave it, as a problem found on reading it is."""
+    draw = layout.draw
+
+    def drawn(ctx: FaceContext, face: FaceParams) -> list:
+        try:
+            return draw(ctx, face)
+        except DataError as exc:
+            raise locate(exc) from None
+
+    return replace(layout, draw=drawn)
+
+
+def located(exc: DataError, where: str, chain: list[tuple[Path, Any]]) -> DataError:
     """The problem at the line of the file (itself or one it extends) that wrote the deepest of its keys."""
     message = str(exc)
     if not message.startswith(where + ": "):
@@ -149,7 +176,7 @@ def located(exc: LayoutError, where: str, chain: list[tuple[Path, Any]]) -> Layo
     return LayoutError(f"{path}:{line_of(raw, loc)}: {loc_text}: {rest}")
 
 
-def inline_located(exc: LayoutError, where: str, boxes: Any, line: Callable[[tuple], int] | None) -> LayoutError:
+def inline_located(exc: DataError, where: str, boxes: Any, line: Callable[[tuple], int] | None) -> DataError:
     """A problem in boxes changed inline (`where` is `file:line: components[0].front.boxes`), at its own line."""
     message = str(exc)
     head = re.fullmatch(r"(.*):(\d+): (.*)", where)

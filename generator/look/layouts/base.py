@@ -1,7 +1,9 @@
 """What every layout gets: the face's size, colours, and helpers that report problems as warnings."""
 from __future__ import annotations
 
+import math
 import re
+import time
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
@@ -15,6 +17,7 @@ from ..gamefonts import resolve_font
 from ..geometry import hexagon
 from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
+from ...data.limits import MAX_BOXES, MAX_BUILD_SECONDS, LimitError, clipped, over
 from ...data.palette import PlayerColor, resolve
 from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style
 from ..text import fit_rich, fit_text
@@ -122,12 +125,28 @@ class FaceContext:
     icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.look.icons)
     lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
     fonts: Mapping[str, str] = field(default_factory=dict)  # the game's own fonts (gamefonts.game_fonts)
+    boxes: int = 0  # boxes drawn so far, repeats counted: at most MAX_BOXES
+    deadline: float = math.inf  # time.monotonic() past which drawing stops (a build on demand has a clock)
+
+    def counted(self, where: str) -> None:
+        """One more box drawn at `where`: refused past MAX_BOXES, or when the build's time is up."""
+        self.boxes += 1
+        if self.boxes > MAX_BOXES:  # a repeat within a repeat multiplies: 10^4 × 10^4 boxes take gigabytes
+            raise over(where, "the count of boxes one face draws", self.boxes, MAX_BOXES)
+        if self.boxes % 64 == 0:
+            self.on_time()
+
+    def on_time(self) -> None:
+        """Refused when the build's time is up (only a build on demand has a clock)."""
+        if time.monotonic() > self.deadline:
+            raise LimitError(f"{self.where}: drawing took longer than a build on demand may "
+                             f"({MAX_BUILD_SECONDS} s); build it with `starpnp build`")
 
     def warn(self, message: str) -> None:
         """`message` starts with the field it is about; the warning names the file and that field's line."""
         line = self.lines.get(message.split(":", 1)[0], self.lines.get(""))
         file, _, rest = self.where.partition(": ")
-        self.warnings.append(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}")
+        self.warnings.append(clipped(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}"))
 
     # -- drawing helpers ---------------------------------------------------------------------
 

@@ -8,11 +8,8 @@ corner, player). Expressions are checked and compiled when the file is read, nev
 """
 from __future__ import annotations
 
-import ast
 import json
-import math
 import re
-from itertools import accumulate
 from difflib import get_close_matches
 from typing import Annotated, Any, Callable, Literal, Optional, Union
 
@@ -20,54 +17,20 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from pydantic_core import SchemaError
 
 from ..fonts import text_width_mm
-from ..geometry import hexagon, regular_polygon, star_points
+from ..geometry import hexagon
 from ...data.model import is_unspecified
 from ...data.palette import NAMED, Color, resolve
-from ...data.yamlio import DataError
+from ...data.limits import MAX_NUMBER, over
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from ..text import fit_text
-from .base import FaceContext, FaceParams, IconName, Layout, legible, mix, readable_ink, text_ground
-
-
-def _count(value: Any) -> int:
-    """A number of entries, refused beyond what any face holds (a typo would otherwise take all memory)."""
-    if not 0 <= int(value) <= 10_000:
-        raise ValueError(f"{value} entries: a face holds at most 10000")
-    return int(value)
-
-
-def entries(value: Any) -> list:
-    """A list as is, a mapping as its [key, value] pairs, a count as that many nulls."""
-    if isinstance(value, list):
-        return value
-    if isinstance(value, dict):
-        return [[key, entry] for key, entry in value.items()]
-    return [None] * _count(value or 0)
-
-
-FUNCTIONS: dict[str, Callable] = {
-    "min": min, "max": max, "abs": abs, "round": round, "len": len, "str": str, "bool": bool,
-    "upper": lambda text: str(text).upper(), "lower": lambda text: str(text).lower(),
-    "unspecified": is_unspecified,
-    "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
-    "star_points": star_points, "hexagon_points": hexagon, "polygon_points": regular_polygon,
-    "quoted": repr, "entries": entries,
-    "steps": lambda start, step, count: list(accumulate([start] + [step] * (_count(count) - 1))) if count else [],
-    "column": lambda rows, key: [row[key] if isinstance(row, (dict, list)) else getattr(row, key) for row in rows],
-    "text_width": lambda text, font, size: text_width_mm(str(text), font, size),
-    "widest": lambda texts, font, size: max((text_width_mm(str(t), font, size) for t in texts), default=0),
-    "position": lambda items, entry: list(items).index(entry),
-    "hypot": math.hypot,
-    "cos": lambda degrees: math.cos(math.radians(degrees)), "sin": lambda degrees: math.sin(math.radians(degrees)),
-    "atan2": lambda y, x: math.degrees(math.atan2(y, x)),
-}
+from .base import FaceContext, FaceParams, IconName, Layout
+from .expressions import LayoutError, Value, bundled, expression, let_names_assigned, template
 
 
 # What every face offers its expressions: trim size, bleed, cut shape and corner radius, and the piece's player
 # colour (hex), name and letter (all null on a piece without one).
 FACE_NAMES = ("w", "h", "bleed", "shape", "corner", "player", "player_name", "player_letter")
 REPEAT_NAMES = ("item", "index")  # the list entry and its position, inside a repeated box
-GLOBALS = {"__builtins__": {}, **FUNCTIONS}
 
 FIELD_TYPES: dict[str, Any] = {
     "text": str, "number": float, "integer": int, "bool": bool, "color": Color, "icon": IconName, "file": str,
@@ -200,111 +163,24 @@ class LayoutFileSpec(BaseModel):
     boxes: dict[str, BoxSpec | None] = {}
 
 
-class LayoutError(DataError):
-    """A problem in a layout file, already worded as `where: message`."""
-
-
 # -- expressions -------------------------------------------------------------------------------------------
 
-_ALLOWED = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.Name,
-            ast.Constant, ast.Load, ast.operator, ast.unaryop, ast.boolop, ast.cmpop, ast.List, ast.Tuple,
-            ast.Subscript, ast.Attribute, ast.Slice)
 PERCENT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$")
-PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
-
-
-class Value:
-    """A compiled value: a constant, an expression evaluated against a face's names, or a function of them
-    (a template's pieces joined, a list's entries)."""
-
-    __slots__ = ("constant", "code", "compute", "tree")
-
-    def __init__(self, constant: Any = None, code: Any = None, compute: Callable[[dict], Any] | None = None,
-                 tree: ast.expr | None = None):
-        self.constant, self.code, self.compute, self.tree = constant, code, compute, tree
-
-    def __call__(self, names: dict) -> Any:
-        if self.compute is not None:
-            return self.compute(names)
-        return self.constant if self.code is None else eval(self.code, GLOBALS, names)  # noqa: S307 (checked)
-
-
-def expression(text: str, names: set[str], where: str) -> Value:
-    """`text` as a checked, compiled expression: only arithmetic, comparisons, conditionals, lists, a list
-    entry's fields (`item.name`) and calls of FUNCTIONS over known names."""
-    try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError:
-        raise LayoutError(f"{where}: not an expression: {text!r}") from None
-    for node in ast.walk(tree):
-        if not isinstance(node, _ALLOWED):
-            raise LayoutError(f"{where}: {type(node).__name__.lower()} is not allowed in {text!r}")
-        if isinstance(node, (ast.Pow, ast.LShift)):  # numbers a face never needs, and slow to make
-            raise LayoutError(f"{where}: ** and << are not allowed in {text!r}")
-        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
-            raise LayoutError(f"{where}: {node.attr!r} is not allowed in {text!r}")
-        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS
-                                               and node.func.id not in names):
-            raise LayoutError(f"{where}: unknown function in {text!r} (a field or let name is no function); "
-                              f"known: {', '.join(sorted(FUNCTIONS))}")
-        if isinstance(node, ast.Name) and node.id not in names and node.id not in FUNCTIONS:
-            close = get_close_matches(node.id, sorted(names), n=3, cutoff=0.6)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise LayoutError(f"{where}: unknown name {node.id!r} in {text!r}{hint}")
-    return Value(code=compile(tree, where, "eval"), tree=tree.body)
-
-
-def template(text: str, names: set[str], where: str) -> Value:
-    """Text with `{expression}` placeholders; a text that is one placeholder keeps its value's type."""
-    parts = PLACEHOLDER.split(text)
-    if len(parts) == 1:
-        return Value(text)
-    if len(parts) == 3 and parts[0] == parts[2] == "":
-        return _formatted(parts[1], names, where)
-    pieces = [Value(part) if i % 2 == 0 else _formatted(part, names, where) for i, part in enumerate(parts) if part]
-    return Value(compute=lambda values: "".join(str(piece(values)) for piece in pieces))
-
-
-FORMAT_SPEC = re.compile(r"[<>^=]?[+\- ]?#?0?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?")
-
-
-def _formatted(part: str, names: set[str], where: str) -> Value:
-    """A placeholder's expression, with an optional format after a colon: `{tab:g}`, `{share:.0%}`."""
-    head, colon, spec = part.rpartition(":")
-    if not colon or not spec or not FORMAT_SPEC.fullmatch(spec):
-        return expression(part, names, where)
-    inner = expression(head, names, where)
-    return Value(compute=lambda values: format(inner(values), spec))
-
-
-def bundled(values: dict[str, Value], where: str) -> Callable[[dict], dict]:
-    """All of a box's values at once: its expressions compiled into one (one eval per box, not per key)."""
-    constants = {key: v.constant for key, v in values.items() if v.code is None and v.compute is None}
-    trees = {key: v.tree for key, v in values.items() if v.tree is not None}
-    others = {key: v for key, v in values.items() if v.compute is not None}
-    table = ast.Expression(ast.Dict([ast.Constant(key) for key in trees], list(trees.values())))
-    code = compile(ast.fix_missing_locations(table), where, "eval")
-
-    def compute(names: dict) -> dict:
-        out = dict(constants)
-        if trees:
-            out.update(eval(code, GLOBALS, names))  # noqa: S307 (every part checked by expression())
-        for key, other in others.items():
-            out[key] = other(names)
-        return out
-
-    return compute
 
 
 def value(key: str, raw: Any, names: set[str], where: str) -> Value:
     """One key's value as written in a layout file, compiled."""
-    if raw is None or isinstance(raw, (bool, int, float)):
+    if raw is None or isinstance(raw, bool):
+        return Value(raw)
+    if isinstance(raw, (int, float)):
+        if not -MAX_NUMBER <= raw <= MAX_NUMBER:
+            raise LayoutError(str(over(where, "a number", float(raw), MAX_NUMBER)))
         return Value(raw)
     if isinstance(raw, list):
         items = [value(key, item, names, where) for item in raw]
         if all(item.code is None and item.compute is None for item in items):
             return Value([item.constant for item in items])
-        return Value(compute=lambda values: [item(values) for item in items])
+        return Value(compute=lambda values: [item(values) for item in items], where=where)
     if not isinstance(raw, str):
         raise LayoutError(f"{where}: expected a number or an expression, got {raw!r}")
     if key in TEMPLATES:
@@ -404,6 +280,8 @@ def params_model(name: str, fields: dict[str, FieldSpec], where: str) -> type[Fa
 def field_definitions(fields: dict[str, FieldSpec], where: str) -> dict[str, Any]:
     definitions: dict[str, Any] = {}
     for field_name, spec in fields.items():
+        if not isinstance(field_name, str) or field_name.startswith(("_", "model_")):  # pydantic's own names
+            raise LayoutError(f"{where}.{str(field_name)[:40]}: a field name may not begin with _ or model_")
         kind = field_type(spec, f"{where}.{field_name}")
         if spec.required:
             definitions[field_name] = (kind, Field(description=spec.description or None))
@@ -562,12 +440,12 @@ PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # t
 class Box:
     """One compiled box: its kind, its condition, the list it repeats over and its keys' values."""
 
-    __slots__ = ("name", "kind", "when", "repeat", "values", "write_in", "lets", "has_lets", "children")
+    __slots__ = ("name", "kind", "when", "repeat", "values", "write_in", "lets", "has_lets", "children", "where")
 
     def __init__(self, name: str, spec: BoxSpec, names: set[str], where: str):
         if spec.kind is None:
             raise LayoutError(f"{where}.kind: required (one of {', '.join(BOX_KINDS)})")
-        self.name, self.kind = name, spec.kind
+        self.name, self.kind, self.where = name, spec.kind, where
         missing = [key for key in NEEDS.get(spec.kind, ()) if getattr(spec, key) is None]
         if spec.kind == "icon" and spec.size is None and (spec.w is None or spec.h is None):
             missing.append("size (or w and h)")
@@ -599,11 +477,12 @@ class Box:
             for index, item in enumerate(self.repeat(names) or ()):
                 out += self._once(ctx, f"{within}{self.name}[{index}]", {**names, "item": item, "index": index})
             return out
-        except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
+        except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
             ctx.warn(f"box {within}{self.name}: not drawn: {str(exc)[:120]}")
             return []
 
     def _once(self, ctx: FaceContext, name: str, names: dict) -> list[Element]:
+        ctx.counted(self.where)
         if self.when is not None and not self.when(names):
             return []
         v = self.values(names)
@@ -681,22 +560,11 @@ def compiled_lets(raw: dict, names: set[str], where: str) -> Callable[[dict], No
     gains them."""
     lets = []
     for let_name, raw_value in raw.items():
+        if not isinstance(let_name, str) or not let_name.isidentifier() or let_name.startswith("_"):
+            raise LayoutError(f"{where}.{str(let_name)[:40]}: a let name is letters, digits and _, not first")
         lets.append((let_name, value("let", raw_value, names, f"{where}.{let_name}")))
         names.add(let_name)
-    if any(compiled.compute is not None for _, compiled in lets):
-        def each(values: dict) -> None:
-            for let_name, compiled in lets:
-                values[let_name] = compiled(values)
-        return each
-    statements = [ast.Assign([ast.Name(let_name, ast.Store())],
-                             compiled.tree if compiled.tree is not None else ast.Constant(compiled.constant))
-                  for let_name, compiled in lets]
-    code = compile(ast.fix_missing_locations(ast.Module(statements, [])), where, "exec")
-
-    def assign(values: dict) -> None:
-        exec(code, GLOBALS, values)  # noqa: S102 (assignments of checked expressions only)
-
-    return assign
+    return let_names_assigned(lets, where)
 
 
 def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:

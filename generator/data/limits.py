@@ -1,0 +1,58 @@
+"""One budget for every input a game folder gives: a folder is untrusted (downloaded, sent by a co-designer,
+served to every phone by `serve --game-folder`), so nothing in it may take unbounded time or memory.
+
+Each limit is far beyond what a real game needs (our four games use a small share of each) and well within
+what one build can afford. Going past one is bad data: `over()` makes the one line naming where (file and
+line), what and the limit, and the build and `check` exit with status 2.
+"""
+from __future__ import annotations
+
+from .errors import DataError
+
+# YAML, wherever it is read (game files, layout files, a spreadsheet's cells)
+MAX_FILE_BYTES = 4 * 1024 * 1024  # a game's YAML or CSV is kilobytes; anything this big is not data
+MAX_YAML_NODES = 200_000  # values after expanding aliases: refuses "billion laughs" alias bombs
+MAX_YAML_DEPTH = 60  # nesting of mappings and lists
+MAX_CELL_CHARS = 10_000  # one spreadsheet cell
+
+# layout files and their expressions
+MAX_EXTENDS = 20  # links in a chain of layout files extending one another
+MAX_EXPRESSION_CHARS = 2_000  # one expression as written
+MAX_BOXES = 100_000  # boxes one face draws, after `repeat` (our largest board: 11,585)
+MAX_POINTS = 10_000  # corners of one polygon, commands of one path
+MAX_LIST = 10_000  # entries in a list an expression makes (a repeat's list, steps(), entries())
+MAX_TEXT_CHARS = 10_000  # characters of a text an expression makes
+MAX_NUMBER = 1_000_000_000.0  # a number an expression gives: finite and within ±this (mm: ample for any page)
+MAX_MESSAGE_CHARS = 500  # an error or warning line as printed
+MAX_FORMAT_WIDTH = 99  # the width or precision in a `{value:10.2f}` placeholder
+
+# a build on demand (the companion's /print): its clock; a user's own `starpnp build` has none
+MAX_BUILD_SECONDS = 120
+
+# SVG icons and art
+MAX_SVG_DEPTH = 40  # nesting of <g> in an icon file
+MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art is larger (ReportLab writes up to 1e20)
+
+# workbooks, published sheets and font files
+MAX_UNPACKED_MIB = 16  # an .xlsx or .ods once unzipped (an .ods's content is parsed whole)
+MAX_SHEET_CELLS = 1_000_000  # cells of one workbook sheet, up to its last used row and column
+MAX_FETCH_SECONDS = 10  # fetching a published sheet: connecting, and each read (its size: MAX_FILE_BYTES)
+MAX_FONT_MIB = 16  # one font file in a game's fonts/
+
+ALL = {name: value for name, value in globals().items() if name.startswith("MAX_")}  # for the docs' test
+
+
+class LimitError(DataError):
+    """An input past one of the limits above, worded as one line: `where: what: found, at most LIMIT`."""
+
+
+def over(where: str, what: str, found: int | float | str, limit: int | float) -> LimitError:
+    """The error for `what` at `where` (`file:line: key`) being `found`, past `limit`; the caller raises it."""
+    shown = f"{found:,}" if isinstance(found, int) else f"{found:g}" if isinstance(found, float) else str(found)
+    return LimitError(f"{where}: {what} is {shown[:40]}, over the limit of {int(limit):,}")
+
+
+def clipped(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """A message (or a value quoted in one) cut to `limit` characters: an error or warning line stays a line."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -1,0 +1,367 @@
+"""The expression language of layout files: a closed grammar, checked when a file is read.
+
+An expression is made of numbers, texts, true/false/null; the face's names (its fields, the `let:` names, w,
+h, bleed, shape, corner, player…, and `item` and `index` inside a repeated box); a field of an entry
+(`item.cost`, `c.items`: a declared field of a list's entry or an object, or a mapping's key); lists and
+`[a:b]` slices; + - * / // %; == != < <= > >= in, not in, is, is not; and, or, not; `A if C else B`; and
+calls of FUNCTIONS with plain arguments. Nothing else: no attribute of a Python object, no name beginning
+with `_`, no call of anything not in FUNCTIONS, no keywords, no `**`. Every node is checked against the
+grammar; a field of an entry, a `*` and a `%` become calls of the checked helpers below; then the expression
+is compiled once, so a face evaluates it at the speed of Python code, and every value it gives is bounded
+(generator.data.limits: a number finite and within ±MAX_NUMBER, a text or list of bounded length).
+"""
+from __future__ import annotations
+
+import ast
+import math
+import re
+from difflib import get_close_matches
+from functools import lru_cache
+from itertools import accumulate
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from ..fonts import text_width_mm
+from ..geometry import hexagon, regular_polygon, star_points
+from ...data.limits import (
+    MAX_EXPRESSION_CHARS, MAX_FORMAT_WIDTH, MAX_LIST, MAX_NUMBER, MAX_POINTS, MAX_TEXT_CHARS, MAX_YAML_DEPTH, MAX_YAML_NODES,
+    LimitError, clipped, over,
+)
+from ...data.model import is_unspecified
+from ...data.yamlio import DataError
+from .base import legible, mix, readable_ink, text_ground
+
+
+class LayoutError(DataError):
+    """A problem in a layout file, already worded as `where: message`."""
+
+
+class Overflow(Exception):
+    """A value past a limit while an expression is evaluated; the Value evaluating it says where."""
+
+    def __init__(self, what: str, found: Any, limit: int | float):
+        super().__init__(what)
+        self.what, self.found, self.limit = what, found, limit
+
+    def at(self, where: str) -> LimitError:
+        return over(where, self.what, self.found, self.limit)
+
+
+# -- the checked helpers an expression's operations become -----------------------------------------------------
+
+def _field(entry: Any, name: str) -> Any:
+    """`entry.name`: a declared field of a list's entry, an object or a region, or a mapping's key; never an
+    attribute of the Python object (a method, its class, its module)."""
+    if isinstance(entry, BaseModel):
+        if name in _declared(type(entry)):
+            return getattr(entry, name)
+        raise LookupError(f"no field {name!r}")
+    if isinstance(entry, dict):
+        return entry[name]
+    raise TypeError(f"{type(entry).__name__} has no fields (.{name})")
+
+
+@lru_cache(maxsize=None)
+def _declared(model: type[BaseModel]) -> frozenset[str]:
+    """A model's declared fields, looked up once per model."""
+    return frozenset(model.model_fields)
+
+
+def _times(a: Any, b: Any) -> Any:
+    """`a * b`, a text or list repeated only within the limits (not 10^10 times)."""
+    for sequence, count in ((a, b), (b, a)):
+        if isinstance(sequence, (str, list, tuple)) and isinstance(count, int):
+            limit = MAX_TEXT_CHARS if isinstance(sequence, str) else MAX_LIST
+            if len(sequence) * count > limit:
+                raise Overflow("a text or list repeated", len(sequence) * count, limit)
+    return a * b
+
+
+def _modulo(a: Any, b: Any) -> Any:
+    """`a % b`, of numbers only: `text % value` would be Python's string formatting, with widths unbounded."""
+    if isinstance(a, (str, bytes)):
+        raise TypeError("% is the remainder of numbers; format a value in a text as {value:.1f}")
+    return a % b
+
+
+HELPERS: dict[str, Callable] = {"_field": _field, "_times": _times, "_modulo": _modulo}
+
+
+# -- the functions, each with checked arguments ---------------------------------------------------------------
+
+def _count(value: Any, what: str = "entries") -> int:
+    """A number of entries, refused beyond MAX_LIST (a typo would otherwise take all memory)."""
+    count = int(value)
+    if count < 0:
+        raise ValueError(f"{value} {what}: a count is 0 or more")
+    if count > MAX_LIST:
+        raise Overflow(f"a count of {what}", count, MAX_LIST)
+    return count
+
+
+def entries(value: Any) -> list:
+    """A list as is, a mapping as its [key, value] pairs, a count as that many nulls."""
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict):
+        return [[key, entry] for key, entry in value.items()]
+    return [None] * _count(value or 0)
+
+
+def steps(start: float, step: float, count: int) -> list:
+    """`count` numbers from `start`, `step` apart."""
+    return list(accumulate([start] + [step] * (_count(count) - 1))) if count else []
+
+
+def column(rows: Any, key: Any) -> list:
+    """The field `key` of every entry (its entry `key` for a list of lists)."""
+    return [row[key] if isinstance(row, (list, tuple)) else _field(row, key) for row in rows]
+
+
+def _round(number: float, digits: int | None = None) -> float:
+    if digits is None:
+        return round(number)
+    if not isinstance(digits, int) or not -10 <= digits <= 10:
+        raise ValueError("round: digits are a whole number from -10 to 10")
+    return round(number, digits)
+
+
+def _corners(count: Any, per: int = 1) -> int:
+    if int(count) * per > MAX_POINTS:
+        raise Overflow("the corners of a shape", int(count) * per, MAX_POINTS)
+    return int(count)
+
+
+FUNCTIONS: dict[str, Callable] = {
+    "min": min, "max": max, "abs": abs, "round": _round, "len": len, "str": str, "bool": bool,
+    "upper": lambda text: str(text).upper(), "lower": lambda text: str(text).lower(),
+    "unspecified": is_unspecified,
+    "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
+    "star_points": lambda cx, cy, outer, inner, points=5: star_points(cx, cy, outer, inner, _corners(points, 2)),
+    "hexagon_points": lambda cx, cy, r, pointy=True: hexagon(cx, cy, r, bool(pointy)),
+    "polygon_points": lambda cx, cy, r, sides, rotate=-90: regular_polygon(cx, cy, r, _corners(sides), rotate),
+    "quoted": repr, "entries": entries, "steps": steps, "column": column,
+    "text_width": lambda text, font, size: text_width_mm(str(text), font, size),
+    "widest": lambda texts, font, size: max((text_width_mm(str(t), font, size) for t in texts), default=0),
+    "position": lambda items, entry: list(items).index(entry),
+    "hypot": math.hypot,
+    "cos": lambda degrees: math.cos(math.radians(degrees)), "sin": lambda degrees: math.sin(math.radians(degrees)),
+    "atan2": lambda y, x: math.degrees(math.atan2(y, x)),
+}
+GLOBALS = {"__builtins__": {}, **FUNCTIONS, **HELPERS}
+
+
+# -- every value bounded ------------------------------------------------------------------------------------
+
+def bounded(value: Any) -> Any:
+    """`value` itself when every number in it is finite and within ±MAX_NUMBER and every text and list within
+    its length; else Overflow."""
+    kind = type(value)
+    if kind is float or kind is int:
+        if not -MAX_NUMBER <= value <= MAX_NUMBER:  # NaN too: no comparison holds for it
+            raise Overflow("a number", value if kind is float else float(value), MAX_NUMBER)
+    elif kind is str:
+        if len(value) > MAX_TEXT_CHARS:
+            raise Overflow("the length of a text", len(value), MAX_TEXT_CHARS)
+    elif kind is list or kind is tuple:
+        _bounded_lists(value)
+    return value
+
+
+def _bounded_lists(top: list | tuple) -> None:
+    """Lists within lists, walked without recursion and within a budget (one list held 10,000 times is not
+    walked 10,000 times over)."""
+    stack, walked = [(top, 1)], 0
+    while stack:
+        items, depth = stack.pop()
+        if len(items) > MAX_LIST:
+            raise Overflow("the length of a list", len(items), MAX_LIST)
+        walked += len(items)
+        if walked > MAX_YAML_NODES:
+            raise Overflow("the entries of lists within lists", walked, MAX_YAML_NODES)
+        if depth > MAX_YAML_DEPTH:
+            raise Overflow("the nesting of lists", depth, MAX_YAML_DEPTH)
+        for entry in items:
+            kind = type(entry)
+            if kind is list or kind is tuple:
+                stack.append((entry, depth + 1))
+            elif kind is float or kind is int or kind is str:
+                bounded(entry)
+
+
+# -- compiling -------------------------------------------------------------------------------------------------
+
+OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.USub, ast.UAdd, ast.Not, ast.And,
+             ast.Or, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn, ast.Is, ast.IsNot)
+NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.Name,
+         ast.Constant, ast.List, ast.Tuple, ast.Subscript, ast.Slice, ast.Attribute, ast.Load, *OPERATORS)
+CONSTANTS = (int, float, str, bool, type(None))
+
+
+class Value:
+    """A compiled value: a constant, an expression evaluated against a face's names, or a function of them
+    (a template's pieces joined, a list's entries); what it gives is bounded, a value past a limit refused
+    as `where: what is N, over the limit of L`."""
+
+    __slots__ = ("constant", "code", "compute", "tree", "where")
+
+    def __init__(self, constant: Any = None, code: Any = None, compute: Callable[[dict], Any] | None = None,
+                 tree: ast.expr | None = None, where: str = ""):
+        self.constant, self.code, self.compute, self.tree, self.where = constant, code, compute, tree, where
+
+    def __call__(self, names: dict) -> Any:
+        try:
+            if self.code is None:
+                return self.constant if self.compute is None else bounded(self.compute(names))
+            found = eval(self.code, GLOBALS, names)  # noqa: S307 (checked by expression())
+            kind = type(found)  # most are true, false, null or numbers in range, checked here without a call
+            if kind is bool or found is None or ((kind is float or kind is int) and -MAX_NUMBER <= found <= MAX_NUMBER):
+                return found
+            return bounded(found)
+        except Overflow as exc:
+            raise exc.at(self.where) from None
+
+
+class _Checked(ast.NodeTransformer):
+    """A checked expression's tree with each field access, `*` and `%` made a call of its helper."""
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        return ast.Call(ast.Name("_field", ast.Load()), [self.visit(node.value), ast.Constant(node.attr)], [])
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        self.generic_visit(node)
+        helper = {ast.Mult: "_times", ast.Mod: "_modulo"}.get(type(node.op))
+        if helper == "_times" and any(type(getattr(side, "value", None)) is float for side in (node.left, node.right)
+                                      if isinstance(side, ast.Constant)):
+            return node  # a number times 0.5 is a number (a text or list times a float is a TypeError)
+        return node if helper is None else ast.Call(ast.Name(helper, ast.Load()), [node.left, node.right], [])
+
+
+def expression(text: str, names: set[str], where: str) -> Value:
+    """`text` as a checked, compiled expression of the language above, over the names in `names`."""
+    source = text.strip()
+    shown = clipped(text, 80)
+    if len(source) > MAX_EXPRESSION_CHARS:
+        raise LayoutError(str(over(where, "the length of an expression", len(source), MAX_EXPRESSION_CHARS)))
+    try:
+        tree = ast.parse(source, mode="eval")
+    except (SyntaxError, ValueError):  # ValueError: a NUL byte
+        raise LayoutError(f"{where}: not an expression: {shown!r}") from None
+    except (RecursionError, MemoryError):
+        raise LayoutError(f"{where}: an expression nested too deep: {shown!r}") from None
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Pow, ast.LShift)):  # numbers a face never needs, and slow to make
+            raise LayoutError(f"{where}: ** and << are not allowed in {shown!r}")
+        if not isinstance(node, NODES):
+            raise LayoutError(f"{where}: {type(node).__name__.lower()} is not allowed in {shown!r}")
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            raise LayoutError(f"{where}: {node.attr[:40]!r} is not allowed in {shown!r}")
+        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS
+                                               and node.func.id not in names):
+            raise LayoutError(f"{where}: unknown function in {shown!r} (a field or let name is no function); "
+                              f"known: {', '.join(sorted(FUNCTIONS))}")
+        if isinstance(node, ast.Call) and node.keywords:
+            raise LayoutError(f"{where}: a function takes its arguments in order, without name=: {shown!r}")
+        if isinstance(node, ast.Constant) and (type(node.value) not in CONSTANTS or (
+                isinstance(node.value, str) and len(node.value) > MAX_TEXT_CHARS)):
+            raise LayoutError(f"{where}: {type(node.value).__name__} {str(node.value)[:20]!r} is not allowed")
+        if isinstance(node, ast.Name) and id(node) not in called:
+            if node.id.startswith("_"):
+                raise LayoutError(f"{where}: {node.id[:40]!r} is not allowed in {shown!r}")
+            if node.id in FUNCTIONS and node.id not in names:
+                raise LayoutError(f"{where}: {node.id} is a function; call it, as {node.id}(…), in {shown!r}")
+            if node.id not in names:
+                close = get_close_matches(node.id, sorted(names), n=3, cutoff=0.6)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise LayoutError(f"{where}: unknown name {node.id[:40]!r} in {shown!r}{hint}")
+    try:
+        checked = ast.fix_missing_locations(_Checked().visit(tree))
+        code = compile(checked, where, "eval")
+    except (RecursionError, MemoryError):
+        raise LayoutError(f"{where}: an expression nested too deep: {shown!r}") from None
+    return Value(code=code, tree=checked.body, where=where)
+
+
+PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+# a format after a colon, `{tab:g}`, `{share:.0%}`: its width and precision at most MAX_FORMAT_WIDTH
+_DIGITS = len(str(MAX_FORMAT_WIDTH))
+FORMAT_SPEC = re.compile(rf"[<>^=]?[+\- ]?#?0?\d{{0,{_DIGITS}}}[,_]?(?:\.\d{{1,{_DIGITS}}})?[bcdeEfFgGnosxX%]?")
+
+
+def template(text: str, names: set[str], where: str) -> Value:
+    """Text with `{expression}` placeholders; a text that is one placeholder keeps its value's type."""
+    if len(text) > MAX_TEXT_CHARS:
+        raise LayoutError(str(over(where, "the length of a text", len(text), MAX_TEXT_CHARS)))
+    parts = PLACEHOLDER.split(text)
+    if len(parts) == 1:
+        return Value(text)
+    if len(parts) == 3 and parts[0] == parts[2] == "":
+        return _formatted(parts[1], names, where)
+    pieces = [Value(part) if i % 2 == 0 else _formatted(part, names, where) for i, part in enumerate(parts) if part]
+    return Value(compute=lambda values: "".join(str(piece(values)) for piece in pieces), where=where)
+
+
+def _formatted(part: str, names: set[str], where: str) -> Value:
+    """A placeholder's expression, with an optional format after a colon: `{tab:g}`, `{share:.0%}`."""
+    head, colon, spec = part.rpartition(":")
+    if not colon or not spec or not FORMAT_SPEC.fullmatch(spec):
+        return expression(part, names, where)
+    inner = expression(head, names, where)
+    return Value(compute=lambda values: format(inner(values), spec), where=where)
+
+
+def bundled(values: dict[str, Value], where: str) -> Callable[[dict], dict]:
+    """All of a box's values at once: its expressions compiled into one (one eval per box, not per key)."""
+    constants = {key: v.constant for key, v in values.items() if v.code is None and v.compute is None}
+    trees = {key: v.tree for key, v in values.items() if v.tree is not None}
+    others = {key: v for key, v in values.items() if v.compute is not None}
+    table = ast.Expression(ast.Dict([ast.Constant(key) for key in trees], list(trees.values())))
+    code = compile(ast.fix_missing_locations(table), where, "eval")
+
+    def compute(names: dict) -> dict:
+        out = dict(constants)
+        if trees:
+            try:
+                found = eval(code, GLOBALS, names)  # noqa: S307 (every part checked by expression())
+                for computed in found.values():
+                    kind = type(computed)  # most are numbers in range, checked here without a call
+                    if not (kind is float or kind is int) or not -MAX_NUMBER <= computed <= MAX_NUMBER:
+                        bounded(computed)
+            except Overflow as exc:  # which key: each evaluated on its own says so
+                for key in trees:
+                    values[key](names)
+                raise exc.at(where) from None
+            out.update(found)
+        for key, other in others.items():
+            out[key] = other(names)
+        return out
+
+    return compute
+
+
+def let_names_assigned(lets: list[tuple[str, Value]], where: str) -> Callable[[dict], None]:
+    """`let:` names in order, each usable by the next, as one step that adds them to a face's names."""
+    if any(compiled.compute is not None or type(compiled.constant) not in CONSTANTS for _, compiled in lets):
+        def each(values: dict) -> None:  # a template or a list among them: each let in turn
+            for let_name, compiled in lets:
+                values[let_name] = compiled(values)
+        return each
+    statements = [ast.Assign([ast.Name(let_name, ast.Store())],
+                             compiled.tree if compiled.tree is not None else ast.Constant(compiled.constant))
+                  for let_name, compiled in lets]
+    code = compile(ast.fix_missing_locations(ast.Module(statements, [])), where, "exec")
+    computed = [(let_name, compiled) for let_name, compiled in lets if compiled.tree is not None]
+
+    def assign(values: dict) -> None:
+        try:
+            exec(code, GLOBALS, values)  # noqa: S102 (assignments of checked expressions only)
+            for let_name, _ in computed:
+                bounded(values[let_name])
+        except Overflow as exc:  # which let: each evaluated on its own says so
+            for let_name, compiled in lets:
+                values[let_name] = compiled(values)
+            raise exc.at(where) from None
+
+    return assign
