@@ -83,7 +83,7 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
     for folder in folders:
         try:
             game = load_game(folder)
-            warnings = face_warnings(game, folder)  # every face drawn, as a build draws it
+            warnings = [*game.warnings, *face_warnings(game, folder)]  # every face drawn, as a build draws it
         except DataErrors as exc:
             errors.extend(exc.errors)
             continue
@@ -123,6 +123,40 @@ def init(game: str, folder: Path, as_overrides: bool) -> None:
         fail([str(exc)])
     files, them = ("file", "it") if len(written) == 1 else ("files", "them")
     click.echo(f"{folder}: {len(written)} {files} written; edit {them}, then run: starpnp build {folder}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--hand", "hand_of", metavar="COMPONENT", help="A fan of COMPONENT's cards, as a player holds them.")
+@click.option("--showcase", "showcase_of", metavar="COMPONENT",
+              help="A row of COMPONENT's cards in perspective with their reflection.")
+@click.option("--width", type=click.IntRange(100, 8000), default=1600, show_default=True, help="Pixels wide.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="PNG file to write [default: output/<game>/pictures/<component>-<kind>.png].")
+def picture(game: str, hand_of: str | None, showcase_of: str | None, width: int, out: Path | None) -> None:
+    """A PNG of a deck for a rulebook or a store page, drawn from the same faces as the print files."""
+    from .exports.pictures import picture as draw
+    from .look.render import SceneCache, faces
+
+    if (hand_of is None) == (showcase_of is None):
+        raise click.UsageError("give one of --hand COMPONENT or --showcase COMPONENT")
+    kind, component = ("hand", hand_of) if hand_of else ("showcase", showcase_of)
+    try:
+        folder = find_game(game)
+        loaded = load_game(folder, items=False)
+    except DataError as exc:
+        fail([str(exc)])
+    except DataErrors as exc:
+        fail(exc.errors)
+    known = [c.spec.id for c in loaded.components]
+    if component not in known:
+        fail([f"{folder}: no component {component!r}; its components: {', '.join(known)}"])
+    target = out or Path("output") / loaded.info.id / "pictures" / f"{component}-{kind}.png"
+    try:
+        written = draw(faces(loaded, SceneCache(0.0, folder)), component, kind, width, target)
+    except OSError as exc:
+        fail([f"{target}: cannot write: {exc.strerror or exc}"])
+    click.echo(f"{written}")
 
 
 @main.command()
@@ -209,6 +243,16 @@ class Millimetres(click.FloatRange):
         return number
 
 
+def tts_base(value: str | None) -> str | None:
+    """--tts-url: an http(s) or file address with no spaces or control characters, kept as given."""
+    if value is None:
+        return None
+    if not value.startswith(("https://", "http://", "file:///")) or any(ord(c) <= 32 for c in value):
+        raise click.BadParameter(f"{value[:80]!r}: give an address such as https://example.org/my-game-tts "
+                                 f"or file:///home/me/my-game-tts")
+    return value
+
+
 def parse_formats(value: str) -> tuple[str, ...]:
     formats = tuple(f.strip() for f in value.split(",") if f.strip())
     bad = [f for f in formats if f not in FORMATS]
@@ -283,9 +327,14 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
                    "given, and warns about cards of another size.")
 @click.option("--watch", is_flag=True, help="Rebuild one game folder each time a file in it changes.")
 @click.option("--yes", "large", is_flag=True, help=f"Build even a set of more than {LARGE_PAGES} pages.")
+@click.option("--tts-url", metavar="BASE", default=None, callback=lambda c, p, v: tts_base(v),
+              help="Tabletop Simulator images at BASE/<file> (https://… where you host the tts folder, or "
+                   "file:///… on this computer) instead of names relative to the folder.")
+@click.option("--refresh", is_flag=True, help="Fetch published sheets (items: https://…) again; fail rather than "
+                                                "use the copy kept from an earlier build.")
 @click.pass_context
 def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, ink, game_options,
-          strict, write_ins, quiet, dpi, preset, watch, large):
+          strict, write_ins, quiet, dpi, preset, watch, large, tts_url, refresh):
     """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
     try:
         folders = games_from(games, all_games)
@@ -299,7 +348,8 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
         formats = formats if given("formats") else ("png", "pdf-single")
     settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex, ink=ink)
     options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
-                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset, large=large)
+                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset, large=large,
+                           tts_url=tts_url, refresh=refresh)
     if watch:
         if len(folders) != 1:
             raise click.UsageError("--watch follows exactly one game folder")

@@ -25,7 +25,8 @@ def only_data_changed(before: Snapshot, after: Snapshot) -> bool:
     """True when every changed file is data (YAML, or a spreadsheet of items): drawn faces whose data did
     not change can be reused."""
     changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
-    return all(p.suffix.lower() in (".yaml", ".yml", ".csv", ".tsv") or p.name == OVERRIDES_FILE for p in changed)
+    data = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods")
+    return all(p.suffix.lower() in data or p.name == OVERRIDES_FILE for p in changed)
 
 
 def watch(folders: list[Path], rebuild: Callable[[dict], list[str]], echo: Callable[[str], None],

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from .gamefonts import game_fonts
 from .icons import icon_problems
 from .images import art_refused
 from .layouts import Layouts, layouts_for
@@ -251,16 +252,17 @@ def _written(value: Any, loc: tuple) -> tuple:
 class _Lines(Mapping):
     """A face's fields' lines in their file (under "" the piece's own line), for warnings while drawing: the
     field names as a tuple that faces with the same fields share, and their lines. The YAML they were read
-    from is let go once its file is loaded. `table` is the spreadsheet an item's own fields (and the piece
-    itself) were read from, whose row numbers those lines are; `in_table` says which fields it holds."""
+    from is let go once its file is loaded. `table` is the spreadsheet (its label: the file, and the sheet of a
+    workbook) an item's own fields (and the piece itself) were read from, whose row numbers those lines are;
+    `in_table` says which fields it holds."""
 
     __slots__ = ("names", "numbers", "table", "in_table")
 
-    def __init__(self, names: tuple[str, ...], numbers: tuple[int, ...], table: Path | None = None,
+    def __init__(self, names: tuple[str, ...], numbers: tuple[int, ...], table: str | None = None,
                  in_table: frozenset[str] = frozenset()):
         self.names, self.numbers, self.table, self.in_table = names, numbers, table, in_table
 
-    def file_of(self, key: str) -> Path | None:
+    def file_of(self, key: str) -> str | None:
         """The spreadsheet `key`'s line is a row of, or None when it is a line of the component's file."""
         own = key in self.in_table or key not in self.names[1:]  # an item's field, or the piece's own line
         return self.table if self.table is not None and own else None
@@ -314,7 +316,7 @@ class _Resolver:
         if not isinstance(items, TableRows):
             return _Lines(names, numbers)
         in_table = frozenset(key for key in names[1:] if origin[key][:4] == item[:4])
-        return _Lines(names, numbers, items.source, self.names.setdefault(in_table, in_table))
+        return _Lines(names, numbers, items.label, self.names.setdefault(in_table, in_table))
 
     def error(self, message: str) -> None:
         if message not in self.errors:  # pieces sharing a bad front would repeat it once each
@@ -452,12 +454,13 @@ ART_FIELDS = ("art", "background_art")  # the face fields that name an image fil
 
 
 def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), write_ins: bool = False,
-              items: bool = True) -> Game:
+              items: bool = True, refresh: bool = False) -> Game:
     """Load and validate a game folder; raises DataErrors listing every problem found.
 
     write_ins: print write-in areas where our edition fills in what the rulebook leaves out.
     items: keep each component's validated items in its spec (`customise` reads them); a build needs only
-    the pieces made from them, and a set of thousands of pieces is lighter by megabytes without them."""
+    the pieces made from them, and a set of thousands of pieces is lighter by megabytes without them.
+    refresh: fetch published sheets (`items: https://…`) anew, failing rather than using the kept copy."""
     if not (folder / GAME_FILE).is_file() and (folder / OVERRIDES_FILE).is_file():
         try:
             overridden = apply_overrides(folder, find_game)
@@ -465,10 +468,10 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
             raise DataErrors([str(exc)]) from None
         try:
             return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
-                         icon_folders(folder), (overridden.base, folder), items)
+                         icon_folders(folder), (overridden.base, folder), items, refresh)
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
-    return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,), items)
+    return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,), items, refresh)
 
 
 def icon_folders(folder: Path) -> tuple[Path, ...]:
@@ -477,8 +480,14 @@ def icon_folders(folder: Path) -> tuple[Path, ...]:
 
 
 def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
-          icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True) -> Game:
+          icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True,
+          refresh: bool = False) -> Game:
     errors: list[str] = icon_problems(icons)
+    warnings: list[str] = []
+    try:
+        game_fonts(icons)
+    except DataError as exc:
+        errors.append(str(exc))
     try:
         info = _validate(GameInfo, read(folder / GAME_FILE), folder / GAME_FILE)
     except DataError as exc:
@@ -503,7 +512,7 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
         tables: dict = {}
         try:
             raw = read(source)
-            tables = expand_tables(raw, source)
+            tables = expand_tables(raw, source, refresh, warnings)
             missing = with_rule_numbers(raw, info, source)
             if missing:
                 errors.extend(told_in_rows(missing, source, tables))
@@ -533,4 +542,4 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
     if errors:
         raise DataErrors(errors)
     return Game(str(folder), info, tuple(components), enabled, tuple(resolver.unspecified), tuple(resolver.ours),
-                tuple(changes), tuple(resolver.edition), write_ins)
+                tuple(changes), tuple(resolver.edition), write_ins, tuple(warnings))

@@ -9,6 +9,7 @@ from hashlib import blake2b
 from pathlib import Path
 
 from .ink import low_ink
+from .gamefonts import game_fonts
 from .layouts.base import FaceContext
 from .loader import find_game, icon_folders
 from ..data.errors import DataError, DataErrors
@@ -31,6 +32,7 @@ class SceneCache:
         self.base_dir = base_dir
         self.art_folders = tuple(source_folders(base_dir, find_game))  # art must lie inside the game's folders
         self.icon_folders = icon_folders(base_dir)
+        self.fonts = game_fonts(self.icon_folders)  # the loader has told any bad font file already
         self.scenes: dict[tuple, Scene] = {}
         self.warnings: list[str] = []
         # Scenes by everything that shapes them; --watch keeps it between builds to redraw only what changed.
@@ -48,7 +50,7 @@ class SceneCache:
         spec = component.spec
         name = piece.name if named else None
         shape = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, name, piece.color,
-                 side, self.bleed, self.ink, face.drawing.key)
+                 side, self.bleed, self.ink, face.drawing.key, tuple(self.fonts.values()))
         return blake2b(f"{shape!r}{face.params.model_dump_json()}".encode(), digest_size=16).digest()
 
     def face(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> Scene:
@@ -136,7 +138,8 @@ class SceneCache:
         where = f"{Path(component.source).name}: {spec.id}: {piece.name}" + (f" ({piece.color})" if color else "")
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
                           self.art_folders, face.params.background_art, face.params.background_fit,
-                          icon_folders=self.icon_folders, lines=face.lines, deadline=self.deadline)
+                          icon_folders=self.icon_folders, lines=face.lines, deadline=self.deadline,
+                          fonts=self.fonts)
         try:
             ctx.on_time()
             elements = face.drawing.draw(ctx, face.params)

@@ -200,7 +200,7 @@ class Desk:
             comp, piece = tile.pieces[0]
             lines = (piece.front if tile.side == "front" else piece.back).lines
         table = getattr(lines, "file_of", lambda _: None)("")
-        path, number = table if table is not None else Path(comp.source), lines.get("")
+        path, number = Path(table) if table is not None else Path(comp.source), lines.get("")  # a sheet: no file
         try:
             with open(path, encoding="utf-8-sig", errors="replace") as file:
                 for line_number, text in enumerate(file, start=1):
@@ -242,7 +242,7 @@ class Desk:
 def where_from(comp: ResolvedComponent, lines) -> str:
     """`cards.csv:7` or `chits.yaml:12`: the file and line a piece was written on."""
     table = getattr(lines, "file_of", lambda _: None)("")
-    file = table.name if table is not None else Path(comp.source).name
+    file = Path(table if table is not None else comp.source).name
     line = lines.get("") if hasattr(lines, "get") else None
     return f"{file}:{line}" if line else file
 

@@ -81,7 +81,7 @@ def test_an_unknown_column_is_one_line_about_the_header(game):
 def test_a_spreadsheet_outside_the_folder_is_refused(game):
     replace(game / "cards.yaml", "items:", "items: ../elsewhere.csv\n    old_items:")
     result = run("check", game)
-    assert result.returncode == 2 and "must be a file in the game's folder" in result.stderr, result.stderr
+    assert result.returncode == 2 and "a spreadsheet must be a file inside the game's folder" in result.stderr, result.stderr
 
 
 def test_export_csv_writes_a_component_that_reads_back_the_same(game, tmp_path):

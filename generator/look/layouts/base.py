@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -11,6 +12,8 @@ from typing import Annotated, Callable, Literal, Mapping
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, WithJsonSchema
 
+from ..fonts import GAME_FACES, bolder, missing_glyphs
+from ..gamefonts import resolve_font
 from ..geometry import hexagon
 from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
@@ -102,6 +105,9 @@ def text_ground(color: str) -> str:
     return toward
 
 
+MARKUP = re.compile(r"\*+|\{[^{}]*\}")  # **bold**, *italic* and {icon}: not characters a font draws
+
+
 @dataclass
 class FaceContext:
     width: float
@@ -120,6 +126,7 @@ class FaceContext:
     lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
     # warning -> the part of the face it is about (x, y, w, h in mm), where the studio marks it
     places: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    fonts: Mapping[str, str] = field(default_factory=dict)  # the game's own fonts (gamefonts.game_fonts)
     boxes: int = 0  # boxes drawn so far, repeats counted: at most MAX_BOXES
     deadline: float = math.inf  # time.monotonic() past which drawing stops (a build on demand has a clock)
 
@@ -144,7 +151,7 @@ class FaceContext:
         line = self.lines.get(key, self.lines.get(""))
         file, _, rest = self.where.partition(": ")
         table = getattr(self.lines, "file_of", lambda _: None)(key)
-        file = table.name if table is not None else file
+        file = Path(table).name if table is not None else file
         warning = clipped(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}")
         self.warnings.append(warning)
         if place is not None:
@@ -173,6 +180,7 @@ class FaceContext:
 
     def text(self, field_name: str, value: str, x, y, w, h, **style) -> Element:
         """A field's text fitted into the box, with its **bold**, *italic* and `{icon}` markup."""
+        style["font"] = self.font(field_name, str(value), style.get("font", "Lato-Regular"))
         fitted = fit_rich(str(value), x, y, w, h, icon=self.inline_icon, **style)
         if not fitted.fits:
             self.warn(f"{field_name}: text does not fit its box even at {fitted.size:g} pt", (x, y, w, h))
@@ -182,6 +190,26 @@ class FaceContext:
             self.warn(f"{field_name}: {{{name[:40]}}} is neither an icon nor a rule number, printed as "
                       f"written{hint}", (x, y, w, h))
         return fitted.text
+
+    def font(self, field_name: str, text: str, name: str) -> str:
+        """The registered font `name` stands for; warns about a name no font has and about characters a
+        game's font lacks (printed in Lato, in sight, rather than as blank boxes)."""
+        font = resolve_font(name, self.fonts)
+        if font is None:
+            known = sorted({GAME_FACES[f].label for f in self.fonts.values()})
+            self.warn(f"{field_name}: font {name[:60]!r} is neither Lato nor a font in fonts/ "
+                      f"({', '.join(known) or 'the folder has none'}); printed in Lato")
+            return "Lato-Regular"
+        if font not in GAME_FACES:  # Lato falls back to DejaVu Sans for symbols by design
+            return font
+        plain = MARKUP.sub("", text)
+        for variant in dict.fromkeys((font, bolder(font)) if "**" in text else (font,)):
+            missing = missing_glyphs(plain, variant)
+            if missing:
+                shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
+                self.warn(f"{field_name}: {GAME_FACES[variant].label} has no {shown} for {plain[:60]!r}; "
+                          f"printed in Lato")
+        return font
 
     def icon(self, name: str, x, y, size, ink, paper="#FFFFFF") -> Element:
         return draw_icon(name, x, y, size, resolve(ink), resolve(paper), self.icon_folders)

@@ -44,6 +44,9 @@ WORDS = {
     "align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"), "fit": ("cover", "contain"),
 }
 TEMPLATES = ("text", "label")  # text with {expression} placeholders
+# `font:` may also name a game's own font by family and style (look/gamefonts.py): `font: Tomson Talks Bold`
+FONT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*( [A-Za-z0-9_-]+)*")
+NOT_A_FONT = {"if", "else", "and", "or", "not", "in"}  # words that make it an expression
 WIDE, TALL = ("x", "w", "cx", "x1", "x2"), ("y", "h", "cy", "y1", "y2")
 
 BOX_KINDS = ("group", "background", "rect", "circle", "polygon", "line", "path", "text", "badge", "icon", "image",
@@ -185,6 +188,8 @@ def value(key: str, raw: Any, names: set[str], where: str) -> Value:
     if key in TEMPLATES:
         return template(raw, names, where)
     if raw.startswith("#") or raw in WORDS.get(key, ()):
+        return Value(raw)
+    if key == "font" and FONT_NAME.fullmatch(raw) and raw not in names and not NOT_A_FONT & set(raw.split()):
         return Value(raw)
     percent = PERCENT.match(raw)
     if percent:
