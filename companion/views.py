@@ -99,12 +99,14 @@ def _my_tables() -> list[TableInfo]:
 
 
 def _home(status: int = 200, form=None, **extra):
-    """The home page; its create form shows one game (`form["game"]`, else the first of ours): that game's
-    player count, colours and options, so a table is ready from one screen."""
+    """The home page; its create form shows one game (`form["game"]`, else the designer's own game served with
+    --game-folder, else the first of ours): that game's player count, colours and options, so a table is ready
+    from one screen."""
     games = store().rules
     form = form if form is not None else request.args
-    chosen = form.get("game") if form.get("game") in games else next((g for g in games if g != "generic"),
-                                                                         next(iter(games)))
+    ours = set(builtin_games()) | {"generic"}
+    first = [g for g in games if g not in ours] or [g for g in games if g != "generic"] or list(games)
+    chosen = form.get("game") if form.get("game") in games else first[0]
     rules = games[chosen]
     return render_template("companion/home.html", games=games, game=rules, colors=rules.colors or COLORS,
                            options=_option_inputs(rules), recent=_my_tables(), form=form, **extra), status

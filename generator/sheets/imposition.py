@@ -24,6 +24,7 @@ MARK_MAX = 5.0
 MARK_INTO_GAP = FOOTER_GAP - 0.5  # marks may run into the gap before the footer, short of its text
 MARK_APART = 2.0  # the least gap between two blocks' marks, so a cutter never follows the other block's tick
 TILE_FLAP = 10.0  # the strip of a tile that goes under its neighbour
+TILE_GAP = 2 * MARK_ROOM + MARK_APART  # between two tiles on one page: room for both tiles' corner marks
 BLOCK_GAP = 7.0  # between the bleed of two blocks on one sheet: room for both blocks' crop marks
 MAP_TOP = 36.0  # the heading and instructions above an assembly map
 MAP_FOOT = 4.0  # between an assembly map and the footer
@@ -117,8 +118,8 @@ class Sheet:
     components: list[str]
     placed: list[Placed] = field(default_factory=list)
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
-    tile: Tile | None = None
-    tiles: list[Tile] = field(default_factory=list)  # for the assembly map
+    tiles: list[Tile] = field(default_factory=list)  # printed to cut on a tile sheet; all, outlined, on a map
+    tile_pages: list[int] = field(default_factory=list)  # a map's: the page of each of its tiles (set by paginate)
     picture: Box | None = None  # where the assembly map's board goes (None: as large as the page allows)
     aids: list[Placed] = field(default_factory=list)  # player aids to read on this page, not cut out
     blocks: list[int] = field(default_factory=list)  # pieces in each block of touching pieces
@@ -283,20 +284,20 @@ def crop_marks(placed: list[Placed], settings: Settings, limits: Edges) -> list[
     return printable(marks, settings)
 
 
-def tile_marks(window: Box, settings: Settings) -> list[tuple[float, float, float, float]]:
-    """Corner marks of a tile: each edge of its window extended outward at both ends, as far as the content
-    area lets them (impose_tiled keeps MARK_ROOM free above, below and left of the window; a mark too short to
-    cut by is left out)."""
+def tile_marks(window: Box, settings: Settings, limits: Edges) -> list[tuple[float, float, float, float]]:
+    """Corner marks of a tile: each edge of its window extended outward at both ends, as far as the `limits` (the
+    content area, the tiles beside it) let them (impose_tiled keeps MARK_ROOM free above, below and left of the
+    window; a mark too short to cut by is left out)."""
     if not settings.crop_marks:
         return []
     wx, wy, ww, wh = window
-    px, py, pw, ph = content_area(settings)
+    left, top, right, bottom = limits
     o, reach = MARK_OFFSET, MARK_OFFSET + MARK_MAX
     marks = []
     for x in (wx, wx + ww):
-        marks += [(x, max(py, wy - reach), x, wy - o), (x, wy + wh + o, x, min(py + ph, wy + wh + reach))]
+        marks += [(x, max(top, wy - reach), x, wy - o), (x, wy + wh + o, x, min(bottom, wy + wh + reach))]
     for y in (wy, wy + wh):
-        marks += [(max(px, wx - reach), y, wx - o, y), (wx + ww + o, y, min(px + pw, wx + ww + reach), y)]
+        marks += [(max(left, wx - reach), y, wx - o, y), (wx + ww + o, y, min(right, wx + ww + reach), y)]
     return printable(marks, settings)
 
 
@@ -425,24 +426,27 @@ def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
     return blocked
 
 
-def choose_seams(length: float, window: float, blocked: list[tuple[float, float, int]]) -> list[float]:
+def choose_seams(length: float, window: float, blocked: list[tuple[float, float, int]], even: bool = True
+                 ) -> list[float]:
     """Seams along one axis: the fewest tiles, then the least cut (nothing, where a free line is in reach),
-    then the most even tiles. Each tile after the first starts a flap before its seam."""
+    then the most even tiles, or with `even` False the least even (large tiles and a small one, which may
+    share a page with another). Each tile after the first starts a flap before its seam."""
     if length <= window + 1e-9:
         return []
     candidates = sorted({v for a, c, _ in blocked for v in (a, c) if 2 * TILE_FLAP < v < length}
                         | {float(v) for v in range(int(2 * TILE_FLAP) + 1, int(length), 5)})
 
+    sign = 1 if even else -1
     cuts = [sum(weight for a, c, weight in blocked if a < x < c) for x in candidates]
     best: dict[int, tuple[int, int, float, int | None]] = {}  # seam index -> (tiles, cut, squares, previous)
     for i, x in enumerate(candidates):
-        options = [(1, cuts[i], x * x, None)] if x <= window else []
+        options = [(1, cuts[i], sign * x * x, None)] if x <= window else []
         reach = range(bisect_left(candidates, x + TILE_FLAP - window), bisect_left(candidates, x - TILE_FLAP))
-        options += [(t + 1, w + cuts[i], q + (x - candidates[j] + TILE_FLAP) ** 2, j)
+        options += [(t + 1, w + cuts[i], q + sign * (x - candidates[j] + TILE_FLAP) ** 2, j)
                     for j in reach if j in best for t, w, q, _ in (best[j],)]
         if options:
             best[i] = min(options, key=lambda o: o[:3])
-    ends = [(t + 1, w, q + (length - candidates[i] + TILE_FLAP) ** 2, i) for i, (t, w, q, _) in best.items()
+    ends = [(t + 1, w, q + sign * (length - candidates[i] + TILE_FLAP) ** 2, i) for i, (t, w, q, _) in best.items()
             if length - (candidates[i] - TILE_FLAP) <= window + 1e-9]
     index: int | None = min(ends, key=lambda o: o[:3])[3]
     seams = []
@@ -461,16 +465,97 @@ def seam_targets(side: str, seam: float, span: tuple[float, float]) -> list[tupl
     return [(seam, a) if side == "left" else (a, seam) for a in along]
 
 
-def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet]:
-    """An assembly map, then one page per tile of a piece too large for the paper.
+def cut_tiles(scene: Scene, rotation: int, size: tuple[float, float], xs: list[float], ys: list[float]
+              ) -> list[Tile]:
+    """The tiles between the seams, in board order, each with its window's top-left at (0, 0) (see `moved`):
+    every tile after the first in a row or column has a flap beyond its seam that goes under its neighbour,
+    with arrows on the seam line."""
+    bw, bh = size
+    nx, ny = len(xs) + 1, len(ys) + 1
+    starts_x, ends_x = [0.0] + [x - TILE_FLAP for x in xs], xs + [bw]
+    starts_y, ends_y = [0.0] + [y - TILE_FLAP for y in ys], ys + [bh]
+    tiles = []
+    for row in range(ny):
+        for col in range(nx):
+            bx, by = starts_x[col], starts_y[row]
+            w, h = ends_x[col] - bx, ends_y[row] - by
+            flaps, targets = [], []
+            own_x = (bx + TILE_FLAP if col else bx, ends_x[col])
+            own_y = (by + TILE_FLAP if row else by, ends_y[row])
+            if col:
+                flaps.append(("left", (0.0, 0.0, TILE_FLAP, h), tile_label(col - 1, row)))
+                targets += [("left", x - bx, y - by) for x, y in seam_targets("left", xs[col - 1], own_y)]
+            if row:
+                flaps.append(("top", (0.0, 0.0, w, TILE_FLAP), tile_label(col, row - 1)))
+                targets += [("top", x - bx, y - by) for x, y in seam_targets("top", ys[row - 1], own_x)]
+            tiles.append(Tile(scene, rotation, (0.0, 0.0, w, h), bx, by, tile_label(col, row), (nx, ny),
+                              tuple(flaps), tuple(targets)))
+    return tiles
 
-    Seams fall on the board's grid lines or between its spaces; every tile after the first in a row or
-    column has a flap beyond its seam that goes under its neighbour, with the seam line and arrows on it.
-    """
+
+def moved(tile: Tile, x: float, y: float) -> Tile:
+    """The tile with its window's top-left at (x, y) on the page, its flaps and arrows with it."""
+    dx, dy = x - tile.window[0], y - tile.window[1]
+    return replace(tile, window=(x, y, *tile.window[2:]),
+                   flaps=tuple((side, (fx + dx, fy + dy, fw, fh), under)
+                               for side, (fx, fy, fw, fh), under in tile.flaps),
+                   targets=tuple((side, tx + dx, ty + dy) for side, tx, ty in tile.targets))
+
+
+Shelf = list[Tile]  # tiles side by side, tops in line
+
+
+def shelf_size(shelf: Shelf) -> tuple[float, float]:
+    return (sum(t.window[2] for t in shelf) + TILE_GAP * (len(shelf) - 1), max(t.window[3] for t in shelf))
+
+
+def pack_tiles(tiles: list[Tile], area: Box) -> list[list[Tile]]:
+    """The tiles on as few pages as they fit, each tile whole and TILE_GAP from the next (room for both
+    tiles' corner marks): tallest first, each on the first page with room beside the tiles of a row or in a
+    row under them. Each page's rows are centred on it in board order, and the pages follow their first tile."""
+    ax, ay, aw, ah = area
+    order = {t.label: i for i, t in enumerate(tiles)}
+    pages: list[list[Shelf]] = []
+
+    def height(shelves: list[Shelf]) -> float:
+        return sum(shelf_size(s)[1] for s in shelves) + TILE_GAP * (len(shelves) - 1)
+
+    for tile in sorted(tiles, key=lambda t: -t.window[3]):
+        w, h = tile.window[2:]
+        for shelves in pages:
+            beside = next((s for s in shelves if shelf_size(s)[0] + TILE_GAP + w <= aw + 1e-9), None)
+            if beside is not None:  # no taller than the row: the tallest came first
+                beside.append(tile)
+                break
+            if height(shelves) + TILE_GAP + h <= ah + 1e-9:
+                shelves.append([tile])
+                break
+        else:
+            pages.append([[tile]])
+    laid = []
+    for shelves in pages:
+        shelves = sorted((sorted(s, key=lambda t: order[t.label]) for s in shelves), key=lambda s: order[s[0].label])
+        y, page = ay + (ah - height(shelves)) / 2, []
+        for shelf in shelves:
+            width, tall = shelf_size(shelf)
+            x = ax + (aw - width) / 2
+            for tile in shelf:
+                page.append(moved(tile, x, y))
+                x += tile.window[2] + TILE_GAP
+            y += tall + TILE_GAP
+        laid.append(page)
+    return sorted(laid, key=lambda page: order[page[0].label])
+
+
+def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet]:
+    """An assembly map, then the tiles of a piece too large for the paper, packed on as few pages as hold them.
+
+    Seams fall on the board's grid lines or between its spaces; of the seams that cut nothing, those whose
+    tiles share pages best win (even tiles, or large ones and a small one that joins another page)."""
     ax, ay, aw, ah = content_area(settings)
     # room for corner marks: above and below every tile (they mark its upright cuts), and on its left only (they
     # mark its level cuts, at one end: the width goes to the board)
-    aw, ah = aw - MARK_ROOM, ah - 2 * MARK_ROOM
+    area = (ax + MARK_ROOM, ay + MARK_ROOM, aw - MARK_ROOM, ah - 2 * MARK_ROOM)
     ow, oh = scene.outer_width, scene.outer_height
     options = []
     for rotation in (0, 90):
@@ -480,35 +565,20 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
         y_blocks = seam_blocks(scene, 0 if rotation else 1)
         if rotation:
             x_blocks = [(bw - c, bw - a, weight) for a, c, weight in x_blocks]
-        xs, ys = choose_seams(bw, aw, x_blocks), choose_seams(bh, ah, y_blocks)
-        cuts = sum(w for x in xs for a, c, w in x_blocks if a < x < c) + sum(
-            w for y in ys for a, c, w in y_blocks if a < y < c)
-        options.append(((len(xs) + 1) * (len(ys) + 1), cuts, rotation, bw, bh, xs, ys))
-    _, _, rotation, bw, bh, xs, ys = min(options, key=lambda o: o[:3])
-    nx, ny = len(xs) + 1, len(ys) + 1
-    starts_x, ends_x = [0.0] + [x - TILE_FLAP for x in xs], xs + [bw]
-    starts_y, ends_y = [0.0] + [y - TILE_FLAP for y in ys], ys + [bh]
-    tiles = []
-    for row in range(ny):
-        for col in range(nx):
-            bx, by = starts_x[col], starts_y[row]
-            w, h = ends_x[col] - bx, ends_y[row] - by
-            wx, wy = ax + MARK_ROOM + (aw - w) / 2, ay + MARK_ROOM + (ah - h) / 2
-            flaps, targets = [], []
-            own_x = (bx + TILE_FLAP if col else bx, ends_x[col])
-            own_y = (by + TILE_FLAP if row else by, ends_y[row])
-            if col:
-                flaps.append(("left", (wx, wy, TILE_FLAP, h), tile_label(col - 1, row)))
-                targets += [("left", wx + x - bx, wy + y - by)
-                            for x, y in seam_targets("left", xs[col - 1], own_y)]
-            if row:
-                flaps.append(("top", (wx, wy, w, TILE_FLAP), tile_label(col, row - 1)))
-                targets += [("top", wx + x - bx, wy + y - by)
-                            for x, y in seam_targets("top", ys[row - 1], own_x)]
-            tiles.append(Tile(scene, rotation, (wx, wy, w, h), bx, by, tile_label(col, row), (nx, ny),
-                              tuple(flaps), tuple(targets)))
-    return [Sheet("map", [component], tiles=tiles)] + [
-        Sheet("tile", [component], tile=t, marks=tile_marks(t.window, settings)) for t in tiles]
+        for uneven in range(4):  # even tiles both ways first
+            xs = choose_seams(bw, area[2], x_blocks, even=not uneven & 1)
+            ys = choose_seams(bh, area[3], y_blocks, even=not uneven & 2)
+            cuts = sum(w for x in xs for a, c, w in x_blocks if a < x < c) + sum(
+                w for y in ys for a, c, w in y_blocks if a < y < c)
+            pages = pack_tiles(cut_tiles(scene, rotation, (bw, bh), xs, ys), area)
+            options.append((len(pages), (len(xs) + 1) * (len(ys) + 1), cuts, uneven, rotation, pages))
+    pages = min(options, key=lambda o: o[:5])[5]
+    laid = {t.label: t for page in pages for t in page}
+    tiles = [laid[label] for label in sorted(laid, key=lambda label: (label[0], int(label[1:])))]
+    sheets = [Sheet("map", [component], tiles=tiles)] + [Sheet("tile", [component], tiles=page) for page in pages]
+    for sheet in sheets[1:]:
+        sheet.marks = block_marks(sheet, settings)
+    return sheets
 
 
 def map_area(settings: Settings) -> Box:
@@ -589,6 +659,12 @@ def stackable(sheet: Sheet) -> bool:
     return sheet.role == "front" and sheet.footer == "bottom"
 
 
+def hosts(sheet: Sheet) -> bool:
+    """A sheet that may take other sheets' blocks: one that stacks, or a page of a board's tiles (blank behind,
+    so only one-sided pieces join it)."""
+    return stackable(sheet) or sheet.role == "tile"
+
+
 def block_gap(settings: Settings) -> float:
     """Between the bleed of two blocks side by side or one above the other: BLOCK_GAP, or with little bleed,
     what two marks MARK_LEAST long and MARK_APART apart need."""
@@ -602,33 +678,42 @@ def block_box(placed: list[Placed]) -> Edges:
             max(b[1] + b[3] for b in boxes))
 
 
+def apart(box: Edges, boxes: list[Edges], limits: Edges) -> Edges:
+    """How far the marks of the block at `box` may run within `limits`: toward another of the `boxes` above,
+    below or beside it, halfway, MARK_APART short of that block's marks."""
+    x0, y0, x1, y1 = box
+    left, top, right, bottom = limits
+    half = MARK_APART / 2
+    for ox0, oy0, ox1, oy1 in boxes:
+        if (ox0, oy0, ox1, oy1) == box:
+            continue
+        if ox0 < x1 and x0 < ox1:  # above or below
+            if oy1 <= y0:
+                top = max(top, (oy1 + y0) / 2 + half)
+            elif oy0 >= y1:
+                bottom = min(bottom, (y1 + oy0) / 2 - half)
+        elif oy0 < y1 and y0 < oy1:  # beside
+            if ox1 <= x0:
+                left = max(left, (ox1 + x0) / 2 + half)
+            else:
+                right = min(right, (x1 + ox0) / 2 - half)
+    return left, top, right, bottom
+
+
 def block_marks(sheet: Sheet, settings: Settings) -> list[tuple[float, float, float, float]]:
-    """Crop marks for each block on the sheet: toward a block above, below or beside it, marks stop halfway,
-    MARK_APART short of the other block's."""
+    """Crop marks for each block and each tile on the sheet, kept apart from the others' (`apart`)."""
     blocks, start = [], 0
     for size in sheet.blocks:
         blocks.append(sheet.placed[start:start + size])
         start += size
+    windows = [t.window for t in sheet.tiles] if sheet.role == "tile" else []
+    tile_boxes = [(x, y, x + w, y + h) for x, y, w, h in windows]
     boxes = [block_box(b) for b in blocks]
-    half = MARK_APART / 2
-    marks = []
-    for block, (x0, y0, x1, y1) in zip(blocks, boxes):
-        left, top, right, bottom = mark_limits(settings, sheet.footer)
-        for ox0, oy0, ox1, oy1 in boxes:
-            if (ox0, oy0, ox1, oy1) == (x0, y0, x1, y1):
-                continue
-            if ox0 < x1 and x0 < ox1:  # above or below
-                if oy1 <= y0:
-                    top = max(top, (oy1 + y0) / 2 + half)
-                elif oy0 >= y1:
-                    bottom = min(bottom, (y1 + oy0) / 2 - half)
-            elif oy0 < y1 and y0 < oy1:  # beside
-                if ox1 <= x0:
-                    left = max(left, (ox1 + x0) / 2 + half)
-                else:
-                    right = min(right, (x1 + ox0) / 2 - half)
-        marks += crop_marks(block, settings, (left, top, right, bottom))
-    return marks
+    limits = mark_limits(settings, sheet.footer)
+    return [m for block, box in zip(blocks, boxes)
+            for m in crop_marks(block, settings, apart(box, boxes + tile_boxes, limits))] + [
+        m for window, box in zip(windows, tile_boxes)
+        for m in tile_marks(window, settings, apart(box, boxes + tile_boxes, limits))]
 
 
 def plain_back(front: Scene) -> Scene:
@@ -639,16 +724,28 @@ def plain_back(front: Scene) -> Scene:
 
 @dataclass
 class Block:
-    """A block of touching pieces from one sheet of fronts, with one back per piece (None: none)."""
+    """A block of touching pieces from one sheet of fronts, with one back per piece (None: none), or the tiles
+    of a board's page, which take other blocks under or over them but never move across or to another page."""
 
     placed: list[Placed]
     backs: list[Scene | None]
+    tiles: list[Tile] = field(default_factory=list)
+    pad: float = 0.0  # kept above and below tiles, as a block's bleed is: room for their corner marks
     size: tuple[float, float] = (0.0, 0.0)  # width and height of what it shows
 
     def __post_init__(self):
-        if self.placed:  # a map or a tile has none: it never stacks
-            x0, y0, x1, y1 = block_box(self.placed)
+        if self.placed or self.tiles:  # a map has neither: it never stacks
+            x0, y0, x1, y1 = self.box
             self.size = (x1 - x0, y1 - y0)
+
+    @property
+    def box(self) -> Edges:
+        """x0, y0, x1, y1 of what it shows, with room for the marks of tiles above and below them."""
+        if self.placed:
+            return block_box(self.placed)
+        windows = [t.window for t in self.tiles]
+        return (min(x for x, _, _, _ in windows), min(y for _, y, _, _ in windows) - self.pad,
+                max(x + w for x, _, w, _ in windows), max(y + h for _, y, _, h in windows) + self.pad)
 
 
 Row = list[Block]
@@ -669,17 +766,21 @@ def restack(front: Sheet, back: Sheet | None, rows: list[Row], settings: Setting
     ax, ay, aw, ah = block_area(settings, "bottom", 0.0, settings.bleed)
     y = ay + (ah - rows_height(rows, gap)) / 2
     front.placed, backs, front.blocks = [], [], []
+    if front.role == "tile":
+        front.tiles = []
     for row in rows:
         width, height = row_size(row, gap)
         x = ax + (aw - width) / 2
         for block in row:
-            bx, by, _, _ = block_box(block.placed)
+            bx, by, _, _ = block.box
             dx, dy = (x - bx if len(row) > 1 else 0.0), y - by
-            front.placed += [replace(p, x=p.x + dx, y=p.y + dy,
-                                     clip=p.clip and (p.clip[0] + dx, p.clip[1] + dy, *p.clip[2:]))
-                             for p in block.placed]
-            backs += block.backs
-            front.blocks.append(len(block.placed))
+            front.tiles += [moved(t, t.window[0] + dx, t.window[1] + dy) for t in block.tiles]
+            if block.placed:
+                front.placed += [replace(p, x=p.x + dx, y=p.y + dy,
+                                         clip=p.clip and (p.clip[0] + dx, p.clip[1] + dy, *p.clip[2:]))
+                                 for p in block.placed]
+                backs += block.backs
+                front.blocks.append(len(block.placed))
             x += block.size[0] + gap
         y += height + gap
     front.marks = block_marks(front, settings)
@@ -702,7 +803,8 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
     """Part-filled sheets of fronts share a sheet when they fit, one block under another or beside it, whatever
     their pieces' sizes (each block keeps its own cuts), so a few counters or a lone card never takes a
     sheet of its own. A sheet with backs prefers a host with backs; when one-sided pieces and pieces with
-    backs share a sheet, the one-sided ones get a plain back, so every piece still has its own back."""
+    backs share a sheet, the one-sided ones get a plain back, so every piece still has its own back. A page
+    of a board's tiles takes one-sided blocks above or below its tiles, which stay where they are across."""
     units: list[tuple[Sheet, Sheet | None]] = []
     i = 0
     while i < len(sheets):
@@ -714,22 +816,27 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
     gap = block_gap(settings)
 
     def places(k: Stacked, block: Block) -> list[list[Row]]:
-        """The host's rows with `block` added: beside the blocks of a row, or as a row of its own."""
-        out = [k.rows[:r] + [k.rows[r] + [block]] + k.rows[r + 1:] for r in range(len(k.rows))]
+        """The host's rows with `block` added: beside the blocks of a row (not of tiles, which keep their place
+        across), or as a row of its own."""
+        out = [k.rows[:r] + [k.rows[r] + [block]] + k.rows[r + 1:] for r in range(len(k.rows))
+               if not any(b.tiles for b in k.rows[r])]
         return [rows for rows in out + [k.rows + [[block]]]
                 if rows_height(rows, gap) <= room + 1e-6 and all(row_size(r, gap)[0] <= room_w + 1e-6 for r in rows)]
 
     # tallest blocks first, so each shorter one finds the sheet it fits best (first fit decreasing); the
     # sheets then keep the order of their first block
     blocks = [Block(list(front.placed), [b.scene for b in back.placed] if back is not None else
-                    [None] * len(front.placed)) for front, back in units]
-    order = sorted(range(len(units)), key=lambda i: -blocks[i].size[1] if stackable(units[i][0]) else 0)
+                    [None] * len(front.placed), list(front.tiles) if front.role == "tile" else [], settings.bleed)
+              for front, back in units]
+    # pages of tiles first, to host; then the tallest blocks
+    order = sorted(range(len(units)), key=lambda i: -math.inf if units[i][0].role == "tile" else
+                   -blocks[i].size[1] if stackable(units[i][0]) else 0)
     smallest = [blocks[i] for i in order if stackable(units[i][0])]
     least_h = min((b.size[1] for b in smallest), default=math.inf)
     least_w = min((b.size[0] for b in smallest), default=math.inf)
 
     def open_to_more(k: Stacked) -> bool:  # a host that the smallest block could still join
-        return stackable(k.front) and (rows_height(k.rows, gap) + gap + least_h <= room + 1e-6 or any(
+        return hosts(k.front) and (rows_height(k.rows, gap) + gap + least_h <= room + 1e-6 or any(
             row_size(r, gap)[0] + gap + least_w <= room_w + 1e-6 for r in k.rows))
 
     open_hosts: list[Stacked] = []  # the kept sheets, in order, less those full for any block: a deck of
@@ -740,16 +847,18 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
         block = blocks[index]
         host, rows = None, None
         if stackable(front) and (back is None or len(back.placed) == len(block.placed)):
-            hosts = [(k, p[0]) for k in open_hosts for p in [places(k, block)] if p]
-            host, rows = next(((k, r) for k, r in hosts if (k.back is None) == (back is None)),
-                              next(iter(hosts), (None, None)))
+            can = [(k, p[0]) for k in open_hosts for p in [places(k, block)]
+                   if p and (back is None or k.front.role != "tile")]
+            host, rows = next(((k, r) for k, r in can if (k.back is None) == (back is None)),
+                              next(iter(can), (None, None)))
         if host is None:
             first_of[id(front)] = index
             kept.append(Stacked(front, back, [[block]]))
             if open_to_more(kept[-1]):
                 open_hosts.append(kept[-1])
             continue
-        first_of[id(host.front)] = min(first_of[id(host.front)], index)
+        if host.front.role != "tile":  # a page of tiles keeps its place among its board's
+            first_of[id(host.front)] = min(first_of[id(host.front)], index)
         host.rows = rows
         host.front.components = list(dict.fromkeys(host.front.components + front.components))
         if host.back is None and back is not None:
@@ -819,10 +928,16 @@ def paginate(sheets: list[Sheet], info_pages: int, duplex: str) -> list[Sheet]:
         if two_sided and sheet.role in ("front", "tile") and not has_backs:
             ordered.append(Sheet("blank", []))
     last = info_pages + len(ordered)
+    page_of: dict[tuple[int, str], list[int]] = {}  # a board's tile -> its page, for each copy of the board in turn
     for page, sheet in enumerate(ordered, info_pages + 1):
         sheet.page = page
         sheet.number, sheet.of = paper_sheet(page, last, duplex)
         if two_sided:
             other = page + 1 if page % 2 else page - 1
             sheet.back_page = other if other <= last else 0
+        for tile in sheet.tiles if sheet.role == "tile" else ():
+            page_of.setdefault((id(tile.scene), tile.label), []).append(page)
+    for sheet in maps:
+        if sheet.role == "map":
+            sheet.tile_pages = [page_of[id(t.scene), t.label].pop(0) for t in sheet.tiles]
     return ordered
