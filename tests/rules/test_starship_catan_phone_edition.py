@@ -26,6 +26,18 @@ def page_text(client, table: dict, seat: str = "p1") -> str:
     return text_of(client.get(sit(client, table["code"], seat)).get_data(as_text=True))
 
 
+def choices(page: str, name: str) -> list[str]:
+    """The choices of the select called `name` as a player reads them, each after its group's label."""
+    select = re.search(rf'<select name="{name}">(.*?)</select>', page, re.S).group(1)
+    read, group = [], ""
+    for match in re.finditer(r'<optgroup label="([^"]*)"|<option[^>]*>([^<]*)</option>', select):
+        if match.group(1) is not None:
+            group = html.unescape(match.group(1)) + ": "
+        else:
+            read.append(group + html.unescape(match.group(2)))
+    return read
+
+
 def history_text(client, table: dict) -> str:
     return text_of(client.get(f"/t/{table['code']}/history").get_data(as_text=True))
 
@@ -91,7 +103,7 @@ def test_the_yellow_die_names_what_my_modules_make_and_collect_takes_it(client):
     assert answers[3].get_json() == {"error": "die: nothing to collect on a 4"}
     now = derived(client, table)["players"]
     assert now["p1"]["resources"]["science"]["amount"] == 2 and now["p1"]["collected"]
-    assert "Collected." in page_text(client, table)
+    assert "Die 4: collected into your storage." in page_text(client, table)
     assert "Research Module I · die 4: 1 Science · costs 1 Crystal, 1 Food, 2 Science Once a turn in" in (
         page_text(client, table))
     assert "Research Module makes 1 Science · collected" in page_text(client, table, "p2")
@@ -102,7 +114,7 @@ def test_collect_respects_storage_and_says_what_does_not_fit(client):
         ev("build_module", module="dock", level=1), ev("resource", resource="ore", delta=2),
         ev("resource", resource="food", delta=1), ev("yellow_die", value=6)])
     text = page_text(client, table)
-    assert ("Die 6: your Dock Module makes 1 Food; your Homestead colony makes 1 Ore (Ore storage full)."
+    assert ("Die 6: your Dock Module makes 1 Food; your Homestead colony makes 1 Ore, lost: no room in Ore storage."
             in text)
     assert "Collect 1 Food" in text
     assert post_events(client, table, [ev("collect", die=6)])[0].status_code == 201
@@ -169,7 +181,9 @@ def test_history_reads_in_the_editions_words(client):
 def test_a_pirate_fought_by_name_brings_its_card(client):
     assert [(p["name"], p["strength"]) for p in sc.PIRATES.values()][:2] == [("Rust Raiders", 3), ("Dustjaw Crew", 4)]
     table = new_table(client, "starship_catan", [ev("strength", part="cannons", delta=2)])
-    assert "Grey Lantern · strength 6 · ransom 5 Astro" in page_text(client, table)
+    page = client.get(sit(client, table["code"], "p1")).get_data(as_text=True)
+    assert "Grey Lantern · 6" in choices(page, "pirate")  # picked by name and strength, its card's numbers beside
+    assert "Grey Lantern · strength 6 · ransom 5 Astro" in text_of(page)
     answers = post_events(client, table, [ev("fight_pirate", pirate="grey_lantern", blue=3),
                                           ev("fight_pirate", pirate="blackbeard", blue=3),
                                           ev("fight_pirate", pirate="ironmaw_fleet", blue=1)])
@@ -196,8 +210,9 @@ def test_trade_at_a_planet_by_name_moves_its_resource_and_astro(client):
     assert sc.MARKETS["lowmarket"] == {"name": "Lowmarket", "kind": "Trade planet", "resource": "crystal", "price": 3,
                                        "sell": 2, "buy_only": None}  # a sale pays the printed sell discount less
     table = new_table(client, "starship_catan", [])
-    assert "Lowmarket · Crystal 3 Astro, sells 2" in page_text(client, table)
-    assert "Envoy Hall · Crystal 2 Astro · buy 1, sell none" in page_text(client, table)
+    page = client.get(sit(client, table["code"], "p1")).get_data(as_text=True)
+    assert "Where (Astro to buy/sell)" in text_of(page)  # the choices are grouped by what they trade
+    assert {"Crystal: Lowmarket · 3/2", "Crystal: Envoy Hall · buy 1 at 2"} <= set(choices(page, "market"))
     answers = post_events(client, table, [
         ev("trade", market="lowmarket", deal="buy", count=2), ev("trade", market="lowmarket", deal="buy"),
         ev("trade", market="envoy_hall", deal="sell"), ev("trade", market="accord_rest", deal="buy", count=2),
