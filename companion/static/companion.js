@@ -11,6 +11,8 @@
 //   table's new version and the page fetches its #live at once. While there is no stream (it failed, the
 //   server has no room for another, or the browser has none) the page polls every 2 s instead, and while
 //   there is one it still polls every 20 s in case a note was lost.
+// - Once a plain form (not a tap) is submitted the page is being left: no poll goes out and no answer of one
+//   is used, so a seat's "Let go" ends on the one lobby page that says the seat was given away.
 // - Fetches wait while taps are queued; an answer older than what the page shows (X-Table-Version) is never
 //   swapped in; a fetch does not wipe a number someone is typing; polls pause while the page is hidden
 //   (htmx's [filter] syntax needs eval, which our CSP forbids).
@@ -301,10 +303,21 @@
   }
   function isPoll(elt) { return !!(elt && elt.hasAttribute && elt.hasAttribute("data-poll")); }
   function requester(evt) { return (evt.detail.requestConfig && evt.detail.requestConfig.elt) || evt.detail.elt; }
+  // A plain form (a seat's "Let go") is taking the page elsewhere: no fetch may follow it there. Its answer
+  // would be a second navigation (a lost seat's HX-Redirect to the lobby), and the lobby says a lost seat
+  // only once: the second load came without the message.
+  var leaving = false;
+  document.addEventListener("submit", function (evt) {
+    if (!evt.defaultPrevented && !(evt.target.matches && evt.target.matches("form[data-tap]"))) { leaving = true; }
+  });
+  window.addEventListener("pageshow", function () { leaving = false; });  // back again (the page was kept)
   document.addEventListener("htmx:confirm", function (evt) {
-    if (isPoll(evt.detail.elt) && (document.visibilityState !== "visible" || queue.length > 0)) {
+    if (isPoll(evt.detail.elt) && (leaving || document.visibilityState !== "visible" || queue.length > 0)) {
       evt.preventDefault();
     }
+  });
+  document.addEventListener("htmx:beforeOnLoad", function (evt) {  // a fetch sent before the form left
+    if (leaving && isPoll(requester(evt))) { evt.preventDefault(); }
   });
   document.addEventListener("htmx:beforeSwap", function (evt) {
     if (!isPoll(requester(evt)) || !evt.detail.shouldSwap) { return; }

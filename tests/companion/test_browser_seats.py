@@ -25,6 +25,8 @@ def test_a_held_seat_is_asked_for_and_its_secret_stays_until_the_old_phone_lets_
     for event in [*STRATASTAR_TO_BATTLE, {"type": "battle_start", "player": "p1", "defender": "p2"}]:
         assert request("POST", f"{live_server}/api/tables/{code}/events", event, bearer(table["tokens"]["p1"]))[0] == 201
     old, new = two_phones
+    asked = []  # what the old phone requests: nothing of the game follows its "Let go" to the lobby
+    old.on("request", lambda sent: asked.append(f"{sent.method} {sent.url}"))
     open_seat(old, live_server, code, "p2")  # held through the API: the test, the table's host, gave it over
     status, body = request("POST", f"{live_server}/api/tables/{code}/events", {"type": "battle_side", "fleets": 1},
                            bearer(api_token))
@@ -60,6 +62,11 @@ def test_a_held_seat_is_asked_for_and_its_secret_stays_until_the_old_phone_lets_
     expect(old.locator("[data-seat-lost]")).to_have_text(
         "Ben's seat was taken on another phone. This phone no longer plays as Ben.", timeout=SYNC_MS)
     assert old.url.endswith(f"/t/{code}")  # the lobby: pick a seat again, or watch
+    # the push woke the old page while "Let go" was on its way: a fetch then would load the lobby a second
+    # time, and the lobby says a lost seat only once
+    after_let_go = asked[max(i for i, r in enumerate(asked) if r.startswith("POST") and "/seat/answer" in r):]
+    assert not [r for r in after_let_go if "/play/live" in r], after_let_go
+    assert sum(r == f"GET {live_server}/t/{code}" for r in after_let_go) == 1
     # the old phone's cookie token is refused too: a form posted from it is answered 401 with the reason
     answer = old.request.post(f"{live_server}/t/{code}/events", form={
         "csrf_token": csrf_from(old.content()), "type": "battle_cancel", "player": "p2"})
