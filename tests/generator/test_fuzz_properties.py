@@ -340,7 +340,8 @@ def table_cells(draw, folder: Path) -> str:
     for path in yaml_files(folder):
         data = parsed(path)
         components = data.get("components") if isinstance(data, dict) else None
-        found = [c for c in components or [] if isinstance(c, dict) and isinstance(c.get("items"), list) and c["items"]]
+        found = [c for c in components if isinstance(c, dict) and isinstance(c.get("items"), list) and c["items"]] \
+            if isinstance(components, list) else []
         if found:
             break
     else:
@@ -406,7 +407,8 @@ def link_out(draw, folder: Path) -> str:
     if where == "cards.csv":
         for path in yaml_files(folder):
             data = parsed(path)
-            for component in data.get("components", []) if isinstance(data, dict) else []:
+            components = data.get("components") if isinstance(data, dict) else None
+            for component in components if isinstance(components, list) else []:
                 if isinstance(component, dict) and "items" in component:
                     component["items"] = "cards.csv"
                     dump(path, data)
