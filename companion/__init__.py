@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -28,6 +29,7 @@ DEFAULTS: dict[str, Any] = {
     "GAME_FOLDERS": [],           # designers' game folders whose tracker: the create form offers (serve --game-folder)
     "PRINT_FOLDERS": [],          # game folders offered on /print besides ours (serve --print-folder)
     "WRONG_CODES_PER_MINUTE": 20,
+    "PUSH_STREAMS": 400,          # push connections one process holds open (a thread each); over it a phone polls
     "MAX_TABLES": 10_000,         # tables one server holds; creating more is a 503 naming the limit  # "no table with this code" answers a device gets before a 429
 }
 
@@ -39,6 +41,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .security import init_security
     from .throttle import init_throttle
     from .storage import Store, database_url, make_engine
+    from .push import Slots, listen_postgres
     from ..resources import templates_dir
 
     app = Flask(__name__, template_folder=str(templates_dir()), static_folder="static")
@@ -53,6 +56,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     rules = {**all_rules(), **{r.id: r for r in map(rules_from_folder, map(Path, app.config["GAME_FOLDERS"]))}}
     store = Store(engine, rules, sole_writer=app.config["SOLE_WRITER"], max_tables=app.config["MAX_TABLES"])
     app.extensions["companion_store"] = store
+    app.extensions["companion_push_slots"] = Slots(app.config["PUSH_STREAMS"])
+    if engine.dialect.name == "postgresql":  # other processes' writes reach this one's streams
+        listen_postgres(engine.url.set(drivername="postgresql").render_as_string(hide_password=False),
+                        store.changes, threading.Event())
     app.secret_key = app.config.get("SECRET_KEY") or store.secret_key()
 
     init_security(app)

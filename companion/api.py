@@ -7,7 +7,7 @@ from flask import Blueprint, request
 
 from .inputs import BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id, undo_seat
 from . import codes
-from .storage import TAKEN, Snapshot
+from .storage import REFUSED, TAKEN, WAITING, NotFound, Snapshot
 from .sealed import visible_state
 from .tables import codes_or_404, events_seen_by, join_url, rules_for, store, table_json
 
@@ -37,9 +37,10 @@ def _changed(seq: int, snap: Snapshot, repeated: bool, actor: str, **extra) -> t
 @bp.post("/tables")
 def create_table():
     game, players, options = parse_new_table(_json_body(), store().rules)
-    snap = store().create_table(game, players, options)
+    snap, host = store().create_hosted_table(game, players, options)
     body = {"code": snap.table.display_code, "url": join_url(snap.table), "version": snap.table.version,
-            "state": visible_state(rules_for(snap.table), snap.state, None), "watch_url": join_url(snap.table, watch=True)}
+            "state": visible_state(rules_for(snap.table), snap.state, None), "watch_url": join_url(snap.table, watch=True),
+            "host_token": host}
     return body, 201, {"Location": f"/api/tables/{snap.table.code}"}
 
 
@@ -52,8 +53,9 @@ def get_table(code: str):
 @bp.post("/tables/<code>/join")
 def join(code: str):
     """Seat this client: the token it sends with every event and undo (`Authorization: Bearer <token>`).
-    A seat another client holds is a 409 unless the body says `"take_over": true`; that client's token then
-    stops working."""
+    A seat another client holds is a 409 unless the body says `"take_over": true`, which asks for it: 202,
+    and the token holds nothing (reads nothing of the seat) until that client lets go or the table's host
+    approves (POST .../seats/<player>/grant); then the other client's token stops working."""
     code = codes_or_404(code)
     table = store().table(code)
     data = _json_body()
@@ -61,7 +63,32 @@ def join(code: str):
     take_over = data.get("take_over", False)
     if not isinstance(take_over, bool):
         raise BadInput("take_over", f"expected true or false, got {str(take_over)[:20]!r}")
-    return {"token": store().join(code, player, take_over), "player": player}, 201
+    token, waits = store().join(code, player, take_over)
+    if waits:
+        return {"token": token, "player": player, "waiting": True}, 202
+    return {"token": token, "player": player}, 201
+
+
+@bp.post("/tables/<code>/seats/<player>/<answer>")
+def answer_seat_request(code: str, player: str, answer: str):
+    """Answer the phones asking for `player`'s seat: `grant` gives it to the first, `refuse` turns them
+    down. Only the table's host (`{"host_token": ...}` from POST /api/tables) or the phone holding the seat
+    (its bearer token) may; 404 when nobody is asking."""
+    code = codes_or_404(code)
+    if answer not in ("grant", "refuse"):
+        raise BadInput("answer", f"expected grant or refuse, got {answer[:20]!r}")
+    table = store().table(code)
+    player = parse_player({"player": player}, table)
+    data = _json_body() if request.content_length else {}
+    host = data.get("host_token")
+    if host is not None and not isinstance(host, str):
+        raise BadInput("host_token", "expected the host_token text from POST /api/tables")
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    holder = token.strip()[:100] if scheme.lower() == "bearer" else None
+    answered = (store().grant if answer == "grant" else store().refuse)(code, player, host=host, holder=holder)
+    if not answered:
+        raise NotFound(f"player: no phone is asking for {table.player(player)['name']}'s seat")
+    return {"player": player, "answer": answer}, 200
 
 
 def _acting_seat(code: str) -> str:
@@ -71,7 +98,10 @@ def _acting_seat(code: str) -> str:
     player, ended = store().seat_and_end(code, token.strip()[:100]) if bearer else (None, None)
     if player is None or ended:
         store().table(code)  # a table that does not exist is a 404 first
-        raise NoSeat("Authorization", f"this token's seat was {'taken by another phone' if ended == TAKEN else 'given up'}"
+        raise NoSeat("Authorization", "this token waits for its seat: the phone holding it lets go, or the "
+                                      "table's host approves" if ended == WAITING else
+                     "the request for this seat was turned down" if ended == REFUSED else
+                     f"this token's seat was {'taken by another phone' if ended == TAKEN else 'given up'}"
                                       f"; join it again" if ended else
                      "this token holds no seat at this table; join it again" if bearer else
                      f"send 'Bearer <token>' with the token from POST /api/tables/{codes.display(code)}/join")

@@ -31,6 +31,12 @@ class NotYourSeat(BadInput):
     status = 403
 
 
+class AskFirst(BadInput):
+    """An event for another seat that asks its player first (EventType.asks), sent without `confirm` (409)."""
+
+    status = 409
+
+
 class NoSeat(BadInput):
     """A request to act without a seat token, or with one that holds no seat at this table (401)."""
 
@@ -137,6 +143,12 @@ def parse_event(data: Any, table: TableInfo, rules: GameRules, actor: str) -> di
     if player != actor and not event_type.for_others:
         raise NotYourSeat("player", f"this phone holds {_name(table, actor)}'s seat; {type_!r} is only for "
                                     f"one's own seat")
+    confirmed = data.get("confirm") in (True, "yes")
+    if player != actor and event_type.asks and not confirmed:
+        raise AskFirst("confirm", f"this is {_name(table, player)}'s to do; to do it for "
+                                  f"{_name(table, player)}, ask first and send confirm: yes (the log says "
+                                  f"{_name(table, actor)} for {_name(table, player)})")
+    data = {k: v for k, v in data.items() if k != "confirm"} if event_type.asks else data
     try:
         fields = event_type.parse(data, [p["id"] for p in table.players])
     except RuleError as error:

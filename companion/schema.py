@@ -79,6 +79,17 @@ seats = Table(
 )
 
 
+# The table's host: the phone that created it (its token kept only as its SHA-256). Taking over a seat another
+# phone holds needs that phone to let go, or the host to approve (a phone whose battery died gets its seat back
+# so); until then the asking phone's token (a seats row `ended` "waiting") holds nothing.
+hosts = Table(
+    "hosts", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("token_hash", String(64), nullable=False),
+    UniqueConstraint("table_id", "token_hash", name="uq_hosts_table_token"),
+)
+
+
 def _v1_initial(conn: Connection) -> None:
     for table in (settings, tables, events):
         table.create(conn)
@@ -105,8 +116,12 @@ def _v5_seat_ended(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE seats ADD COLUMN ended VARCHAR(8)")
 
 
+def _v6_hosts(conn: Connection) -> None:
+    hosts.create(conn)
+
+
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index, _v3_taps, _v4_seats,
-                                                        _v5_seat_ended)
+                                                        _v5_seat_ended, _v6_hosts)
 
 
 def current_version(conn: Connection) -> int:

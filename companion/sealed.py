@@ -51,3 +51,12 @@ def visible_events(rules: GameRules, players: list[dict], options: dict, log: li
         return shown
     hidden = hidden_seqs(rules, players, options, log)
     return [replace(e, payload={}, sealed=True) if e.seq in hidden and e.player != viewer else e for e in shown]
+
+
+def stands(rules: GameRules, players: list[dict], options: dict, log: list[LoggedEvent],
+           target: LoggedEvent) -> str | None:
+    """Why `target` (an action about to be taken back) cannot be undone: a sealed entry once revealed stands
+    (Stratastar: "This is done once. More Attack cards cannot be added later"), else None."""
+    if target.type not in sealed_types(rules) or target.seq in hidden_seqs(rules, players, options, log):
+        return None
+    return rules.revealed_stands

@@ -31,9 +31,12 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "same-origin",
-    "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
+# Browsers honour this header only from a trustworthy origin (HTTPS, or this machine), and over plain HTTP on
+# the LAN — how phones at a table usually reach `starpnp serve` — Chrome logs an error for it on every page.
+OPENER_POLICY = {"Cross-Origin-Opener-Policy": "same-origin"}
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 
 
 def _serializer() -> URLSafeTimedSerializer:
@@ -62,6 +65,8 @@ def check_csrf() -> None:
 
 def add_security_headers(response: Response) -> Response:
     response.headers.update(HEADERS)  # one call: per-header setdefault costs a KeyError each
+    if request.is_secure or request.host.rsplit(":", 1)[0] in LOOPBACK_HOSTS or request.host.startswith("127."):
+        response.headers.update(OPENER_POLICY)
     return response
 
 

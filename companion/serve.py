@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 import segno
 
-THREADS = 8
+THREADS = 8  # for requests; each open push stream holds a thread of its own on top (PUSH_STREAMS)
 CONNECTIONS = 1000  # waitress' default of 100 let 101 idle sockets stall the server for everyone
 IDLE_SECONDS = 30
 SWITCH_INTERVAL = 0.0005  # seconds
@@ -77,8 +78,10 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
         return _run_https(app, host, port, url)
     try:
         # Idle phones hold connections open: allow far more than a table needs and drop the idle ones soon,
-        # and refuse a body over the app's limit before reading it.
-        server = create_server(app, host=host, port=port, threads=THREADS, ident="starpnp",
+        # and refuse a body over the app's limit before reading it. A push stream holds its thread while it
+        # is open, so there is one per stream the app admits besides the THREADS that answer taps.
+        server = create_server(app, host=host, port=port, threads=THREADS + app.config["PUSH_STREAMS"],
+                               ident="starpnp",
                                connection_limit=CONNECTIONS, channel_timeout=IDLE_SECONDS,
                                max_request_body_size=app.config["MAX_CONTENT_LENGTH"])
     except OSError as error:
@@ -86,7 +89,19 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
     # Writes to one table queue on a lock; with Python's default 5 ms GIL switch interval the thread
     # holding it waits behind busy request threads. A shorter interval keeps the queue moving.
     sys.setswitchinterval(SWITCH_INTERVAL)
+    _end_streams_on_interrupt(app)
     _serve_until_stopped(url, server.run, server.close)
+
+
+def _end_streams_on_interrupt(app) -> None:
+    """Ctrl+C ends the open push streams first: each holds a thread, which waitress waits 5 s for."""
+    previous = signal.getsignal(signal.SIGINT)
+
+    def interrupted(signum, frame):
+        app.extensions["companion_store"].changes.close()
+        (previous if callable(previous) else signal.default_int_handler)(signum, frame)
+
+    signal.signal(signal.SIGINT, interrupted)
 
 
 def _serve_until_stopped(url: str, serve: Callable[[], None], close: Callable[[], None], note: str = "") -> None:
@@ -110,6 +125,7 @@ def _run_https(app, host: str, port: int, url: str) -> None:
         server = make_server(host, port, app, threaded=True, ssl_context=(str(cert), str(key)))
     except (OSError, SystemExit) as error:
         _fail(f"cannot listen on {host}:{port}: {getattr(error, 'strerror', None) or error}")
+    _end_streams_on_interrupt(app)
     _serve_until_stopped(url, server.serve_forever, server.server_close,
                          f"Each phone's browser warns once that it does not know this certificate ({cert.name} in "
                          f"the data folder): choose to continue to the site.")

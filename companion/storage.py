@@ -22,13 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import Integer, String, bindparam, create_engine, event as sa_event, func, insert, select, update
+from sqlalchemy import (Integer, String, bindparam, create_engine, event as sa_event, func, insert, literal_column,
+                        select, update)
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from . import codes, schema
+from .push import CHANNEL, Changes
 from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo_target
 from .rules import GameRules, RuleError
+from .sealed import stands
 
 EVENT_COLUMNS = (schema.events.c.seq, schema.events.c.type, schema.events.c.player,
                  schema.events.c.payload, schema.events.c.undoes, schema.events.c.created_at, schema.events.c.actor)
@@ -57,10 +60,17 @@ class ServerFull(StoreError):
 
 
 class SeatHeld(Conflict):
-    """Another phone holds the seat: the new one must confirm it takes it over."""
+    """Another phone holds the seat: the new one must confirm it asks for it."""
+
+
+class NotHost(StoreError):
+    """A request only the table's host (the phone that created it) may make."""
+
+    status = 403
 
 
 TAKEN, RELEASED = "taken", "released"  # how a seat token ended (seats.ended)
+WAITING, REFUSED = "waiting", "refused"  # a token asking for a held seat: not yet given it, or turned down
 
 
 STATES_IN_MEMORY = 256  # tables whose derived state stays in memory
@@ -228,6 +238,10 @@ class Store:
         is taken: on PostgreSQL, which several processes may share, the flag changes nothing."""
         self.engine = engine
         self.rules = rules
+        # Who is told of each commit: the streams of this process; on PostgreSQL those of every process,
+        # through NOTIFY sent in the write's own transaction (push.listen_postgres hears it).
+        self.changes = Changes()
+        self._notifies = engine.dialect.name == "postgresql"
         self._lock_file = _lock_exclusively(engine) if sole_writer else None
         self.max_tables = max_tables
         # Both kept for the tables in play, the least recently used forgotten first: an idle table costs
@@ -256,6 +270,8 @@ class Store:
         bump_version = update(t).where(t.c.id == bindparam("p_table")).values(
             version=bindparam("p_seq"), updated_at=bindparam("p_now"))
         if dialect.name == "postgresql":
+            bump_version = bump_version.returning(func.pg_notify(literal_column(f"'{CHANNEL}'"),
+                                                                  bindparam("p_note", type_=String)))
             named_tap = insert(schema.taps).from_select(["table_id", "client_id", "seq"], select(
                 bindparam("p_table", type_=Integer), bindparam("p_client", type_=String),
                 bindparam("p_seq", type_=Integer)).where(bindparam("p_client", type_=String).is_not(None)))
@@ -273,10 +289,14 @@ class Store:
         # As sole writer, the hashes of the seat tokens that ended (taken over, given up) are known here: a
         # poll asks whether its phone still holds its seat without a query, as it asks the version.
         self._ended: set[str] | None = None
+        self._asked: set[str] | None = None  # as sole writer: the codes of tables where a phone asks for a seat
         if self._lock_file:
             with self._reading() as conn:
                 self._ended = set(conn.execute(select(schema.seats.c.token_hash)
-                                               .where(schema.seats.c.ended.is_not(None))).scalars())
+                                               .where(schema.seats.c.ended.in_((TAKEN, RELEASED, REFUSED)))).scalars())
+                self._asked = set(conn.execute(select(schema.tables.c.code).join(
+                    schema.seats, schema.seats.c.table_id == schema.tables.c.id).where(
+                    schema.seats.c.ended == WAITING)).scalars())
 
     def _check_integrity(self) -> None:
         """Refuse to start on a damaged SQLite file (a disk that filled or failed mid-write) with one line,
@@ -404,9 +424,11 @@ class Store:
         return _found(row and TableRow(*row))
 
     # -- seats ---------------------------------------------------------------------------------------
-    def join(self, code: str, player: str, take_over: bool = False) -> str:
-        """Seat a phone at `player`'s seat: a new token for it. One phone holds a seat at a time: a seat held
-        elsewhere is refused (SeatHeld) unless `take_over`, which ends the other phone's token ("taken")."""
+    def join(self, code: str, player: str, take_over: bool = False) -> tuple[str, bool]:
+        """Seat a phone at `player`'s seat: (a new token for it, whether it waits). One phone holds a seat at
+        a time: a seat held elsewhere is refused (SeatHeld) unless `take_over`, which asks for it: the token
+        waits, holding nothing (no private state is readable with it), until the holding phone lets go or the
+        host approves (`grant`), or either turns it down (`refuse`)."""
         token = secrets.token_urlsafe(24)
         s = schema.seats
         with self._writing() as conn:
@@ -415,27 +437,119 @@ class Store:
             if seated is None:
                 raise NotFound(f"player: no seat {player[:20]!r} at this table")
             held = (s.c.table_id == table.id) & (s.c.player == player) & s.c.ended.is_(None)
-            ended = conn.execute(select(s.c.token_hash).where(held)).scalars().all()
-            if ended:
-                if not take_over:
-                    raise SeatHeld(f"player: {seated['name']}'s seat is held by another phone; taking it over "
-                                   f"tells that phone and ends its token")
-                conn.execute(update(s).where(held).values(ended=TAKEN))
+            waits = conn.execute(select(s.c.token_hash).where(held)).first() is not None
+            if waits and not take_over:
+                raise SeatHeld(f"player: {seated['name']}'s seat is held by another phone; ask for it: that phone "
+                               f"lets go, or the table's host approves")
             conn.execute(insert(s).values(table_id=table.id, token_hash=_token_hash(token), player=player,
-                                          created_at=time.time()))
-        self._note_ended(ended)
-        return token
+                                          created_at=time.time(), ended=WAITING if waits else None))
+            self._seats_changed(conn, code)
+        if waits and self._asked is not None:
+            self._asked.add(code)
+        self._seats_told(code)
+        return token, waits
+
+    def asked(self, code: str) -> bool:
+        """Whether a phone asks for a seat at this table: a poll then shows it though no event came. As sole
+        writer the answer comes from memory, as version() does."""
+        if self._asked is not None:
+            return code in self._asked
+        return bool(self.seat_requests(code))
+
+    def create_hosted_table(self, game: str, players: list[dict], options: dict) -> tuple[Snapshot, str]:
+        """A new table and its host token: the phone that keeps it approves taking over held seats."""
+        snap = self.create_table(game, players, options)
+        token = secrets.token_urlsafe(24)
+        with self._writing() as conn:
+            conn.execute(insert(schema.hosts).values(table_id=snap.table.id, token_hash=_token_hash(token)))
+        return snap, token
+
+    def is_host(self, code: str, token: str | None) -> bool:
+        if not token:
+            return False
+        h, t = schema.hosts, schema.tables
+        with self._reading() as conn:
+            return conn.execute(select(h.c.table_id).join(t, t.c.id == h.c.table_id).where(
+                t.c.code == code, h.c.token_hash == _token_hash(token))).first() is not None
+
+    def seat_requests(self, code: str) -> list[str]:
+        """The seats other phones are asking for, oldest request first (one entry per seat)."""
+        s, t = schema.seats, schema.tables
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(s.c.player).join(t, t.c.id == s.c.table_id).where(
+                t.c.code == code, s.c.ended == WAITING).order_by(s.c.created_at)).scalars().all()
+        return list(dict.fromkeys(rows))
+
+    def grant(self, code: str, player: str, *, host: str | None = None, holder: str | None = None) -> bool:
+        """Give `player`'s seat to the phone that asked for it first: approved by the table's `host` token, or
+        let go by the `holder` token (the phone holding the seat). The holding phone's token ends ("taken"),
+        the waiting one holds the seat. False if nobody was asking."""
+        return self._answer(code, player, host, holder, grant=True)
+
+    def refuse(self, code: str, player: str, *, host: str | None = None, holder: str | None = None) -> bool:
+        """Turn down every phone asking for `player`'s seat (the host, or the phone holding it)."""
+        return self._answer(code, player, host, holder, grant=False)
+
+    def _answer(self, code: str, player: str, host: str | None, holder: str | None, grant: bool) -> bool:
+        s = schema.seats
+        if not (self.is_host(code, host) or (holder and self.seat(code, holder) == player)):
+            raise NotHost("host: only the phone holding this seat, or the table's host (the phone that created "
+                          "the table), answers a request for it")
+        with self._writing() as conn:
+            table = self._locked_table(conn, code)
+            here = (s.c.table_id == table.id) & (s.c.player == player)
+            asking = conn.execute(select(s.c.token_hash).where(here & (s.c.ended == WAITING))
+                                  .order_by(s.c.created_at)).scalars().all()
+            if not asking:
+                return False
+            if grant:
+                ended = conn.execute(select(s.c.token_hash).where(here & s.c.ended.is_(None))).scalars().all()
+                conn.execute(update(s).where(here & s.c.ended.is_(None)).values(ended=TAKEN))
+                conn.execute(update(s).where(here & (s.c.token_hash == asking[0])).values(ended=None))
+                turned_down = asking[1:]
+            else:
+                ended, turned_down = [], asking
+            conn.execute(update(s).where(here & s.c.token_hash.in_(turned_down)).values(ended=REFUSED))
+            self._seats_changed(conn, code)
+        self._note_ended([*ended, *turned_down])
+        self._note_asked(code)
+        self._seats_told(code)
+        return True
+
+    def _note_asked(self, code: str) -> None:
+        """As sole writer, after a request was answered: whether any phone still asks at this table."""
+        if self._asked is not None and not self.seat_requests(code):
+            self._asked.discard(code)
 
     def release(self, code: str, token: str) -> str | None:
-        """Give up the seat `token` holds (from its own phone): the seat is free again. Returns the seat."""
+        """Give up the seat `token` holds (from its own phone): the seat is free again, or goes to the phone
+        asking for it first. Returns the seat."""
         s = schema.seats
         with self._writing() as conn:
             table = self._table_by(conn, schema.tables.c.code == code)
             mine = (s.c.table_id == table.id) & (s.c.token_hash == _token_hash(token)) & s.c.ended.is_(None)
             player = conn.execute(select(s.c.player).where(mine)).scalar()
             conn.execute(update(s).where(mine).values(ended=RELEASED))
+            here = (s.c.table_id == table.id) & (s.c.player == player)
+            first = conn.execute(select(s.c.token_hash).where(here & (s.c.ended == WAITING))
+                                 .order_by(s.c.created_at)).scalar() if player else None
+            if first:  # a phone was asking for this seat: letting go gives it the seat
+                conn.execute(update(s).where(here & (s.c.token_hash == first)).values(ended=None))
+            self._seats_changed(conn, code)
+        self._note_asked(code)
         self._note_ended([_token_hash(token)] if player else [])
+        self._seats_told(code)
         return player
+
+    def _seats_changed(self, conn: Connection, code: str) -> None:
+        """On PostgreSQL, tell every process (at commit) that a table's seats changed."""
+        if self._notifies:
+            conn.execute(select(func.pg_notify(CHANNEL, code)))
+
+    def _seats_told(self, code: str) -> None:
+        """After the commit, wake this process's streams of the table (PostgreSQL's NOTIFY does it there)."""
+        if not self._notifies:
+            self.changes.publish(code)
 
     def _note_ended(self, token_hashes: list[str]) -> None:
         """Remember, as sole writer, tokens whose seat ended (after their transaction committed)."""
@@ -465,8 +579,9 @@ class Store:
     def seatings(self, table: TableInfo) -> list[Seating]:
         s = schema.seats
         with self._reading() as conn:
-            rows = conn.execute(select(s.c.player, s.c.created_at).where(s.c.table_id == table.id)
-                                .order_by(s.c.created_at)).all()
+            rows = conn.execute(select(s.c.player, s.c.created_at).where(
+                s.c.table_id == table.id, s.c.ended.is_(None) | s.c.ended.in_((TAKEN, RELEASED)))
+                .order_by(s.c.created_at)).all()
         return [Seating(row.player, row.created_at, any(r.player == row.player for r in rows[:index]))
                 for index, row in enumerate(rows)]
 
@@ -526,6 +641,10 @@ class Store:
                 target = undo_target(log, player)
                 if target is None:
                     raise Conflict(f"player: {player} has nothing to undo")
+                rules = self.rules[table.game]
+                why = stands(rules, table.players, table.options, log, target)
+                if why:
+                    raise Conflict(f"player: {why}")
                 try:
                     state = state_without(self.rules[table.game], table.players, table.options, log,
                                           target.seq)
@@ -538,7 +657,7 @@ class Store:
                 undoes: int | None, client_id: str | None = None, actor: str | None = None) -> int:
         seq, now = table.version + 1, time.time()
         values = dict(p_table=table.id, p_seq=seq, p_type=type_, p_player=player, p_payload=json.dumps(payload),
-                      p_undoes=undoes, p_now=now, p_client=client_id, p_actor=actor)
+                      p_undoes=undoes, p_now=now, p_client=client_id, p_actor=actor, p_note=f"{table.code} {seq}")
         for statement in self._event_writes:
             statement.run(conn, **values)
         if client_id is not None and self._tap_write is not None:
@@ -548,7 +667,10 @@ class Store:
     def _committed(self, table: TableInfo, seq: int, state: dict) -> Snapshot:
         """After the commit, still under the write lock: remember the new version and state."""
         self._remember(table.id, seq, state)
-        return Snapshot(self._note(TableInfo(**{**table.__dict__, "version": seq})), state)
+        snapshot = Snapshot(self._note(TableInfo(**{**table.__dict__, "version": seq})), state)
+        if not self._notifies:  # PostgreSQL's NOTIFY, sent with the write, reaches this process too
+            self.changes.publish(table.code, seq)
+        return snapshot
 
     def _events(self, conn: Connection, table_id: int, since: int = 0, until: int | None = None) -> list[LoggedEvent]:
         """Events after `since`, up to `until` when given. A state must stop at the version it is kept

@@ -4,9 +4,9 @@ from __future__ import annotations
 from flask import current_app, request, url_for
 
 from . import codes
-from .replay import LoggedEvent
+from .replay import LoggedEvent, undo_target
 from .rules import GameRules
-from .sealed import may_hide, visible_events, visible_state
+from .sealed import may_hide, stands, visible_events, visible_state
 from .storage import NotFound, Snapshot, Store, TableInfo
 
 
@@ -54,3 +54,15 @@ def events_seen_by(table: TableInfo, viewer: str | None, since: int = 0) -> list
         return shown
     log = store().events(table) if since else shown
     return visible_events(rules, table.players, table.options, log, shown, viewer)
+
+
+def undo_stands(table: TableInfo, state: dict, me: str | None) -> str | None:
+    """Why Undo would refuse seat `me`'s last action now (a revealed sealed entry stands), for the page to say
+    in one line where the button was; None when Undo may take it back. The log is read only while a sealing
+    is revealed."""
+    rules = rules_for(table)
+    if me is None or rules.sealing(state) != "revealed":
+        return None
+    log = store().events(table)
+    target = undo_target(log, me)
+    return stands(rules, table.players, table.options, log, target) if target else None

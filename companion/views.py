@@ -10,21 +10,22 @@ import time
 from importlib.resources import files
 from typing import Any, Callable
 
-from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, current_app, redirect, render_template, request, session, url_for
 from flask_htmx import HTMX
 from jinja2 import pass_context
 from markupsafe import Markup
 
 from ..generator.look.loader import builtin_games, our_game
 from ..generator.data.palette import stylesheet
-from . import codes, qr
+from . import codes, push, qr
+from .chart import PHONE, TV, Size, score_chart
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
 from .rules import GameRules, RuleError
 from .sealed import visible_state
 from .security import CSRF_FIELD, check_csrf
-from .storage import TAKEN, NotFound, SeatHeld, Snapshot, StoreError, TableInfo
-from .tables import codes_or_404, events_seen_by, join_url, rules_for, store
+from .storage import REFUSED, TAKEN, WAITING, NotFound, SeatHeld, Snapshot, StoreError, TableInfo
+from .tables import codes_or_404, events_seen_by, join_url, rules_for, store, undo_stands
 
 bp = Blueprint("views", __name__)
 htmx = HTMX()
@@ -98,12 +99,14 @@ def _my_tables() -> list[TableInfo]:
 
 
 def _home(status: int = 200, form=None, **extra):
-    """The home page; its create form shows one game (`form["game"]`, else the first of ours): that game's
-    player count, colours and options, so a table is ready from one screen."""
+    """The home page; its create form shows one game (`form["game"]`, else the designer's own game served with
+    --game-folder, else the first of ours): that game's player count, colours and options, so a table is ready
+    from one screen."""
     games = store().rules
     form = form if form is not None else request.args
-    chosen = form.get("game") if form.get("game") in games else next((g for g in games if g != "generic"),
-                                                                         next(iter(games)))
+    ours = set(builtin_games()) | {"generic"}
+    first = [g for g in games if g not in ours] or [g for g in games if g != "generic"] or list(games)
+    chosen = form.get("game") if form.get("game") in games else first[0]
     rules = games[chosen]
     return render_template("companion/home.html", games=games, game=rules, colors=rules.colors or COLORS,
                            options=_option_inputs(rules), recent=_my_tables(), form=form, **extra), status
@@ -167,10 +170,13 @@ def create_table():
         options = _form_options(form, rules) if rules else {}
         game, players, options = parse_new_table({"game": form.get("game"), "players": players,
                                                   "options": options}, store().rules)
-        snap = store().create_table(game, players, options)
+        snap, host = store().create_hosted_table(game, players, options)
     except (StoreError, RuleError) as error:
         message = error.message if isinstance(error, StoreError) else str(error)
         return _home(400, form, error=message)
+    _note_joined(snap.table)
+    session[HOSTING] = {**{c: t for c, t in session.get(HOSTING, {}).items() if c in session[JOINED]},
+                        snap.table.code: host}
     return redirect(url_for(".lobby", code=snap.table.display_code), 303)
 
 
@@ -201,13 +207,33 @@ def lobby(code: str):
         session[SEATS] = {c: t for c, t in session.get(SEATS, {}).items() if c != table.code}
     return render_template("companion/lobby.html", table=table, rules=rules_for(table), join_url=url,
                            watch_url=join_url(table, watch=True), qr_svg=qr.svg(url), me=_my_seat(table.code),
-                           lost=lost)
+                           lost=lost, asking=_asking(table.code), **_requests_for_me(table))
 
 
 # -- seats: a phone sits down once, then acts as that seat (the seat lives in its cookie, not the URL) --
 # One phone holds a seat at a time: taking a seat another phone holds asks first, then that phone is told
 # (its next poll, within seconds) and its token stops working; a phone can give its seat up.
 SEATS = "seats"  # session: join code -> seat token, for the tables in JOINED
+HOSTING = "hosting"  # session: join code -> host token, for the tables this browser created
+
+
+def _host_token(code: str) -> str | None:
+    return session.get(HOSTING, {}).get(code)
+
+
+def _asking(code: str) -> bool:
+    """Whether this phone's token is a request for a held seat, still unanswered."""
+    token = _my_token(code)
+    return bool(token) and store().seat_and_end(code, token)[1] == WAITING
+
+
+def _requests_for_me(table: TableInfo) -> dict:
+    """The seat requests this phone answers: all of them for the table's host, its own seat's for the phone
+    holding it (the host's approval is how a phone whose battery died gets its seat back)."""
+    asked = store().seat_requests(table.code)
+    host = store().is_host(table.code, _host_token(table.code)) if asked else False
+    mine = _my_seat(table.code) if asked else None
+    return {"seat_requests": [table.player(p) for p in asked if host or p == mine], "is_host": host}
 
 
 def _my_token(code: str) -> str | None:
@@ -227,8 +253,11 @@ def _lost_seat(table: TableInfo) -> str | None:
     if not ended:
         return None
     name = table.player(player)["name"]
-    return (f"{name}'s seat was taken on another phone. This phone no longer plays as {name}."
-            if ended == TAKEN else f"This phone gave up {name}'s seat.")
+    if ended == WAITING:
+        return None
+    return (f"{name}'s seat was taken on another phone. This phone no longer plays as {name}." if ended == TAKEN else
+            f"The request for {name}'s seat was turned down: its phone keeps it." if ended == REFUSED else
+            f"This phone gave up {name}'s seat.")
 
 
 @bp.post("/t/<code>/seat")
@@ -240,7 +269,7 @@ def take_seat(code: str):
     if mine and store().seat(table.code, mine) == player:  # already this phone's
         return redirect(url_for(".player_page", code=table.display_code), 303)
     try:
-        token = store().join(table.code, player, take_over=request.form.get("take_over") == "yes")
+        token, waits = store().join(table.code, player, take_over=request.form.get("take_over") == "yes")
     except SeatHeld:
         return render_template("companion/take_over.html", table=table, player=table.player(player))  # a question
     if mine:  # a phone holds one seat per table: the one it sat at before is free again
@@ -248,7 +277,33 @@ def take_seat(code: str):
     _note_joined(table)
     kept = set(session[JOINED])
     session[SEATS] = {**{c: t for c, t in session.get(SEATS, {}).items() if c in kept}, table.code: token}
+    if waits:  # it holds nothing until the seat's phone lets go or the host approves
+        return redirect(url_for(".seat_wait", code=table.display_code), 303)
     return redirect(url_for(".player_page", code=table.display_code), 303)
+
+
+@bp.get("/t/<code>/seat/wait")
+def seat_wait(code: str):
+    """A phone asking for a held seat waits here (the page reloads itself) until it is given the seat (on to
+    the game) or turned down (back to the lobby, which says so)."""
+    table = store().table(codes_or_404(code))
+    if not _asking(table.code):
+        where = ".player_page" if _my_seat(table.code) else ".lobby"
+        return redirect(url_for(where, code=table.display_code), 303)
+    player = store().seat_and_end(table.code, _my_token(table.code))[0]
+    return render_template("companion/seat_wait.html", table=table, player=table.player(player))
+
+
+@bp.post("/t/<code>/seat/answer")
+def answer_seat(code: str):
+    """The host, or the phone holding the seat, gives a held seat to the phone asking for it, or keeps it."""
+    check_csrf()
+    table = store().table(codes_or_404(code))
+    player = parse_player({"player": request.form.get("player")}, table)
+    answer = store().grant if request.form.get("answer") == "grant" else store().refuse
+    answer(table.code, player, host=_host_token(table.code), holder=_my_token(table.code))
+    back = ".player_page" if _my_seat(table.code) else ".lobby"
+    return redirect(url_for(back, code=table.display_code), 303)
 
 
 @bp.post("/t/<code>/seat/release")
@@ -274,25 +329,40 @@ def _seated(code: str) -> tuple[Snapshot, str]:
 
 
 # -- the table page, its live fragment and its forms ------------------------------------------------
-def _context(snap: Snapshot, me: str | None, error: str | None = None) -> dict:
+def _chart(snap: Snapshot, derived: dict, size: Size = PHONE) -> Markup | None:
+    """The score over time (chart.py), for the end screen, the TV page and the history."""
+    board = derived.get("scoreboard") or {}
+    return score_chart(rules_for(snap.table), snap.table, store().events(snap.table), board.get("label", "Score"),
+                       size)
+
+
+def _context(snap: Snapshot, me: str | None, error: str | None = None, chart: Size | None = None) -> dict:
+    """What the table page, its live fragment and the TV page show; `chart`: draw the score chart at that size
+    (the end screen draws it at a phone's anyway)."""
     table, rules = snap.table, rules_for(snap.table)
     if me:
         base = {"code": table.display_code}
         urls = {"event_url": url_for(".post_event", **base), "undo_url": url_for(".post_undo", **base),
-                "live_url": url_for(".live", **base), "page_url": url_for(".player_page", **base)}
+                "live_url": url_for(".live", **base), "page_url": url_for(".player_page", **base),
+                "push_url": url_for(".table_push", **base)}
     else:
         base = {"watch_code": codes.display(table.watch_code)}
         urls = {"event_url": None, "undo_url": None, "live_url": url_for(".watch_live", **base),
+                "push_url": url_for(".watch_push", **base),
                 "page_url": url_for(".watch", **base)}
     events = events_seen_by(table, me, max(0, table.version - 40))
+    requests = _requests_for_me(table) if me else {"seat_requests": [], "is_host": False}
     history = list(reversed(events))[:RECENT_HISTORY]
+    derived = rules.derive(snap.state)
     shown_code = table.display_code if me else codes.display(table.watch_code)  # never leak the join code
     return {"table": {"code": shown_code, "game": table.game, "players": table.players,
                       "version": table.version, "options": table.options, "name": rules.name},
-            "state": visible_state(rules, snap.state, me), "derived": rules.derive(snap.state), "rules": rules, "me": me,
+            "state": visible_state(rules, snap.state, me), "derived": derived, "rules": rules, "me": me,
+            "chart": _chart(snap, derived, chart or PHONE) if chart or (derived.get("scoreboard") or {}).get("over")
+            else None,
             "me_player": table.player(me) if me else None, "history": history,
             "undone": {e.undoes for e in events if e.undoes}, "names": {p["id"]: p["name"] for p in table.players},
-            "error": error, **urls}
+            "undo_stands": undo_stands(table, snap.state, me), "error": error, **requests, **urls}
 
 
 def _render_live(snap: Snapshot, me: str | None, error: str | None = None, status: int = 200,
@@ -305,10 +375,47 @@ def _render_live(snap: Snapshot, me: str | None, error: str | None = None, statu
 def player_page(code: str):
     snap = store().snapshot(codes_or_404(code))
     me = _my_seat(snap.table.code)
-    if me is None:  # not seated yet: the lobby asks who you are
-        return redirect(url_for(".lobby", code=snap.table.display_code), 303)
+    if me is None:  # not seated yet: the lobby asks who you are (or the phone waits for the seat it asked for)
+        return redirect(url_for(".seat_wait" if _asking(snap.table.code) else ".lobby",
+                                code=snap.table.display_code), 303)
     _note_joined(snap.table)
     return render_template("companion/table.html", **_context(snap, me))
+
+
+def _push(code: str, version: int) -> Response:
+    """The table's event stream (push.stream); 503 when this process holds all the streams it may, and the
+    page polls instead."""
+    slots, changes = current_app.extensions["companion_push_slots"], store().changes
+    if not slots.take():
+        return Response("every push slot is taken; poll /live instead\n", 503, {"Retry-After": "30"},
+                        mimetype="text/plain")
+
+    def events():
+        with changes.watching(code) as watch:  # watching first: a change from here on is not missed
+            now = store_.version(code)
+            yield from push.stream(watch, version if now is None else now)
+
+    store_ = store()
+    response = Response(events(), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(slots.give_back)
+    return response
+
+
+@bp.get("/t/<code>/push")
+def table_push(code: str):
+    """Server-sent events: the version each time the table changes (see companion/push.py)."""
+    code = codes_or_404(code)
+    version = store().version(code)
+    if version is None:
+        raise NotFound("no table with this code")
+    return _push(code, version)
+
+
+@bp.get("/w/<watch_code>/push")
+def watch_push(watch_code: str):
+    table = store().table_by_watch_code(codes_or_404(watch_code))
+    return _push(table.code, table.version)
 
 
 @bp.get("/t/<code>/play/live")
@@ -320,8 +427,8 @@ def live(code: str):
     token = _my_token(code)
     if htmx and token and store().seat_ended(code, token):  # taken on another phone: the lobby says so at once
         return Response(status=200, headers={"HX-Redirect": url_for(".lobby", code=codes.display(code))})
-    if request.args.get("v") == str(version):
-        return Response(status=204)
+    if request.args.get("v") == str(version) and not store().asked(code):
+        return Response(status=204)  # nothing new (a request for a seat shows without an event)
     snap, me = _seated(code)
     return _render_live(snap, me)
 
@@ -394,7 +501,8 @@ def watch_live(watch_code: str):
 def _tv_context(snap: Snapshot) -> dict:
     """The spectator's page as a TV shows it: the same read-only context, polled at its own URL."""
     base = {"watch_code": codes.display(snap.table.watch_code)}
-    return {**_context(snap, None), "live_url": url_for(".tv_live", **base), "page_url": url_for(".tv", **base)}
+    return {**_context(snap, None, chart=TV), "live_url": url_for(".tv_live", **base),
+            "page_url": url_for(".tv", **base)}
 
 
 @bp.get("/w/<watch_code>/tv")
@@ -418,6 +526,7 @@ def history(code: str):
     events = events_seen_by(snap.table, _my_seat(snap.table.code))
     return render_template("companion/history.html", table=snap.table, events=list(reversed(events)),
                            undone={e.undoes for e in events if e.undoes}, seatings=store().seatings(snap.table),
+                           chart=_chart(snap, rules_for(snap.table).derive(snap.state)),
                            rules=rules_for(snap.table),
                            names={p["id"]: p["name"] for p in snap.table.players})
 

@@ -36,6 +36,8 @@ class BuildOptions:
     strict: bool = False
     write_ins: bool = False  # our edition's values print as write-in areas
     large: bool = False  # --yes: build even past LARGE_PAGES
+    tts_url: str | None = None  # --tts-url: where the Tabletop Simulator folder's images will be hosted
+    refresh: bool = False  # --refresh: fetch published sheets anew, never settle for the kept copy
     seconds: float | None = None  # drawing stops, refused as bad data, past this many seconds (builds on demand)
 
 
@@ -183,7 +185,7 @@ def print_guide(game: Game, sheets: list[Sheet], n_contents: int, settings: Sett
         blanks=page_ranges([s.page for s in sheets if s.role == "blank"]),
         backs=any(s.role == "back" for s in sheets),
         shapes=sorted({p.scene.shape for s in printed for p in s.placed} - {"rect"}),
-        maps=[(s.components[0], s.page, len(s.tiles)) for s in sheets if s.role == "map"],
+        maps=[(s.components[0], s.page, len(set(s.tile_pages))) for s in sheets if s.role == "map"],
         aids=[(names[c], s.page) for s in sheets if s.aids for c in dict.fromkeys(p.component for p in s.aids)],
         unspecified=len(game.unspecified),
         materials=materials(game, [names[s.components[0]] for s in sheets if s.role == "map"],
@@ -244,13 +246,14 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
                memo: dict | None = None) -> BuildResult:
     """Build one game folder; `memo` carries drawn faces from an earlier build (see SceneCache). `step(what,
     done, total)` says what it is doing (done and total when it counts, as the PNG export does)."""
-    game = load_game(folder, options.options, options.write_ins, items=False)
+    game = load_game(folder, options.options, options.write_ins, items=False, refresh=options.refresh)
     settings = options.settings
     large = None if options.large else too_large(game, settings)
     if large:
         raise DataErrors([f"{folder}: {large}; check the counts, or pass --yes to build it anyway"])
     result = BuildResult(game.info.id, game.info.name, unspecified=game.unspecified, ours=game.ours,
                          overrides=game.overrides, edition=game.edition)
+    told = [*game.warnings, *preset_warnings(game, options.preset)]  # besides the faces' own warnings
     step("drawing faces")
     cache = SceneCache(settings.bleed, folder, memo, settings.ink,
                        math.inf if options.seconds is None else time.monotonic() + options.seconds)
@@ -260,7 +263,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
     streamed = set(options.formats) <= {"pdf"} and not options.strict and memo is None
     all_faces = [] if streamed else faces(game, cache)
     runs = make_runs(game, cache, settings, outlines=streamed)
-    result.warnings = list(cache.warnings) + preset_warnings(game, options.preset)
+    result.warnings = list(cache.warnings) + told
     if options.strict and result.warnings:
         raise BuildFailed("\n".join(result.warnings))
     step("imposing sheets")
@@ -289,7 +292,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
                 step(f"writing PDF, page {sheet.page} of {result.pages}")
             doc.sheet(sheet, note)
         if streamed:
-            result.warnings = cache.warnings_in_order(game.components) + preset_warnings(game, options.preset)
+            result.warnings = cache.warnings_in_order(game.components) + told
             cache.forget()
         # The sheets, their placements and the faces' outlines go before ReportLab lays out the whole file, and
         # the document once written: none is needed after (thousands of pieces: megabytes less at the peak)
@@ -299,7 +302,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         result.files.append(path)
         written[name] = {"file": path.name, "layout": "sheets"}
     elif streamed:
-        result.warnings = cache.warnings_in_order(game.components) + preset_warnings(game, options.preset)
+        result.warnings = cache.warnings_in_order(game.components) + told
     suffix = "".join(f"-{part}" for part in face_variant(game, settings, options.preset))
     if "svg" in options.formats:
         step("writing SVG")
@@ -318,7 +321,7 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         from .exports.tts import write_tts  # only Tabletop Simulator exports pay for it
 
         step("writing Tabletop Simulator objects")
-        result.files.extend(write_tts(game, all_faces, out / f"tts{suffix}", options.dpi))
+        result.files.extend(write_tts(game, all_faces, out / f"tts{suffix}", options.dpi, options.tts_url))
     path = out / "manifest.json"
     this = manifest(game, settings, pages, result)
     this["build"] = {"command": build_command(folder, options), "notes": player_texts(game, edition_marks(game))[2]}
@@ -342,9 +345,12 @@ def json_text(value, depth: int = 0) -> str:
 
 def edition_marks(game: Game) -> dict[str, str]:
     """Component id -> the mark its contents row gets when it prints our edition's values (or, built with
-    --write-ins, write-in areas in their place)."""
-    mark = " (write-ins)" if game.write_ins else " (our edition)"
-    return {entry.split(": ", 1)[0]: mark for entry in [*game.edition, *game.unspecified]}
+    --write-ins, write-in areas in their place): every component with a value marked ours, in a field or in
+    its `ours` list (a count, a wording, a tank's size), so page 1 never passes our values off as the
+    rulebook's."""
+    blanks = {entry.split(": ", 1)[0] for entry in [*game.edition, *game.unspecified]} if game.write_ins else set()
+    return {comp: " (write-ins)" if comp in blanks else " (our edition)"
+            for comp in (entry.split(": ", 1)[0] for entry in [*game.ours, *game.edition, *game.unspecified])}
 
 
 def edition_note(game: Game, marked: dict[str, str]) -> list[str]:

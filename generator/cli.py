@@ -83,7 +83,7 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
     for folder in folders:
         try:
             game = load_game(folder)
-            warnings = face_warnings(game, folder)  # every face drawn, as a build draws it
+            warnings = [*game.warnings, *face_warnings(game, folder)]  # every face drawn, as a build draws it
         except DataErrors as exc:
             errors.extend(exc.errors)
             continue
@@ -126,6 +126,40 @@ def init(game: str, folder: Path, as_overrides: bool) -> None:
 
 
 @main.command()
+@click.argument("game")
+@click.option("--hand", "hand_of", metavar="COMPONENT", help="A fan of COMPONENT's cards, as a player holds them.")
+@click.option("--showcase", "showcase_of", metavar="COMPONENT",
+              help="A row of COMPONENT's cards in perspective with their reflection.")
+@click.option("--width", type=click.IntRange(100, 8000), default=1600, show_default=True, help="Pixels wide.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="PNG file to write [default: output/<game>/pictures/<component>-<kind>.png].")
+def picture(game: str, hand_of: str | None, showcase_of: str | None, width: int, out: Path | None) -> None:
+    """A PNG of a deck for a rulebook or a store page, drawn from the same faces as the print files."""
+    from .exports.pictures import picture as draw
+    from .look.render import SceneCache, faces
+
+    if (hand_of is None) == (showcase_of is None):
+        raise click.UsageError("give one of --hand COMPONENT or --showcase COMPONENT")
+    kind, component = ("hand", hand_of) if hand_of else ("showcase", showcase_of)
+    try:
+        folder = find_game(game)
+        loaded = load_game(folder, items=False)
+    except DataError as exc:
+        fail([str(exc)])
+    except DataErrors as exc:
+        fail(exc.errors)
+    known = [c.spec.id for c in loaded.components]
+    if component not in known:
+        fail([f"{folder}: no component {component!r}; its components: {', '.join(known)}"])
+    target = out or Path("output") / loaded.info.id / "pictures" / f"{component}-{kind}.png"
+    try:
+        written = draw(faces(loaded, SceneCache(0.0, folder)), component, kind, width, target)
+    except OSError as exc:
+        fail([f"{target}: cannot write: {exc.strerror or exc}"])
+    click.echo(f"{written}")
+
+
+@main.command()
 @click.argument("name")
 @click.argument("folder", type=click.Path(path_type=Path))
 def new(name: str, folder: Path) -> None:
@@ -154,6 +188,21 @@ def schema(what: str, game_name: str | None) -> None:
     try:
         folders = tuple(reversed(source_folders(find_game(game_name), find_game))) if game_name else ()
         click.echo(json.dumps(schema_for(what, folders), indent=2))
+    except DataError as exc:
+        fail([str(exc)])
+
+
+@main.command()
+@click.option("--game", "game_name", metavar="GAME", help="Include this game folder's own layouts.")
+def layouts(game_name: str | None) -> None:
+    """List the box kinds of a layout file, every layout's fields and a board's regions: each key with its type,
+    default and what it does."""
+    from .data.overrides import source_folders
+    from .look.reference import reference
+
+    try:
+        folders = tuple(reversed(source_folders(find_game(game_name), find_game))) if game_name else ()
+        click.echo(reference(folders), nl=False)
     except DataError as exc:
         fail([str(exc)])
 
@@ -192,6 +241,16 @@ class Millimetres(click.FloatRange):
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a number of millimetres", param, ctx)
         return number
+
+
+def tts_base(value: str | None) -> str | None:
+    """--tts-url: an http(s) or file address with no spaces or control characters, kept as given."""
+    if value is None:
+        return None
+    if not value.startswith(("https://", "http://", "file:///")) or any(ord(c) <= 32 for c in value):
+        raise click.BadParameter(f"{value[:80]!r}: give an address such as https://example.org/my-game-tts "
+                                 f"or file:///home/me/my-game-tts")
+    return value
 
 
 def parse_formats(value: str) -> tuple[str, ...]:
@@ -246,7 +305,7 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
 @click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default="a4", show_default=True,
               help="Paper size (any case: A4 and a4 are the same).")
 @click.option("--format", "formats", default="pdf,svg", show_default=True, callback=lambda c, p, v: parse_formats(v),
-              help="Comma list of outputs.")
+              help=f"Comma list of outputs: {', '.join(FORMATS)}.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
 @click.option("--bleed", type=Millimetres(0, 10), default=3.0, show_default=True, help="Bleed in mm.")
 @click.option("--margin", type=Millimetres(3, 30), default=6.0, show_default=True,
@@ -268,9 +327,14 @@ def by_piece(entries: tuple[str, ...]) -> list[str]:
                    "given, and warns about cards of another size.")
 @click.option("--watch", is_flag=True, help="Rebuild one game folder each time a file in it changes.")
 @click.option("--yes", "large", is_flag=True, help=f"Build even a set of more than {LARGE_PAGES} pages.")
+@click.option("--tts-url", metavar="BASE", default=None, callback=lambda c, p, v: tts_base(v),
+              help="Tabletop Simulator images at BASE/<file> (https://… where you host the tts folder, or "
+                   "file:///… on this computer) instead of names relative to the folder.")
+@click.option("--refresh", is_flag=True, help="Fetch published sheets (items: https://…) again; fail rather than "
+                                                "use the copy kept from an earlier build.")
 @click.pass_context
 def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_marks, duplex, ink, game_options,
-          strict, write_ins, quiet, dpi, preset, watch, large):
+          strict, write_ins, quiet, dpi, preset, watch, large, tts_url, refresh):
     """Build print-ready PDF/SVG sheets and manifest.json for games or game folders."""
     try:
         folders = games_from(games, all_games)
@@ -284,7 +348,8 @@ def build(ctx, games, all_games, paper, formats, out, bleed, margin, no_crop_mar
         formats = formats if given("formats") else ("png", "pdf-single")
     settings = Settings(paper=paper, margin=margin, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex, ink=ink)
     options = BuildOptions(settings=settings, formats=formats, out=out, options=frozenset(game_options),
-                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset, large=large)
+                           strict=strict, write_ins=write_ins, dpi=dpi, preset=preset, large=large,
+                           tts_url=tts_url, refresh=refresh)
     if watch:
         if len(folders) != 1:
             raise click.UsageError("--watch follows exactly one game folder")
@@ -374,8 +439,11 @@ def build_with_progress(folder: Path, options: BuildOptions, quiet: bool, memo: 
 @click.option("--https", "https", is_flag=True,
               help="Serve over HTTPS with a certificate made for this data folder, so phones may keep their "
                    "screens on through the Wake Lock API (each phone asks once whether to trust it).")
+@click.option("--push-streams", type=click.IntRange(0, 10_000), default=400, show_default=True,
+              help="Phones this server keeps a push connection open to (a thread each); more phones poll every 2 s, "
+                   "and 0 makes every phone poll.")
 def serve(host: str, port: int, data_dir: str | None, database_url: str | None, public_url: str | None,
-          print_folders: tuple[str, ...], game_folders: tuple[str, ...], https: bool) -> None:
+          print_folders: tuple[str, ...], game_folders: tuple[str, ...], https: bool, push_streams: int) -> None:
     """Run the table companion for phones on this network (and /print for PDFs)."""
     from starpnp.companion.rules.declared import rules_from_folder
     from starpnp.companion.serve import run
@@ -398,7 +466,24 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
             fail([f"--game-folder: {folder}: id {game_id!r} is already another game's; give game.yaml its own id"])
         taken.add(game_id)
     run(host, port, data_dir, {"PRINT_FOLDERS": [*print_folders, *game_folders], "GAME_FOLDERS": list(game_folders),
-                               "DATABASE_URL": database_url, "PUBLIC_URL": public_url}, https)
+                               "DATABASE_URL": database_url, "PUBLIC_URL": public_url, "PUSH_STREAMS": push_streams},
+        https)
+
+
+@main.command()
+@click.argument("folder", default=".")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (this computer only).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8040, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
+              help="Where the page's build buttons and proof sheets write.")
+def studio(folder: str, host: str, port: int, out: Path) -> None:
+    """Show every face of the game in FOLDER in the browser, redrawn each time you save a file it reads."""
+    from .studio.serve import run
+
+    try:
+        run(find_game(folder), host, port, out)
+    except DataError as exc:
+        fail([str(exc)])
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from pydantic_core import to_jsonable_python
 
 from .data.overrides import OVERRIDES_FILE, folder_id, item_key
 from .data.yamlio import DataError
+from .look.render import slug
 from ..resources import components_dir
 
 COPY_README = """# {name}, your version
@@ -132,7 +133,7 @@ def new_game(name: str, folder: Path) -> list[Path]:
     if folder.exists() and any(folder.iterdir()):
         raise DataError(f"{folder}: folder exists and is not empty; choose a new folder")
     folder.mkdir(parents=True, exist_ok=True)
-    game_id = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "my_game"
+    game_id = slug(name, "_", "my_game")
     if not game_id[0].isalpha():
         game_id = f"game_{game_id}"
     values = {"name": name, "upper_name": name.upper(), "id": game_id, "folder": str(folder)}

@@ -25,12 +25,14 @@ def only_data_changed(before: Snapshot, after: Snapshot) -> bool:
     """True when every changed file is data (YAML, or a spreadsheet of items): drawn faces whose data did
     not change can be reused."""
     changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
-    return all(p.suffix.lower() in (".yaml", ".yml", ".csv", ".tsv") or p.name == OVERRIDES_FILE for p in changed)
+    data = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods")
+    return all(p.suffix.lower() in data or p.name == OVERRIDES_FILE for p in changed)
 
 
-def watch(folders: list[Path], rebuild: Callable[[dict], None], echo: Callable[[str], None],
+def watch(folders: list[Path], rebuild: Callable[[dict], list[str]], echo: Callable[[str], None],
           interval: float = 0.2) -> None:
-    """Build now, then again after each change, until interrupted; faces are redrawn only when needed."""
+    """Build now, then again after each change, until interrupted; faces are redrawn only when needed.
+    `rebuild` returns its error lines (already shown): a build that failed is not said to be rebuilt."""
     memo: dict = {}
     seen = snapshot(folders)
     rebuild(memo)
@@ -45,7 +47,11 @@ def watch(folders: list[Path], rebuild: Callable[[dict], None], echo: Callable[[
                 memo.clear()  # an image changed: faces that show it must be drawn again
             seen = now
             start = time.perf_counter()
-            rebuild(memo)
-            echo(f"rebuilt in {time.perf_counter() - start:.2f} s")
+            errors = rebuild(memo)
+            if errors:
+                problems = "1 problem" if len(errors) == 1 else f"{len(errors)} problems"
+                echo(f"not rebuilt: {problems} (above); fix and save again")
+            else:
+                echo(f"rebuilt in {time.perf_counter() - start:.2f} s")
     except KeyboardInterrupt:
         echo("stopped watching")

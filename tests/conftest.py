@@ -19,7 +19,9 @@ def _load(name: str, relative: str):
     return module
 
 
-require_tool = _load("starpnp_test_support", "support.py").require_tool
+_support = _load("starpnp_test_support", "support.py")
+require_tool = _support.require_tool
+_support.register_profiles()  # every hypothesis test: derandomized with a fixed budget unless asked for "long"
 _helpers = _load("companion_test_helpers", "companion/helpers.py")
 ServerProcess, _create_table = _helpers.ServerProcess, _helpers.create_table
 

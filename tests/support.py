@@ -1,4 +1,5 @@
-"""What every test folder shares: the rule that a missing tool skips locally but fails in CI.
+"""What every test folder shares: the rule that a missing tool skips locally but fails in CI, and the
+example budget of the property tests (hypothesis).
 
 Loaded by tests/conftest.py as the module `starpnp_test_support`, so any test can import it.
 """
@@ -25,3 +26,25 @@ def missing(message: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{message}; CI is set, so this fails instead of skipping")
     pytest.skip(message)
+
+
+# Property tests (hypothesis) run under one of two profiles, chosen by HYPOTHESIS_PROFILE (tests/conftest.py
+# loads it): "ci", the default and what `make test` runs, draws a fixed, derandomized set of examples (the same
+# every run, so CI never fails by chance); "long" draws new random examples, `examples()` times as many, and
+# keeps failures in .hypothesis/ to replay them first next time. README.md, "Property tests", says how.
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+LONG_FACTOR = int(os.environ.get("LONG_FACTOR", 50))
+
+
+def register_profiles() -> None:
+    from hypothesis import settings
+
+    settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True)
+    settings.register_profile("long", deadline=None, print_blob=True, max_examples=examples(100))
+    settings.load_profile(PROFILE)
+
+
+def examples(ci: int, long: int | None = None) -> int:
+    """A property test's example budget: `ci` under the ci profile, `long` (default LONG_FACTOR times `ci`)
+    under the long one."""
+    return ci if PROFILE == "ci" else long or ci * LONG_FACTOR

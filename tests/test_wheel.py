@@ -86,3 +86,39 @@ def test_a_new_game_starts_and_builds_from_any_folder(installed):
     run([bin_dir / "starpnp", "build", "demo", "--format", "pdf,tts", "--dpi", "72"], elsewhere)
     assert (elsewhere / "output" / "demo_game" / "demo_game-a4.pdf").is_file()
     assert (elsewhere / "output" / "demo_game" / "tts" / "demo_game.json").is_file()
+
+
+def test_the_studio_serves_its_page_script_fonts_and_faces(installed, tmp_path):
+    """`starpnp studio` from the wheel: its page, script, styles and fonts are package data (no internet)."""
+    import socket
+    import time
+    import urllib.request
+
+    from companion_test_helpers import free_port
+
+    bin_dir, elsewhere = installed
+    run([bin_dir / "starpnp", "new", "Studio Game", "studio-game"], elsewhere)
+    port = free_port()
+    proc = subprocess.Popen([bin_dir / "starpnp", "studio", "studio-game", "--port", str(port)], cwd=elsewhere,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline
+                time.sleep(0.05)
+        status, page = request("GET", f"{base}/")
+        assert status == 200 and "Studio Game" in page
+        for path in ("/studio-static/studio.js", "/studio-static/studio.css", "/companion.css", "/palette.css"):
+            assert request("GET", base + path)[0] == 200, path
+        with urllib.request.urlopen(f"{base}/fonts/Lato-Black.ttf") as font:
+            assert font.status == 200 and len(font.read()) > 10_000
+        status, body = request("GET", f"{base}/faces?ids=deck.front.1")
+        assert status == 200 and body["faces"][0]["svg"].startswith("<svg")
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -38,6 +38,15 @@ def still_at(field: str, shown: int | None, now: int, where: str) -> None:
         raise StaleError(field, f"the game has moved on (now {where}); nothing was changed")
 
 
+def own_turn(player: str, active: str | None, name: str, doing: str = "ends") -> None:
+    """Only the seat whose turn it is moves its own turn on: a second tap of "End Ann's turn" that lands on
+    "End Ben's turn" on Ann's phone is refused. Another phone may do it for that seat (an EventType with
+    `asks`): it asks first, sends the event as that seat's, and the log keeps who tapped ("Ann for Ben")."""
+    if player != active:
+        raise RuleError("player", f"it is {name}'s turn: only {name} {doing} it (another phone may, for "
+                                  f"{name}, after asking)")
+
+
 class Fields(BaseModel):
     """An event's payload, declared once per event type: each field's type, range, default and help text
     (its description). The same declaration validates what a phone sends, feeds the rules' handler a typed
@@ -131,7 +140,10 @@ class EventType:
     there. `for_others`: a phone may send it for another seat (a correction for a player who stepped
     away); the log keeps who tapped ("Ann for Ben"). Otherwise a phone acts only as its own seat.
     `sealed`: the payload is the seat's secret entry (Stratastar's Attack cards): shown only to that seat
-    until the game reveals it (GameRules.sealing), to everyone else as "sealed".
+    until the game reveals it (GameRules.sealing), to everyone else as "sealed"; once revealed it stands:
+    Undo cannot take it back (GameRules.revealed_stands says why).
+    `asks`: a phone sends it for another seat (the one whose turn it is) only after asking its player, with
+    `confirm` set: an End turn that a double tap lands on another seat's button is a question, not a turn.
     """
 
     name: str
@@ -140,6 +152,11 @@ class EventType:
     fields: type[Fields] = Fields
     for_others: bool = False
     sealed: bool = False
+    asks: bool = False
+
+    def __post_init__(self):
+        if self.asks and not self.for_others:
+            raise ValueError(f"{self.name}: an event that asks before acting for another seat is for_others")
 
     def parse(self, event: Event, seats: list[str]) -> Fields:
         """The payload, validated and typed; an empty form field counts as not sent (its default)."""
@@ -190,6 +207,7 @@ class GameRules:
         sealed before and never revealed, say in a called-off battle, stay hidden for good).
     conceal(state, viewer) -> State
         The state as seat `viewer` (None: a spectator) may read it: other seats' sealed entries as "sealed".
+    revealed_stands: why Undo refuses a sealed entry once its sealing was revealed, in one line for players.
     """
 
     id: str
@@ -205,6 +223,7 @@ class GameRules:
     words: dict[str, str] = field(default_factory=dict)  # a field's value -> how a player says it
     sealing: Callable[[State], str | None] = lambda state: None
     conceal: Callable[[State, str | None], State] = lambda state, viewer: state
+    revealed_stands: str = "the sealed entries are revealed, and a revealed entry stands"
 
     @classmethod
     def of(cls, game: Any, **rules: Any) -> "GameRules":

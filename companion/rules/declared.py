@@ -12,7 +12,7 @@ from pydantic import Field
 
 from ...generator.data.model import GameInfo
 from ...generator.data.tracker import LIMIT, TrackedCounter, Tracker
-from .base import EventType, Fields, GameRules, RuleError, State, Whole, scoreboard, still_at
+from .base import EventType, Fields, GameRules, RuleError, State, Whole, own_turn, scoreboard, still_at
 
 
 class Change(Fields):
@@ -98,6 +98,7 @@ def declared_rules(info: GameInfo) -> GameRules:
     def end_turn(state: State, player: str, fields: EndTurn) -> State:
         active = state["players"][state["turns"] % len(state["players"])]
         still_at("turn", fields.turn, state["turns"], f"{active['name']}'s turn")
+        own_turn(player, active["id"], active["name"])
         not_over(state)
         state = {**state, "turns": state["turns"] + 1}
         if tracker.round and state["turns"] % len(state["players"]) == 0:
@@ -138,7 +139,9 @@ def declared_rules(info: GameInfo) -> GameRules:
     if tracker.shared:
         events.insert(2, EventType("add_shared", "Add to a shared counter", add_shared, Change))
     if tracker.turns:
-        events.append(EventType("end_turn", "The active player's turn is over", end_turn, EndTurn))
+        events.append(EventType("end_turn", "The active player's turn is over (their phone taps it; another may "
+                                          "for them, after asking: confirm yes)", end_turn, EndTurn,
+                                for_others=True, asks=True))
     return GameRules.of(info, event_types=tuple(events), initial_state=initial_state, derive=derive,
                         says={"add": "{delta:+} {counter}", "set": "sets {counter} to {value}",
                               "add_shared": "{delta:+} {counter} (shared)", "end_turn": "ends the turn",

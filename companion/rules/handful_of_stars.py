@@ -13,7 +13,8 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.look.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, StaleError, State, Whole, final, still_at, scoreboard
+from .base import (EventType, Fields, GameRules, RuleError, Seat, StaleError, State, Whole, final, own_turn,
+                   still_at, scoreboard)
 
 GAME = our_game("handful_of_stars")  # these numbers are in components/handful_of_stars/game.yaml, printed
 SYSTEM_VP = dict(GAME.number("system_vp"))
@@ -333,6 +334,10 @@ def _end_turn(state: State, player: str, fields: EndTurn) -> None:
     active = _turn_info(state)["active"]
     name = next((p["name"] for p in state["players"] if p["id"] == active), "nobody")
     still_at("turn", fields.turn, state["turns"], f"{name}'s turn")
+    # Rulebook, Turn structure: "When you are the active player you are allowed to perform two actions. Once
+    # you have completed your two actions you refill your hand": the turn is the active player's to end.
+    # A double tap that lands on "End Ben's turn" on Ann's phone only asks.
+    own_turn(player, active, name)
     if state["combat"] and state["combat"]["result"] is None:
         raise RuleError("type", "finish the combat before ending the turn")
     state["turns"] += 1
@@ -673,8 +678,9 @@ RULES = GameRules.of(
                   for_others=True),
         EventType("shuffle", "You reshuffled your discard pile: the shared shuffle marker moves up one",
                   _on_copy(_shuffle), Shuffle),
-        EventType("end_turn", "The active player has taken two actions and refilled the hand", _on_copy(_end_turn),
-                  EndTurn),
+        EventType("end_turn", "The active player has taken two actions and refilled the hand (their phone taps "
+                  "it; another phone may for them, after asking: confirm yes)", _on_copy(_end_turn), EndTurn,
+                  for_others=True, asks=True),
         EventType("first_player", "Choose who plays first (before the first turn ends)",
                   _on_copy(_first_player), FirstPlayer),
         EventType("combat_start", "You invade a system: set up the tug-of-war", _on_copy(_combat_start), CombatStart),

@@ -13,7 +13,8 @@ from typing import Literal
 from pydantic import Field
 
 from ...generator.look.loader import our_game
-from .base import EventType, Fields, GameRules, RuleError, Seat, State, Whole, final, printable, scoreboard, still_at
+from .base import (SEALED, EventType, Fields, GameRules, RuleError, Seat, State, Whole, final, printable, scoreboard,
+                   still_at)
 
 def amounts(text: str) -> dict[str, int]:
     """A cost or yield as the boards print it ("2 H + 2 C + 2 Fe", "1 pt", "free") as {tank or "points": n}."""
@@ -127,6 +128,8 @@ class EndRound(Fields):
 
 
 class Harvest(Fields):
+    round: Whole = Field(None, ge=0, description="the harvest the button was shown for (derived harvest_round: the "
+                                                 "round, one more for the final harvest); refused once past")
     rocky_h: Whole = Field(0, ge=0, le=99, description="H chosen from your rocky planets")
     rocky_he: Whole = Field(0, ge=0, le=99, description="He chosen from your rocky planets")
     rocky_c: Whole = Field(0, ge=0, le=99, description="C chosen from your rocky planets")
@@ -162,6 +165,11 @@ class Merge(Fields):
     target: Seat = Field(None, description="the opponent (merge opponent)")
     first: Seat = Field(None, description="owner of one white dwarf (merge white_dwarfs)")
     second: Seat = Field(None, description="owner of the other (merge white_dwarfs)")
+
+
+class BlockVote(Fields):
+    spend: Literal["yes", "no"] = Field(description="yes: I spend 1 Fe to block; no: I do not (sealed until both "
+                                                    "owners have voted)")
 
 
 class Board(Fields):
@@ -475,22 +483,91 @@ def _take_back(state: State, change: dict) -> None:
                 state[part][pid] -= moved
 
 
+def _below_zero(state: State) -> bool:
+    return any(n < 0 for part in TRACKED for by_player in state[part].values()
+               for n in (by_player.values() if isinstance(by_player, dict) else [by_player]))
+
+
+def _voting(pending: dict | None) -> bool:
+    """Rulebook p. 5, Blocking: a merger of two white dwarfs of two other players is blocked by their vote,
+    "simultaneously ... thumbs up they are spending an iron or thumbs down"."""
+    return bool(pending) and pending["action"] == "merge_white_dwarfs" and len(pending["targets"]) == 2
+
+
 def _block(state: State, pid: str, fields: Fields) -> State:
     pending = state["pending"]
     if not pending or pid not in pending["targets"] or pid in pending["blocked_by"]:
         raise RuleError("player", "nothing you are the target of can be blocked right now")
+    if _voting(pending):
+        raise RuleError("type", "both white dwarfs' owners vote in secret (block_vote: spend yes or no); the votes "
+                                "are shown when both are in")
     if pending["blocked_by"] and pending["action"] != "merge_white_dwarfs":
         raise RuleError("player", "that action is already blocked")
-    if state["tanks"][pid]["Fe"] < BLOCK_IRON:
-        raise RuleError("player", f"a block costs {BLOCK_IRON} Fe; you have none")
+    state = _copy(state)
     if not pending["blocked_by"]:  # the action is undone (what it changed, nothing else), less what the actor
-        state = _copy(state)        # keeps paid: half the cost, rounded down, comes back
-        _take_back(state, pending["change"])
+        _take_back(state, pending["change"])  # keeps paid: half the cost, rounded down, comes back
         for tank, n in pending["paid"].items():
             state["tanks"][pending["actor"]][tank] -= n - n // 2
+        if _below_zero(state):
+            raise RuleError("player", "what that action gave has been spent since, so it can no longer be undone")
+    # Rulebook p. 5, Blocking: the blocked action is wasted, so the iron it gave (a supernova's, a Type 1a's)
+    # is gone before the block is paid: the target pays from what it had without that action.
+    if state["tanks"][pid]["Fe"] < BLOCK_IRON:
+        raise RuleError("player", f"a block costs {BLOCK_IRON} Fe; without what the blocked action gave you, "
+                                  f"you have {state['tanks'][pid]['Fe']}")
     state["tanks"][pid]["Fe"] -= BLOCK_IRON
     blocked = [*state.get("blocked", []), {"actor": pending["actor"], "attempt": pending.get("attempt")}]
     return {**state, "pending": {**pending, "blocked_by": [*pending["blocked_by"], pid]}, "blocked": blocked}
+
+
+def _block_vote(state: State, pid: str, fields: BlockVote) -> State:
+    """One owner's sealed vote on a merger of their two white dwarfs; when both are in, the votes are shown:
+    a merger anyone spends iron on is blocked (each who voted yes pays 1 Fe, 2 Fe if both did), else it stands."""
+    pending = state["pending"]
+    if not _voting(pending) or pid not in pending["targets"]:
+        raise RuleError("player", "there is no white dwarf merger of yours to vote on")
+    votes = pending.get("votes", {})
+    if pid in votes:
+        raise RuleError("player", "your vote is sealed; both are shown once the other owner has voted")
+    if fields.spend == "yes":
+        undone = _copy(state)
+        _take_back(undone, pending["change"])
+        if undone["tanks"][pid]["Fe"] < BLOCK_IRON:  # the Type 1a's own iron does not pay for its block
+            raise RuleError("spend", f"a block costs {BLOCK_IRON} Fe; without what the merger gave you, you have "
+                                     f"{undone['tanks'][pid]['Fe']}")
+    votes = {**votes, pid: fields.spend}
+    if len(votes) < len(pending["targets"]):
+        return {**state, "pending": {**pending, "votes": votes}}
+    spenders = [owner for owner in pending["targets"] if votes[owner] == "yes"]
+    if not spenders:  # the merger stands; the votes stay shown until the actor's next action
+        return {**state, "pending": {**pending, "votes": votes}}
+    state = _copy(state)
+    _take_back(state, pending["change"])
+    if _below_zero(state):
+        raise RuleError("spend", "what the merger gave has been spent since, so it can no longer be undone")
+    for tank, n in pending["paid"].items():
+        state["tanks"][pending["actor"]][tank] -= n - n // 2
+    for owner in spenders:
+        state["tanks"][owner]["Fe"] -= BLOCK_IRON
+    blocked = [*state.get("blocked", []), {"actor": pending["actor"], "attempt": pending.get("attempt")}]
+    return {**state, "pending": {**pending, "votes": votes, "blocked_by": spenders}, "blocked": blocked}
+
+
+def sealing(state: State) -> str | None:
+    """The white dwarf block vote: sealed while an owner has still to vote, shown once both have."""
+    pending = state["pending"]
+    if not _voting(pending) or not pending.get("votes"):
+        return None
+    return "revealed" if len(pending["votes"]) == len(pending["targets"]) else "open"
+
+
+def conceal(state: State, viewer: str | None) -> State:
+    """The state as `viewer` reads it: before both owners have voted, a vote is its owner's alone."""
+    if sealing(state) != "open":
+        return state
+    pending = state["pending"]
+    votes = {pid: vote if pid == viewer else SEALED for pid, vote in pending["votes"].items()}
+    return {**state, "pending": {**pending, "votes": votes}}
 
 
 def _board(state: State, pid: str, fields: Board) -> None:
@@ -513,7 +590,15 @@ def _adjust(state: State, pid: str, fields: Adjust) -> None:
     _gain(state, pid, what, delta, "by_hand")
 
 
+def harvest_round(state: State) -> int:
+    """Which harvest is on: the round's, or (one more) the final harvest after the last round."""
+    return state["round"] + (state["status"] == "final_harvest")
+
+
 def _harvest(state: State, pid: str, fields: Harvest) -> None:
+    """Rulebook p. 3, The round: "Once the round begins, the harvest phase is first. Players simultaneously
+    gather elements": one harvest each, a round. The tap carries the harvest it was made for."""
+    still_at("round", fields.round, harvest_round(state), f"harvest {harvest_round(state)}")
     if not (state["in_round"] or state["status"] == "final_harvest"):
         raise RuleError("type", "harvest happens once a round has begun (flip an environment first)")
     if pid in state["harvested"]:
@@ -713,13 +798,17 @@ def derive(state: State) -> dict:
     final_round = state["in_round"] and (state["round"] == STANDARD_ROUNDS if standard
                                          else bool(reached) or state["status"] == "tie_round")
     pending = state["pending"]
-    block = None
-    if pending and (not pending["blocked_by"] or pending["action"] == "merge_white_dwarfs"):
+    block = vote = None
+    votes = pending.get("votes", {}) if _voting(pending) else {}
+    if _voting(pending) and len(votes) == len(pending["targets"]):  # shown once both owners have voted
+        vote = {"actor": pending["actor"], "votes": votes, "blocked_by": pending["blocked_by"]}
+    elif pending and not pending["blocked_by"]:
         block = {"actor": pending["actor"], "action": pending["action"], "targets": pending["targets"],
-                 "blocked_by": pending["blocked_by"],
+                 "blocked_by": pending["blocked_by"], "vote": _voting(pending), "voted": sorted(votes),
                  "refund": {t: n // 2 for t, n in pending["paid"].items()}}
     over = state["status"] == "over"
-    return {"mode": state["mode"], "round": state["round"], "in_round": state["in_round"],
+    return {"mode": state["mode"], "round": state["round"], "harvest_round": harvest_round(state),
+            "in_round": state["in_round"],
             "status": state["status"], "environment": _environment_view(state), "first_player": first,
             "edition": state["edition"], "environments_left": [
                 {**ENVIRONMENTS[card], "card": card, "copies": copies, "effect": EFFECTS[card]}
@@ -729,7 +818,7 @@ def derive(state: State) -> dict:
             "final_round": final_round, "caps": state["caps"], "costs": round_prices(state),
             "conversions": {name: {"from": s, "rate": r, "to": d} for name, (s, r, d) in CONVERSIONS.items()},
             "players": {pid: _player_view(state, pid) for pid in players},
-            "standings": standings(state), "leaders": leaders(state), "block": block,
+            "standings": standings(state), "leaders": leaders(state), "block": block, "vote": vote,
             "scores": dict(state["points"]),
             "waiting_to_harvest": [pid for pid in players if pid not in state["harvested"]]
             if state["in_round"] or state["status"] == "final_harvest" else [],
@@ -762,6 +851,7 @@ SAYS = {
     'move_star': 'moves a {star} along its life',
     'merge': 'merges stars ({merge})',
     'block': 'blocks the action aimed at them',
+    'block_vote': 'votes on blocking the merger: {spend}',
     'board': 'corrects the board: {delta:+} {piece}',
     'adjust': 'corrects by hand: {delta:+} {what}',
     'done': 'has made their last conversions',
@@ -803,6 +893,9 @@ RULES = GameRules.of(
                   _by_a_player(_merge), Merge),
         EventType("block", "Spend 1 Fe to stop an action aimed at you; it is undone and its maker gets half "
                   "the cost back (rounded down). Must be the next tap after that action.", _block),
+        EventType("block_vote", "A merger of two other players' white dwarfs: each owner votes in secret whether "
+                  "to spend 1 Fe blocking it; shown when both are in (blocked if anyone spends).",
+                  _block_vote, BlockVote, sealed=True),
         EventType("board", "Correct the board: add or take away a star stage or planet (merger results, "
                   "environment effects).", _by_a_player(_board), Board),
         EventType("adjust", "Correct a tank or your points by hand (environment effects).",
@@ -819,6 +912,9 @@ RULES = GameRules.of(
     derive=derive,
     says=SAYS,
     words=WORDS,
+    sealing=sealing,
+    conceal=conceal,
+    revealed_stands="both votes are revealed, and the rulebook has the owners vote at once, so your vote stands",
     options={"mode": "standard", "target_score": 30, "edition": "ours", **{f"max_{t.lower()}": n for t, n in PRINTED_MAXIMA.items()}},
 )
 

@@ -18,7 +18,7 @@ from pydantic import BeforeValidator, Field
 
 from ...generator.look.loader import load_game, our_game
 from ...resources import components_dir
-from .base import EventType, Fields, GameRules, RuleError, StaleError, State, Whole, final, scoreboard
+from .base import EventType, Fields, GameRules, RuleError, StaleError, State, Whole, final, scoreboard, still_at
 
 GAME = our_game("starship_catan")  # these numbers are in components/starship_catan/game.yaml, printed
 VICTORY_POINTS = GAME.number("victory_points")
@@ -214,7 +214,7 @@ def initial_state(players: list[dict], options: dict) -> State:
     ship = {"resources": dict(START_RESOURCES), "astro": START_ASTRO, "fame": 0, "friendship": 0,
             "boosters": 0, "cannons": 0, "modules": {name: 0 for name in MODULES}, "vp_by_hand": 0}
     return {"players": players, "ships": {p["id"]: copy.deepcopy(ship) for p in players},
-            "claimed": {card: False for card in SPECIAL_CARDS}, "flight": None, "last_fight": None}
+            "claimed": {card: False for card in SPECIAL_CARDS}, "flight": None, "last_fight": None, "rolls": 0}
 
 
 # ---- event payloads ----------------------------------------------------------------------------------------
@@ -274,6 +274,8 @@ class Vp(_ShipChange):
 
 class YellowDie(Fields):
     value: Whole = Field(ge=1, le=6, description="1 to 6")
+    turn: Whole = Field(None, ge=0, description="the rolls the panel showed (derived rolls); refused once another "
+                                                "roll is in")
 
 
 class Collect(Fields):
@@ -398,7 +400,17 @@ def _on_ship(change):
 
 
 def _yellow_die(state: State, player: str, fields: YellowDie) -> State:
-    return {**state, "flight": {"player": player, "yellow": fields.value, "collected": []}}
+    """Rulebook, Phases: a turn is Production ("Roll the Yellow Die. Both players receive production"), then
+    Flight, then Trade and Build; the two captains take turns. So a roll opens its player's turn and is made
+    once in it: a second tap (the same stamp, or the same captain again) is refused, and production is
+    never collected twice."""
+    rolls = state.get("rolls", 0)
+    still_at("turn", fields.turn, rolls, f"roll {rolls} is in")
+    flight = state["flight"]
+    if flight and flight["player"] == player:
+        raise RuleError("turn", f"you rolled the yellow die for this turn already ({flight['yellow']}); the next "
+                                f"roll opens the other captain's turn (Undo takes a wrong number back)")
+    return {**state, "rolls": rolls + 1, "flight": {"player": player, "yellow": fields.value, "collected": []}}
 
 
 def production(state: State, pid: str) -> list[dict]:
@@ -506,7 +518,7 @@ def derive(state: State) -> dict:
             "edition": EDITION,
             "friend_of_the_people": card_holder(state, "friend_of_the_people"),
             "hero_of_the_people": card_holder(state, "hero_of_the_people"),
-            "flight": flight, "last_fight": state["last_fight"],
+            "flight": flight, "last_fight": state["last_fight"], "rolls": state.get("rolls", 0),
             "winner": won[0] if len(won) == 1 else None, "over": bool(won),
             "scores": {pid: p["vp"] for pid, p in players.items()},
             "scoreboard": scoreboard(state["players"], {pid: p["vp"] for pid, p in players.items()}, "VP",

@@ -12,8 +12,8 @@ from typing import Callable, Literal
 from pydantic import Field
 
 from ...generator.look.loader import our_game
-from .base import (SEALED, EventType, Fields, GameRules, RuleError, Seat, State, Whole, final, still_at,
-                   scoreboard)
+from .base import (SEALED, EventType, Fields, GameRules, RuleError, Seat, State, Whole, final, own_turn,
+                   still_at, scoreboard)
 
 GAME = our_game("stratastar")  # every number below is in components/stratastar/game.yaml, printed on the set
 PHASES = tuple(GAME.number("phases"))
@@ -215,10 +215,20 @@ def _battle_side(state: State, player: str, fields: BattleSide) -> dict:
 
 
 def _battle_start(state: State, player: str, fields: BattleStart) -> State:
+    """Rulebook, Turn sequence: Battle is the sixth phase of the active player's turn; "a battle occurs if
+    opposing units occupy the same space and at least one player wants to fight". So a battle starts only in
+    that phase, between the active empire (whose fleets moved) and another, by whichever of the two wants it."""
     if state["battle"]:
         raise RuleError("type", "a battle is already being set up; resolve or cancel it first")
     if fields.defender == player:
         raise RuleError("defender", "a battle needs an opponent")
+    active = _active_id(state)
+    name = _name(state, active)
+    if PHASES[state["turn"]["phase"]] != "battle":
+        raise RuleError("type", f"battles are fought in the battle phase of {name}'s turn (now the "
+                                f"{PHASES[state['turn']['phase']]} phase)")
+    if active not in (player, fields.defender):
+        raise RuleError("defender", f"in {name}'s battle phase a battle is fought against {name}")
     empty = dict.fromkeys(SIDE_FIELDS, 0)
     return {**state, "battle": {"attacker": player, "defender": fields.defender, "committed": [],
                                 "sides": {player: dict(empty), fields.defender: dict(empty)}}}
@@ -236,14 +246,21 @@ def _one_side(battle: dict, player: str, doing: str) -> None:
 
 
 def _battle_cancel(state: State, player: str, fields: Fields) -> State:
-    """Rulebook, Battle phase: the Attack cards are revealed together, once, and cannot be added to later.
-    Once both sides are shown neither can call the battle off (the loser would): it is settled, or the table
-    takes the last entry back with Undo."""
+    """Rulebook, Battle phase: "a battle occurs if ... at least one player wants to fight", and the Attack
+    cards are revealed "once. More Attack cards cannot be added later." So only the side that started the
+    battle (the one that wanted it) calls it off, and only before it has sealed its own side: the other side
+    cannot stop a fight it was drawn into, and nobody backs out once committed."""
     battle = _open_battle(state)
     _one_side(battle, player, "can call it off")
+    starter = battle["attacker"]
     if len(battle.get("committed", [])) == 2:
-        raise RuleError("type", "both sides are revealed, so the battle can no longer be called off: settle it, "
-                                "or take back the last entry with Undo")
+        raise RuleError("type", "both sides are revealed, so the battle stands: settle it")
+    if player != starter:
+        raise RuleError("player", f"{_name(state, starter)} wants this battle, so it is fought (the rulebook: "
+                                  f"one player who wants to fight is enough)")
+    if starter in battle.get("committed", []):
+        raise RuleError("type", "your side is sealed: you are committed to this battle; settle it once both "
+                                "sides are in")
     return {**state, "battle": None}
 
 
@@ -314,20 +331,27 @@ def _support_first(state: State, name: str) -> None:
                                 f"(support phase)")
 
 
-def _any_player_next_phase(state: State, player: str, fields: NextPhase) -> State:
-    name = next(p["name"] for p in state["players"] if p["id"] == _active_id(state))
+def _name(state: State, pid: str) -> str:
+    return next(p["name"] for p in state["players"] if p["id"] == pid)
+
+
+def _next_phase_of_own_turn(state: State, player: str, fields: NextPhase) -> State:
+    """Rulebook, Turn sequence: "Each turn is divided into 6 phases": the active player's, who moves it on."""
+    name = _name(state, _active_id(state))
     still_at("step", fields.step, step(state), f"{name}'s {PHASES[state['turn']['phase']]} phase")
+    own_turn(player, _active_id(state), name, "moves")
     if PHASES[state["turn"]["phase"]] == "support":
         _support_first(state, name)
     return _next_phase(state)
 
 
-def _any_player_end_turn(state: State, player: str, fields: NextPhase) -> State:
+def _end_own_turn(state: State, player: str, fields: NextPhase) -> State:
     """The rest of the turn in one tap: phases with nothing to do need no tap each. The support phase is
-    not skipped while the active empire has fleets it cannot support."""
+    not skipped while the active empire has fleets it cannot support. Only the active player ends it."""
     active = _active_id(state)
-    name = next(p["name"] for p in state["players"] if p["id"] == active)
+    name = _name(state, active)
     still_at("step", fields.step, step(state), f"{name}'s {PHASES[state['turn']['phase']]} phase")
+    own_turn(player, active, name)
     _support_first(state, name)
     while _active_id(state) == active:
         state = _next_phase(state)
@@ -443,10 +467,11 @@ RULES = GameRules.of(
     event_types=final((
         EventType("next_phase", "Move the turn on: draw → trade → support → build → movement → battle, "
                   "then the next player's draw (the support phase is left only once no fleet is unsupported). "
-                  "Any player may tap it.", _any_player_next_phase, NextPhase),
+                  "The active player taps it; another phone may for them, after asking (confirm: yes).",
+                  _next_phase_of_own_turn, NextPhase, for_others=True, asks=True),
         EventType("end_turn", "End the active player's turn at once: on to the next player's draw phase (refused "
-                  "while fleets must still be removed for support). Any player may tap it.",
-                  _any_player_end_turn, NextPhase),
+                  "while fleets must still be removed for support). The active player taps it; another phone "
+                  "may for them, after asking (confirm: yes).", _end_own_turn, NextPhase, for_others=True, asks=True),
         EventType("power_cards", "Play with or without the optional starred Power cards (2 force per Power "
                   "Attack card).", _power_cards, PowerCards),
         EventType("logistics", "Active player: discard Build cards so each counts as one more colony for "
@@ -465,19 +490,22 @@ RULES = GameRules.of(
                   _grows("build_stargate")),
         EventType("lose", "Take your own pieces off after a loss outside a battle (Planet Buster, Nova Mine...).",
                   _own_empire(_lose, active_only=False), Lose),
-        EventType("battle_start", "Open the battle calculator against an opponent.", _battle_start, BattleStart),
+        EventType("battle_start", "In the active player's battle phase, open the battle calculator: the active "
+                  "player against an opponent, or an opponent against the active player.", _battle_start, BattleStart),
         EventType("battle_side", "Enter your side of the open battle (each side enters its own; sealed: "
                   "nobody else sees it until both sides are in).", _battle_side_entered, BattleSide, sealed=True),
         EventType("battle_resolve", "Settle the battle: the loser's pieces in the space are removed; a lost "
                   "homeworld is captured.", _battle_resolve),
-        EventType("battle_cancel", "Close the battle calculator without changing anything (only before both "
-                  "sides are revealed).", _battle_cancel),
+        EventType("battle_cancel", "Call the battle off: only the side that started it, before it has sealed "
+                  "its own side.", _battle_cancel),
     ), _ended),
     initial_state=initial_state,
     derive=derive,
     says=SAYS,
     sealing=sealing,
     conceal=conceal,
+    revealed_stands="both sides are revealed, and Attack cards are revealed once (the rulebook: none added "
+                    "later), so your side stands: settle the battle",
     options={name: option.default for name, option in GAME.options.items()},
 )
 

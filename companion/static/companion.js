@@ -3,10 +3,16 @@
 //   phone keeps it. Taps are sent one at a time, in order, each with its own client_id, and retried with
 //   back-off until the server answers: a retry of a tap the server already stored is answered with the
 //   original (the server keeps client_ids), so nothing counts twice. A refusal (4xx) takes the tap out of
-//   the queue and shows the message. Numbers change only when the server's answer arrives.
+//   the queue and shows the message.
+// - The tapped control changes at once: its button shows it is pending, and a ±n button's number moves by
+//   n before the server answers; the server's answer replaces both (a refusal puts the number back).
 // - #tap-status says "sending…", "offline — 3 taps waiting" or "all saved".
-// - Polls wait while taps are queued; an answer older than what the page shows (X-Table-Version) is never
-//   swapped in; a poll does not wipe a number someone is typing; polls pause while the page is hidden
+// - Other phones' changes arrive by push: an EventSource on the table's stream (companion/push.py) says the
+//   table's new version and the page fetches its #live at once. While there is no stream (it failed, the
+//   server has no room for another, or the browser has none) the page polls every 2 s instead, and while
+//   there is one it still polls every 20 s in case a note was lost.
+// - Fetches wait while taps are queued; an answer older than what the page shows (X-Table-Version) is never
+//   swapped in; a fetch does not wipe a number someone is typing; polls pause while the page is hidden
 //   (htmx's [filter] syntax needs eval, which our CSP forbids).
 // - Nothing is swapped while a finger (or mouse button) is down: a button replaced between press and
 //   release never gets its click. The newest answer waits for the release.
@@ -16,8 +22,9 @@
 //   browser's scroll anchoring followed the old one down. The scroll position is put back.
 // - A second tap at the same spot within DOUBLE_TAP_MS is one tap unless it lands on the same repeatable
 //   button (a +1): a "once" action (a form naming the turn, phase step, round or die it was made for: the
-//   server refuses a repeat) is not sent again, and a button that arrived under the finger since is not
-//   pressed — an End turn tapped twice never takes a turn back with the Undo that moved up under it.
+//   server refuses a repeat) is not sent again, and a button that arrived under the finger is not pressed
+//   until DOUBLE_TAP_MS after it arrived (measured from the swap, not from the first tap: an answer that
+//   came 0.5 s after the first tap put "End Ben's turn" under a finger still tapping "End Ann's turn").
 // Without JavaScript every form is a plain POST answered by a redirect.
 (function () {
   "use strict";
@@ -30,7 +37,9 @@
   var pressed = false, held = null, noticeTimer = null;
   var finger = {x: -1, y: -1};  // where the last press went down
   var lastTap = null;  // {key, once, x, y, at}: the last tap sent, to tell a double tap from a new one
+  var swappedAt = 0;  // when #live last changed: the moment a new button may have arrived under the finger
   var sentOnce = null;  // the whole form of the last once-action sent, until the server's next page arrives
+  var guessed = [];  // [element, text before] of numbers changed before the server answered
 
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
@@ -71,15 +80,17 @@
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(function () { notice.hidden = true; }, NOTICE_MS);
   }
+  function sectionKey(details) {  // its data-* name (a summary may show numbers that change), else its summary
+    var named = Array.prototype.find.call(details.attributes, function (a) { return a.name.indexOf("data-") === 0; });
+    var summary = details.querySelector("summary");
+    return named ? named.name + "=" + named.value : summary ? summary.textContent.trim() : "";
+  }
   function openSummaries() {
-    return Array.prototype.map.call(document.querySelectorAll("#live details[open] > summary"), function (s) {
-      return s.textContent.trim();
-    });
+    return Array.prototype.map.call(document.querySelectorAll("#live details[open]"), sectionKey);
   }
   function reopen(opened) {
     Array.prototype.forEach.call(document.querySelectorAll("#live details"), function (d) {
-      var summary = d.querySelector("summary");
-      if (summary && opened.indexOf(summary.textContent.trim()) >= 0) { d.open = true; }
+      if (opened.indexOf(sectionKey(d)) >= 0) { d.open = true; }
     });
   }
   // -- what a tap was: the same key is the same button, whatever the state it was made for --------------
@@ -104,16 +115,22 @@
     // The same once-action, stamped for the same state, before the page has changed: the server would only
     // refuse it, however slowly the second tap came (a busy phone can take longer than DOUBLE_TAP_MS).
     if (sentOnce !== null && wholeForm(form, submitter) === sentOnce) { return true; }
-    if (!lastTap || Date.now() - lastTap.at > DOUBLE_TAP_MS ||
-        Math.abs(finger.x - lastTap.x) > SAME_SPOT_PX || Math.abs(finger.y - lastTap.y) > SAME_SPOT_PX) { return false; }
-    if (key !== lastTap.key) { return true; }  // the page changed under the finger: not what it aimed at
-    return lastTap.once;  // the same once-action again; a +1 tapped twice is two
+    if (!lastTap || Math.abs(finger.x - lastTap.x) > SAME_SPOT_PX || Math.abs(finger.y - lastTap.y) > SAME_SPOT_PX) {
+      return false;
+    }
+    var now = Date.now();
+    // the page changed under the finger: a tap too soon after the change was aimed at what was there before
+    if (key !== lastTap.key) { return now - Math.max(lastTap.at, swappedAt) <= DOUBLE_TAP_MS; }
+    return now - lastTap.at <= DOUBLE_TAP_MS && lastTap.once;  // the same once-action again; a +1 twice is two
   }
 
   function swapLive(html) {
     var opened = openSummaries();
     var scrolled = window.scrollY;
     window.htmx.swap("#live", html, {swapStyle: "innerHTML"});
+    guessed = [];  // the server's numbers replaced the guesses
+    swappedAt = Date.now();
+    document.documentElement.dataset.swapped = String(swappedAt);  // for tests: when a new button may have come
     sentOnce = null;  // the page now shows the state after it: a button tapped from here on is meant
     reopen(opened);
     window.scrollTo(window.scrollX, scrolled);
@@ -140,11 +157,13 @@
     save();
     var version = parseInt(response.headers.get("X-Table-Version"), 10);
     if (isNaN(version)) {
+      unguess();
       sentOnce = null;  // refused without a new page: tapping it again is a retry, not a double tap
       notify(refusalText(html, response.status));  // an error page (expired form, no seat...)
     } else {
       offer(html, version);  // the fragment, with the refusal on it when there is one
     }
+    if (!queue.length && pushedVersion > shownVersion()) { fetchLive(); }  // held back while taps were queued
   }
   function retryLater() {
     offline = true;
@@ -180,6 +199,7 @@
     if (!form.matches || !form.matches("form[data-tap]") || !window.fetch || !window.htmx) { return; }
     evt.preventDefault();
     var submitter = evt.submitter;
+    if (longPress.fired && submitter === longPress.button) { longPress.fired = false; return; }  // its hold sent it
     if (repeated(form, submitter)) { return; }
     if (finger.x < 0 && submitter) {  // no press seen (a keyboard, a script): the button's own middle
       var box = submitter.getBoundingClientRect();
@@ -189,15 +209,96 @@
     sentOnce = lastTap.once ? wholeForm(form, submitter) : null;
     finger = {x: -1, y: -1};
     if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }  // no focus to scroll to
+    enqueue(form, submitter, null);
+  });
+  function enqueue(form, submitter, delta) {  // delta: a long press's step instead of the form's own
     var data = new URLSearchParams(new FormData(form));
     if (submitter && submitter.name) { data.set(submitter.name, submitter.value); }
+    if (delta !== null) { data.set("delta", String(delta)); }
     data.set("client_id", tapId());
     queue.push({url: form.action, body: data.toString()});
     save();
+    guess(form, submitter, delta);
     pump();
-  });
+  }
 
-  // -- polls -----------------------------------------------------------------------------------------
+  // -- a long press on a ± button (data-long="5") adds its bigger step at once, then again while held ----
+  var HOLD_MS = 500, REPEAT_MS = 600;
+  var longPress = {button: null, timer: null, fired: false};
+  function endPress() {
+    clearTimeout(longPress.timer);
+    longPress.timer = null;
+  }
+  document.addEventListener("pointerdown", function (evt) {
+    var button = evt.target.closest && evt.target.closest("form[data-tap] button[data-long]");
+    endPress();
+    longPress = {button: button, timer: null, fired: false};
+    if (!button || !window.fetch) { return; }
+    var step = parseInt(button.dataset.long, 10);
+    function send() {
+      longPress.fired = true;
+      enqueue(button.form, button, step);
+      longPress.timer = setTimeout(send, REPEAT_MS);
+    }
+    longPress.timer = setTimeout(send, HOLD_MS);
+  }, true);
+  ["pointerup", "pointercancel", "pointerleave"].forEach(function (kind) { document.addEventListener(kind, endPress, true); });
+  document.addEventListener("contextmenu", function (evt) {  // a phone's long press would open a menu
+    if (evt.target.closest && evt.target.closest("button[data-long]")) { evt.preventDefault(); }
+  }, true);
+
+  // -- the tapped control changes at once ------------------------------------------------------------------
+  function guess(form, submitter, step) {
+    if (submitter) { submitter.classList.add("pending"); submitter.setAttribute("aria-busy", "true"); }
+    var field = form.querySelector("input[name=delta]");
+    var delta = step !== null ? step : field ? parseInt(field.value, 10) : NaN;
+    var row = form.closest(".counter, [data-row]");
+    var shown = row && row.querySelector(".big-number, [data-value]");
+    if (isNaN(delta) || !shown || !/^-?\d+$/.test(shown.textContent.trim())) { return; }
+    guessed.push([shown, shown.textContent]);
+    shown.textContent = String(parseInt(shown.textContent, 10) + delta);
+    shown.classList.add("pending");
+  }
+  function unguess() {  // refused without a new page: put back what the tap changed
+    guessed.forEach(function (pair) { pair[0].textContent = pair[1]; pair[0].classList.remove("pending"); });
+    guessed = [];
+    Array.prototype.forEach.call(document.querySelectorAll("#live .pending"), function (el) {
+      el.classList.remove("pending");
+      el.removeAttribute("aria-busy");
+    });
+  }
+
+  // -- push, and polls while there is none --------------------------------------------------------------
+  var POLL_MS = 2000, SAFETY_POLL_MS = 20000, PUSH_RETRY_MS = 30000, TICK_MS = 250;
+  var pushOpen = false, pushedVersion = -1, lastFetch = Date.now();
+  function fetchLive() {
+    var poller = document.getElementById("poller");
+    if (!poller || !window.htmx) { return; }
+    lastFetch = Date.now();
+    window.htmx.trigger(poller, "fetch-live");
+  }
+  function pushState(state) { pushOpen = state === "open"; document.documentElement.dataset.push = state; }
+  function connectPush() {
+    var poller = document.getElementById("poller");
+    var url = poller && poller.dataset.push;
+    if (!url || !window.EventSource) { pushState("none"); return; }
+    var source = new EventSource(url);
+    source.addEventListener("open", function () { pushState("open"); });
+    source.addEventListener("changed", function (evt) {
+      pushedVersion = Math.max(pushedVersion, parseInt(evt.data, 10));
+      if (pushedVersion !== shownVersion()) { fetchLive(); }
+    });
+    source.addEventListener("seats", fetchLive);  // a seat taken elsewhere: the fetch says so
+    source.addEventListener("error", function () {
+      pushState("polling");  // EventSource reconnects by itself; polls meanwhile
+      if (source.readyState === EventSource.CLOSED) { setTimeout(connectPush, PUSH_RETRY_MS); }  // refused
+    });
+  }
+  function tick() {
+    var due = pushOpen ? SAFETY_POLL_MS : POLL_MS;
+    if (pushedVersion > shownVersion()) { due = Math.min(due, POLL_MS / 4); }  // a fetch was held back
+    if (Date.now() - lastFetch >= due) { fetchLive(); }
+  }
   function isPoll(elt) { return !!(elt && elt.hasAttribute && elt.hasAttribute("data-poll")); }
   function requester(evt) { return (evt.detail.requestConfig && evt.detail.requestConfig.elt) || evt.detail.elt; }
   document.addEventListener("htmx:confirm", function (evt) {
@@ -211,6 +312,17 @@
     evt.detail.shouldSwap = false;  // swapped here, by the same rules as a tap's answer
     if (queue.length === 0 && !typing()) { offer(evt.detail.serverResponse, isNaN(incoming) ? -1 : incoming); }
   });
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { fetchLive(); } });
+
+  // A question that arrived under the finger (a <details>, such as "End Ben's turn…") is not opened by a
+  // tap too soon after it arrived: the same guard as a button's, for what is not a form.
+  document.addEventListener("click", function (evt) {
+    var summary = evt.target.closest && evt.target.closest("#live summary");
+    if (!summary || !lastTap || swappedAt < lastTap.at || Date.now() - swappedAt > DOUBLE_TAP_MS) { return; }
+    if (Math.abs(evt.clientX - lastTap.x) <= SAME_SPOT_PX && Math.abs(evt.clientY - lastTap.y) <= SAME_SPOT_PX) {
+      evt.preventDefault();
+    }
+  }, true);
 
   document.addEventListener("pointerdown", function (evt) {
     pressed = true;
@@ -232,6 +344,8 @@
   // taps still queued from before a reload go out.
   document.addEventListener("DOMContentLoaded", function () {
     document.documentElement.dataset.live = "ready";
+    connectPush();
+    setInterval(tick, TICK_MS);
     pump();
   });
 })();

@@ -33,6 +33,12 @@ MAX_BUILD_SECONDS = 120
 MAX_SVG_DEPTH = 40  # nesting of <g> in an icon file
 MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art is larger (ReportLab writes up to 1e20)
 
+# workbooks, published sheets and font files
+MAX_UNPACKED_MIB = 16  # an .xlsx or .ods once unzipped (an .ods's content is parsed whole)
+MAX_SHEET_CELLS = 1_000_000  # cells of one workbook sheet, up to its last used row and column
+MAX_FETCH_SECONDS = 10  # fetching a published sheet: connecting, and each read (its size: MAX_FILE_BYTES)
+MAX_FONT_MIB = 16  # one font file in a game's fonts/
+
 ALL = {name: value for name, value in globals().items() if name.startswith("MAX_")}  # for the docs' test
 
 

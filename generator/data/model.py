@@ -165,11 +165,18 @@ class Item(BaseModel):
 
 
 def or_a_spreadsheet(schema: dict) -> None:
-    """The loader reads `items: FILE.csv` (generator/spreadsheet.py) before validation; say so to editors."""
+    """The loader reads `items: FILE.csv` or a workbook's sheet (data/spreadsheet.py) before validation; say so
+    to editors."""
     as_list = dict(schema)
     schema.clear()
-    schema["anyOf"] = [as_list, {"type": "string", "pattern": r"\.(csv|tsv|CSV|TSV)$"}]
-    schema["description"] = "the pieces, or a CSV/TSV file in the game's folder with one row per piece"
+    workbook = {"type": "object", "required": ["file"], "additionalProperties": False,
+                "properties": {"file": {"type": "string", "pattern": r"\.(xlsx|ods|XLSX|ODS)$"},
+                               "sheet": {"type": "string"}}}
+    schema["anyOf"] = [as_list, {"type": "string", "pattern": r"\.(csv|tsv|xlsx|ods|CSV|TSV|XLSX|ODS)$"}, workbook,
+                       {"type": "string", "pattern": "^https://", "description": "a sheet published as CSV"}]
+    schema["description"] = ("the pieces, or a spreadsheet in the game's folder with one row per piece: CSV/TSV, "
+                             "an .xlsx/.ods workbook ({file: game.xlsx, sheet: Cards} for another sheet), or the https "
+                             "address of a sheet published as CSV")
 
 
 class Component(Strict):
@@ -245,3 +252,4 @@ class Game:
     overrides: tuple[str, ...] = ()  # what a user's overrides.yaml changed, for the build report
     edition: tuple[str, ...] = ()  # "component-id: piece: field" printing our edition's value (see our_edition)
     write_ins: bool = False  # built with --write-ins: our edition's values print as write-in areas
+    warnings: tuple[str, ...] = ()  # found as it loaded (a published sheet read from the copy kept earlier)

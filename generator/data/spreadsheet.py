@@ -6,6 +6,10 @@ nested field, an empty cell leaves the field out. A cell holding a whole number 
 one written `[a, b]` is a list and `{key: value}` a mapping (YAML's flow style); anything else is text.
 Every row remembers its spreadsheet row number (the header is row 1), so a problem reads
 `cards.csv:ROW: column: message`.
+
+A workbook (`items: cards.xlsx`, `.ods`, or `items: {file: game.xlsx, sheet: Cards}` for a sheet other than
+the first) reads the same way, cell by cell as the designer sees it (workbook.py), and a problem names the
+sheet too: `game.xlsx:Cards:7: count: message`.
 """
 from __future__ import annotations
 
@@ -17,23 +21,48 @@ from typing import Any, Iterable
 
 import yaml
 
-from .inside import INSIDE, within
+from .inside import INSIDE, named_inside
 from .limits import MAX_CELL_CHARS, over
 from .yamlio import DataError, LineDict, LineList, NotYaml, dotted, line_of, parse_yaml, read_text
 
 TABLE_DELIMITERS = {".csv": ",", ".tsv": "\t"}
+WORKBOOK_SUFFIXES = (".xlsx", ".ods")  # workbook.py reads them; it is imported only when one is named
 WHOLE = re.compile(r"-?(0|[1-9][0-9]*)")
 DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\.[0-9]+")
 
 
 class TableRows(LineList):
-    """Items read from a spreadsheet; `source` names the file their lines (row numbers) belong to."""
+    """Items read from a spreadsheet; `label` names the file (and sheet) their lines (row numbers) belong to."""
 
-    source: Path
+    label: str
+
+
+def table_name(value: Any) -> tuple[str, str | None] | None:
+    """(file, sheet or None) when `items:` names a spreadsheet: `cards.csv`, `game.xlsx` or
+    `{file: game.xlsx, sheet: Cards}`; None for a list of items."""
+    if isinstance(value, dict) and set(value) <= {"file", "sheet"} and isinstance(value.get("file"), str):
+        sheet = value.get("sheet")
+        return value["file"], None if sheet is None else str(sheet)
+    if isinstance(value, str) and Path(value).suffix.lower() in (*TABLE_DELIMITERS, *WORKBOOK_SUFFIXES):
+        return value, None
+    return None
+
+
+def is_published(value: Any) -> bool:
+    """`items: https://…`: a sheet published on the web as CSV (published.py, imported only then)."""
+    return isinstance(value, str) and value.lower().startswith(("https://", "http://"))
 
 
 def is_table(value: Any) -> bool:
-    return isinstance(value, str) and Path(value).suffix.lower() in TABLE_DELIMITERS
+    return table_name(value) is not None or is_published(value)
+
+
+def table_file(folder: Path, name: str) -> Path | None:
+    """The spreadsheet `name` inside `folder`, or None when it names a place outside it (absolute, `..`,
+    a link leading out): building someone's folder never reads a file it merely points at."""
+    if ".." in Path(name).parts or len(name) > 255:
+        return None
+    return named_inside(name, [folder])
 
 
 def cell_value(text: str, where: str = "cell") -> Any:
@@ -63,62 +92,99 @@ def _delimiter(path: Path, header: str) -> str:
     return ";" if header.count(";") > header.count(",") else ","
 
 
-def _header(path: Path, names: list[str]) -> list[str]:
+def _header(label: str, names: list[str]) -> list[str]:
     columns = [name.strip() for name in names]
     seen: set[str] = set()
     for number, name in enumerate(columns, start=1):
         if name in seen:
-            raise DataError(f"{path}:1: {name}: the column appears twice")
+            raise DataError(f"{label}:1: {name}: the column appears twice")
         if name:
             seen.add(name)
         if name and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?", name):
-            raise DataError(f"{path}:1: column {number}: {name[:40]!r} is not a field name "
+            raise DataError(f"{label}:1: column {number}: {name[:40]!r} is not a field name "
                             f"(letters, digits and _; one dot for a nested field such as back.title)")
     return columns
 
 
-def read_table(path: Path) -> TableRows:
-    """Every non-blank row of the file as an item, UTF-8 with or without a byte-order mark."""
+def read_table(path: Path, sheet: str | None = None, label: str | None = None) -> TableRows:
+    """Every non-blank row of a CSV/TSV file (UTF-8 with or without a byte-order mark) or of a workbook's
+    sheet (the first unless `sheet` names one) as an item; a CSV row keeps the line it starts on (a quoted
+    cell may hold line breaks)."""
+    if path.suffix.lower() in WORKBOOK_SUFFIXES:
+        from .workbook import read_workbook
+
+        name, records = read_workbook(path, sheet)
+        return table_rows(f"{path}:{name}", records)
+    if path.suffix.lower() not in TABLE_DELIMITERS and label is None:
+        raise DataError(f"{path}: a card list is a .csv, .tsv, .xlsx or .ods file")
+    if sheet is not None:
+        raise DataError(f"{path}: sheet: a {path.suffix} file has no sheets; name an .xlsx or .ods workbook")
     text = read_text(path).removeprefix("\ufeff")
     first_line = text.split("\n", 1)[0]
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(path, first_line))
+    delimiter = _delimiter(path, first_line)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    records: list[tuple[int, list[str]]] = []
+    start = 1
     try:
-        records = list(reader)
+        for record in reader:
+            records.append((start, record))
+            start = reader.line_num + 1
     except csv.Error as exc:
-        raise DataError(f"{path}:{reader.line_num}: not a readable spreadsheet row: {exc}") from None
+        if "end of data" in str(exc) or "expected" in str(exc):
+            raise DataError(f"{path}:{start}: a quoted cell is not closed (a \" is missing), so the rows after "
+                            f"it would be read as its text") from None
+        raise DataError(f"{path}:{start}: not a readable spreadsheet row: {exc}") from None
+    for number, record in records[1:]:
+        _swallowed(path, number, record, delimiter, len(records[0][1]))
+    return table_rows(label or str(path), [record for _, record in records], [number for number, _ in records])
+
+
+def table_rows(label: str, records: list[list[str]], lines: list[int] | None = None) -> TableRows:
+    """Rows of cell texts (the first names the columns) as items; `label` is the file (and sheet) errors name,
+    `lines` the line each row starts on (else row n is line n)."""
     if not records:
-        raise DataError(f"{path}:1: the file is empty; the first row names the columns (count, title, …)")
-    columns = _header(path, records[0])
+        raise DataError(f"{label}:1: the file is empty; the first row names the columns (count, title, …)")
+    columns = _header(label, records[0])
     rows = TableRows()
-    rows.source, rows.line, rows.item_lines = path, 2, []
-    for number, record in enumerate(records[1:], start=2):
+    rows.label, rows.line, rows.item_lines = label, 2, []
+    for number, record in zip(lines[1:] if lines else range(2, len(records) + 1), records[1:]):
         if not any(cell.strip() for cell in record):
             continue
         if len(record) > len(columns) and any(cell.strip() for cell in record[len(columns):]):
-            raise DataError(f"{path}:{number}: column {len(columns) + 1}: a value under no column name")
-        rows.append(_item(path, number, columns, record))
+            raise DataError(f"{label}:{number}: column {len(columns) + 1}: a value under no column name")
+        rows.append(_item(label, number, columns, record))
         rows.item_lines.append(number)
     if not rows:
-        raise DataError(f"{path}:2: no items: add one row per item under the column names")
+        raise DataError(f"{label}:2: no items: add one row per item under the column names")
     return rows
 
 
-def _item(path: Path, number: int, columns: list[str], record: list[str]) -> LineDict:
+def _swallowed(path: Path, number: int, record: list[str], delimiter: str, columns: int) -> None:
+    """A cell whose line breaks hold whole rows (as many delimiters as a row has) is a quote left open: the
+    next quote in the file closed it, and the rows between became its text."""
+    for cell in record:
+        inner = cell.split("\n")[1:]
+        if columns > 1 and any(line.count(delimiter) >= columns - 1 for line in inner):
+            raise DataError(f"{path}:{number}: a quoted cell runs over {len(inner) + 1} lines holding whole rows: "
+                            f"is a closing \" missing?")
+
+
+def _item(label: str, number: int, columns: list[str], record: list[str]) -> LineDict:
     item = _line_dict(number)
     for column, cell in zip(columns, record):
         cell = cell.strip()
         if not cell:
             continue
         if not column:
-            raise DataError(f"{path}:{number}: a value under a column with no name; name it in row 1")
+            raise DataError(f"{label}:{number}: a value under a column with no name; name it in row 1")
         field, _, nested = column.partition(".")
         if not nested:
-            item[field] = cell_value(cell, f"{path}:{number}: {column}")
+            item[field] = cell_value(cell, f"{label}:{number}: {column}")
             continue
         parent = item.setdefault(field, _line_dict(number))
         if not isinstance(parent, LineDict):
-            raise DataError(f"{path}:{number}: {column}: the column {field} is a value, not a group of fields")
-        parent[nested] = cell_value(cell, f"{path}:{number}: {column}")
+            raise DataError(f"{label}:{number}: {column}: the column {field} is a value, not a group of fields")
+        parent[nested] = cell_value(cell, f"{label}:{number}: {column}")
         parent.key_lines[nested] = number
         item.key_lines[field] = number
     for key in item:
@@ -132,8 +198,11 @@ def _line_dict(number: int) -> LineDict:
     return d
 
 
-def expand_tables(raw: Any, source: Path) -> dict[int, TableRows]:
-    """Replace each component's `items: NAME.csv` with the rows of that file (beside `source`), in place.
+def expand_tables(raw: Any, source: Path, refresh: bool = False, warnings: list[str] | None = None
+                  ) -> dict[int, TableRows]:
+    """Replace each component's `items: NAME.csv` (or workbook, or published sheet's address) with the rows
+    of that file (beside `source`), in place. `refresh`: a published sheet must be fetched anew; `warnings`
+    gathers what a build should say (a published sheet read from the copy kept earlier).
 
     Returns component index -> rows, so errors about those items can be told in the spreadsheet's terms."""
     tables: dict[int, TableRows] = {}
@@ -141,18 +210,22 @@ def expand_tables(raw: Any, source: Path) -> dict[int, TableRows]:
     if not isinstance(components, list):
         return tables
     for index, component in enumerate(components):
-        name = component.get("items") if isinstance(component, dict) else None
-        if not is_table(name):
+        items = component.get("items") if isinstance(component, dict) else None
+        if is_published(items):
+            from .published import published_table
+
+            copy = published_table(source.parent, items, refresh, [] if warnings is None else warnings)
+            component["items"] = tables[index] = read_table(copy, label=items[:80])
             continue
-        relative = Path(name)
-        if relative.is_absolute() or ".." in relative.parts or "\0" in name or len(name) > 255:
+        named = table_name(items)
+        if named is None:
+            continue
+        file = table_file(source.parent, named[0])
+        if file is None:
             where = ("components", index, "items")
-            raise DataError(f"{source}:{line_of(raw, where)}: {dotted(where)}: {name[:60]!r}: a spreadsheet "
-                            f"must be a file in the game's folder, named without .. or an absolute path")
-        if not within(source.parent / relative, (source.parent,)):
-            where = ("components", index, "items")
-            raise DataError(f"{source}:{line_of(raw, where)}: {dotted(where)}: {name[:60]!r}: a spreadsheet {INSIDE}")
-        rows = read_table(source.parent / relative)
+            raise DataError(f"{source}:{line_of(raw, where)}: {dotted(where)}: {named[0][:60]!r}: "
+                            f"a spreadsheet {INSIDE}")
+        rows = read_table(file, named[1])
         component["items"] = rows
         tables[index] = rows
     return tables
@@ -173,7 +246,35 @@ def told_in_rows(errors: Iterable[str], source: Path, tables: dict[int, TableRow
             out.append(error)
             continue
         row, column, message = rows.item_lines[int(match.group(2))], match.group(3), match.group(4)
-        out.append(f"{rows.source}:{row}: {column or '(row)'}: {message}")
+        out.append(f"{rows.label}:{row}: {column or '(row)'}: {message}")
+    return header_typos({rows.label for rows in tables.values()}, out)
+
+
+ROW_ERROR = re.compile(r"(.*):(\d+): ([^:]+): (.*)", re.DOTALL)
+MEANT = re.compile(r"did you mean '([^']+)'")
+
+
+def header_typos(tables: set[str], errors: list[str]) -> list[str]:
+    """A column name no item takes is one line about the header (row 1), not two errors on every row (the
+    unknown field, and the field it was meant to be missing)."""
+    unknown: dict[tuple[str, str], str] = {}  # (file, column) -> the message's hint
+    for error in errors:
+        match = ROW_ERROR.fullmatch(error)
+        if match and match[1] in tables and match[4].startswith("unknown field"):
+            unknown.setdefault((match[1], match[3]), match[4].removeprefix("unknown field"))
+    if not unknown:
+        return errors
+    meant = {(file, found[1]) for (file, _), hint in unknown.items() if (found := MEANT.search(hint))}
+    out, told = [], set()
+    for error in errors:
+        match = ROW_ERROR.fullmatch(error)
+        where = (match[1], match[3]) if match else None
+        if where in unknown:
+            if where not in told:
+                told.add(where)
+                out.append(f"{where[0]}:1: {where[1]}: unknown column{unknown[where]}")
+        elif not (where in meant and match[4] == "required field is missing"):
+            out.append(error)
     return out
 
 
@@ -227,7 +328,15 @@ def component_items(folder: Path, component_id: str) -> list[dict]:
             known.append(str(component.get("id")))
             if component.get("id") == component_id:
                 items = component.get("items")
-                if is_table(items) and not within(source.parent / items, (source.parent,)):
-                    raise DataError(f"{source}: {items[:60]!r}: a spreadsheet {INSIDE}")
-                return list(read_table(source.parent / items) if is_table(items) else items or [])
+                if is_published(items):
+                    from .published import published_table
+
+                    return list(read_table(published_table(folder, items, False, []), label=items[:80]))
+                named = table_name(items)
+                if named is None:
+                    return list(items or [])
+                file = table_file(source.parent, named[0])
+                if file is None:
+                    raise DataError(f"{source}: {named[0][:60]!r}: a spreadsheet {INSIDE}")
+                return list(read_table(file, named[1]))
     raise DataError(f"{folder}: no component {component_id!r}; its components: {', '.join(known) or 'none'}")

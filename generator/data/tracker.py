@@ -21,6 +21,8 @@ class TrackedCounter(_Strict):
     max: int = Field(999, ge=-LIMIT, le=LIMIT)
     start: int = Field(0, ge=-LIMIT, le=LIMIT, description="value at the start of the game")
     step: int = Field(1, ge=1, le=1000, description="how much the − and + buttons change it")
+    steps: list[int] = Field([5, 10], max_length=3, description="bigger steps: holding − or + adds the first "
+                             "(again while held); each is also offered as a folded ± button, beside a typed amount")
 
     @model_validator(mode="after")
     def _in_range(self):
@@ -28,6 +30,8 @@ class TrackedCounter(_Strict):
             raise ValueError(f"min {self.min} is above max {self.max}")
         if not self.min <= self.start <= self.max:
             raise ValueError(f"start {self.start} is outside {self.min}–{self.max}")
+        if any(not 1 <= n <= 1000 for n in self.steps):
+            raise ValueError(f"steps {self.steps} must each be from 1 to 1000")
         return self
 
 

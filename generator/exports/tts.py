@@ -2,15 +2,23 @@
 
 Tabletop Simulator draws a custom deck from a face sheet: a grid of at most 10 × 7 card images, the last
 slot of which it shows for a card held hidden in a hand, and one back image (or a back sheet in the same
-grid when backs differ). A card's id is its deck number × 100 + its slot. Everything else (chits, tokens,
-tiles, boards) becomes a custom tile with its front and back images, one bag per component. Images point
-at the files with local `file:` URLs; for a shared table, upload them and replace the URLs (README.txt).
+grid when backs differ). A card's id is its deck number × 100 + its slot. A board becomes a custom board, a
+fold-up die (layout die_net) a custom model of the dice type, a cube folded from its net as the paper
+folds; everything else (chits, tokens, tiles) a custom tile with its front and back images, one bag per
+component.
+
+The folder travels: the saved object names its images by file name inside the folder (or `BASE/<file>` with
+`--tts-url BASE`, for a folder hosted anywhere), and each image's name carries a short hash of its content,
+since Tabletop Simulator caches images by address: a changed card gets a new name, never a stale picture.
 """
 from __future__ import annotations
 
+import hashlib
+import io
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import quote
 
 from PIL import Image
 
@@ -24,6 +32,34 @@ SLOTS = COLUMNS * ROWS - 1  # the last slot is the hidden-card image
 MAX_SHEET_PX = 4096  # Tabletop Simulator's largest texture on most machines
 TILE_TYPES = {"rect": 0, "hex": 1, "round": 2}
 INCH = 25.4  # a Tabletop Simulator unit is about an inch
+
+
+@dataclass
+class Images:
+    """Writes the folder's files (images, a die's mesh) under content-hashed names and tells the address the
+    saved object uses."""
+
+    out: Path
+    url_base: str | None = None  # None: the file's name, relative to the saved object
+    written: list[Path] = field(default_factory=list)
+
+    def save(self, image: Image.Image, stem: str) -> str:
+        data = io.BytesIO()
+        image.save(data, "PNG")
+        return self.save_bytes(data.getvalue(), stem, ".png")
+
+    def save_bytes(self, data: bytes, stem: str, suffix: str) -> str:
+        path = self.out / f"{stem}-{hashlib.sha256(data).hexdigest()[:10]}{suffix}"
+        path.write_bytes(data)
+        self.written.append(path)
+        return path.name if self.url_base is None else f"{self.url_base.rstrip('/')}/{quote(path.name)}"
+
+    def forget_others(self) -> None:
+        """Remove files an earlier build left in the folder, so it holds exactly what the object names."""
+        keep = set(self.written)
+        for old in [*self.out.glob("*.png"), *self.out.glob("*.obj")]:
+            if old not in keep:
+                old.unlink()
 
 
 @dataclass(frozen=True)
@@ -66,29 +102,23 @@ def drawn(scene: Scene) -> tuple:
     return scene.width, scene.height, scene.elements
 
 
-def write_deck(deck: Deck, number: int, out: Path, dpi: int, x: float) -> tuple[dict, list[Path]]:
+def write_deck(deck: Deck, number: int, images: Images, dpi: int, x: float) -> dict:
     """The deck's face (and back) sheets and its saved-object state; card ids number from `number`."""
-    written: list[Path] = []
     backs = [face.back for face in deck.faces]
     unique_back = any(drawn(back) != drawn(backs[0]) for back in backs)
     custom, cards, ids = {}, [], []
     if not unique_back:  # one back image serves every sheet
-        back_path = out / f"{deck.component}-back.png"
         px_per_mm, size = cell_size(backs[0], dpi)
-        trimmed(backs[0], px_per_mm, size).save(back_path)
-        written.append(back_path)
+        back_url = images.save(trimmed(backs[0], px_per_mm, size), f"{deck.component}-back")
     for start in range(0, len(deck.faces), SLOTS):
         chunk = deck.faces[start:start + SLOTS]
         key = str(number + start // SLOTS)
-        face_path = out / f"{deck.component}-faces-{start // SLOTS + 1}.png"
-        sheet_image([f.front for f in chunk], backs[0], dpi).save(face_path)
-        written.append(face_path)
+        sheet = start // SLOTS + 1
+        face_url = images.save(sheet_image([f.front for f in chunk], backs[0], dpi), f"{deck.component}-faces-{sheet}")
         if unique_back:
-            back_path = out / f"{deck.component}-backs-{start // SLOTS + 1}.png"
-            sheet_image([f.back for f in chunk], backs[0], dpi).save(back_path)
-            written.append(back_path)
-        custom[key] = {"FaceURL": face_path.resolve().as_uri(),
-                       "BackURL": back_path.resolve().as_uri(), "NumWidth": COLUMNS, "NumHeight": ROWS,
+            back_url = images.save(sheet_image([f.back for f in chunk], backs[0], dpi),
+                                   f"{deck.component}-backs-{sheet}")
+        custom[key] = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": COLUMNS, "NumHeight": ROWS,
                        "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
         for slot, face in enumerate(chunk):
             card_id = int(key) * 100 + slot
@@ -98,66 +128,140 @@ def write_deck(deck: Deck, number: int, out: Path, dpi: int, x: float) -> tuple[
                               "CustomDeck": {key: custom[key]}, "Transform": transform(x, 0.0, face_down=True)})
     scale = backs[0].width / 63.5
     if len(cards) == 1:
-        return {**cards[0], "Name": "CardCustom", "Transform": transform(x, 0.0, scale, True)}, written
+        return {**cards[0], "Name": "CardCustom", "Transform": transform(x, 0.0, scale, True)}
     return {"Name": "DeckCustom", "Nickname": deck.name, "Transform": transform(x, 0.0, scale, True),
-            "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": cards}, written
+            "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": cards}
 
 
-def tile(face: Face, shape: str, out: Path, dpi: int, x: float) -> tuple[dict, list[Path]]:
-    written = []
-    for side, scene in (("front", face.front), ("back", face.back)):
-        if scene is None:
-            continue
-        path = out / f"{face.component}-{face.stem}-{side}.png"
-        px_per_mm = min(dpi / 25.4, MAX_SHEET_PX / max(scene.width, scene.height))
-        trimmed(scene, px_per_mm, (round(scene.width * px_per_mm), round(scene.height * px_per_mm))).save(path)
-        written.append(path)
-    urls = [written[0].resolve().as_uri(), written[-1].resolve().as_uri()]  # one-sided: its front both ways up
+def face_image(scene: Scene, dpi: int) -> Image.Image:
+    px_per_mm = min(dpi / 25.4, MAX_SHEET_PX / max(scene.width, scene.height))
+    return trimmed(scene, px_per_mm, (round(scene.width * px_per_mm), round(scene.height * px_per_mm)))
+
+
+def tile(face: Face, shape: str, images: Images, dpi: int, x: float) -> dict:
+    urls = [images.save(face_image(scene, dpi), f"{face.component}-{face.stem}-{side}")
+            for side, scene in (("front", face.front), ("back", face.back)) if scene is not None]
     w, h = face.front.width, face.front.height
-    state = {"Name": "Custom_Tile", "Nickname": face.name, "Transform": transform(x, 6.0, max(w, h) / INCH / 2),
-             "CustomImage": {"ImageURL": urls[0], "ImageSecondaryURL": urls[1], "ImageScalar": 1.0,
-                             "WidthScale": 0.0,
-                             "CustomTile": {"Type": TILE_TYPES.get(shape, 0), "Thickness": 0.2,
-                                            "Stackable": True, "Stretch": True}}}
-    return state, written
+    return {"Name": "Custom_Tile", "Nickname": face.name, "Transform": transform(x, 6.0, max(w, h) / INCH / 2),
+            "CustomImage": {"ImageURL": urls[0], "ImageSecondaryURL": urls[-1],  # one-sided: its front both ways
+                            "ImageScalar": 1.0, "WidthScale": 0.0,
+                            "CustomTile": {"Type": TILE_TYPES.get(shape, 0), "Thickness": 0.2,
+                                           "Stackable": True, "Stretch": True}}}
 
 
-def write_tts(game: Game, all_faces: list[Face], out: Path, dpi: int) -> list[Path]:
-    """<out>/<component>-faces-N.png, backs, tiles, and <game>.json: Tabletop Simulator's saved object."""
+def board(face: Face, images: Images, dpi: int, x: float) -> dict:
+    """A custom board: Tabletop Simulator's flat, fixed table piece, sized to the board's longer side."""
+    url = images.save(face_image(face.front, dpi), f"{face.component}-{face.stem}-front")
+    w, h = face.front.width, face.front.height
+    return {"Name": "Custom_Board", "Nickname": face.name, "Transform": transform(x, 12.0, max(w, h) / INCH / 2),
+            "CustomImage": {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}}
+
+
+# The built-in die_net layout's cross: a face's side is min(w / 4.3, h / 3) and its faces sit in these
+# (column, row) cells, in the order of its `faces` list: top; left, front, right, back; bottom.
+DIE_NET_CELLS = ((1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2))
+# Where a point (a, b) of each cell (a rightward, b downward, 0 to 1) lands on the cube [-1, 1]³ when the
+# paper is folded, printed side out: the front stays facing +z, y is up, the back hangs off the right face.
+FOLDED = (
+    lambda a, b: (2 * a - 1, 1, 2 * b - 1),  # top: its lower edge is the front's upper edge
+    lambda a, b: (-1, 1 - 2 * b, 2 * a - 1),  # left
+    lambda a, b: (2 * a - 1, 1 - 2 * b, 1),  # front
+    lambda a, b: (1, 1 - 2 * b, 1 - 2 * a),  # right
+    lambda a, b: (1 - 2 * a, 1 - 2 * b, -1),  # back
+    lambda a, b: (2 * a - 1, -1, 1 - 2 * b),  # bottom: its upper edge is the front's lower edge
+)
+
+
+def die_mesh(width: float, height: float) -> str:
+    """A cube as Wavefront OBJ whose texture coordinates take each face from its cell of the die net's
+    image (`width` × `height` mm at trim), so the die in the game shows what the paper die would."""
+    side = min(width / 4.3, height / 3)
+    lines = ["# a fold-up die from starpnp: a cube, each face textured from its cell of the net"]
+    faces = []
+    for index, ((column, row), fold) in enumerate(zip(DIE_NET_CELLS, FOLDED)):
+        corners = ((0, 0), (0, 1), (1, 1), (1, 0))  # counter-clockwise seen from outside
+        for a, b in corners:
+            lines.append("v {:g} {:g} {:g}".format(*fold(a, b)))
+            lines.append(f"vt {(column + a) * side / width:.6f} {1 - (row + b) * side / height:.6f}")
+        first = index * 4 + 1
+        faces.append("f " + " ".join(f"{first + k}/{first + k}" for k in range(4)))
+    return "\n".join(lines + faces) + "\n"
+
+
+def die(face: Face, images: Images, dpi: int, x: float) -> dict:
+    """A fold-up die as a custom model of the dice type: a cube textured with the net, rolled like a die."""
+    w, h = face.front.width, face.front.height
+    texture = images.save(face_image(face.front, dpi), f"{face.component}-{face.stem}-front")
+    mesh = images.save_bytes(die_mesh(w, h).encode(), f"{face.component}-{face.stem}", ".obj")
+    side = min(w / 4.3, h / 3)
+    return {"Name": "Custom_Model", "Nickname": face.name, "Transform": transform(x, 6.0, side / INCH / 2),
+            "CustomMesh": {"MeshURL": mesh, "DiffuseURL": texture, "NormalURL": "", "ColliderURL": "",
+                           "Convex": True, "MaterialIndex": 3, "TypeIndex": 2, "CastShadows": True}}
+
+
+def write_tts(game: Game, all_faces: list[Face], out: Path, dpi: int, url_base: str | None = None) -> list[Path]:
+    """<out>/<component>-faces-N-<hash>.png, backs, tiles, boards, <game>.json (Tabletop Simulator's saved
+    object) and README.txt."""
     out.mkdir(parents=True, exist_ok=True)
+    images = Images(out, url_base)
     by_component: dict[str, list[Face]] = {}
     for face in all_faces:
         by_component.setdefault(face.component, []).append(face)
-    states, written = [], []
+    states = []
     x = 0.0
     for number, comp in enumerate(game.components, start=1):
         faces = [f for f in by_component.get(comp.spec.id, []) if f.count > 0]
         if not faces:
             continue
         if comp.spec.kind == "card" and all(f.back is not None for f in faces):
-            state, files = write_deck(Deck(comp.spec.id, comp.spec.name, faces), number * 10, out, dpi, x)
+            states.append(write_deck(Deck(comp.spec.id, comp.spec.name, faces), number * 10, images, dpi, x))
+        elif comp.spec.kind == "die" and comp.spec.front.get("layout") == "die_net":
+            states += [die(face, images, dpi, x + 2.0 * i) for i, face in enumerate(faces) for _ in range(face.count)]
+        elif comp.spec.kind == "board":
+            states += [board(face, images, dpi, x + 8.0 * i) for i, face in enumerate(faces) for _ in range(face.count)]
         else:
             tiles = []
-            files = []
             for face in faces:
-                one, made = tile(face, comp.spec.shape, out, dpi, x)
+                one = tile(face, comp.spec.shape, images, dpi, x)
                 tiles += [dict(one) for _ in range(face.count)]
-                files += made
-            state = tiles[0] if len(tiles) == 1 else {
+            states.append(tiles[0] if len(tiles) == 1 else {
                 "Name": "Bag", "Nickname": comp.spec.name, "Transform": transform(x, 6.0),
-                "ContainedObjects": tiles}
-        states.append(state)
-        written += files
+                "ContainedObjects": tiles})
         x += 4.0
+    images.forget_others()
     saved = out / f"{game.info.id}.json"
     saved.write_text(json.dumps({"SaveName": game.info.name, "ObjectStates": states}, indent=1,
                                 ensure_ascii=False), encoding="utf-8")
     guide = out / "README.txt"
-    guide.write_text(
-        f"{game.info.name} for Tabletop Simulator\n\n"
-        f"Copy this whole folder into Tabletop Simulator's saved objects folder (Documents/My Games/Tabletop "
-        f"Simulator/Saves/Saved Objects/), then open Objects > Saved Objects in a game and pick "
-        f"{game.info.name}.\nThe images are linked as local files, which only this computer can see. To play "
-        f"with others, upload the PNG files (Tabletop Simulator's Cloud Manager, or any web host), then in "
-        f"{saved.name} replace each file:/// address with the uploaded image's address.\n", encoding="utf-8")
-    return [*written, saved, guide]
+    guide.write_text(GUIDE.format(name=game.info.name, saved=saved.name, folder=out.resolve().as_uri(),
+                                  game=game.info.id, source=game.folder), encoding="utf-8")
+    return [*images.written, saved, guide]
+
+
+GUIDE = """\
+{name} for Tabletop Simulator
+
+This folder holds {saved} (the saved object) and the PNG images it shows. Each image's name ends in a hash
+of its content, so when a card changes its file name changes too, and Tabletop Simulator (which keeps
+images by their address) shows the new card, never an old copy.
+
+How the saved object finds its images
+  As built without --tts-url, it names each image by its file name in this folder, so the folder can be
+  moved or zipped whole. Tabletop Simulator itself needs full addresses: build once more with --tts-url
+  (below) for the place the images will be.
+
+Play on this computer
+  starpnp build {source} --format tts --tts-url {folder}
+  then copy {saved} and the PNG files into Tabletop Simulator's saved objects folder
+  (Documents/My Games/Tabletop Simulator/Saves/Saved Objects/) and, in a game, open
+  Objects > Saved Objects and pick {name}.
+
+Share the table with other players (they see only images on the web)
+  - Tabletop Simulator's own cloud: load the object as above, then Modding > Cloud Manager >
+    Upload All Loaded Files; Tabletop Simulator uploads the images and rewrites the addresses; save the
+    object again (right-click it > Save Object) and that copy works for everyone at the table.
+  - Or host the folder anywhere that serves files over https (your web site, a file host with direct
+    links), then build with the address of that folder:
+        starpnp build {source} --format tts --tts-url https://example.org/{game}-tts
+    and upload the new PNG files there: every image address is then https://example.org/{game}-tts/<file>.
+"""

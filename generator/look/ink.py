@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from . import fonts
-from .layouts.base import TEXT_CONTRAST, contrast_ratio, mix, readable_ink
+from .layouts.base import TEXT_CONTRAST, contrast_ratio, luminance, mix, readable_ink
 from ..data.palette import resolve
 from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, RichText, Scene, Style, Text, TextLine
 
@@ -252,6 +252,20 @@ def vanished(shape: Shape, original: Shape, m: Matrix, below: Printed, below_ric
         and least_contrast(original.style.fill, shape_grounds(original, m, below_rich)) >= LINE_SEEN
 
 
+def outlined_well(shape: Shape, m: Matrix, below: Printed, hatching_of) -> bool:
+    """The shape's own outline shows it on the light ground and its hatching as text would (a white disc
+    ringed in black)."""
+    return bool(shape.style.stroke) and least_contrast(
+        shape.style.stroke, hatching_of(shape_grounds(shape, m, below))) >= TEXT_CONTRAST
+
+
+def fades(shape: Shape, m: Matrix, below: Printed, hatching_of) -> bool:
+    """A small mark, not pale itself, that reads less than text must on the light ground (a yellow diamond on
+    white, a grey icon on a hatched tint)."""
+    return luminance(shape.style.fill) < 0.6 and shape.style.opacity >= 1 \
+        and least_contrast(shape.style.fill, hatching_of(shape_grounds(shape, m, below))) < TEXT_CONTRAST
+
+
 def least_contrast(color: str, grounds: set[str]) -> float:
     return min(contrast_ratio(color, g) for g in grounds)
 
@@ -283,6 +297,17 @@ def _low(element: Element, m: Matrix, face_area: float, patterns: dict[int, Grou
     if pattern is not None:
         patterns[id(light)] = pattern
     return light
+
+
+def hatched_grounds(patterns: dict[int, Group], pale) -> dict[str, set[str]]:
+    """Light fill colour -> the colours of the hatching drawn over fills of that colour: what else a text or
+    mark on such a ground stands on."""
+    fills_by_id = {id(e): e for e, _ in flatten(pale) if is_fill(e)}
+    out: dict[str, set[str]] = {}
+    for key, group in patterns.items():
+        light = hex_of(rgb(fills_by_id[key].style.fill))
+        out.setdefault(light, set()).add(hex_of(rgb(group.children[0].style.stroke)))
+    return out
 
 
 # What a colour becomes on a light ground, so that pieces told apart by colour alone stay apart in grey:
@@ -343,15 +368,33 @@ def with_hatching(elements, patterns: dict[int, Group]) -> tuple[Element, ...]:
 
 def low_ink(scene: Scene) -> Scene:
     """The face on a light ground: large fills pale, outlined and hatched after their colour, the ground
-    white (hatched too), every text legible and every line that showed still showing."""
+    white (hatched too), every text legible on the ground and its hatching, every line that showed still
+    showing, and the icons and marks that stood out on a rich ground dark on the light one (a white ship on a
+    red chit turns dark, a yellow diamond darkens to read on white)."""
     patterns: dict[int, Group] = {}
     small: set[tuple[int, Matrix]] = set()
     pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height, patterns, small) for e in scene.elements)
+    hatches = hatched_grounds(patterns, pale) if patterns else {}
+
+    def with_hatching_of(grounds: set[str]) -> set[str]:
+        return grounds.union(*(hatches.get(g, ()) for g in grounds))
+
+    flat = list(flatten_both(pale, scene.elements))
+    texts = [(i, apply(m, e.lines[0].x, e.lines[0].y - e.size * 0.12)) for i, (e, _, m) in enumerate(flat)
+             if isinstance(e, Text) and e.lines]  # where each text stands (about its first line's middle)
+
+    def badge(index: int, shape: Shape, m: Matrix) -> bool:
+        """A shape a later text stands on: it stays light, outlined, so its text reads as before."""
+        left, bottom, right, top = placed(shape, m)[:4]
+        return any(i > index and left <= x <= right and bottom <= y <= top for i, (x, y) in texts)
+
     recoloured: dict[int, str] = {}
+    outlined: set[int] = set()
     below, below_rich = Printed(), Printed()  # the fills drawn so far, light and rich (element i is the same)
-    for element, original, m in flatten_both(pale, scene.elements):
+    for index, (element, original, m) in enumerate(flat):
         if isinstance(element, Text) and element.lines:
-            grounds = below.grounds(point for line in element.lines for point in line_points(element, line, m))
+            grounds = with_hatching_of(
+                below.grounds(point for line in element.lines for point in line_points(element, line, m)))
             if least_contrast(element.color, grounds) < TEXT_CONTRAST:
                 recoloured[id(element)] = reads_on_all(element.color, grounds)
         elif isinstance(element, (Line, Rect, Circle, Polygon, Path)) and element.style.stroke \
@@ -362,10 +405,16 @@ def low_ink(scene: Scene) -> Scene:
                     and least_contrast(element.style.stroke, behind(element, m, below_rich)) >= LINE_SEEN:
                 recoloured[id(element)] = reads_on_all(element.style.stroke, grounds, LINE_CONTRAST)
         elif is_fill(element):
-            if not element.style.stroke and (id(element), m) in small \
-                    and vanished(element, original, m, below, below_rich):
+            hidden = (id(element), m) in small and not outlined_well(element, m, below, with_hatching_of) \
+                and vanished(element, original, m, below, below_rich)
+            if hidden and badge(index, element, m):
+                outlined.add(id(element))
                 recoloured[id(element)] = reads_on_all(element.style.fill, shape_grounds(element, m, below),
                                                        LINE_CONTRAST)
+            elif hidden or (id(element), m) in small and fades(element, m, below, with_hatching_of) \
+                    and not badge(index, element, m):  # a text on it was made to read on its colour
+                recoloured[id(element)] = reads_on_all(
+                    element.style.fill, with_hatching_of(shape_grounds(element, m, below)), TEXT_CONTRAST)
             part = placed(element, m)  # a small fill is the same shape in both
             below.parts.append(part)
             below_rich.parts.append(part if original is element else placed(original, m))
@@ -377,9 +426,11 @@ def low_ink(scene: Scene) -> Scene:
             return with_children(element, tuple(recolour(child) for child in element.children))
         if id(element) not in recoloured:
             return element
-        if is_fill(element):  # a light shape the white ground hides keeps its fill and gains an outline
+        if id(element) in outlined:  # a light badge the white ground hides keeps its fill and gains an outline
             return replace(element, style=replace(element.style, stroke=recoloured[id(element)],
                                                   stroke_width=max(element.style.stroke_width, 0.3)))
+        if is_fill(element):  # an icon's part or a mark that the light ground hid or paled: dark enough to read
+            return replace(element, style=replace(element.style, fill=recoloured[id(element)]))
         if isinstance(element, (Line, Rect, Circle, Polygon, Path)):
             return replace(element, style=replace(element.style, stroke=recoloured[id(element)]))
         return replace(element, color=recoloured[id(element)])

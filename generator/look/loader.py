@@ -11,6 +11,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from .gamefonts import game_fonts
 from .icons import icon_problems
 from .images import art_refused
 from .layouts import Layouts, layouts_for
@@ -19,7 +20,7 @@ from ..data.model import (
     Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
 )
 from ..data.overrides import OVERRIDES_FILE, apply_overrides, source_folders
-from ..data.spreadsheet import expand_tables, told_in_rows
+from ..data.spreadsheet import TableRows, expand_tables, told_in_rows
 from ..data.yamlio import DataError, DataErrors, dotted, line_of, load_yaml
 from ...resources import components_dir
 
@@ -251,12 +252,20 @@ def _written(value: Any, loc: tuple) -> tuple:
 class _Lines(Mapping):
     """A face's fields' lines in their file (under "" the piece's own line), for warnings while drawing: the
     field names as a tuple that faces with the same fields share, and their lines. The YAML they were read
-    from is let go once its file is loaded."""
+    from is let go once its file is loaded. `table` is the spreadsheet (its label: the file, and the sheet of a
+    workbook) an item's own fields (and the piece itself) were read from, whose row numbers those lines are;
+    `in_table` says which fields it holds."""
 
-    __slots__ = ("names", "numbers")
+    __slots__ = ("names", "numbers", "table", "in_table")
 
-    def __init__(self, names: tuple[str, ...], numbers: tuple[int, ...]):
-        self.names, self.numbers = names, numbers
+    def __init__(self, names: tuple[str, ...], numbers: tuple[int, ...], table: str | None = None,
+                 in_table: frozenset[str] = frozenset()):
+        self.names, self.numbers, self.table, self.in_table = names, numbers, table, in_table
+
+    def file_of(self, key: str) -> str | None:
+        """The spreadsheet `key`'s line is a row of, or None when it is a line of the component's file."""
+        own = key in self.in_table or key not in self.names[1:]  # an item's field, or the piece's own line
+        return self.table if self.table is not None and own else None
 
     def __getitem__(self, key: str) -> int:
         try:
@@ -269,6 +278,16 @@ class _Lines(Mapping):
 
     def __len__(self) -> int:
         return len(self.names)
+
+
+def _at(raw: Any, path: tuple) -> Any:
+    """The value at `path` inside loaded data, or None."""
+    for part in path:
+        try:
+            raw = raw[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return raw
 
 
 class _Resolver:
@@ -292,7 +311,12 @@ class _Resolver:
         """Where each of a face's fields was written (see _Lines), looked up now, while the YAML is at hand."""
         names = ("", *origin)
         names = self.names.setdefault(names, names)
-        return _Lines(names, (line_of(raw, item), *(line_of(raw, origin[key]) for key in names[1:])))
+        numbers = (line_of(raw, item), *(line_of(raw, origin[key]) for key in names[1:]))
+        items = _at(raw, item[:3])  # ("components", i, "items")
+        if not isinstance(items, TableRows):
+            return _Lines(names, numbers)
+        in_table = frozenset(key for key in names[1:] if origin[key][:4] == item[:4])
+        return _Lines(names, numbers, items.label, self.names.setdefault(in_table, in_table))
 
     def error(self, message: str) -> None:
         if message not in self.errors:  # pieces sharing a bad front would repeat it once each
@@ -430,12 +454,13 @@ ART_FIELDS = ("art", "background_art")  # the face fields that name an image fil
 
 
 def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), write_ins: bool = False,
-              items: bool = True) -> Game:
+              items: bool = True, refresh: bool = False) -> Game:
     """Load and validate a game folder; raises DataErrors listing every problem found.
 
     write_ins: print write-in areas where our edition fills in what the rulebook leaves out.
     items: keep each component's validated items in its spec (`customise` reads them); a build needs only
-    the pieces made from them, and a set of thousands of pieces is lighter by megabytes without them."""
+    the pieces made from them, and a set of thousands of pieces is lighter by megabytes without them.
+    refresh: fetch published sheets (`items: https://…`) anew, failing rather than using the kept copy."""
     if not (folder / GAME_FILE).is_file() and (folder / OVERRIDES_FILE).is_file():
         try:
             overridden = apply_overrides(folder, find_game)
@@ -443,10 +468,10 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
             raise DataErrors([str(exc)]) from None
         try:
             return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
-                         icon_folders(folder), (overridden.base, folder), items)
+                         icon_folders(folder), (overridden.base, folder), items, refresh)
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
-    return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,), items)
+    return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,), items, refresh)
 
 
 def icon_folders(folder: Path) -> tuple[Path, ...]:
@@ -455,8 +480,14 @@ def icon_folders(folder: Path) -> tuple[Path, ...]:
 
 
 def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
-          icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True) -> Game:
+          icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True,
+          refresh: bool = False) -> Game:
     errors: list[str] = icon_problems(icons)
+    warnings: list[str] = []
+    try:
+        game_fonts(icons)
+    except DataError as exc:
+        errors.append(str(exc))
     try:
         info = _validate(GameInfo, read(folder / GAME_FILE), folder / GAME_FILE)
     except DataError as exc:
@@ -481,7 +512,7 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
         tables: dict = {}
         try:
             raw = read(source)
-            tables = expand_tables(raw, source)
+            tables = expand_tables(raw, source, refresh, warnings)
             missing = with_rule_numbers(raw, info, source)
             if missing:
                 errors.extend(told_in_rows(missing, source, tables))
@@ -511,4 +542,4 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
     if errors:
         raise DataErrors(errors)
     return Game(str(folder), info, tuple(components), enabled, tuple(resolver.unspecified), tuple(resolver.ours),
-                tuple(changes), tuple(resolver.edition), write_ins)
+                tuple(changes), tuple(resolver.edition), write_ins, tuple(warnings))

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from hashlib import blake2b
 from pathlib import Path
 
 from .ink import low_ink
+from .gamefonts import game_fonts
 from .layouts.base import FaceContext
 from .loader import find_game, icon_folders
 from ..data.errors import DataError, DataErrors
@@ -30,6 +32,7 @@ class SceneCache:
         self.base_dir = base_dir
         self.art_folders = tuple(source_folders(base_dir, find_game))  # art must lie inside the game's folders
         self.icon_folders = icon_folders(base_dir)
+        self.fonts = game_fonts(self.icon_folders)  # the loader has told any bad font file already
         self.scenes: dict[tuple, Scene] = {}
         self.warnings: list[str] = []
         # Scenes by everything that shapes them; --watch keeps it between builds to redraw only what changed.
@@ -39,13 +42,15 @@ class SceneCache:
         self.contents: dict[tuple, bytes] = {}  # (component, piece, side) -> what shapes its face, made once
         self.face_warnings: dict[tuple, tuple[str, ...]] = {}
 
-    def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> bytes:
+    def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str, named: bool = True) -> bytes:
         """Everything that shapes a face, as a 128-bit digest (a set of thousands of faces holds one key per
-        face): two pieces alike in all of it share one scene."""
+        face): two pieces alike in all of it share one scene. `named`: the piece's name too, which only the
+        scene's label and its warnings show."""
         face: FaceSpec = piece.front if side == "front" else piece.back
         spec = component.spec
-        shape = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, piece.name, piece.color,
-                 side, self.bleed, self.ink, face.drawing.key)
+        name = piece.name if named else None
+        shape = (spec.id, spec.name, spec.kind, spec.size, spec.shape, spec.corner_radius, name, piece.color,
+                 side, self.bleed, self.ink, face.drawing.key, tuple(self.fonts.values()))
         return blake2b(f"{shape!r}{face.params.model_dump_json()}".encode(), digest_size=16).digest()
 
     def face(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> Scene:
@@ -110,7 +115,22 @@ class SceneCache:
         for kept in (self.scenes, self.outlines, self.to_draw, self.contents, self.face_warnings):
             kept.clear()
 
+    def key(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> bytes:
+        """What the face looks like, as a digest: two faces with one key look alike, whatever their pieces are
+        called (the studio shows them once, and redraws a face only when its key changes)."""
+        return self._content(component, piece, side, named=False)
+
+    def sketch(self, component: ResolvedComponent, piece: PieceSpec, side: str) -> tuple[Scene, FaceContext]:
+        """The face drawn now and not kept, with the context that drew it: its warnings and the part of the
+        face each is about (the studio marks them on the face)."""
+        return self._sketch(component, piece, piece.front if side == "front" else piece.back, side)
+
     def _draw(self, component: ResolvedComponent, piece: PieceSpec, face: FaceSpec, side: str) -> tuple[Scene, list]:
+        scene, ctx = self._sketch(component, piece, face, side)
+        return scene, ctx.warnings
+
+    def _sketch(self, component: ResolvedComponent, piece: PieceSpec, face: FaceSpec,
+                side: str) -> tuple[Scene, FaceContext]:
         spec = component.spec
         w, h = spec.size
         radius = spec.corner_radius if spec.corner_radius is not None else DEFAULT_CORNER.get(spec.kind, 0.0)
@@ -118,7 +138,8 @@ class SceneCache:
         where = f"{Path(component.source).name}: {spec.id}: {piece.name}" + (f" ({piece.color})" if color else "")
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
                           self.art_folders, face.params.background_art, face.params.background_fit,
-                          icon_folders=self.icon_folders, lines=face.lines, deadline=self.deadline)
+                          icon_folders=self.icon_folders, lines=face.lines, deadline=self.deadline,
+                          fonts=self.fonts)
         try:
             ctx.on_time()
             elements = face.drawing.draw(ctx, face.params)
@@ -126,7 +147,7 @@ class SceneCache:
             raise DataErrors([str(exc)]) from None
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)
-        return (low_ink(scene) if self.ink == "low" else scene), ctx.warnings
+        return (low_ink(scene) if self.ink == "low" else scene), ctx
 
 
 @dataclass(frozen=True)
@@ -139,8 +160,14 @@ class Face:
     name: str = ""  # the piece's name, as a person reads it
 
 
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "piece"
+def slug(text: str, joiner: str = "-", empty: str = "piece") -> str:
+    """A name as a file name: accented letters as their plain letters (`Ünïcode` → `unicode`, `Œuvre` →
+    `oeuvre`), anything else but letters and digits as one `joiner`."""
+    plain = unicodedata.normalize("NFKD", text.lower().translate(LIGATURES)).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", joiner, plain).strip(joiner) or empty
+
+
+LIGATURES = str.maketrans({"æ": "ae", "œ": "oe", "ß": "ss", "ø": "o", "đ": "d", "ł": "l", "þ": "th", "ð": "d"})
 
 
 def faces(game: Game, cache: SceneCache) -> list[Face]:

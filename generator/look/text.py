@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from .fonts import BOLDER, ITALIC, ascent_mm, descent_mm, text_width_mm, width_per_pt
+from .fonts import ascent_mm, bolder, italic as italic_of, descent_mm, text_width_mm, width_per_pt
 from .scene import Element, RichText, Text, TextLine
 
 PT_TO_MM = 25.4 / 72
@@ -167,8 +167,8 @@ def rich_words(text: str, font: str, is_icon: Callable[[str], bool]) -> tuple[li
             word.append(Piece(None, token[1:-1]))
             rich = True
         else:
-            styled = ITALIC.get(font, font) if italic else font
-            styled = BOLDER.get(styled, styled) if bold else styled
+            styled = italic_of(font) if italic else font
+            styled = bolder(styled) if bold else styled
             if word and word[-1].font == styled:
                 word[-1] = Piece(styled, word[-1].text + token)
             else:

@@ -17,12 +17,15 @@ from ..look.scene import Circle, Group, Line, Path, Polygon, Rect, Scene, Text
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
 FOOTER_H = 10.0  # the calibration square sets it
 FOOTER_GAP = 2.0
-MARK_ZONE = 2.5  # minimum free border kept round a grid whose pieces have no bleed of their own to mark on
-MARK_OFFSET = 0.6  # gap between a mark and the trim line it extends
-MARK_LEAST = 0.8  # a mark shorter than this is not worth printing
+MARK_OFFSET = 0.3  # gap between a mark and the trim line it extends
+MARK_LEAST = 3.0  # the shortest mark a cutter can follow: every trim line gets one, room is kept for it
+MARK_ROOM = MARK_OFFSET + MARK_LEAST  # kept free beyond a block's outer trims, on any paper and margin
 MARK_MAX = 5.0
+MARK_INTO_GAP = FOOTER_GAP - 0.5  # marks may run into the gap before the footer, short of its text
+MARK_APART = 2.0  # the least gap between two blocks' marks, so a cutter never follows the other block's tick
 TILE_FLAP = 10.0  # the strip of a tile that goes under its neighbour
-BLOCK_GAP = 7.0  # between two blocks on one sheet: both blocks' bleed and crop marks
+TILE_GAP = 2 * MARK_ROOM + MARK_APART  # between two tiles on one page: room for both tiles' corner marks
+BLOCK_GAP = 7.0  # between the bleed of two blocks on one sheet: room for both blocks' crop marks
 MAP_TOP = 36.0  # the heading and instructions above an assembly map
 MAP_FOOT = 4.0  # between an assembly map and the footer
 AID_GAP = 6.0  # between a player aid and the map or aid beside it
@@ -115,8 +118,8 @@ class Sheet:
     components: list[str]
     placed: list[Placed] = field(default_factory=list)
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
-    tile: Tile | None = None
-    tiles: list[Tile] = field(default_factory=list)  # for the assembly map
+    tiles: list[Tile] = field(default_factory=list)  # printed to cut on a tile sheet; all, outlined, on a map
+    tile_pages: list[int] = field(default_factory=list)  # a map's: the page of each of its tiles (set by paginate)
     picture: Box | None = None  # where the assembly map's board goes (None: as large as the page allows)
     aids: list[Placed] = field(default_factory=list)  # player aids to read on this page, not cut out
     blocks: list[int] = field(default_factory=list)  # pieces in each block of touching pieces
@@ -159,6 +162,7 @@ class Grid:
     footer: str
     cell: tuple[float, float]  # pitch of the placed pieces
     edge: float  # bleed kept round the whole block (shared cuts), 0 when every piece keeps its own
+    single: bool = False  # room for crop marks at one end of each trim line only (see block_area)
 
     @property
     def per_sheet(self) -> int:
@@ -170,37 +174,59 @@ def shares_cuts(scene: Scene) -> bool:
     return scene.shape == "rect"
 
 
-def block_area(settings: Settings, footer: str, edge: float) -> Box:
-    """Where a block of pieces' trims may go: the content area, less room for crop marks when the pieces
-    carry no bleed round the block, and less the block's own bleed where it would reach the footer."""
+def cell_bleed(scene: Scene) -> float:
+    """The bleed inside a grid cell: none for pieces that share cuts (their cells are trims), all of it for
+    pieces that keep their own."""
+    return 0.0 if shares_cuts(scene) else scene.bleed
+
+
+def mark_area(settings: Settings, footer: str) -> Box:
+    """Where crop marks may run: the content area and the gap before the footer, short of its text."""
     x, y, w, h = content_area(settings, footer)
-    # room for marks inside the margin: beyond the bleed boxes of pieces that keep their own, beyond the
-    # trims of a block with shared cuts (its outer bleed may run into the margin, where nothing prints)
-    pad = MARK_ZONE if not edge else MARK_OFFSET + MARK_LEAST
-    clear = max(0.0, edge + 0.5 - FOOTER_GAP)  # the bleed may run into the footer's gap, not up to its text
-    x, y, w, h = x + pad, y + pad, w - 2 * pad, h - 2 * pad
     if footer in ("bottom", "top"):
-        y, h = y + (clear - pad if footer == "top" else 0.0), h - (clear - pad)
-    else:
-        x, w = x + (clear - pad if footer == "left" else 0.0), w - (clear - pad)
-    return (x, y, w, h)
+        return (x, y - (MARK_INTO_GAP if footer == "top" else 0.0), w, h + MARK_INTO_GAP)
+    return (x - (MARK_INTO_GAP if footer == "left" else 0.0), y, w + MARK_INTO_GAP, h)
+
+
+def block_area(settings: Settings, footer: str, edge: float, inside: float, single: bool = False) -> Box:
+    """Where the cells of a block may go: the content area less room for crop marks MARK_LEAST long beyond the
+    block's outer trims (`inside`: the bleed the cells hold, which gives part of that room; marks may run into
+    the footer's gap), and less the block's own bleed beyond its cells (`edge`) where it would reach the
+    footer's text. `single`: room on the top and left only, so each trim line has a mark at one end, where a
+    mark at both would cost the sheet a row or column of pieces."""
+    x, y, w, h = content_area(settings, footer)
+    room = max(0.0, MARK_ROOM - inside)
+    pads = {side: 0.0 if single and side in ("bottom", "right") else room for side in SIDES}
+    pads[footer] = max(0.0, pads[footer] - MARK_INTO_GAP, edge + 0.5 - FOOTER_GAP)
+    return (x + pads["left"], y + pads["top"], w - pads["left"] - pads["right"], h - pads["top"] - pads["bottom"])
 
 
 def plan_grid(scene: Scene, settings: Settings, count: int = 1) -> Grid:
-    """The fewest sheets for `count` pieces, then the most pieces per sheet: upright or turned, footer below or
-    beside (upright and below on a tie, so a sheet that is not full leaves room for other blocks)."""
+    """The fewest sheets for `count` pieces, then the shortest block left over for another sheet to take, then
+    crop marks at both ends of every trim line, then the most pieces per sheet: upright or turned, footer below or beside (upright and below on a tie, so a sheet that is
+    not full leaves room for other blocks)."""
     shared = shares_cuts(scene)
     edge = scene.bleed if shared else 0.0
     ow, oh = (scene.width, scene.height) if shared else (scene.outer_width, scene.outer_height)
     options = []
-    for footer in ("bottom", "left"):
-        _, _, aw, ah = block_area(settings, footer, edge)
-        for turned in (False, True):
-            cw, ch = (oh, ow) if turned else (ow, oh)
-            options.append(Grid(max(0, int((aw + 1e-9) // cw)), max(0, int((ah + 1e-9) // ch)), turned, footer,
-                                (cw, ch), edge))
-    return min(options, key=lambda g: (math.ceil(count / g.per_sheet) if g.per_sheet else math.inf,
-                                       g.footer != "bottom", -g.per_sheet))
+    for single in (False, True):
+        for footer in ("bottom", "left"):
+            _, _, aw, ah = block_area(settings, footer, edge, cell_bleed(scene), single)
+            for turned in (False, True):
+                cw, ch = (oh, ow) if turned else (ow, oh)
+                options.append(Grid(max(0, int((aw + 1e-9) // cw)), max(0, int((ah + 1e-9) // ch)), turned,
+                                    footer, (cw, ch), edge, single))
+    def rank(g: Grid) -> tuple:
+        if not g.per_sheet:
+            return (math.inf,)
+        sheets = math.ceil(count / g.per_sheet)
+        last = count - (sheets - 1) * g.per_sheet
+        # how much of the last sheet its block takes, so the rest may take other blocks (only a sheet with its
+        # footer below takes or gives blocks; a full sheet takes all of it)
+        partial = math.ceil(last / g.cols) * g.cell[1] if g.footer == "bottom" else math.inf
+        return (sheets, g.single, partial, g.footer != "bottom", -g.per_sheet)
+
+    return min(options, key=rank)
 
 
 def fits_on_page(scene: Scene, settings: Settings) -> bool:
@@ -226,11 +252,19 @@ def mirror_side(side: str, settings: Settings) -> str:
     return flip.get(side, side)
 
 
-def crop_marks(placed: list[Placed], footer: str, settings: Settings,
-               limits: tuple[float, float] | None = None) -> list[tuple[float, float, float, float]]:
-    """Short lines extending every trim line outward past the block, from just beyond the trim (over the
-    outside bleed, which is cut away) to the printable edge, the footer or the `limits` (top, bottom) that
-    another block on the sheet sets."""
+Edges = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def mark_limits(settings: Settings, footer: str) -> Edges:
+    x, y, w, h = mark_area(settings, footer)
+    return (x, y, x + w, y + h)
+
+
+def crop_marks(placed: list[Placed], settings: Settings, limits: Edges) -> list[tuple[float, float, float, float]]:
+    """Short lines extending every trim line outward past the block, from just beyond the block's outer trim
+    (over the outside bleed, which is cut away: a white halo keeps them visible on it) to the `limits` (the
+    footer's gap, other blocks on the sheet), or MARK_MAX past the bleed. The room block_area keeps makes them
+    at least MARK_LEAST long, at both ends of a trim line or, where a grid is tight, at one."""
     if not placed or not settings.crop_marks:
         return []
     trims = [p.trim_box for p in placed]
@@ -238,30 +272,32 @@ def crop_marks(placed: list[Placed], footer: str, settings: Settings,
     top = min(t[1] for t in trims)
     right = max(t[0] + t[2] for t in trims)
     bottom = max(t[1] + t[3] for t in trims)
-    # marks start just beyond the trim of a shared-cut block, beyond every bleed box otherwise
-    outer = trims if all(p.clip for p in placed) else [p.visible_box for p in placed]
-    start_left = min(b[0] for b in outer) - MARK_OFFSET
-    start_top = min(b[1] for b in outer) - MARK_OFFSET
-    start_right = max(b[0] + b[2] for b in outer) + MARK_OFFSET
-    start_bottom = max(b[1] + b[3] for b in outer) + MARK_OFFSET
-    px, py, pw, ph = content_area(settings, footer)
-    limit_top, limit_bottom = limits or (py, py + ph)
+    limit_left, limit_top, limit_right, limit_bottom = limits
     xs = sorted({round(v, 6) for t in trims for v in (t[0], t[0] + t[2])})
     ys = sorted({round(v, 6) for t in trims for v in (t[1], t[1] + t[3])})
-    bleed = max(p.scene.bleed for p in placed)
-    reach = bleed + MARK_MAX
-    # marks always cross a shared-cut block's outer bleed (a cut line needs a mark at its ends), up to the
-    # margin
-    over = bleed if all(p.clip for p in placed) else 0.0
+    reach = max(p.scene.bleed for p in placed) + MARK_MAX
+    o = MARK_OFFSET
+    marks = [(x, max(limit_top, top - reach), x, top - o) for x in xs]
+    marks += [(x, bottom + o, x, min(limit_bottom, bottom + reach)) for x in xs]
+    marks += [(max(limit_left, left - reach), y, left - o, y) for y in ys]
+    marks += [(right + o, y, min(limit_right, right + reach), y) for y in ys]
+    return printable(marks, settings)
+
+
+def tile_marks(window: Box, settings: Settings, limits: Edges) -> list[tuple[float, float, float, float]]:
+    """Corner marks of a tile: each edge of its window extended outward at both ends, as far as the `limits` (the
+    content area, the tiles beside it) let them (impose_tiled keeps MARK_ROOM free above, below and left of the
+    window; a mark too short to cut by is left out)."""
+    if not settings.crop_marks:
+        return []
+    wx, wy, ww, wh = window
+    left, top, right, bottom = limits
+    o, reach = MARK_OFFSET, MARK_OFFSET + MARK_MAX
     marks = []
-    if (end := min(max(limit_top, top - reach), top - over)) < start_top - 1.0:
-        marks += [(x, end, x, start_top) for x in xs]
-    if (end := max(min(limit_bottom, bottom + reach), bottom + over)) > start_bottom + 1.0:
-        marks += [(x, start_bottom, x, end) for x in xs]
-    if (end := min(max(px, left - reach), left - over)) < start_left - 1.0:
-        marks += [(end, y, start_left, y) for y in ys]
-    if (end := max(min(px + pw, right + reach), right + over)) > start_right + 1.0:
-        marks += [(start_right, y, end, y) for y in ys]
+    for x in (wx, wx + ww):
+        marks += [(x, max(top, wy - reach), x, wy - o), (x, wy + wh + o, x, min(bottom, wy + wh + reach))]
+    for y in (wy, wy + wh):
+        marks += [(max(left, wx - reach), y, wx - o, y), (wx + ww + o, y, min(right, wx + ww + reach), y)]
     return printable(marks, settings)
 
 
@@ -274,7 +310,7 @@ def printable(marks: list[tuple[float, float, float, float]], settings: Settings
     for x1, y1, x2, y2 in marks:
         x1, x2 = (min(max(v, m), pw - m) for v in (x1, x2))
         y1, y2 = (min(max(v, m), ph - m) for v in (y1, y2))
-        if math.hypot(x2 - x1, y2 - y1) >= MARK_LEAST:
+        if math.hypot(x2 - x1, y2 - y1) >= MARK_LEAST - 1e-6:
             out.append((x1, y1, x2, y2))
     return out
 
@@ -293,7 +329,7 @@ def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) 
         last = len(chunk) < full.per_sheet and full.footer != "bottom"
         grid = plan_grid(first, settings, len(chunk)) if last else full
         pitch_w, pitch_h = grid.cell
-        ax, ay, aw, ah = block_area(settings, grid.footer, grid.edge)
+        ax, ay, aw, ah = block_area(settings, grid.footer, grid.edge, cell_bleed(first), grid.single)
         used_rows = math.ceil(len(chunk) / grid.cols)
         used_cols = min(grid.cols, len(chunk))
         x0 = ax + (aw - used_cols * pitch_w) / 2
@@ -313,7 +349,7 @@ def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) 
                 clip = (x - left, y - top, pitch_w + left + right, pitch_h + bottom + top)
                 x, y = x - b, y - b
             front.placed.append(Placed(scene, x, y, 90 if grid.turned else 0, component, clip))
-        front.marks = crop_marks(front.placed, grid.footer, settings)
+        front.marks = crop_marks(front.placed, settings, mark_limits(settings, grid.footer))
         front.blocks = [len(front.placed)]
         sheets.append(front)
         if duplex:
@@ -321,7 +357,7 @@ def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) 
             for placed, (_, back_scene, _) in zip(front.placed, chunk):
                 if back_scene is not None:
                     back.placed.append(mirror(placed, back_scene, settings))
-            back.marks = crop_marks(back.placed, back.footer, settings)
+            back.marks = crop_marks(back.placed, settings, mark_limits(settings, back.footer))
             back.blocks = [len(back.placed)]
             sheets.append(back)
     return sheets
@@ -366,6 +402,7 @@ def _boxes(elements, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0, link:
 
 
 SPACE_WEIGHT = 10  # cutting through a space, box or icon is ten times worse than through a line of text
+SEAM_CLEAR = 1.1  # mm kept between a seam and anything drawn beside it, so a cut a hair off the line shaves nothing
 
 
 def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
@@ -383,30 +420,33 @@ def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
             if hi - lo < 1e-6 and across[1] - across[0] > 20:
                 rules.append(lo + b)
         elif hi - lo < size * 0.5:
-            blocked.append((lo + b - 0.5, hi + b + 0.5, 1 if kind == "text" else SPACE_WEIGHT))
+            blocked.append((lo + b - SEAM_CLEAR, hi + b + SEAM_CLEAR, 1 if kind == "text" else SPACE_WEIGHT))
     rules = sorted(set(round(r, 3) for r in rules))
     blocked += [(a, c, SPACE_WEIGHT) for a, c in zip(rules, rules[1:]) if c - a < 60]  # inside a grid cell
     return blocked
 
 
-def choose_seams(length: float, window: float, blocked: list[tuple[float, float, int]]) -> list[float]:
+def choose_seams(length: float, window: float, blocked: list[tuple[float, float, int]], even: bool = True
+                 ) -> list[float]:
     """Seams along one axis: the fewest tiles, then the least cut (nothing, where a free line is in reach),
-    then the most even tiles. Each tile after the first starts a flap before its seam."""
+    then the most even tiles, or with `even` False the least even (large tiles and a small one, which may
+    share a page with another). Each tile after the first starts a flap before its seam."""
     if length <= window + 1e-9:
         return []
     candidates = sorted({v for a, c, _ in blocked for v in (a, c) if 2 * TILE_FLAP < v < length}
                         | {float(v) for v in range(int(2 * TILE_FLAP) + 1, int(length), 5)})
 
+    sign = 1 if even else -1
     cuts = [sum(weight for a, c, weight in blocked if a < x < c) for x in candidates]
     best: dict[int, tuple[int, int, float, int | None]] = {}  # seam index -> (tiles, cut, squares, previous)
     for i, x in enumerate(candidates):
-        options = [(1, cuts[i], x * x, None)] if x <= window else []
+        options = [(1, cuts[i], sign * x * x, None)] if x <= window else []
         reach = range(bisect_left(candidates, x + TILE_FLAP - window), bisect_left(candidates, x - TILE_FLAP))
-        options += [(t + 1, w + cuts[i], q + (x - candidates[j] + TILE_FLAP) ** 2, j)
+        options += [(t + 1, w + cuts[i], q + sign * (x - candidates[j] + TILE_FLAP) ** 2, j)
                     for j in reach if j in best for t, w, q, _ in (best[j],)]
         if options:
             best[i] = min(options, key=lambda o: o[:3])
-    ends = [(t + 1, w, q + (length - candidates[i] + TILE_FLAP) ** 2, i) for i, (t, w, q, _) in best.items()
+    ends = [(t + 1, w, q + sign * (length - candidates[i] + TILE_FLAP) ** 2, i) for i, (t, w, q, _) in best.items()
             if length - (candidates[i] - TILE_FLAP) <= window + 1e-9]
     index: int | None = min(ends, key=lambda o: o[:3])[3]
     seams = []
@@ -425,14 +465,97 @@ def seam_targets(side: str, seam: float, span: tuple[float, float]) -> list[tupl
     return [(seam, a) if side == "left" else (a, seam) for a in along]
 
 
-def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet]:
-    """An assembly map, then one page per tile of a piece too large for the paper.
+def cut_tiles(scene: Scene, rotation: int, size: tuple[float, float], xs: list[float], ys: list[float]
+              ) -> list[Tile]:
+    """The tiles between the seams, in board order, each with its window's top-left at (0, 0) (see `moved`):
+    every tile after the first in a row or column has a flap beyond its seam that goes under its neighbour,
+    with arrows on the seam line."""
+    bw, bh = size
+    nx, ny = len(xs) + 1, len(ys) + 1
+    starts_x, ends_x = [0.0] + [x - TILE_FLAP for x in xs], xs + [bw]
+    starts_y, ends_y = [0.0] + [y - TILE_FLAP for y in ys], ys + [bh]
+    tiles = []
+    for row in range(ny):
+        for col in range(nx):
+            bx, by = starts_x[col], starts_y[row]
+            w, h = ends_x[col] - bx, ends_y[row] - by
+            flaps, targets = [], []
+            own_x = (bx + TILE_FLAP if col else bx, ends_x[col])
+            own_y = (by + TILE_FLAP if row else by, ends_y[row])
+            if col:
+                flaps.append(("left", (0.0, 0.0, TILE_FLAP, h), tile_label(col - 1, row)))
+                targets += [("left", x - bx, y - by) for x, y in seam_targets("left", xs[col - 1], own_y)]
+            if row:
+                flaps.append(("top", (0.0, 0.0, w, TILE_FLAP), tile_label(col, row - 1)))
+                targets += [("top", x - bx, y - by) for x, y in seam_targets("top", ys[row - 1], own_x)]
+            tiles.append(Tile(scene, rotation, (0.0, 0.0, w, h), bx, by, tile_label(col, row), (nx, ny),
+                              tuple(flaps), tuple(targets)))
+    return tiles
 
-    Seams fall on the board's grid lines or between its spaces; every tile after the first in a row or
-    column has a flap beyond its seam that goes under its neighbour, with the seam line and arrows on it.
-    """
+
+def moved(tile: Tile, x: float, y: float) -> Tile:
+    """The tile with its window's top-left at (x, y) on the page, its flaps and arrows with it."""
+    dx, dy = x - tile.window[0], y - tile.window[1]
+    return replace(tile, window=(x, y, *tile.window[2:]),
+                   flaps=tuple((side, (fx + dx, fy + dy, fw, fh), under)
+                               for side, (fx, fy, fw, fh), under in tile.flaps),
+                   targets=tuple((side, tx + dx, ty + dy) for side, tx, ty in tile.targets))
+
+
+Shelf = list[Tile]  # tiles side by side, tops in line
+
+
+def shelf_size(shelf: Shelf) -> tuple[float, float]:
+    return (sum(t.window[2] for t in shelf) + TILE_GAP * (len(shelf) - 1), max(t.window[3] for t in shelf))
+
+
+def pack_tiles(tiles: list[Tile], area: Box) -> list[list[Tile]]:
+    """The tiles on as few pages as they fit, each tile whole and TILE_GAP from the next (room for both
+    tiles' corner marks): tallest first, each on the first page with room beside the tiles of a row or in a
+    row under them. Each page's rows are centred on it in board order, and the pages follow their first tile."""
+    ax, ay, aw, ah = area
+    order = {t.label: i for i, t in enumerate(tiles)}
+    pages: list[list[Shelf]] = []
+
+    def height(shelves: list[Shelf]) -> float:
+        return sum(shelf_size(s)[1] for s in shelves) + TILE_GAP * (len(shelves) - 1)
+
+    for tile in sorted(tiles, key=lambda t: -t.window[3]):
+        w, h = tile.window[2:]
+        for shelves in pages:
+            beside = next((s for s in shelves if shelf_size(s)[0] + TILE_GAP + w <= aw + 1e-9), None)
+            if beside is not None:  # no taller than the row: the tallest came first
+                beside.append(tile)
+                break
+            if height(shelves) + TILE_GAP + h <= ah + 1e-9:
+                shelves.append([tile])
+                break
+        else:
+            pages.append([[tile]])
+    laid = []
+    for shelves in pages:
+        shelves = sorted((sorted(s, key=lambda t: order[t.label]) for s in shelves), key=lambda s: order[s[0].label])
+        y, page = ay + (ah - height(shelves)) / 2, []
+        for shelf in shelves:
+            width, tall = shelf_size(shelf)
+            x = ax + (aw - width) / 2
+            for tile in shelf:
+                page.append(moved(tile, x, y))
+                x += tile.window[2] + TILE_GAP
+            y += tall + TILE_GAP
+        laid.append(page)
+    return sorted(laid, key=lambda page: order[page[0].label])
+
+
+def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet]:
+    """An assembly map, then the tiles of a piece too large for the paper, packed on as few pages as hold them.
+
+    Seams fall on the board's grid lines or between its spaces; of the seams that cut nothing, those whose
+    tiles share pages best win (even tiles, or large ones and a small one that joins another page)."""
     ax, ay, aw, ah = content_area(settings)
-    aw, ah = aw - 2 * MARK_ZONE, ah - 2 * MARK_ZONE
+    # room for corner marks: above and below every tile (they mark its upright cuts), and on its left only (they
+    # mark its level cuts, at one end: the width goes to the board)
+    area = (ax + MARK_ROOM, ay + MARK_ROOM, aw - MARK_ROOM, ah - 2 * MARK_ROOM)
     ow, oh = scene.outer_width, scene.outer_height
     options = []
     for rotation in (0, 90):
@@ -442,34 +565,20 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
         y_blocks = seam_blocks(scene, 0 if rotation else 1)
         if rotation:
             x_blocks = [(bw - c, bw - a, weight) for a, c, weight in x_blocks]
-        xs, ys = choose_seams(bw, aw, x_blocks), choose_seams(bh, ah, y_blocks)
-        cuts = sum(w for x in xs for a, c, w in x_blocks if a < x < c) + sum(
-            w for y in ys for a, c, w in y_blocks if a < y < c)
-        options.append(((len(xs) + 1) * (len(ys) + 1), cuts, rotation, bw, bh, xs, ys))
-    _, _, rotation, bw, bh, xs, ys = min(options, key=lambda o: o[:3])
-    nx, ny = len(xs) + 1, len(ys) + 1
-    starts_x, ends_x = [0.0] + [x - TILE_FLAP for x in xs], xs + [bw]
-    starts_y, ends_y = [0.0] + [y - TILE_FLAP for y in ys], ys + [bh]
-    tiles = []
-    for row in range(ny):
-        for col in range(nx):
-            bx, by = starts_x[col], starts_y[row]
-            w, h = ends_x[col] - bx, ends_y[row] - by
-            wx, wy = ax + MARK_ZONE + (aw - w) / 2, ay + MARK_ZONE + (ah - h) / 2
-            flaps, targets = [], []
-            own_x = (bx + TILE_FLAP if col else bx, ends_x[col])
-            own_y = (by + TILE_FLAP if row else by, ends_y[row])
-            if col:
-                flaps.append(("left", (wx, wy, TILE_FLAP, h), tile_label(col - 1, row)))
-                targets += [("left", wx + x - bx, wy + y - by)
-                            for x, y in seam_targets("left", xs[col - 1], own_y)]
-            if row:
-                flaps.append(("top", (wx, wy, w, TILE_FLAP), tile_label(col, row - 1)))
-                targets += [("top", wx + x - bx, wy + y - by)
-                            for x, y in seam_targets("top", ys[row - 1], own_x)]
-            tiles.append(Tile(scene, rotation, (wx, wy, w, h), bx, by, tile_label(col, row), (nx, ny),
-                              tuple(flaps), tuple(targets)))
-    return [Sheet("map", [component], tiles=tiles)] + [Sheet("tile", [component], tile=t) for t in tiles]
+        for uneven in range(4):  # even tiles both ways first
+            xs = choose_seams(bw, area[2], x_blocks, even=not uneven & 1)
+            ys = choose_seams(bh, area[3], y_blocks, even=not uneven & 2)
+            cuts = sum(w for x in xs for a, c, w in x_blocks if a < x < c) + sum(
+                w for y in ys for a, c, w in y_blocks if a < y < c)
+            pages = pack_tiles(cut_tiles(scene, rotation, (bw, bh), xs, ys), area)
+            options.append((len(pages), (len(xs) + 1) * (len(ys) + 1), cuts, uneven, rotation, pages))
+    pages = min(options, key=lambda o: o[:5])[5]
+    laid = {t.label: t for page in pages for t in page}
+    tiles = [laid[label] for label in sorted(laid, key=lambda label: (label[0], int(label[1:])))]
+    sheets = [Sheet("map", [component], tiles=tiles)] + [Sheet("tile", [component], tiles=page) for page in pages]
+    for sheet in sheets[1:]:
+        sheet.marks = block_marks(sheet, settings)
+    return sheets
 
 
 def map_area(settings: Settings) -> Box:
@@ -550,26 +659,61 @@ def stackable(sheet: Sheet) -> bool:
     return sheet.role == "front" and sheet.footer == "bottom"
 
 
-def block_span(placed: list[Placed]) -> tuple[float, float]:
+def hosts(sheet: Sheet) -> bool:
+    """A sheet that may take other sheets' blocks: one that stacks, or a page of a board's tiles (blank behind,
+    so only one-sided pieces join it)."""
+    return stackable(sheet) or sheet.role == "tile"
+
+
+def block_gap(settings: Settings) -> float:
+    """Between the bleed of two blocks side by side or one above the other: BLOCK_GAP, or with little bleed,
+    what two marks MARK_LEAST long and MARK_APART apart need."""
+    return max(BLOCK_GAP, 2 * (MARK_ROOM - settings.bleed) + MARK_APART)
+
+
+def block_box(placed: list[Placed]) -> Edges:
+    """x0, y0, x1, y1 of what a block shows: its pieces with the bleed round the block."""
     boxes = [p.visible_box for p in placed]
-    return min(b[1] for b in boxes), max(b[1] + b[3] for b in boxes)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[0] + b[2] for b in boxes),
+            max(b[1] + b[3] for b in boxes))
+
+
+def apart(box: Edges, boxes: list[Edges], limits: Edges) -> Edges:
+    """How far the marks of the block at `box` may run within `limits`: toward another of the `boxes` above,
+    below or beside it, halfway, MARK_APART short of that block's marks."""
+    x0, y0, x1, y1 = box
+    left, top, right, bottom = limits
+    half = MARK_APART / 2
+    for ox0, oy0, ox1, oy1 in boxes:
+        if (ox0, oy0, ox1, oy1) == box:
+            continue
+        if ox0 < x1 and x0 < ox1:  # above or below
+            if oy1 <= y0:
+                top = max(top, (oy1 + y0) / 2 + half)
+            elif oy0 >= y1:
+                bottom = min(bottom, (y1 + oy0) / 2 - half)
+        elif oy0 < y1 and y0 < oy1:  # beside
+            if ox1 <= x0:
+                left = max(left, (ox1 + x0) / 2 + half)
+            else:
+                right = min(right, (x1 + ox0) / 2 - half)
+    return left, top, right, bottom
 
 
 def block_marks(sheet: Sheet, settings: Settings) -> list[tuple[float, float, float, float]]:
-    """Crop marks for each block on the sheet, those between two blocks meeting halfway."""
+    """Crop marks for each block and each tile on the sheet, kept apart from the others' (`apart`)."""
     blocks, start = [], 0
     for size in sheet.blocks:
         blocks.append(sheet.placed[start:start + size])
         start += size
-    blocks.sort(key=lambda block: block_span(block)[0])
-    _, py, _, ph = content_area(settings, sheet.footer)
-    marks = []
-    for i, block in enumerate(blocks):
-        top, bottom = block_span(block)
-        upper = (block_span(blocks[i - 1])[1] + top) / 2 if i else py
-        lower = (bottom + block_span(blocks[i + 1])[0]) / 2 if i + 1 < len(blocks) else py + ph
-        marks += crop_marks(block, sheet.footer, settings, (upper, lower))
-    return marks
+    windows = [t.window for t in sheet.tiles] if sheet.role == "tile" else []
+    tile_boxes = [(x, y, x + w, y + h) for x, y, w, h in windows]
+    boxes = [block_box(b) for b in blocks]
+    limits = mark_limits(settings, sheet.footer)
+    return [m for block, box in zip(blocks, boxes)
+            for m in crop_marks(block, settings, apart(box, boxes + tile_boxes, limits))] + [
+        m for window, box in zip(windows, tile_boxes)
+        for m in tile_marks(window, settings, apart(box, boxes + tile_boxes, limits))]
 
 
 def plain_back(front: Scene) -> Scene:
@@ -578,21 +722,67 @@ def plain_back(front: Scene) -> Scene:
                  f"{front.label} (plain back)")
 
 
-def restack(front: Sheet, back: Sheet | None, blocks: list[list[Placed]], backs: list[Scene | None],
-            settings: Settings) -> None:
-    """Lay the blocks out one under another, centred as a whole; each back (`backs`, one per piece, in
-    order) follows its front."""
-    spans = [block_span(b) for b in blocks]
-    total = sum(bottom - top for top, bottom in spans) + BLOCK_GAP * (len(blocks) - 1)
-    _, ay, _, ah = block_area(settings, "bottom", 0.0)
-    y = ay + (ah - total) / 2
-    front.placed = []
-    for block, (top, bottom) in zip(blocks, spans):
-        dy = y - top
-        front.placed += [replace(p, y=p.y + dy, clip=p.clip and (p.clip[0], p.clip[1] + dy, *p.clip[2:]))
-                         for p in block]
-        y += bottom - top + BLOCK_GAP
-    front.blocks = [len(b) for b in blocks]
+@dataclass
+class Block:
+    """A block of touching pieces from one sheet of fronts, with one back per piece (None: none), or the tiles
+    of a board's page, which take other blocks under or over them but never move across or to another page."""
+
+    placed: list[Placed]
+    backs: list[Scene | None]
+    tiles: list[Tile] = field(default_factory=list)
+    pad: float = 0.0  # kept above and below tiles, as a block's bleed is: room for their corner marks
+    size: tuple[float, float] = (0.0, 0.0)  # width and height of what it shows
+
+    def __post_init__(self):
+        if self.placed or self.tiles:  # a map has neither: it never stacks
+            x0, y0, x1, y1 = self.box
+            self.size = (x1 - x0, y1 - y0)
+
+    @property
+    def box(self) -> Edges:
+        """x0, y0, x1, y1 of what it shows, with room for the marks of tiles above and below them."""
+        if self.placed:
+            return block_box(self.placed)
+        windows = [t.window for t in self.tiles]
+        return (min(x for x, _, _, _ in windows), min(y for _, y, _, _ in windows) - self.pad,
+                max(x + w for x, _, w, _ in windows), max(y + h for _, y, _, h in windows) + self.pad)
+
+
+Row = list[Block]
+
+
+def row_size(row: Row, gap: float) -> tuple[float, float]:
+    return sum(b.size[0] for b in row) + gap * (len(row) - 1), max(b.size[1] for b in row)
+
+
+def rows_height(rows: list[Row], gap: float) -> float:
+    return sum(row_size(r, gap)[1] for r in rows) + gap * (len(rows) - 1)
+
+
+def restack(front: Sheet, back: Sheet | None, rows: list[Row], settings: Settings) -> None:
+    """Lay the rows of blocks out one under another, centred as a whole, each row's blocks side by side and
+    centred across (a row of one block keeps its place across); each back follows its front."""
+    gap = block_gap(settings)
+    ax, ay, aw, ah = block_area(settings, "bottom", 0.0, settings.bleed)
+    y = ay + (ah - rows_height(rows, gap)) / 2
+    front.placed, backs, front.blocks = [], [], []
+    if front.role == "tile":
+        front.tiles = []
+    for row in rows:
+        width, height = row_size(row, gap)
+        x = ax + (aw - width) / 2
+        for block in row:
+            bx, by, _, _ = block.box
+            dx, dy = (x - bx if len(row) > 1 else 0.0), y - by
+            front.tiles += [moved(t, t.window[0] + dx, t.window[1] + dy) for t in block.tiles]
+            if block.placed:
+                front.placed += [replace(p, x=p.x + dx, y=p.y + dy,
+                                         clip=p.clip and (p.clip[0] + dx, p.clip[1] + dy, *p.clip[2:]))
+                                 for p in block.placed]
+                backs += block.backs
+                front.blocks.append(len(block.placed))
+            x += block.size[0] + gap
+        y += height + gap
     front.marks = block_marks(front, settings)
     if back is not None:
         back.placed = [mirror(f, scene or plain_back(f.scene), settings) for f, scene in zip(front.placed, backs)]
@@ -602,19 +792,19 @@ def restack(front: Sheet, back: Sheet | None, blocks: list[list[Placed]], backs:
 
 @dataclass
 class Stacked:
-    """A sheet of fronts that may take other sheets' blocks, its backs (if any) and one back per piece."""
+    """A sheet of fronts that may take other sheets' blocks, in rows, and its backs (if any)."""
 
     front: Sheet
     back: Sheet | None
-    blocks: list[list[Placed]]
-    backs: list[Scene | None]
+    rows: list[Row]
 
 
 def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
-    """Part-filled sheets of fronts go one under another onto a shared sheet when they fit, whatever their
-    pieces' sizes (each block keeps its own cuts), so a few counters or a lone card never takes a
+    """Part-filled sheets of fronts share a sheet when they fit, one block under another or beside it, whatever
+    their pieces' sizes (each block keeps its own cuts), so a few counters or a lone card never takes a
     sheet of its own. A sheet with backs prefers a host with backs; when one-sided pieces and pieces with
-    backs share a sheet, the one-sided ones get a plain back, so every piece still has its own back."""
+    backs share a sheet, the one-sided ones get a plain back, so every piece still has its own back. A page
+    of a board's tiles takes one-sided blocks above or below its tiles, which stay where they are across."""
     units: list[tuple[Sheet, Sheet | None]] = []
     i = 0
     while i < len(sheets):
@@ -622,26 +812,32 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
         units.append((sheets[i], back))
         i += 2 if back else 1
     kept: list[Stacked] = []
-    _, _, _, room = block_area(settings, "bottom", 0.0)
-    spans: dict[int, float] = {}  # a block's height by id: blocks never change once made
+    _, _, room_w, room = block_area(settings, "bottom", 0.0, settings.bleed)  # blocks are measured to their bleed
+    gap = block_gap(settings)
 
-    def span(block: list[Placed]) -> float:
-        if id(block) not in spans:
-            top, bottom = block_span(block)
-            spans[id(block)] = bottom - top
-        return spans[id(block)]
-
-    def height(blocks: list[list[Placed]]) -> float:
-        return sum(span(b) for b in blocks) + BLOCK_GAP * (len(blocks) - 1)
+    def places(k: Stacked, block: Block) -> list[list[Row]]:
+        """The host's rows with `block` added: beside the blocks of a row (not of tiles, which keep their place
+        across), or as a row of its own."""
+        out = [k.rows[:r] + [k.rows[r] + [block]] + k.rows[r + 1:] for r in range(len(k.rows))
+               if not any(b.tiles for b in k.rows[r])]
+        return [rows for rows in out + [k.rows + [[block]]]
+                if rows_height(rows, gap) <= room + 1e-6 and all(row_size(r, gap)[0] <= room_w + 1e-6 for r in rows)]
 
     # tallest blocks first, so each shorter one finds the sheet it fits best (first fit decreasing); the
     # sheets then keep the order of their first block
-    blocks = [list(front.placed) for front, _ in units]
-    order = sorted(range(len(units)), key=lambda i: -height([blocks[i]]) if stackable(units[i][0]) else 0)
-    least = min((span(blocks[i]) for i in order if stackable(units[i][0])), default=math.inf)
+    blocks = [Block(list(front.placed), [b.scene for b in back.placed] if back is not None else
+                    [None] * len(front.placed), list(front.tiles) if front.role == "tile" else [], settings.bleed)
+              for front, back in units]
+    # pages of tiles first, to host; then the tallest blocks
+    order = sorted(range(len(units)), key=lambda i: -math.inf if units[i][0].role == "tile" else
+                   -blocks[i].size[1] if stackable(units[i][0]) else 0)
+    smallest = [blocks[i] for i in order if stackable(units[i][0])]
+    least_h = min((b.size[1] for b in smallest), default=math.inf)
+    least_w = min((b.size[0] for b in smallest), default=math.inf)
 
-    def open_to_more(k: Stacked) -> bool:  # a host that the shortest block could still join (with room to spare)
-        return stackable(k.front) and height(k.blocks) + BLOCK_GAP + least <= room + 1e-6
+    def open_to_more(k: Stacked) -> bool:  # a host that the smallest block could still join
+        return hosts(k.front) and (rows_height(k.rows, gap) + gap + least_h <= room + 1e-6 or any(
+            row_size(r, gap)[0] + gap + least_w <= room_w + 1e-6 for r in k.rows))
 
     open_hosts: list[Stacked] = []  # the kept sheets, in order, less those full for any block: a deck of
     # thousands of full sheets is then not searched thousands of times over
@@ -649,26 +845,27 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
     for index in order:
         front, back = units[index]
         block = blocks[index]
-        backs = [b.scene for b in back.placed] if back is not None else [None] * len(block)
-        host = None
-        if stackable(front) and (back is None or len(back.placed) == len(block)):
-            hosts = [k for k in open_hosts if height(k.blocks + [block]) <= room]
-            host = next((k for k in hosts if (k.back is None) == (back is None)), next(iter(hosts), None))
+        host, rows = None, None
+        if stackable(front) and (back is None or len(back.placed) == len(block.placed)):
+            can = [(k, p[0]) for k in open_hosts for p in [places(k, block)]
+                   if p and (back is None or k.front.role != "tile")]
+            host, rows = next(((k, r) for k, r in can if (k.back is None) == (back is None)),
+                              next(iter(can), (None, None)))
         if host is None:
             first_of[id(front)] = index
-            kept.append(Stacked(front, back, [block], backs))
+            kept.append(Stacked(front, back, [[block]]))
             if open_to_more(kept[-1]):
                 open_hosts.append(kept[-1])
             continue
-        first_of[id(host.front)] = min(first_of[id(host.front)], index)
-        host.blocks.append(block)
-        host.backs += backs
+        if host.front.role != "tile":  # a page of tiles keeps its place among its board's
+            first_of[id(host.front)] = min(first_of[id(host.front)], index)
+        host.rows = rows
         host.front.components = list(dict.fromkeys(host.front.components + front.components))
         if host.back is None and back is not None:
             host.back = Sheet("back", [], footer=mirror_side(host.front.footer, settings))
         if host.back is not None:
             host.back.components = list(host.front.components)
-        restack(host.front, host.back, host.blocks, host.backs, settings)
+        restack(host.front, host.back, host.rows, settings)
         if not open_to_more(host):
             open_hosts.remove(host)
     kept.sort(key=lambda k: first_of[id(k.front)])
@@ -731,10 +928,16 @@ def paginate(sheets: list[Sheet], info_pages: int, duplex: str) -> list[Sheet]:
         if two_sided and sheet.role in ("front", "tile") and not has_backs:
             ordered.append(Sheet("blank", []))
     last = info_pages + len(ordered)
+    page_of: dict[tuple[int, str], list[int]] = {}  # a board's tile -> its page, for each copy of the board in turn
     for page, sheet in enumerate(ordered, info_pages + 1):
         sheet.page = page
         sheet.number, sheet.of = paper_sheet(page, last, duplex)
         if two_sided:
             other = page + 1 if page % 2 else page - 1
             sheet.back_page = other if other <= last else 0
+        for tile in sheet.tiles if sheet.role == "tile" else ():
+            page_of.setdefault((id(tile.scene), tile.label), []).append(page)
+    for sheet in maps:
+        if sheet.role == "map":
+            sheet.tile_pages = [page_of[id(t.scene), t.label].pop(0) for t in sheet.tiles]
     return ordered

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..look import fonts
 from ..look.images import cover_or_contain
-from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, fit_picture, map_area, printable
+from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, fit_picture, map_area
 from ..data.palette import resolve
 from ..look.scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
 from ..look.text import LEADING, PT_TO_MM, fit_text
@@ -247,7 +247,7 @@ class PrintGuide:
     blanks: str  # the blank backs, as ranges
     backs: bool  # some pieces have backs
     shapes: list[str] = field(default_factory=list)  # cut shapes other than rectangles
-    maps: list[tuple[str, int, int]] = field(default_factory=list)  # component id, map page, tiles
+    maps: list[tuple[str, int, int]] = field(default_factory=list)  # component id, map page, pages of tiles
     unspecified: int = 0
     materials: list[str] = field(default_factory=list)  # what players need besides a printer
     aids: list[tuple[str, int]] = field(default_factory=list)  # player aids to read in place: name, page
@@ -278,7 +278,7 @@ def placed_more_than_once(sheets: list[Sheet]) -> set[int]:
     seen: set[int] = set()
     again: set[int] = set()
     for sheet in sheets:
-        tiles = [sheet.tile] if sheet.tile else sheet.tiles[:1]  # a tile sheet, or the map's one picture
+        tiles = sheet.tiles if sheet.role == "tile" else sheet.tiles[:1]  # a tile sheet's, or the map's one picture
         for scene in [p.scene for p in sheet.placed] + [t.scene for t in tiles]:
             (again if id(scene) in seen else seen).add(id(scene))
     return again
@@ -395,10 +395,11 @@ class PdfDocument:
             names = ", ".join(self.component_names[c] for c in sheet.components)
             role = {"front": "fronts", "back": "backs", "tile": "tile", "map": "assembly map",
                     "aid": "player aid"}[sheet.role]
+            if sheet.role == "tile":
+                role = f"{role}{'s' if len(sheet.tiles) > 1 else ''} {', '.join(t.label for t in sheet.tiles)}"
             if sheet.role == "map" and sheet.aids:
                 role += " and player aid"
-            extra = f" {sheet.tile.label}" if sheet.tile else ""
-            line1 = f"{self.title} · {names} · {role}{extra} · sheet {sheet.number} of {sheet.of}"
+            line1 = f"{self.title} · {names} · {role} · sheet {sheet.number} of {sheet.of}"
             line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
             width = length - 13
             self.text(line1, 13, 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
@@ -440,10 +441,11 @@ class PdfDocument:
                 _apply_style(self.c, style)
                 for x1, y1, x2, y2 in sheet.marks:
                     self.c.line(x1, y1, x2, y2)
-        if sheet.tile:
-            self._tile(sheet.tile)
+        if sheet.role == "tile":
+            for tile in sheet.tiles:
+                self._tile(tile)
         if sheet.role == "map":
-            self._assembly_map(sheet.tiles, sheet.picture)
+            self._assembly_map(sheet.tiles, sheet.tile_pages, sheet.picture)
         for aid in sheet.aids:
             self.place(aid.scene, aid.x, aid.y, aid.rotation, clip=aid.clip, piece=False)
         self.footer(sheet, note)
@@ -478,17 +480,10 @@ class PdfDocument:
             else:
                 points = ((tx, ty - 0.2), (tx - 2.5, ty - 5), (tx + 2.5, ty - 5))
             draw_element(c, Polygon(points, Style(fill=INK)))
-        corners = []  # corner marks: cut each tile to its window
-        for x in (wx, wx + ww):
-            for y in (wy, wy + wh):
-                dx = -1 if x == wx else 1
-                dy = -1 if y == wy else 1
-                corners += [(x + dx * 0.8, y, x + dx * 4, y), (x, y + dy * 0.8, x, y + dy * 4)]
-        for mark in printable(corners, self.settings):
-            draw_element(c, Line(*mark, MARK))
 
-    def _assembly_map(self, tiles: list[Tile], picture: Box | None = None) -> None:
-        """The board small with each tile's outline and label, in `picture` (by default as large as fits)."""
+    def _assembly_map(self, tiles: list[Tile], pages: list[int], picture: Box | None = None) -> None:
+        """The board small with each tile's outline, label and page, in `picture` (by default as large as
+        fits)."""
         first = tiles[0]
         nx, ny = first.grid
         scene = first.scene
@@ -497,15 +492,20 @@ class PdfDocument:
         x0, y0, shown, _ = picture or fit_picture(first.board_size, map_area(self.settings))
         scale = shown / first.board_size[0]
         self.text("How to assemble", m, m, area_w, 8, font="Lato-Black", size=14, color=INK)
-        self.text(f"This board prints on {plural(nx * ny, 'page')}, {plural(ny, 'row')} of {nx}. " + ASSEMBLY,
-                  m, m + 10, area_w, 22, size=9, min_size=7, color=INK)
+        on = plural(len(set(pages)), "page")
+        self.text(f"This board is {plural(nx * ny, 'tile')}, {plural(ny, 'row')} of {nx}, printed on {on} (each "
+                  "tile's page is under its label). " + ASSEMBLY, m, m + 10, area_w, 22, size=9, min_size=7,
+                  color=INK)
         self.place(scene, x0, y0, first.rotation, scale)
-        for t in tiles:
+        for t, page in zip(tiles, pages):
             ox, oy, ow, oh = t.own
             rx, ry = x0 + ox * scale, y0 + oy * scale
             draw_element(self.c, Rect(rx, ry, ow * scale, oh * scale,
                                       Style(stroke="#C62828", stroke_width=0.5, dash=(2, 1))))
+            # on a white ground, to read over the board
+            draw_element(self.c, Rect(rx + 0.5, ry + 0.5, 13, 11.5, Style(fill="#FFFFFF", opacity=0.85)))
             self.text(t.label, rx + 1, ry + 1, 12, 7, font="Lato-Black", size=12, color="#C62828")
+            self.text(f"p. {page}", rx + 1, ry + 7.5, 12, 4, font="Lato-Bold", size=7, min_size=6, color="#C62828")
 
     def paragraph(self, text: str, y: float, most: float, **style) -> float:
         """Text across the page from y, up to `most` mm tall (shrinking to fit); returns where the next goes."""
@@ -537,8 +537,8 @@ class PdfDocument:
             shapes = " and ".join(guide.shapes)
             cut += f" {shapes.capitalize()} pieces are cut along their thin outline."
         steps.append(cut)
-        for comp_id, page, tiles in guide.maps:
-            steps.append(f"{self.component_names[comp_id]}: {plural(tiles, 'page')} of tiles; the assembly map "
+        for comp_id, page, tile_pages in guide.maps:
+            steps.append(f"{self.component_names[comp_id]}: {plural(tile_pages, 'page')} of tiles; the assembly map "
                          f"on page {page} shows how they go together.")
         for name, page in guide.aids:
             behind = page == 2 and guide.duplex != "off"  # printed one-sided, page 2 is a sheet of its own

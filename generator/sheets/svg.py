@@ -9,7 +9,7 @@ from pathlib import Path as FilePath
 import svgwrite
 from PIL import Image as PILImage
 
-from ..look.fonts import SVG_FONT, text_width_mm
+from ..look.fonts import GAME_FACES, font_face_css, svg_font, text_width_mm
 from ..look.images import cover_or_contain
 from ..look.scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, RichText, Scene, Style, Text
 from ..look.units import PT_PER_MM
@@ -45,6 +45,7 @@ class SvgWriter:
             debug=False,
         )
         self.ids = count(1)
+        self.game_faces: set[str] = set()  # a game's own font faces the texts use, carried in the file
         if scene.label:
             self.dwg.set_desc(title=scene.label)
 
@@ -100,7 +101,9 @@ class SvgWriter:
         """The lines of a text; `fixed`: each as wide as Lato sets it (textLength), so a viewer that falls back
         to another font cannot push one piece of a rich line over the next."""
         d = self.dwg
-        family, weight, slant = SVG_FONT[e.font]
+        family, weight, slant = svg_font(e.font)
+        if e.font in GAME_FACES:
+            self.game_faces.add(e.font)
         group = d.g(
             font_family=family,
             font_weight=weight,
@@ -136,6 +139,8 @@ class SvgWriter:
         for e in self.scene.elements:
             root.add(self.element(e))
         self.dwg.add(root)
+        if self.game_faces:
+            self.dwg.defs.add(self.dwg.style("\n".join(font_face_css(f) for f in sorted(self.game_faces))))
         return self.dwg.tostring()
 
 

@@ -47,15 +47,29 @@ def create_table(base_url: str, game: str = "generic", players=None, options=Non
     status, body = request("POST", f"{base_url}/api/tables",
                            {"game": game, "players": players, "options": options or {}})
     assert status == 201, body
+    HOSTS[body["code"]] = body["host_token"]
     body["tokens"] = {seat["id"]: join(base_url, body["code"], seat["id"]) for seat in body["state"]["players"]}
     return body
 
 
+HOSTS: dict[str, str] = {}  # join code -> host token, of the tables create_table made: the tests are their host
+
+
 def join(base_url: str, code: str, player: str, take_over: bool = False) -> str:
-    """A seat token for `player` (POST /api/tables/<code>/join)."""
+    """A seat token for `player` (POST /api/tables/<code>/join); a seat held elsewhere is asked for and,
+    with `take_over`, given by the host."""
     status, body = request("POST", f"{base_url}/api/tables/{code}/join", {"player": player, "take_over": take_over})
+    if status == 202:
+        grant(base_url, code, player)
+        return body["token"]
     assert status == 201, body
     return body["token"]
+
+
+def grant(base_url: str, code: str, player: str) -> None:
+    """As the table's host, give `player`'s seat to the phone asking for it first."""
+    status, body = request("POST", f"{base_url}/api/tables/{code}/seats/{player}/grant", {"host_token": HOSTS[code]})
+    assert status == 200, body
 
 
 def bearer(token: str) -> dict:
@@ -68,24 +82,39 @@ API_ACTION = re.compile(r"/api/tables/([^/]+)/(events|undo)")
 class PhoneClient(FlaskClient):
     """Flask's test client used as a phone uses the API: an event or undo sent without an Authorization
     header joins the seat its body names (`player`, else p1) once, and carries that seat's token.
-    With `anonymous = True` it sends exactly what it is given (for the tests of seat tokens)."""
+    With `anonymous = True` it sends exactly what it is given (for the tests of seat tokens). It keeps the
+    host token of each table it creates, and as the host gives itself a seat another client holds."""
 
     anonymous = False
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.tokens: dict[tuple[str, str], str] = {}
+        self.hosts = HOSTS  # the test is the host of every table its clients create, whichever client sits
 
     def token(self, code: str, player: str) -> str | None:
-        if (code, player) not in self.tokens:  # taking the seat over from another client if it holds it
+        if (code, player) not in self.tokens:  # asking for the seat, as the host, if another client holds it
             answer = super().open(f"/api/tables/{code}/join", method="POST", json={"player": player, "take_over": True})
-            if answer.status_code != 201:
+            if answer.status_code == 202 and not self.grant(code, player):
+                return None
+            if answer.status_code not in (201, 202):
                 return None
             self.tokens[code, player] = answer.get_json()["token"]
         return self.tokens[code, player]
 
+    def grant(self, code: str, player: str) -> bool:
+        """As the table's host, give `player`'s seat to the client asking for it."""
+        host = self.hosts.get(code)
+        return bool(host) and super().open(f"/api/tables/{code}/seats/{player}/grant", method="POST",
+                                           json={"host_token": host}).status_code == 200
+
     def open(self, *args, **kwargs):
         path = args[0] if args and isinstance(args[0], str) else ""
+        if path == "/api/tables" and kwargs.get("method") == "POST":
+            answer = super().open(*args, **kwargs)
+            if answer.status_code == 201:
+                self.hosts[answer.get_json()["code"]] = answer.get_json()["host_token"]
+            return answer
         action = API_ACTION.fullmatch(path.split("?")[0])
         headers = dict(kwargs.get("headers") or {})
         if action and kwargs.get("method") == "POST" and not self.anonymous and "Authorization" not in headers:
@@ -117,8 +146,9 @@ def sit(client, code: str, player: str = "p1") -> str:
     assert lobby.status_code == 200, lobby.status_code
     form = {"csrf_token": csrf_from(lobby.get_data(as_text=True)), "player": player}
     answer = client.post(f"/t/{code}/seat", data=form)
-    if "data-take-over" in answer.get_data(as_text=True):  # "Another phone plays as ...": take it over
-        answer = client.post(f"/t/{code}/seat", data={**form, "take_over": "yes"})
+    if "data-take-over" in answer.get_data(as_text=True):  # "Another phone plays as ...": ask for it, then
+        answer = client.post(f"/t/{code}/seat", data={**form, "take_over": "yes"})  # the host gives it
+        assert answer.headers["Location"].endswith("/seat/wait") and client.grant(code, player), "no host"
     assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
     return f"/t/{code}/play"
 
@@ -176,7 +206,7 @@ class ServerProcess:
 
 
 # -- browser tests (two phones on one table) -------------------------------------------------------------
-SYNC_MS = 5000  # a poll every 2 s, so the other phone shows a change well within this
+SYNC_MS = 5000  # pushed at once, or polled every 2 s without push: the other phone shows a change well within this
 DOUBLE_TAP_MS = 400  # companion.js: a second tap at the same spot sooner than this is the same tap
 BIGGEST_TEXT = """() => { let best = [0, []];
   for (const el of document.querySelectorAll("main *")) { const r = el.getBoundingClientRect();
@@ -192,25 +222,37 @@ def open_seat(page, base_url: str, code: str, player: str) -> None:
     page.goto(f"{base_url}/t/{code}")
     page.locator(f'form.seats button[value="{player}"]').click()
     page.wait_for_load_state()
-    if page.locator("[data-take-over]").count():  # the seat was joined through the API: take it over
-        page.locator("[data-take-over] button").click()
+    if page.locator("[data-take-over]").count():  # the seat was joined through the API: ask for it,
+        page.locator("[data-take-over] button").click()  # and the test, the table's host, gives it
+        page.wait_for_url(f"{base_url}/t/{code}/seat/wait")
+        grant(base_url, code, player)
     page.wait_for_url(f"{base_url}/t/{code}/play")
     page.wait_for_selector("html[data-live=ready]", state="attached")
 
 
 def wait_for_polls(page, count: int = 2) -> None:
-    """Let `count` polls of the page come back: whatever was still on its way has arrived by then."""
+    """Let `count` polls of the page come back (a page polls only while it has no push stream): whatever was
+    still on its way has arrived by then."""
     for _ in range(count):
         with page.expect_response(lambda r: "/live" in r.url, timeout=SYNC_MS):
             pass
 
 
+def settle(page, ms: int = 1000) -> None:
+    """Give anything still on its way to the page (a pushed change's fetch, a late answer) time to arrive."""
+    page.wait_for_timeout(ms)
+
+
 def tap(page, label: str) -> None:
-    """Tap the (first) button labelled exactly `label`, as a player does: not sooner after the last tap than
-    a double tap's window (companion.js takes a tap sooner at the same spot for the same tap)."""
+    """Tap the (first) button labelled exactly `label`, as a player does: not sooner after the last tap, nor
+    after the page last changed (an answer, a pushed change), than a double tap's window (companion.js takes
+    a tap sooner at the same spot for the same tap, or for one aimed at the button that was there before)."""
     since = time.monotonic() - getattr(page, "last_tap", 0.0)
     if since < DOUBLE_TAP_MS / 1000:
         page.wait_for_timeout(DOUBLE_TAP_MS - since * 1000)
+    changed = page.evaluate("() => Date.now() - Number(document.documentElement.dataset.swapped || 0)")
+    if changed < DOUBLE_TAP_MS:
+        page.wait_for_timeout(DOUBLE_TAP_MS - changed)
     page.get_by_role("button", name=label, exact=True).first.click()
     page.last_tap = time.monotonic()
 
@@ -239,3 +281,8 @@ def tap_twice(page, locator, between_ms: int = 80) -> None:
     page.mouse.click(x, y)
     page.wait_for_timeout(between_ms)
     page.mouse.click(x, y)
+
+
+# Stratastar: Ann's turn from her draw phase to her battle phase, the one phase a battle is fought in (four
+# Logistics cards keep her four starting fleets supported through the support phase).
+STRATASTAR_TO_BATTLE = [{"type": "logistics", "player": "p1", "cards": 4}, *[{"type": "next_phase", "player": "p1"}] * 5]

@@ -2,6 +2,7 @@
 queue and stored exactly once when it is back; a tap whose answer was lost is not stored twice."""
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -40,13 +41,17 @@ def test_taps_made_while_the_server_is_down_arrive_once_when_it_is_back(tmp_path
             plus(ben, "p2").click()
         for phone in (ann, ben):
             expect(phone.locator("#tap-status")).to_have_text("offline — 5 taps waiting", timeout=BACK_MS)
-            expect(counter(phone, "p1")).to_have_text("0")  # nothing counts before the server has it
+        # each phone shows its own taps at once, marked as not yet stored; the other's arrive with the server
+        expect(counter(ann, "p1")).to_have_text("5")
+        expect(counter(ann, "p1")).to_have_class(re.compile(r"\bpending\b"))
+        expect(counter(ben, "p1")).to_have_text("0")
         time.sleep(10)
         server.start()
         for phone in (ann, ben):
             expect(phone.locator("#tap-status")).to_have_text("all saved", timeout=BACK_MS)
             expect(counter(phone, "p1")).to_have_text("5", timeout=BACK_MS)
             expect(counter(phone, "p2")).to_have_text("5", timeout=BACK_MS)
+            expect(counter(phone, "p1")).not_to_have_class(re.compile(r"\bpending\b"))
         logged = events(server.base_url, code)
         assert len(logged) == 10 and sorted(e["player"] for e in logged) == ["p1"] * 5 + ["p2"] * 5
     finally:

@@ -40,7 +40,7 @@ def create_through_the_form(page, base_url: str) -> str:
 
 
 def tap_in(page, player: str, counter: str, sign: str) -> None:
-    page.locator(f'article[data-player="{player}"] .counter:has([data-counter="{counter}"]) button.{sign}').click()
+    page.locator(f'article[data-player="{player}"] .counter:has([data-counter="{counter}"]) .grid2 button.{sign}').click()
 
 
 def test_two_phones_play_a_declared_game_to_its_end(server, two_phones):

@@ -33,9 +33,10 @@ def test_a_flight_turn_on_two_phones(live_server, two_phones):
     expect(ann.locator("[data-production]")).to_contain_text("Die 4: your Research Module makes 1 Science.")
     ann.get_by_role("button", name="Collect 1 Science").click()
     expect(row(ann, "p1", "Science").locator("[data-value]")).to_have_text("2 / 4")
-    expect(ann.locator("[data-collected]")).to_have_text("Collected.")
+    expect(ann.locator("[data-collected]")).to_have_text("Die 4: collected into your storage.")
     expect(bo.locator("[data-their-production]")).to_contain_text("Research Module makes 1 Science · collected",
                                                                   timeout=3000)
+    ann.locator("[data-ship] summary").click()  # fame, friendship, boosters, cannons: folded
     row(ann, "p1", "Boosters").locator("button.plus").click()
     expect(ann.locator("[data-speed]")).to_have_text("5")
     expect(bo.locator("[data-speed]")).to_have_text("5", timeout=3000)  # die 4 + 1 booster
@@ -56,7 +57,8 @@ def test_a_flight_turn_on_two_phones(live_server, two_phones):
     expect(bo.locator('[data-player="p1"]')).to_contain_text("Crystal 2/2")
     expect(bo.locator(".history")).to_contain_text("Ann +1 Crystal")
 
-    bo.locator('select[name="pirate"]').select_option(label="Grey Lantern · strength 6 · ransom 5 Astro")
+    bo.locator("[data-pirate] summary").click()
+    bo.locator('select[name="pirate"]').select_option(label="Grey Lantern · 6")
     bo.locator('form:has(select[name="pirate"]) input[name="blue"]').fill("5")
     bo.get_by_role("button", name="Fight", exact=True).click()
     expect(ann.locator("[data-fight]")).to_contain_text("Bo lost to Grey Lantern", timeout=3000)
@@ -67,3 +69,20 @@ def test_a_flight_turn_on_two_phones(live_server, two_phones):
     assert table["derived"]["flight"]["speed"] == 5
     assert "5" in biggest_texts(ann)  # the flight speed is among the biggest numbers on the screen
     save_screens(ann, "starship_catan")
+
+
+def test_a_roll_whose_goods_have_no_room_says_they_are_lost(live_server, browser):
+    """Trade goods start full (2 of 2): the trade module's roll makes 1 Trade Goods that does not fit, and the
+    phone says it is lost rather than reading like a gain."""
+    table = create_table(live_server, "starship_catan", PLAYERS)
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        open_seat(page, live_server, table["code"], "p1")
+        page.locator('[data-module="trade"]').get_by_role("button", name="Start with it").click()
+        page.locator("[data-yellow]").get_by_role("button", name="3", exact=True).click()
+        production = page.locator("[data-production]")
+        expect(production).to_contain_text("makes 1 Trade Goods, lost: no room in Trade Goods storage.")
+        assert production.get_by_role("button").count() == 0 and "ollected" not in production.inner_text()
+    finally:
+        context.close()

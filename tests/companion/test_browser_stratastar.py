@@ -36,6 +36,10 @@ def test_a_support_phase_and_a_battle_on_two_phones(live_server, two_phones):
     expect(ann.locator('[data-hero] [data-hero-number]')).to_have_text("3")
     expect(bo.locator('[data-player="p1"]')).to_contain_text("Fleets 3/3", timeout=SYNC_MS)
 
+    expect(ann.locator("[data-battle-later]")).to_contain_text("battle phase of Ann's turn")
+    for _ in range(3):  # build, movement, battle: a battle is fought in the battle phase only
+        tap(ann, "Next phase →")
+    expect(ann.locator("[data-phase]")).to_have_text("6/6 Battle")
     tap(ann, "Fight Bo")
     expect(bo.locator("[data-battle]")).to_contain_text("Bo defends", timeout=SYNC_MS)
     ann.locator("[data-battle] input[name=fleets]").fill("3")

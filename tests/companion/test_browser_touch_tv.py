@@ -20,9 +20,10 @@ TOO_SMALL = """() => [...document.querySelectorAll('a, button, summary, select, 
   .filter(el => { const r = el.getBoundingClientRect(); const shown = r.width > 0 && getComputedStyle(el).visibility !== 'hidden';
                   return shown && (r.width < 44 || r.height < 44); })
   .map(el => `${el.tagName} "${(el.textContent || el.name || '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`)"""
+# The size text is drawn at: an SVG's text (the score chart) is scaled with its viewBox.
 SMALLEST_TEXT = """() => Math.min(...[...document.querySelectorAll('main *')]
   .filter(el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && el.getBoundingClientRect().height > 0)
-  .map(el => parseFloat(getComputedStyle(el).fontSize)))"""
+  .map(el => parseFloat(getComputedStyle(el).fontSize) * (el.ownerSVGElement ? el.ownerSVGElement.getScreenCTM().a : 1)))"""
 
 
 def console_errors(page) -> list[str]:

@@ -4,6 +4,7 @@ played to its end through the JSON API, as phones would."""
 from __future__ import annotations
 
 import pytest
+from companion_test_helpers import STRATASTAR_TO_BATTLE
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 
@@ -20,12 +21,12 @@ def derived(client, code):
 
 def stratastar_to_the_end(client, code):
     """Ann takes Ben's homeworld (rulebook, Winning: capture an enemy homeworld)."""
-    for event in ({"type": "battle_start", "player": "p1", "defender": "p2"},
+    for event in (*STRATASTAR_TO_BATTLE, {"type": "battle_start", "player": "p1", "defender": "p2"},
                   {"type": "battle_side", "player": "p1", "fleets": 4, "attack": 1},
                   {"type": "battle_side", "player": "p2", "homeworld": 1},
                   {"type": "battle_resolve", "player": "p1"}):
         send(client, code, event)
-    return "p1", {"type": "next_phase", "player": "p2"}
+    return "p1", {"type": "next_phase", "player": "p1"}
 
 
 def starship_catan_to_the_end(client, code):
@@ -47,8 +48,9 @@ def handful_of_stars_to_the_end(client, code):
     for _ in range(14):
         send(client, code, {"type": "shuffle", "player": "p1"})
     while not derived(client, code)["game_over"]:
-        send(client, code, {"type": "end_turn", "player": "p1"})
-    return "p1", {"type": "vp", "player": "p2", "delta": 1}
+        last = derived(client, code)["active"]  # only the seat whose turn it is ends it
+        send(client, code, {"type": "end_turn", "player": last})
+    return last, {"type": "vp", "player": "p2", "delta": 1}
 
 
 @pytest.mark.parametrize("game, to_the_end", [

@@ -12,7 +12,7 @@ import io
 import json
 
 import pytest
-from companion_test_helpers import bearer, sit
+from companion_test_helpers import STRATASTAR_TO_BATTLE, bearer, sit
 
 SECRET = 47  # Ann's Attack cards: a number no other field of the table holds
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
@@ -33,6 +33,8 @@ def battle(client):
     answer = client.post("/api/tables", json={"game": "stratastar", "players": PLAYERS})
     table = answer.get_json()
     code = table["code"]
+    for event in STRATASTAR_TO_BATTLE:
+        assert client.post(f"/api/tables/{code}/events", json=event).status_code == 201
     for event in ({"type": "battle_start", "player": "p1", "defender": "p2"},
                   {"type": "battle_side", "player": "p1", "fleets": 3, "attack": SECRET}):
         sent = client.post(f"/api/tables/{code}/events", json=event)
@@ -106,37 +108,46 @@ def test_both_sides_are_shown_to_all_once_both_are_sealed(app, client, battle):
     assert outputs["state"]["derived"]["battle"]["revealed"] is True
 
 
-def test_after_the_reveal_the_battle_cannot_be_called_off_but_undo_takes_back_the_last_side(app, client, battle):
-    """Rulebook, Battle phase: the reveal happens once and the battle is then fought out, so the losing
-    side cannot cancel it; the table's undo still takes back a mistyped side (sealed again at once)."""
+def test_after_the_reveal_neither_side_calls_off_or_undoes_its_side(app, client, battle):
+    """Rulebook, Battle phase: "Players simultaneously reveal the Attack cards they are using ... This is
+    done once. More Attack cards cannot be added later." A player who lost 1 v 5 once undid his side,
+    resealed with more Attack cards and won: after the reveal, Undo refuses, saying why, and so does Cancel.
+    Before the reveal a side may still be taken back (nothing of it was seen)."""
     code = battle["code"]
+    undone = client.post(f"/api/tables/{code}/undo", json={})
+    assert undone.status_code == 201, undone.get_json()  # Ann, before Ben is in: hers to take back
+    client.post(f"/api/tables/{code}/events", json={"type": "battle_side", "player": "p1", "fleets": 3, "attack": SECRET})
     client.post(f"/api/tables/{code}/events", json={"type": "battle_side", "player": "p2", "fleets": 2})
     for seat in ("p1", "p2"):
         refused = client.post(f"/api/tables/{code}/events", json={"type": "battle_cancel", "player": seat})
         assert refused.status_code == 422
-        assert "can no longer be called off" in refused.get_json()["error"]
+        assert "stands" in refused.get_json()["error"] or "wants this battle" in refused.get_json()["error"]
+        refused = client.post(f"/api/tables/{code}/undo", json={"player": seat}, headers=bearer(battle["tokens"][seat]))
+        assert refused.status_code == 409
+        assert refused.get_json()["error"] == ("player: both sides are revealed, and Attack cards are revealed once "
+                                               "(the rulebook: none added later), so your side stands: settle the battle")
     assert client.get(f"/api/tables/{code}").get_json()["derived"]["battle"]["revealed"] is True
-    undone = client.post(f"/api/tables/{code}/undo", json={"player": "p2"})
-    assert undone.status_code == 201, undone.get_json()
-    assert leaks(every_output(app, battle, None)) == []  # Ann's side alone is in: sealed again
-    resolve = client.post(f"/api/tables/{code}/events", json={"type": "battle_side", "player": "p2", "fleets": 1})
-    assert resolve.status_code == 201
     settled = client.post(f"/api/tables/{code}/events", json={"type": "battle_resolve", "player": "p2"})
     assert settled.status_code == 201
     assert settled.get_json()["state"]["last_battle"]["result"] == "attacker"
 
 
 def test_a_side_sealed_in_a_battle_called_off_stays_sealed(app, client, battle):
+    """Ben started a battle against Ann and called it off once Ann had sealed (before sealing his own)."""
     code = battle["code"]
-    assert client.post(f"/api/tables/{code}/events", json={"type": "battle_cancel", "player": "p2"}).status_code == 201
-    for event in ({"type": "battle_start", "player": "p1", "defender": "p2"},
+    assert client.post(f"/api/tables/{code}/undo", json={}).status_code == 201  # Ann's side
+    assert client.post(f"/api/tables/{code}/undo", json={}).status_code == 201  # Ann's battle
+    for event in ({"type": "battle_start", "player": "p2", "defender": "p1"},
+                  {"type": "battle_side", "player": "p1", "fleets": 3, "attack": SECRET},
+                  {"type": "battle_cancel", "player": "p2"},
+                  {"type": "battle_start", "player": "p1", "defender": "p2"},
                   {"type": "battle_side", "player": "p1", "fleets": 1},
                   {"type": "battle_side", "player": "p2", "fleets": 1}):
         assert client.post(f"/api/tables/{code}/events", json=event).status_code == 201
     outputs = every_output(app, battle, "p2")
     assert leaks(outputs) == []  # the later battle's reveal shows that battle's sides only
     shown = [e["sealed"] if "sealed" in e else False for e in outputs["events"]["events"] if e["type"] == "battle_side"]
-    assert shown == [True, False, False]
+    assert shown == [True, True, False, False]  # the undone one and the called-off one stay sealed
     json.dumps(outputs["json export"])  # still a plain JSON document
 
 
@@ -149,7 +160,9 @@ def test_the_projection_is_a_pure_function_of_the_log_and_the_viewer():
 
     rules = get_rules("stratastar")
     seats = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Ben", "color": "blue"}]
-    log = [LoggedEvent(1, "battle_start", "p1", {"defender": "p2"}),
+    to_battle = [LoggedEvent(-n, e["type"], e["player"], {k: v for k, v in e.items() if k not in ("type", "player")})
+                 for n, e in enumerate(STRATASTAR_TO_BATTLE, 1)]  # Ann's battle phase first
+    log = [*to_battle, LoggedEvent(1, "battle_start", "p2", {"defender": "p1"}),
            LoggedEvent(2, "battle_side", "p1", {"attack": 5}),
            LoggedEvent(3, "undo", "p1", undoes=2),
            LoggedEvent(4, "battle_side", "p1", {"attack": 6}),
@@ -158,12 +171,12 @@ def test_the_projection_is_a_pure_function_of_the_log_and_the_viewer():
            LoggedEvent(7, "battle_side", "p2", {"attack": 7}),
            LoggedEvent(8, "battle_side", "p1", {"attack": 8})]
     assert hidden_seqs(rules, seats, {}, log) == {2, 4}
-    assert hidden_seqs(rules, seats, {}, log[:7]) == {2, 4, 7}
+    assert hidden_seqs(rules, seats, {}, log[:-1]) == {2, 4, 7}
     shown = visible_events(rules, seats, {}, log, log, "p2")
     assert [e.payload.get("attack") for e in shown if e.type == "battle_side"] == [None, None, 7, 8]
     assert [e.payload.get("attack") for e in visible_events(rules, seats, {}, log, log, "p1")
             if e.type == "battle_side"] == [5, 6, 7, 8]
-    open_battle = replay(rules, seats, {}, log[:7])
+    open_battle = replay(rules, seats, {}, log[:-1])
     assert visible_state(rules, open_battle, None)["battle"]["sides"]["p2"] == "sealed"
     assert visible_state(rules, open_battle, "p2")["battle"]["sides"]["p2"]["attack"] == 7
     assert open_battle["battle"]["sides"]["p2"]["attack"] == 7  # the state itself is left as it was

@@ -3,46 +3,84 @@ from __future__ import annotations
 
 import html
 
-from companion_test_helpers import csrf_from
+from companion_test_helpers import bearer, csrf_from
 
 
 def join(client, code: str, **body):
     return client.post(f"/api/tables/{code}/join", json={"player": "p2", **body})
 
 
-def test_the_api_asks_before_a_take_over_and_ends_the_old_token(client, table):
+def test_the_api_asks_before_a_take_over_and_ends_the_old_token_only_once_let_go(client, table):
+    """Issue #34: with only the join code, joining a held seat with take-over once returned a token for it at
+    once, and that token read the seat's sealed side. Now it waits, reading nothing, until the holding phone
+    lets go."""
     code = table["code"]
     client.anonymous = True
     first = join(client, code).get_json()["token"]
     held = join(client, code)
     assert held.status_code == 409
-    assert held.get_json()["error"] == ("player: Ben's seat is held by another phone; taking it over tells that "
-                                        "phone and ends its token")
+    assert held.get_json()["error"] == ("player: Ben's seat is held by another phone; ask for it: that phone lets "
+                                        "go, or the table's host approves")
     assert join(client, code, take_over="yes").status_code == 400  # true or false only
-    second = join(client, code, take_over=True).get_json()["token"]
+    asked = join(client, code, take_over=True)
+    assert asked.status_code == 202 and asked.get_json()["waiting"] is True
+    second = asked.get_json()["token"]
     event = {"type": "add", "player": "p2", "delta": 1}
-    refused = client.post(f"/api/tables/{code}/events", json=event, headers={"Authorization": f"Bearer {first}"})
+    for read in (client.get(f"/api/tables/{code}", headers=bearer(second)),
+                 client.get(f"/api/tables/{code}/events", headers=bearer(second)),
+                 client.post(f"/api/tables/{code}/events", json=event, headers=bearer(second))):
+        assert read.status_code == 401 and "waits for its seat" in read.get_json()["error"]
+    assert client.post(f"/api/tables/{code}/events", json=event, headers=bearer(first)).status_code == 201
+    stranger = client.post(f"/api/tables/{code}/seats/p2/grant", json={"host_token": "guess"}, headers=bearer(second))
+    assert stranger.status_code == 403  # nor the asking phone itself
+    assert client.post(f"/api/tables/{code}/seats/p2/grant", headers=bearer(first)).status_code == 200
+    refused = client.post(f"/api/tables/{code}/events", json=event, headers=bearer(first))
     assert refused.status_code == 401 and "taken by another phone" in refused.get_json()["error"]
-    assert client.post(f"/api/tables/{code}/events", json=event,
-                       headers={"Authorization": f"Bearer {second}"}).status_code == 201
+    assert client.post(f"/api/tables/{code}/events", json=event, headers=bearer(second)).status_code == 201
 
 
-def test_the_old_phones_poll_takes_it_to_the_lobby_which_says_why(app, table):
+def test_a_phone_with_a_flat_battery_gets_its_seat_back_through_the_host(client, table):
+    code = table["code"]
+    client.anonymous = True
+    join(client, code)  # Ben's first phone, now off
+    refused_first = join(client, code, take_over=True).get_json()["token"]
+    assert client.post(f"/api/tables/{code}/seats/p2/refuse", json={"host_token": table["host_token"]}).status_code == 200
+    assert "turned down" in client.get(f"/api/tables/{code}", headers=bearer(refused_first)).get_json()["error"]
+    again = join(client, code, take_over=True).get_json()["token"]
+    answer = client.post(f"/api/tables/{code}/seats/p2/grant", json={"host_token": table["host_token"]})
+    assert answer.status_code == 200 and answer.get_json() == {"player": "p2", "answer": "grant"}
+    assert client.get(f"/api/tables/{code}", headers=bearer(again)).status_code == 200
+    assert client.post(f"/api/tables/{code}/seats/p2/grant", json={"host_token": table["host_token"]}).status_code == 404
+
+
+def test_the_holding_phone_is_asked_and_its_poll_takes_it_to_the_lobby_once_it_lets_go(app, table):
     code = table["code"]
     old, new = app.test_client(), app.test_client()
     lobby = old.get(f"/t/{code}").get_data(as_text=True)
     assert old.post(f"/t/{code}/seat", data={"csrf_token": csrf_from(lobby), "player": "p2"}).status_code == 303
+    version = old.get(f"/api/tables/{code}").get_json()["version"]
+    assert old.get(f"/t/{code}/play/live?v={version}", headers={"HX-Request": "true"}).status_code == 204
     form = {"csrf_token": csrf_from(new.get(f"/t/{code}").get_data(as_text=True)), "player": "p2"}
     asked = new.post(f"/t/{code}/seat", data=form)
-    assert asked.status_code == 200 and "Take over Ben's seat" in html.unescape(asked.get_data(as_text=True))
-    assert old.get(f"/t/{code}/play").status_code == 200  # asking took nothing
-    assert new.post(f"/t/{code}/seat", data={**form, "take_over": "yes"}).status_code == 303
+    assert asked.status_code == 200 and "Ask for Ben's seat" in html.unescape(asked.get_data(as_text=True))
+    waiting = new.post(f"/t/{code}/seat", data={**form, "take_over": "yes"})
+    assert waiting.status_code == 303 and waiting.headers["Location"] == f"/t/{code}/seat/wait"
+    assert "Waiting for Ben's seat" in html.unescape(new.get(f"/t/{code}/seat/wait").get_data(as_text=True))
+    assert new.get(f"/t/{code}/play").headers["Location"] == f"/t/{code}/seat/wait"  # it plays nothing yet
+    assert "data-asking" in new.get(f"/t/{code}").get_data(as_text=True)  # the lobby says it waits
+    poll = old.get(f"/t/{code}/play/live?v={version}", headers={"HX-Request": "true"})
+    shown = html.unescape(poll.get_data(as_text=True))
+    assert poll.status_code == 200 and "Another phone asks to play as <strong>Ben</strong>" in shown and "Let go" in shown
+    page = old.get(f"/t/{code}/play").get_data(as_text=True)
+    answer = {"csrf_token": csrf_from(page), "player": "p2", "answer": "grant"}
+    assert old.post(f"/t/{code}/seat/answer", data=answer).status_code == 303
     poll = old.get(f"/t/{code}/play/live?v=0", headers={"HX-Request": "true"})
     assert poll.status_code == 200 and poll.headers["HX-Redirect"] == f"/t/{code}"
     said = html.unescape(old.get(f"/t/{code}").get_data(as_text=True))
     assert "Ben's seat was taken on another phone. This phone no longer plays as Ben." in said
     assert "seat was taken" not in html.unescape(old.get(f"/t/{code}").get_data(as_text=True))  # said once
-    assert new.get(f"/t/{code}/play/live?v=0", headers={"HX-Request": "true"}).status_code == 204  # nothing new
+    assert new.get(f"/t/{code}/seat/wait").headers["Location"] == f"/t/{code}/play"
+    assert new.get(f"/t/{code}/play/live?v={version}", headers={"HX-Request": "true"}).status_code == 204
 
 
 def test_a_sole_writer_knows_ended_seats_from_memory_and_after_a_restart(tmp_path):
@@ -59,10 +97,14 @@ def test_a_sole_writer_knows_ended_seats_from_memory_and_after_a_restart(tmp_pat
     writer, reader = sqlite_store(True), sqlite_store(False)
     players = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Ben", "color": "blue"}]
     code = writer.create_table("generic", players, {}).table.code
-    old = writer.join(code, "p2")
-    mine = writer.join(code, "p1")
+    old, _ = writer.join(code, "p2")
+    mine, _ = writer.join(code, "p1")
     assert not writer.seat_ended(code, old) and not reader.seat_ended(code, old)
-    new = writer.join(code, "p2", take_over=True)
+    assert not writer.asked(code) and not reader.asked(code)
+    new, waits = writer.join(code, "p2", take_over=True)
+    assert waits and writer.asked(code) and reader.asked(code)  # memory and database agree
+    assert writer.grant(code, "p2", holder=old)
+    assert not writer.asked(code) and not reader.asked(code)
     writer.release(code, mine)
     for store in (writer, reader):
         assert [store.seat_ended(code, token) for token in (old, mine, new)] == [True, True, False]

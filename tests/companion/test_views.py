@@ -212,3 +212,16 @@ def test_a_seat_taken_again_on_another_phone_is_noted(client, table):
         page(phone, table, "p2")
     history = client.get(f"/t/{table['code']}/history").get_data(as_text=True)
     assert "took the seat again on another phone" in history
+
+
+def test_with_a_game_folder_the_create_form_shows_the_designers_game(tmp_path):
+    """`serve --game-folder` is for the designer's own game: the form starts on it, not on one of ours."""
+    from pathlib import Path
+
+    from starpnp.companion import create_app
+
+    couriers = Path(__file__).resolve().parent.parent / "fixtures" / "couriers"
+    app = create_app({"DATA_DIR": str(tmp_path), "GAME_FOLDERS": [str(couriers)]})
+    html = app.test_client().get("/").get_data(as_text=True)
+    assert re.findall(r'<option value="([a-z_]+)" selected>', html)[0] == "couriers"
+    assert "Comet Couriers: 2 to 4 players" in html

@@ -61,3 +61,18 @@ def test_every_face_prints_its_text_at_six_points_or_more(game):
     lines = [(text, size) for scene in cache.scenes.values() for text, size in printed_texts(scene.elements)]
     assert len(lines) > 100
     assert sorted({(text, round(size, 2)) for text, size in lines if size < 6 - 1e-6}) == []
+
+
+# the die net's faces in order: top, left, front, right, back, bottom (builtin die_net layout); these are opposite
+OPPOSITE = ((0, 5), (1, 3), (2, 4))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_die_nets_put_opposite_faces_as_a_standard_die_does(game):
+    """A 1-6 die folds with opposite faces summing to 7; a die of 1-3 twice, to 4."""
+    dice = [p for c in load_game(find_game(game)).components if c.spec.kind == "die" for p in c.pieces]
+    for piece in dice:
+        faces = [int(f.split(":")[1]) for f in piece.front.params.faces if str(f).startswith("pips:")]
+        if len(faces) == 6:
+            total = min(faces) + max(faces)
+            assert all(faces[a] + faces[b] == total for a, b in OPPOSITE), (piece.name, faces)

@@ -348,3 +348,26 @@ def test_a_board_that_breaks_the_black_hole_letters_or_card_spaces_is_reported(t
     cache.face(comp, comp.pieces[0], "front")
     named = re.compile(r"board\.yaml:\d+: board: A Handful of Stars: front: " + re.escape(warning))
     assert [w for w in cache.warnings if named.match(w)], cache.warnings
+
+
+def test_the_combat_track_runs_without_a_gap(game):
+    """Defender's tens, 10 to 1, the tie, then the attacker's 1 to 10 and tens back along a second row (the rows
+    snake): each part starts where the last ends, so no stretch of the track lies empty (and none crosses a
+    seam: the board's seam tests hold it)."""
+    board = next(c for c in game.components if c.spec.id == "board")
+    regions = board.pieces[0].front.params.regions
+    rows: dict[float, list] = {}
+    for r in regions:
+        if r.type == "track" and r.cell_h == 11 and r.labels:
+            rows.setdefault(r.y if r.title == "" else r.y + 7, []).append(r)
+    assert len(rows) == 2
+    spans = []
+    for row in rows.values():
+        row.sort(key=lambda r: r.x)
+        for a, b in zip(row, row[1:]):
+            assert a.x + len(a.labels) * a.cell_w == pytest.approx(b.x), (a.labels, b.labels)
+        spans.append((row[0].x, row[-1].x + len(row[-1].labels) * row[-1].cell_w))
+    (_, first_end), (_, second_end) = spans
+    assert first_end == pytest.approx(second_end)  # the second row turns back under the tie
+    labels = [label for row in rows.values() for r in row for label in r.labels]
+    assert len(labels) == 25 and labels.count("0") == 1

@@ -87,9 +87,10 @@ def test_stars_inc_tanks_start_and_stop_where_the_player_board_says(stars_inc):
     board = component_text(stars_inc, "player_boards")
     state = si.RULES.initial_state(SEATS, {})
     for tank, name in (("H", "Hydrogen"), ("He", "Helium"), ("C", "Carbon"), ("Fe", "Iron")):
-        (most,) = number(rf"{tank} {name} tank holds up to (\d+)", board)
-        (start,) = number(rf"{tank} {name} tank holds up to \d+ [\d ]*?(\d+) start", board)
-        assert state["caps"][tank] == most and state["tanks"]["p1"][tank] == start, tank
+        (most,) = number(rf"{tank} {name} tank start \d+ · holds up to (\d+)", board)
+        (said,) = number(rf"{tank} {name} tank start (\d+) ·", board)
+        (start,) = number(rf"{tank} {name} tank start \d+ · holds up to \d+ [\d ]*?(\d+) start", board)
+        assert state["caps"][tank] == most and state["tanks"]["p1"][tank] == start == said, tank
 
 
 @pytest.mark.parametrize("label, star", [("Blue giant", "blue_giant"), ("Sunlike star", "sunlike"),

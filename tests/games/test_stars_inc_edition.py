@@ -215,11 +215,15 @@ def test_four_ringed_pawns_fit_one_track_space(game):
 
 def test_the_contents_page_names_the_pieces_that_carry_our_edition(builds):
     """Page 1 marks each component printing our edition's values (or, with --write-ins, write-in areas) and
-    says what the mark means; components the rulebook fully fixes carry no mark."""
+    says what the mark means; a value of ours only in a component's `ours` list (the tanks' sizes, the board's
+    tracks) is marked too, and never claimed as the rulebook's; components the rulebook fully fixes carry no
+    mark."""
     for write_ins, mark in ((False, "(our edition)"), (True, "(write-ins)")):
         _, pdf = builds[write_ins]
         with pdfplumber.open(pdf) as document:
             page_one = document.pages[0].extract_text()
         assert f"Environment cards {mark}" in page_one and f"Merger reference card {mark}" in page_one
         assert f"Pieces marked {mark}" in page_one
-        assert "Game board board 1 " in page_one  # unmarked: the rulebook fixes the board
+        assert "Player boards (our edition)" in page_one  # the tanks' sizes are ours, with or without write-ins
+        assert "First player token token 1 " in page_one  # unmarked: the rulebook fixes it
+        assert "every count and cost" not in page_one.replace("\n", " ")

@@ -109,6 +109,7 @@ class PageDrawing:
     scales: list[float] = field(default_factory=list)  # each form's placed size over its own size
     turns: list[int] = field(default_factory=list)  # each piece's turn on the page, degrees clockwise
     fills: list[list[tuple[float, float]]] = field(default_factory=list)  # filled straight-edged shapes
+    clips: list[Box | None] = field(default_factory=list)  # the page's clipping rectangle round each form, if any
 
     @property
     def pieces(self) -> list[Box]:
@@ -129,6 +130,9 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
     turns: list[int] = []
     fills: list[list[tuple[float, float]]] = []
     lines: list[Segment] = []
+    clips: list[Box | None] = []
+    clip: Box | None = None  # the page's own clipping rectangle in force (a tile's window)
+    rect: Box | None = None  # the last rectangle the page's own path drew
 
     def to_mm(x, y):
         px, py = apply(ctm, x, y)
@@ -142,15 +146,16 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
         scales.append(max(forms[-1].w, forms[-1].h) / (max(x1 - x0, y1 - y0) / MM))
         # a piece's own y runs down the page (its matrix flips y): turned clockwise, its x runs down the page too
         turns.append(round(math.degrees(math.atan2(-ctm[1], ctm[0]))) % 360)
+        clips.append(clip)
 
     piece_opens = False  # inside a /Piece section, before its bleed box
     marked: list[bool] = []  # open marked-content sections: whether each is a /Piece
 
     for operands, op in content.operations:
         if op == b"q":
-            stack.append(ctm)
+            stack.append((ctm, clip))
         elif op == b"Q":
-            ctm = stack.pop()
+            ctm, clip = stack.pop()
         elif op == b"cm":
             ctm = multiply(tuple(float(v) for v in operands), ctm)
         elif op in (b"BMC", b"BDC"):
@@ -166,6 +171,12 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
             continue
         elif op == b"Do":
             place(*(float(v) for v in xobjects[operands[0]].get_object()["/BBox"]))
+        elif op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            (x0, y0), (x1, y1) = to_mm(x, y), to_mm(x + w, y + h)
+            rect = Box(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+        elif op in (b"W", b"W*"):
+            clip = rect
         elif op == b"m":
             path.append([to_mm(*map(float, operands))])
         elif op == b"l":
@@ -179,7 +190,7 @@ def read_page(reader: PdfReader, index: int) -> PageDrawing:
             path = []
         elif op in (b"n", b"B", b"B*", b"b", b"b*"):
             path = []  # clipping paths and outlined fills are not lines
-    return PageDrawing(forms, lines, height, scales, turns, fills)
+    return PageDrawing(forms, lines, height, scales, turns, fills, clips)
 
 
 def resources_of(reader: PdfReader):

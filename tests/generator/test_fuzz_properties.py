@@ -37,15 +37,15 @@ import starpnp
 from conftest import MINI
 from starpnp.generator.cli import main
 from starpnp.resources import components_dir
+from starpnp_test_support import PROFILE as PROFILE_NAME, examples
 
 # No shrinking: an example is a folder built twice, so shrinking one takes many minutes; a failure names the
 # mutations that led to it instead, which is enough to write its test.
-settings.register_profile("ci", max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), derandomize=True,
-                          deadline=None, database=None, suppress_health_check=list(HealthCheck),
-                          phases=[Phase.explicit, Phase.generate])
-settings.register_profile("long", max_examples=int(os.environ.get("FUZZ_EXAMPLES", 2000)), deadline=None,
-                          suppress_health_check=list(HealthCheck), phases=[Phase.explicit, Phase.reuse, Phase.generate])
-PROFILE = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+# The "ci" and "long" profiles are the suite's (tests/support.py); this test narrows them.
+PROFILE = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", examples(60, long=2000))),
+                   suppress_health_check=list(HealthCheck),
+                   phases=[Phase.explicit, Phase.generate] if PROFILE_NAME == "ci" else
+                   [Phase.explicit, Phase.reuse, Phase.generate])
 
 HANG_SECONDS = 60  # a hang detector, not a speed test: an example takes about a second
 MEMORY_CAP = 1536 * 1024 * 1024  # bytes of address space a run may add (the blow-ups of issue #33 took gigabytes)

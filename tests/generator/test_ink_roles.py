@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 
 import pypdfium2
 import pytest
@@ -19,6 +20,11 @@ from starpnp.generator.exports.face_files import PDFIUM, face_pdf
 from starpnp.generator.look.render import faces
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
+from starpnp.generator.data.palette import PLAYER_COLORS
+from starpnp.generator.look.ink import (IDENTITY, Printed, apply, area, flatten, group_matrix, is_fill, line_points,
+                                        then)
+from starpnp.generator.look.layouts.base import contrast_ratio
+from starpnp.generator.look.scene import Circle, Group, Line, Text
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 DPI = 150
@@ -71,3 +77,191 @@ def test_pieces_with_different_roles_differ_in_low_ink_grey(game):
                              f"{in_grey:.2f} mm² in low-ink grey ({in_colour:.2f} mm² in colour)")
     assert compared > 10
     assert not alike, "\n".join(alike)
+
+
+# -- player pieces in low ink: dark marks, told apart in grey ------------------------------------------------
+
+SMALL_PIECES = ("chit", "token", "marker", "tile", "standee", "die")  # pieces, not cards, boards or aids
+
+
+def contains(shape, m, x: float, y: float) -> bool:
+    """The clip shape, placed by m, holds the point (tested as ink's Printed tests a filled shape)."""
+    from dataclasses import replace
+
+    from starpnp.generator.look.ink import Printed
+    from starpnp.generator.look.scene import Style
+
+    return Printed([(replace(shape, style=Style(fill="#000000")), m)]).at(x, y) == "#000000"
+
+
+def drawn(elements, m=IDENTITY, clips=()):
+    """(element, matrix, clips) in drawing order, through groups, with the clip shapes around each element;
+    an icon (a scaled group) comes as one entry (the group itself) before its parts."""
+    for e in elements:
+        if isinstance(e, Group):
+            inner = then(m, group_matrix(e))
+            inner_clips = clips + (((e.clip, inner),) if e.clip is not None else ())
+            if e.scale != 1:
+                yield e, m, clips
+            yield from drawn(e.children, inner, inner_clips)
+        else:
+            yield e, m, clips
+
+
+def grounds_at(points, fills: Printed, lines, shapes) -> set[str]:
+    """What is printed under these points: the fills drawn before, and any line drawn before (hatching) that
+    crosses their box where its clip shows it and no later fill covers it."""
+    grounds = fills.grounds(points)
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    box = (min(xs), min(ys), max(xs), max(ys))
+    middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    for (x1, y1, x2, y2), color, clips, order in lines:
+        if crosses((x1, y1, x2, y2), box) and all(contains(s, cm, *middle) for s, cm in clips) \
+                and not any(later > order and contains(s, sm, *middle) for later, s, sm in shapes):
+            grounds.add(color)
+    return grounds
+
+
+def crosses(segment, box) -> bool:
+    """A straight segment passes through the box (sampled finely: hatching lines are long and thin apart)."""
+    x1, y1, x2, y2 = segment
+    steps = max(2, int(math.hypot(x2 - x1, y2 - y1) / 0.2))
+    return any(box[0] <= x1 + (x2 - x1) * t / steps <= box[2] and box[1] <= y1 + (y2 - y1) * t / steps <= box[3]
+               for t in range(steps + 1))
+
+
+def icon_color(icon: Group, m) -> str | None:
+    """An icon's main ink: its largest filled part, or its first stroke when it has no fill."""
+    parts = list(flatten(icon.children, then(m, group_matrix(icon))))
+    filled = [(area(e, pm), e.style.fill) for e, pm in parts if is_fill(e) and e.style.opacity >= 1]
+    if filled:
+        return max(filled)[1]
+    return next((e.style.stroke for e, _ in parts if getattr(e, "style", None) is not None and e.style.stroke), None)
+
+
+def player_faces(game: str):
+    folder = find_game(game)
+    loaded = load_game(folder)
+    cache = SceneCache(3.0, folder, ink="low")
+    for comp in loaded.components:
+        for piece in comp.pieces:
+            if piece.color in PLAYER_COLORS:
+                for side in ("front", "back") if piece.back else ("front",):
+                    yield comp, piece, side, cache.face(comp, piece, side)
+
+
+def dark_marks_problems(scene, where: str) -> list[str]:
+    problems = []
+    fills, lines, shapes = Printed(), [], []
+    for order, (e, m, clips) in enumerate(drawn(scene.elements)):
+        if isinstance(e, Group):  # an icon: its main ink against what it stands on
+            color = icon_color(e, m)
+            size = 100 * e.scale
+            points = [apply(then(m, group_matrix(e)), 100 * fx, 100 * fy)
+                      for fx, fy in ((0.5, 0.5), (0.2, 0.2), (0.8, 0.2), (0.2, 0.8), (0.8, 0.8))]
+            grounds = grounds_at(points, fills, lines, shapes)
+            if color and size > 1.0 and min(contrast_ratio(color, g) for g in grounds) < DARK:
+                problems.append(f"{where}: an icon in {color} on {sorted(grounds)}")
+        elif isinstance(e, Text) and e.lines:
+            points = [p for line in e.lines for p in line_points(e, line, m)]
+            grounds = grounds_at(points, fills, lines, shapes)
+            if min(contrast_ratio(e.color, g) for g in grounds) < DARK:
+                problems.append(f"{where}: {e.lines[0].text!r} in {e.color} on {sorted(grounds)}")
+            if e.size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) < LEAST_PT - 1e-6:
+                problems.append(f"{where}: {e.lines[0].text!r} at {e.size:g} pt")
+        elif isinstance(e, Line) and e.style.stroke:
+            lines.append(((*apply(m, e.x1, e.y1), *apply(m, e.x2, e.y2)), e.style.stroke, clips, order))
+        elif is_fill(e):
+            fills.add(e, m)
+            if area(e, m) > 4:  # large enough to hide the hatching under a mark
+                shapes.append((order, e, m))
+    return problems
+
+
+DARK = 4.5  # WCAG AA: icons, labels and marks on player pieces against their ground, in grey
+LEAST_PT = 7.0  # the smallest text on a piece printed in low ink
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_player_pieces_keep_dark_icons_and_labels_in_low_ink(game):
+    """Every player piece of every colour (chits, tokens, tiles, standees: what players tell apart on the table),
+    as --ink low prints it: each label and each icon reads at 4.5:1 or more in grey against the paper, tint or
+    hatching it stands on, and no text on a piece is under 7 pt."""
+    problems, checked, colours = [], 0, set()
+    for comp, piece, side, scene in player_faces(game):
+        if comp.spec.kind not in SMALL_PIECES:  # cards and boards: read in hand or on the table, not told apart
+            continue
+        where = f"{comp.spec.id} {piece.name} {piece.color} {side}"
+        problems += dark_marks_problems(scene, where)
+        checked += 1
+        colours.add(piece.color)
+    assert checked >= 4 and len(colours) >= 2
+    assert not problems, "\n".join(problems[:30])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_player_pieces_differ_in_grey_by_more_than_a_mark(game):
+    """Two pieces alike but for the player colour (chits, tokens, tiles, standees) differ in low-ink grey by a
+    second cue, not only by a small shape: a pattern spread over the face (at least SECOND_CUE of it changes
+    strongly) or the player's name or letter printed on both."""
+    by_piece: dict[tuple, list] = {}
+    for comp, piece, side, scene in player_faces(game):
+        if comp.spec.kind in SMALL_PIECES:  # on the table, where players tell their pieces apart
+            by_piece.setdefault((comp.spec.id, piece.name, side), []).append((piece.color, scene))
+    alike, compared = [], 0
+    for (component, name, side), entries in by_piece.items():
+        if (game, component, name) in SAME_FOR_EVERY_PLAYER:
+            continue
+        grey = [(colour, picture(scene, "L"), scene) for colour, scene in entries]
+        for (ca, a, scene), (cb, b, other) in itertools.combinations(grey, 2):
+            if ca == cb or a.size != b.size:
+                continue
+            compared += 1
+            face = scene.outer_width * scene.outer_height
+            changed = changed_mm2(a, b, STRONG)
+            if not (names_its_player(scene, ca) and names_its_player(other, cb)) and changed < SECOND_CUE * face:
+                alike.append(f"{component} {name} {side}: {ca} and {cb} differ over {changed:.1f} mm² of "
+                             f"{face:.0f} in grey")
+    assert compared > 3
+    assert not alike, "\n".join(alike)
+
+
+SECOND_CUE = 0.03  # of the face: a 3 mm mark on a 44 × 63 mm module is under 1 %
+# Pieces the rulebook gives every player alike, in one colour: not told apart by a player colour at all.
+SAME_FOR_EVERY_PLAYER = {
+    ("starship_catan", "resource_arrows", "Pink resource arrow"),  # "6 per player, 1 of them pink"
+}
+
+
+def names_its_player(scene, colour: str) -> bool:
+    """The piece prints its player's name (or letter) as a word of its own: a cue no grey can hide."""
+    player = PLAYER_COLORS[colour]
+    words = {w for line, _ in printed_lines(scene.elements) for w in line.replace("·", " ").split()}
+    return player.name in words or player.letter in words
+
+
+def printed_lines(elements, scale=1.0):
+    for e in elements:
+        if isinstance(e, Group):
+            yield from printed_lines(e.children, scale * e.scale)
+        elif isinstance(e, Text):
+            for line in e.lines:
+                yield line.text, e.size * scale
+
+
+def test_habitable_and_uninhabitable_system_tiles_differ_by_their_rims_in_grey():
+    """The rulebook tells the two kinds of system tile apart by the rim's colour: in low-ink grey the rims
+    still differ, by their grey or by their line."""
+    folder = find_game("handful_of_stars")
+    loaded = load_game(folder)
+    cache = SceneCache(3.0, folder, ink="low")
+
+    def rim(component: str):
+        comp = next(c for c in loaded.components if c.spec.id == component)
+        scene = cache.face(comp, comp.pieces[0], "front")
+        rings = [(e.r * math.hypot(m[0], m[1]), e.style) for e, m in flatten(scene.elements)
+                 if isinstance(e, Circle) and e.style.stroke and not e.style.fill and e.style.stroke_width > 1]
+        return max(rings, key=lambda ring: ring[0])[1]
+
+    habitable, uninhabitable = rim("habitable_tiles"), rim("uninhabitable_tiles")
+    assert contrast_ratio(habitable.stroke, uninhabitable.stroke) >= 1.5 or habitable.dash != uninhabitable.dash

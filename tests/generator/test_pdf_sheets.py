@@ -5,6 +5,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdf_probe import MM, fonts_of, read_page, render
+from starpnp.generator.sheets.imposition import MARK_OFFSET
 
 TOL = 0.05  # mm
 
@@ -72,9 +73,10 @@ def test_crop_marks_sit_on_trim_lines_outside_every_piece(mini, cid):
             for box in trim_boxes:  # a mark never enters a piece (it may run over the bleed, which is cut away)
                 lo_x, hi_x = sorted((m.x1, m.x2))
                 lo_y, hi_y = sorted((m.y1, m.y2))
-                overlaps = (lo_x < box.right + 0.5 and hi_x > box.x - 0.5
-                            and lo_y < box.bottom + 0.5 and hi_y > box.y - 0.5)
-                assert not overlaps, f"page {page}: mark {m} comes within 0.5 mm of a piece at {box}"
+                near = MARK_OFFSET - TOL
+                overlaps = (lo_x < box.right + near and hi_x > box.x - near
+                            and lo_y < box.bottom + near and hi_y > box.y - near)
+                assert not overlaps, f"page {page}: mark {m} comes within {near} mm of a piece at {box}"
         marked_x = {round(m.x1, 2) for m in marks if m.vertical}
         marked_y = {round(m.y1, 2) for m in marks if m.horizontal}
         assert all(min(abs(x - mx) for mx in marked_x) < TOL for x in xs), "a vertical trim line has no mark"
@@ -154,17 +156,23 @@ def test_a_page_holding_one_piece_carries_trim_and_bleed_boxes(mini):
 def test_a_board_larger_than_the_paper_is_tiled_with_flaps_and_a_map(mini):
     reader, comp = pdf_of(mini), component(mini, "board")
     pages = comp["pages"]
-    assert len(pages) == 5  # an assembly map and 2 × 2 tiles for a 300 mm board on A4
+    # an assembly map and 2 × 2 tiles for a 300 mm board on A4: the short row's two tiles share a page
+    assert len(pages) == 4
     assert "assembly" in reader.pages[pages[0] - 1].extract_text().lower()
     windows = []
     for page in pages[1:]:
         drawing = read_page(reader, page - 1)
-        (placed,) = drawing.forms
-        corner_xs = sorted({round(m.x1, 2) for m in drawing.lines if m.vertical})
-        corner_ys = sorted({round(m.y1, 2) for m in drawing.lines if m.horizontal})
-        # window edges in board coordinates: page position minus where the board's corner landed
-        windows.append((corner_xs[0] - placed.x, corner_xs[-1] - placed.x,
-                        corner_ys[0] - placed.y, corner_ys[-1] - placed.y))
+        for placed, window in zip(drawing.forms, drawing.clips):  # each tile's board shows through its window
+            # the window is cut on corner marks along its edges
+            xs = {round(m.x1, 2) for m in drawing.lines if m.vertical}
+            ys = {round(m.y1, 2) for m in drawing.lines if m.horizontal}
+            assert {round(window.x, 2), round(window.right, 2)} <= xs
+            assert {round(window.y, 2), round(window.bottom, 2)} <= ys
+            # window edges in board coordinates: page position minus where the board's corner landed
+            windows.append((window.x - placed.x, window.right - placed.x, window.y - placed.y,
+                            window.bottom - placed.y))
+    assert len(windows) == 4
+    windows.sort(key=lambda w: (round(w[2]), w[0]))  # board order: A1, A2, B1, B2
     left, right = windows[0], windows[1]
     top, bottom = windows[0], windows[2]
     assert left[1] - right[0] >= 10 - TOL  # the right tile's flap goes under the left one

@@ -71,17 +71,17 @@ def test_a_bad_cell_names_file_row_and_column(game, row, expected):
     assert all(text in result.stderr for text in expected), result.stderr
 
 
-def test_an_unknown_column_is_named_with_its_row(game):
-    as_table(game, "count,title,colour\n1,Attack,red\n")
+def test_an_unknown_column_is_one_line_about_the_header(game):
+    as_table(game, "count,title,colour\n1,Attack,red\n2,Move,blue\n")
     result = run("build", game, "--format", "pdf")
     assert result.returncode == 2, result.stderr
-    assert "deck.csv:2: colour: unknown field" in result.stderr
+    assert result.stderr.strip().splitlines() == [f"{game / 'deck.csv'}:1: colour: unknown column; did you mean 'color'?"]
 
 
 def test_a_spreadsheet_outside_the_folder_is_refused(game):
     replace(game / "cards.yaml", "items:", "items: ../elsewhere.csv\n    old_items:")
     result = run("check", game)
-    assert result.returncode == 2 and "must be a file in the game's folder" in result.stderr, result.stderr
+    assert result.returncode == 2 and "a spreadsheet must be a file inside the game's folder" in result.stderr, result.stderr
 
 
 def test_export_csv_writes_a_component_that_reads_back_the_same(game, tmp_path):

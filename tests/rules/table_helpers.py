@@ -10,7 +10,7 @@ from starpnp.companion.rules import get_rules
 
 PUBLIC_URL = "http://table.test"
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}]
-TRANSPORT = {"csrf_token", "player", "type"}
+TRANSPORT = {"csrf_token", "player", "type", "confirm"}
 
 
 class EventForms(HTMLParser):

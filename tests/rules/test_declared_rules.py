@@ -57,6 +57,15 @@ def test_a_stale_end_turn_is_refused(rules):
         play(rules, end_turn("p1", 0), end_turn("p1", 0))
 
 
+def test_only_the_seat_whose_turn_it_is_ends_it(rules):
+    """A declared game, issue #34: any phone once ended another player's turn, logged as if that player had.
+    Bo's own End turn in Ann's turn is refused; for Ann (after asking) it is an event of Ann's seat."""
+    with pytest.raises(RuleError, match="it is Ann's turn") as error:
+        play(rules, end_turn("p2", 0))
+    assert error.value.field == "player"
+    assert rules.event_type("end_turn").asks and play(rules, end_turn("p1", 0))["turns"] == 1
+
+
 def test_reaching_12_points_ends_the_game_and_the_end_is_final(rules):
     state = play(rules, add("p2", "points", 7), add("p1", "points", 12))
     assert state["over"] and state["ended_by"] == "Ann reached 12 Points"

@@ -46,7 +46,8 @@ def event_table(rules: GameRules) -> str:
     rows = ["| type | fields | what it does | for another seat |", "|---|---|---|---|"]
     for event_type in rules.event_types:
         fields = "<br>".join(describe(f) for f in event_type.field_docs) or "—"
-        others = "yes: logged as \"Ann for Ben\"" if event_type.for_others else "no"
+        others = ("for the seat whose turn it is, after asking (`confirm: yes`): logged as \"Ann for Ben\""
+                  if event_type.asks else "yes: logged as \"Ann for Ben\"" if event_type.for_others else "no")
         rows.append(f"| `{event_type.name}` | {fields} | {event_type.help} | {others} |")
     return "\n".join([BEGIN, *rows, END])
 

@@ -2,6 +2,7 @@
 import json
 
 from hypothesis import given, settings, strategies as st
+from starpnp_test_support import examples
 
 from starpnp.companion.rules import handful_of_stars as hs
 from replaying import replay_checking
@@ -61,7 +62,7 @@ def check_invariants(state, before):
             assert loss["lost"] + loss["retreat"] + loss["stay"] == loss["units"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(st.integers(2, 4), st.lists(events, max_size=50))
 def test_no_event_sequence_breaks_an_invariant(players, sequence):
     seats = [{"id": f"p{i + 1}", "name": COLOURS[i], "color": COLOURS[i]} for i in range(players)]
@@ -92,7 +93,7 @@ combat_steps = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(st.sampled_from(["p2", "neutral"]), st.integers(1, 4), st.integers(0, 2), st.integers(0, 3),
        st.lists(combat_steps, max_size=25))
 def test_a_combat_always_ends_consistently(defender, fleets, defender_bases, defender_fleets, steps):

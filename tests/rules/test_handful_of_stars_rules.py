@@ -12,9 +12,14 @@ def seats(n):
     return [{"id": f"p{i + 1}", "name": COLOURS[i].title(), "color": COLOURS[i]} for i in range(n)]
 
 
+ACTIVE = "the active player"  # ev("end_turn", ACTIVE): whoever's turn it is when the event is played
+
+
 def play(*events, state=None, players=2):
     state = state or hs.initial_state(seats(players), {})
     for event in events:
+        if event["player"] == ACTIVE:
+            event = {**event, "player": hs.derive(state)["active"]}
         state = hs.apply(state, event)
     return state
 
@@ -128,7 +133,7 @@ def test_shuffle_trigger_by_player_count(players, trigger):
 
 def test_end_trigger_finishes_the_round_then_one_more_round():
     # three players; the trigger comes during the second player's turn of round 1
-    state = play(ev("end_turn"), players=3)
+    state = play(ev("end_turn", ACTIVE), players=3)
     state = play(*[ev("shuffle", "p2")] * 18, state=state)
     derived = hs.derive(state)
     assert derived["active"] == "p2"
@@ -136,7 +141,7 @@ def test_end_trigger_finishes_the_round_then_one_more_round():
     seen = []
     while not hs.derive(state)["game_over"]:
         seen.append(hs.derive(state)["active"])
-        state = play(ev("end_turn"), state=state)
+        state = play(ev("end_turn", ACTIVE), state=state)
     assert seen == ["p2", "p3", "p1", "p2", "p3"]
     assert hs.derive(state)["turns_left"] == 0 and hs.derive(state)["active"] is None
     refused(state, ev("end_turn"), "type")
@@ -167,7 +172,7 @@ def test_two_phones_tapping_shuffled_for_one_shuffle_count_it_once():
 
 
 def test_trigger_in_the_last_seat_leaves_that_turn_plus_one_round():
-    state = play(ev("end_turn"), players=2)
+    state = play(ev("end_turn", ACTIVE), players=2)
     state = play(*[ev("shuffle", "p2")] * 14, state=state)
     assert hs.derive(state)["turns_left"] == 1 + 2
 
@@ -175,7 +180,7 @@ def test_trigger_in_the_last_seat_leaves_that_turn_plus_one_round():
 def test_first_player_choice_rotates_turns_and_is_fixed_after_the_first_turn():
     state = play(ev("first_player", target="p3"), players=3)
     assert hs.derive(state)["active"] == "p3"
-    state = play(ev("end_turn"), state=state)
+    state = play(ev("end_turn", ACTIVE), state=state)
     assert hs.derive(state)["active"] == "p1"
     refused(state, ev("first_player", target="p2"), "target")
 
@@ -192,9 +197,9 @@ def test_winner_by_vp_then_systems_then_shared():
     assert hs.derive(state)["leaders"] == ["p2"]  # equal VP, p2 controls more systems
     state = play(ev("occupy", "p1", delta=1), state=state)
     assert sorted(hs.derive(state)["leaders"]) == ["p1", "p2"]
-    state = play(*[ev("shuffle")] * 14, *[ev("end_turn")] * 3, state=state)
+    state = play(*[ev("shuffle")] * 14, *[ev("end_turn", ACTIVE)] * 3, state=state)
     assert hs.derive(state)["turns_left"] == 1
-    state = play(ev("end_turn"), state=state)
+    state = play(ev("end_turn", ACTIVE), state=state)
     assert hs.derive(state)["game_over"] and sorted(hs.derive(state)["winners"]) == ["p1", "p2"]
 
 

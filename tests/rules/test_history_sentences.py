@@ -3,6 +3,7 @@
 import pytest
 
 from starpnp.companion.rules import all_rules
+from companion_test_helpers import STRATASTAR_TO_BATTLE
 from table_helpers import PLAYERS, ev, new_table
 
 NAMES = {"p1": "Ann", "p2": "Bo"}
@@ -29,7 +30,7 @@ def test_the_history_page_reads_as_sentences(client):
 
 def test_a_sealed_battle_side_is_not_told(client):
     """Stratastar: each side's Attack cards stay secret until both have committed, in the history too."""
-    table = new_table(client, "stratastar", [ev("battle_start", defender="p2"),
+    table = new_table(client, "stratastar", [*STRATASTAR_TO_BATTLE, ev("battle_start", defender="p2"),
                                              ev("battle_side", "p1", fleets=2, attack=3)])
     page = client.get(f"/t/{table['code']}/history").get_data(as_text=True)
     assert "commits their side of the battle" in page and "attack 3" not in page and "fleets 2" not in page

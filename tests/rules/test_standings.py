@@ -139,7 +139,7 @@ def test_stratastar_captured_homeworld_wins_with_fewer_worlds(client):
     table = new_table(client, "stratastar", [
         ev("remove_unsupported"), ev("end_turn"), ev("colonise", "p2"), ev("colonise", "p2"),
         ev("remove_unsupported", "p2"), ev("end_turn", "p2"),
-        ev("battle_start", defender="p2"), ev("battle_side", fleets=2, attack=4),
+        *[ev("next_phase")] * 5, ev("battle_start", defender="p2"), ev("battle_side", fleets=2, attack=4),
         ev("battle_side", "p2", fleets=1, homeworld=1), ev("battle_resolve", "p2")])
     board = standings(client, table)
     assert [(r["player"], r["rank"], r["text"]) for r in board.rows] == [("p1", "1", "1st Ann wins 0 worlds"),

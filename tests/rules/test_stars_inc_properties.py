@@ -3,8 +3,9 @@ sources, at most four stars per player, no environment card drawn more often tha
 events change nothing."""
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from starpnp_test_support import examples
 
 from starpnp.companion.rules import RuleError
 from starpnp.companion.rules import stars_inc as si
@@ -30,6 +31,7 @@ events = st.one_of(
           rocky_lost=amount, gas_lost=amount),
     event("merge", merge=st.sampled_from([*si.MERGES, "all"]), target=player, first=player, second=player),
     event("block"), event("block"), event("harvest"), event("harvest"), event("harvest"),
+    event("block_vote", spend=st.sampled_from(["yes", "no", "yes", "x"])),
     event("board", owner=player, piece=st.sampled_from([*si.STAGES, "rocky", "gas"]), delta=amount),
     event("adjust", what=tank_or_points, delta=amount),
     event("adjust", what=tank_or_points, delta=st.integers(min_value=5, max_value=9)),
@@ -68,8 +70,17 @@ def check_invariants(state):
     assert set(derived["winners"]) <= set(state["tanks"]) and bool(derived["winners"]) == (state["status"] == "over")
 
 
-@settings(max_examples=200, deadline=None)
+TANKS_UNLIMITED = {"mode": "standard", "target_score": 3, "max_h": 0, "max_he": 0, "max_c": 0, "max_fe": 0,
+                   "edition": "ours"}
+HYPERGIANT_BLOCKED = [  # found by hypothesis: the block was paid with the iron of the supernova it undid (Fe -1)
+    {"type": "board", "player": "p2", "owner": "p2", "piece": "hypergiant", "delta": 1},
+    {"type": "move_star", "player": "p1", "owner": "p2", "star": "hypergiant", "evolves": "yes"},
+    {"type": "block", "player": "p2"}]
+
+
+@settings(max_examples=examples(200))
 @given(st.integers(min_value=2, max_value=3), options, st.lists(events, min_size=30, max_size=150))
+@example(2, TANKS_UNLIMITED, HYPERGIANT_BLOCKED)
 def test_no_event_sequence_breaks_an_invariant(players, opts, sequence):
     replay_checking(si.apply, si.initial_state(PLAYERS[:players], opts), sequence,
                     lambda state, _: check_invariants(state))
@@ -83,7 +94,7 @@ targeted = st.sampled_from([
 ])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(targeted, st.fixed_dictionaries({t: st.integers(min_value=0, max_value=12) for t in si.TANKS}),
        st.integers(min_value=1, max_value=3), st.sampled_from(["", "Overdensity", "Tidal Stream"]))
 def test_a_block_restores_the_board_and_refunds_half_rounded_down(action, tanks, iron, card):

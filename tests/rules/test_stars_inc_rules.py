@@ -251,7 +251,8 @@ def test_block_undoes_the_action_and_refunds_half_rounded_down():
     state = setup(setup(new(), tanks={"He": 7}), "p2", tanks={"Fe": 1}, stars={"red_dwarf": 2})
     state = play(state, ev("merge", merge="opponent", target="p2"))
     assert si.derive(state)["block"] == {"actor": "p1", "action": "merge_opponent", "targets": ["p2"],
-                                         "blocked_by": [], "refund": {"He": 3}}
+                                         "blocked_by": [], "refund": {"He": 3}, "vote": False,
+                                         "voted": []}
     refused(state, ev("block", "p1"), "player")  # only the target may block
     state = play(state, ev("block", "p2"))
     assert state["tanks"]["p1"]["He"] == 4 and state["tanks"]["p2"]["Fe"] == 0
@@ -267,13 +268,30 @@ def test_blocked_move_stays_put_and_one_helium_refunds_nothing():
     assert state["tanks"]["p2"]["He"] == 1 and state["tanks"]["p1"]["Fe"] == 0
 
 
-def test_white_dwarf_merger_may_be_blocked_by_both_owners():
+def test_white_dwarf_merger_is_decided_by_the_owners_sealed_vote():
+    """Rulebook p. 5, Blocking: for a merger of two white dwarfs the owners "must simultaneously vote thumbs up
+    they are spending an iron or thumbs down they are not ... This can result in 2 Iron being used to block
+    the action or in the action being successful (if both parties voted thumbs down)". The first vote was
+    once visible to everyone before the second owner voted: now it is sealed until both are in."""
     state = setup(setup(new(3), stars={"white_dwarf": 1}, tanks={"Fe": 1}), "p2", stars={"white_dwarf": 1},
                   tanks={"Fe": 1})
-    state = play(setup(state, "p3", tanks={"He": 9}), ev("merge", "p3", merge="white_dwarfs", first="p1", second="p2"),
-                 ev("block", "p1"), ev("block", "p2"))
-    assert state["tanks"]["p3"]["He"] == 5  # 9 - 8 + 4
-    assert state["stars"]["p1"]["white_dwarf"] == 1 and state["tanks"]["p1"]["Fe"] == state["tanks"]["p2"]["Fe"] == 0
+    merged = play(setup(state, "p3", tanks={"He": 9}), ev("merge", "p3", merge="white_dwarfs", first="p1", second="p2"))
+    refused(merged, ev("block", "p1"), "type")  # not an open block: a vote
+    one = play(merged, ev("block_vote", "p1", spend="yes"))
+    assert si.sealing(one) == "open" and si.derive(one)["block"]["voted"] == ["p1"]
+    assert "yes" not in repr(si.derive(one)) and "yes" not in repr(si.conceal(one, "p2"))
+    assert "yes" not in repr(si.conceal(one, None)) and si.conceal(one, "p1")["pending"]["votes"] == {"p1": "yes"}
+    refused(one, ev("block_vote", "p1", spend="no"), "player")  # sealed: not changed
+    both = play(one, ev("block_vote", "p2", spend="yes"))
+    assert si.sealing(both) == "revealed" and si.derive(both)["vote"]["votes"] == {"p1": "yes", "p2": "yes"}
+    assert both["tanks"]["p3"]["He"] == 5  # 9 - 8 + 4
+    assert both["stars"]["p1"]["white_dwarf"] == 1 and both["tanks"]["p1"]["Fe"] == both["tanks"]["p2"]["Fe"] == 0
+    stood = play(merged, ev("block_vote", "p2", spend="no"), ev("block_vote", "p1", spend="no"))
+    assert stood["stars"]["p1"]["white_dwarf"] == 0 and stood["tanks"]["p1"]["Fe"] == 2  # 1 + 1 from the Type 1a
+    one_yes = play(merged, ev("block_vote", "p2", spend="no"), ev("block_vote", "p1", spend="yes"))
+    assert one_yes["tanks"]["p1"]["Fe"] == 0 and one_yes["tanks"]["p2"]["Fe"] == 1
+    poor = setup(merged, "p2", tanks={"Fe": 1})  # the Type 1a's own iron: 1 Fe after the merger, 0 without it
+    assert "without what the merger gave" in refused(poor, ev("block_vote", "p2", spend="yes"), "spend").message
 
 
 def test_block_window_closes_when_the_actor_moves_on_and_needs_iron():
@@ -459,3 +477,26 @@ def test_a_block_window_stays_open_for_its_target_and_undoes_only_that_action():
     blocked = play(state, ev("block"))
     assert blocked["tanks"]["p3"]["He"] == state["tanks"]["p3"]["He"]  # Cas's conversion stands
     assert blocked["tanks"]["p2"]["He"] == 3  # half of 1 He, rounded down, comes back: nothing
+
+
+def test_a_block_is_paid_without_the_iron_of_the_action_it_undoes():
+    """Rulebook p. 5, Blocking: "A player may spend 1 Iron to block an action for which they are the target
+    ... the action itself is wasted". Moving Ben's hypergiant into a supernova gives Ben 2 Fe; blocking it
+    undoes that, so with no iron of his own Ben cannot pay for the block (it once left his tank at -1)."""
+    state = setup(new(max_h=0, max_he=0, max_c=0, max_fe=0), "p2", stars={"hypergiant": 1})
+    state = play(setup(state, tanks={"He": 4}), ev("move_star", owner="p2", star="hypergiant", evolves="yes"))
+    assert state["tanks"]["p2"]["Fe"] == 2
+    error = refused(state, ev("block", "p2"), "player")
+    assert "without what the blocked action gave you" in error.message
+    blocked = play(setup(state, "p2", tanks={"Fe": 3}), ev("block", "p2"))  # 1 Fe of his own: he pays it
+    assert blocked["tanks"]["p2"]["Fe"] == 0 and blocked["stars"]["p2"]["hypergiant"] == 1
+
+
+def test_a_block_cannot_undo_what_its_target_has_spent_since():
+    """Ben spends the supernova's iron on a planet while the block window is open: undoing the supernova
+    would leave his Fe below zero, so the block is refused and nothing changes."""
+    state = setup(new(), "p2", stars={"hypergiant": 1, "red_dwarf": 1}, tanks={"H": 6, "C": 2, "Fe": 1})
+    state = play(setup(state, tanks={"He": 4}), ev("move_star", owner="p2", star="hypergiant", evolves="yes"),
+                 ev("make_planet", "p2", planet="rocky"))
+    assert state["tanks"]["p2"]["Fe"] == 1
+    assert "spent since" in refused(state, ev("block", "p2"), "player").message

@@ -2,6 +2,7 @@
 import json
 
 from hypothesis import given, settings, strategies as st
+from starpnp_test_support import examples
 
 from starpnp.companion.rules import RuleError
 from starpnp.companion.rules import starship_catan as sc
@@ -57,13 +58,13 @@ def check_invariants(state):
             assert max(p[kind] for p in derived["players"].values()) >= 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(st.lists(events, max_size=40))
 def test_no_event_sequence_breaks_an_invariant(sequence):
     replay_checking(sc.apply, sc.initial_state(PLAYERS, {}), sequence, lambda state, _: check_invariants(state))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(st.lists(st.tuples(st.sampled_from(["p1", "p2"]), st.sampled_from(["fame", "friendship"]),
                           st.integers(-2, 3)), max_size=30))
 def test_special_cards_stay_unclaimed_until_someone_first_reaches_three(changes):
@@ -81,7 +82,7 @@ def test_special_cards_stay_unclaimed_until_someone_first_reaches_three(changes)
                 assert derived[card] is None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(st.lists(events, max_size=30))
 def test_every_accepted_event_reads_in_words(sequence):
     names = {p["id"]: p["name"] for p in PLAYERS}

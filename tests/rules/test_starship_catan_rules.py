@@ -210,3 +210,22 @@ def test_worked_example_from_the_docs_through_the_json_api(client):
     assert now["friend_of_the_people"] == "p1" and now["players"]["p1"]["vp"] == 1
     assert now["last_fight"]["won"] is False
     check_pages_render(client, table)
+
+
+def test_one_production_roll_per_turn_and_production_collected_once():
+    """Rulebook, Phases, Production: "Roll the Yellow Die. Both players receive production from the die roll"
+    — once, at the start of the roller's turn. Two taps on the yellow die 0.7 s apart once logged two rolls,
+    and the Ore was collected twice (1 became 2). The second tap is refused, stamped or not; the other
+    captain's roll opens the next turn."""
+    state = play({"type": "build_module", "player": "p1", "module": "research", "level": 1})
+    assert sc.derive(state)["rolls"] == 0
+    state = play({"type": "yellow_die", "player": "p1", "value": 4, "turn": 0}, state=state)
+    error = refused(state, {"type": "yellow_die", "player": "p1", "value": 4, "turn": 0}, "turn")
+    assert isinstance(error, sc.StaleError)  # the same button, tapped again
+    assert "rolled the yellow die for this turn" in refused(state, {"type": "yellow_die", "player": "p1", "value": 4,
+                                                                    "turn": 1}, "turn").message
+    state = play({"type": "collect", "player": "p1", "die": 4}, state=state)
+    collected = state["ships"]["p1"]["resources"]
+    refused(state, {"type": "collect", "player": "p1", "die": 4}, "die")
+    state = play({"type": "yellow_die", "player": "p2", "value": 4, "turn": 1}, state=state)
+    assert state["ships"]["p1"]["resources"] == collected and sc.derive(state)["rolls"] == 2

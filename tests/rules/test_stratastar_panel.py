@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from companion_test_helpers import sit
+from companion_test_helpers import STRATASTAR_TO_BATTLE, sit
 from table_helpers import check_panel, ev, new_table
 
 SITUATIONS = {
     "fresh": [],
-    "support phase, battle open": [ev("next_phase"), ev("next_phase"), ev("colonise"),
+    "battle phase, battle open": [*STRATASTAR_TO_BATTLE, ev("colonise"),
                                    ev("battle_start", defender="p2"), ev("battle_side", fleets=2, attack=1),
                                    ev("battle_side", "p2", fleets=1, homeworld=1)],
-    "after a battle": [ev("battle_start", defender="p2"), ev("battle_side", fleets=4),
+    "after a battle": [*STRATASTAR_TO_BATTLE, ev("battle_start", defender="p2"), ev("battle_side", fleets=4),
                        ev("battle_side", "p2", fleets=4), ev("battle_resolve")],
     "twelve worlds": [ev("colonise")] * 12,
-    "homeworld captured": [ev("battle_start", defender="p2"), ev("battle_side", fleets=4),
+    "homeworld captured": [*STRATASTAR_TO_BATTLE, ev("battle_start", defender="p2"), ev("battle_side", fleets=4),
                            ev("battle_side", "p2", homeworld=1), ev("battle_resolve")],
 }
 

@@ -27,6 +27,11 @@ def ev(kind, player="p1", **payload):
     return {"type": kind, "player": player, **payload}
 
 
+def at_battle(state):
+    """The active player's battle phase, the one phase a battle is fought in."""
+    return {**state, "turn": {**state["turn"], "phase": ss.PHASES.index("battle")}}
+
+
 def with_empire(state, pid="p1", **counts):
     state = copy.deepcopy(state)
     state["empires"][pid].update(counts)
@@ -137,7 +142,7 @@ def test_turn_order_and_six_phases_with_the_active_player():
         seen.append((d["round"], d["active_player"], d["phase"]))
         if d["must_remove_now"]:  # four starting fleets, two supported: the support phase takes two off
             state = play(state, ev("remove_unsupported", d["active_player"]))
-        state = play(state, ev("next_phase", "p3"))
+        state = play(state, ev("next_phase", d["active_player"]))
     assert seen[:6] == [(1, "p1", phase) for phase in ss.PHASES]
     assert seen[6] == (1, "p2", "draw") and seen[12] == (1, "p3", "draw")
     assert seen[18] == (2, "p1", "draw")
@@ -183,7 +188,7 @@ def test_battle_tie_is_mutual_destruction():
 
 
 def test_homeworld_lost_in_battle_is_captured_and_wins_the_game():
-    state = play(new(), ev("battle_start", defender="p2"), ev("battle_side", fleets=4, attack=2),
+    state = play(at_battle(new()), ev("battle_start", defender="p2"), ev("battle_side", fleets=4, attack=2),
                  ev("battle_side", "p2", fleets=1, homeworld="1"))
     preview = ss.derive(state)["battle"]
     assert preview["force"] == {"attacker": 6, "defender": 5} and preview["homeworld_captured"]
@@ -195,7 +200,7 @@ def test_homeworld_lost_in_battle_is_captured_and_wins_the_game():
 
 
 def test_defender_winning_destroys_attacking_fleets_and_colonised_world():
-    state = with_empire(new(), colonies=2, worlds=2)
+    state = at_battle(with_empire(new(), colonies=2, worlds=2))
     state = play(state, ev("battle_start", defender="p2"), ev("battle_side", fleets=1, colonies=1),
                  ev("battle_side", "p2", fleets=3), ev("battle_resolve"))
     assert (state["empires"]["p1"]["fleets"], state["empires"]["p1"]["colonies"],
@@ -204,11 +209,11 @@ def test_defender_winning_destroys_attacking_fleets_and_colonised_world():
 
 
 def test_power_attack_cards_only_with_the_power_card_option():
-    state = play(new(), ev("battle_start", defender="p2"))
+    state = play(at_battle(new()), ev("battle_start", defender="p2"))
     with pytest.raises(RuleError) as err:
         ss.apply(state, ev("battle_side", power_attack=1))
     assert err.value.field == "power_attack"
-    state = play(new(power_cards=True), ev("battle_start", defender="p2"), ev("battle_side", power_attack=2),
+    state = play(at_battle(new(power_cards=True)), ev("battle_start", defender="p2"), ev("battle_side", power_attack=2),
                  ev("battle_side", "p2"))
     assert ss.derive(state)["battle"]["force"]["attacker"] == 4
 
@@ -220,7 +225,7 @@ def test_power_attack_cards_only_with_the_power_card_option():
     (ev("battle_side", "p3"), "player"),
 ])
 def test_battle_sides_are_checked(event, field):
-    state = play(new(3), ev("battle_start", defender="p2"))
+    state = play(at_battle(new(3)), ev("battle_start", defender="p2"))
     with pytest.raises(RuleError) as err:
         ss.apply(state, event)
     assert err.value.field == field
@@ -228,12 +233,12 @@ def test_battle_sides_are_checked(event, field):
 
 def test_battle_needs_an_opponent_and_one_battle_at_a_time():
     with pytest.raises(RuleError) as err:
-        ss.apply(new(), ev("battle_start", defender="p1"))
+        ss.apply(at_battle(new()), ev("battle_start", defender="p1"))
     assert err.value.field == "defender"
-    state = play(new(), ev("battle_start", defender="p2"))
+    state = play(at_battle(new()), ev("battle_start", defender="p2"))
     with pytest.raises(RuleError, match="already"):
         ss.apply(state, ev("battle_start", defender="p2"))
-    assert play(state, ev("battle_cancel", "p2"))["battle"] is None
+    assert play(state, ev("battle_cancel"))["battle"] is None
     with pytest.raises(RuleError, match="no battle"):
         ss.apply(new(), ev("battle_resolve"))
 
@@ -256,12 +261,12 @@ def test_invalid_events_name_the_field_and_leave_state_alone(event, field):
 def test_docs_describe_every_event_type_and_derived_field():
     doc = (Path(__file__).parents[2] / "docs" / "rules" / "stratastar.md").read_text()
     assert all(f"`{t.name}`" in doc for t in ss.RULES.event_types)
-    derived = ss.derive(play(new(), ev("battle_start", defender="p2")))
+    derived = ss.derive(play(at_battle(new()), ev("battle_start", defender="p2")))
     assert all(f"`{name}" in doc for name in [*derived, *(f"empires[pid].{k}" for k in derived["empires"]["p1"])])
 
 
 def test_power_cards_switched_on_at_the_table():
-    state = play(new(), ev("power_cards", "p2", use="yes"), ev("battle_start", defender="p2"),
+    state = play(at_battle(new()), ev("power_cards", "p2", use="yes"), ev("battle_start", defender="p2"),
                  ev("battle_side", power_attack=1), ev("battle_side", "p2"))
     assert ss.derive(state)["battle"]["force"]["attacker"] == 2
     assert play(state, ev("power_cards", use="no"))["power_cards"] is False
@@ -273,7 +278,7 @@ def test_power_cards_switched_on_at_the_table():
 def test_battle_sides_are_secret_until_both_are_entered_and_then_fixed():
     """Rulebook, Battle: both players choose their Attack cards in secret and reveal them at the same time,
     once. Nothing of a side shows until both are in; a sealed side cannot change; only the two sides settle."""
-    state = play(new(3), ev("battle_start", defender="p2"), ev("battle_side", fleets=2, attack=3))
+    state = play(at_battle(new(3)), ev("battle_start", defender="p2"), ev("battle_side", fleets=2, attack=3))
     shown = ss.derive(state)["battle"]
     assert shown["committed"] == ["p1"] and not shown["revealed"]
     assert "force" not in shown and "result" not in shown  # the defender's phone learns nothing yet
@@ -313,7 +318,7 @@ def test_next_phase_does_not_leave_the_support_phase_while_fleets_are_unsupporte
     state = play(new(), ev("next_phase"), ev("next_phase"))
     assert ss.derive(state)["phase"] == "support" and ss.derive(state)["must_remove_now"] == 2
     with pytest.raises(RuleError, match="Ann must first remove 2 unsupported fleets"):
-        ss.apply(state, ev("next_phase", "p2"))
+        ss.apply(state, ev("next_phase"))
     assert ss.derive(play(state, ev("logistics", cards=4), ev("next_phase")))["phase"] == "build"
     assert ss.derive(play(state, ev("remove_unsupported"), ev("next_phase")))["phase"] == "build"
     later = play(state, ev("remove_unsupported"), ev("next_phase"), ev("build_fleet"), ev("build_fleet"))
@@ -321,10 +326,59 @@ def test_next_phase_does_not_leave_the_support_phase_while_fleets_are_unsupporte
 
 
 def test_end_turn_passes_the_rest_of_the_turn_in_one_tap_but_not_the_support_check():
-    state = play(with_empire(new(), fleets=2), ev("end_turn", "p2"))
+    state = play(with_empire(new(), fleets=2), ev("end_turn"))
     assert state["turn"] == {"round": 1, "active": 1, "phase": 0}  # Bo's draw phase, one tap instead of six
     crowded = with_empire(new(), fleets=5)  # homeworld supports 2
     with pytest.raises(RuleError, match="remove 3 unsupported fleets"):
         ss.apply(crowded, ev("end_turn"))
     fixed = play(crowded, ev("next_phase"), ev("next_phase"), ev("remove_unsupported"), ev("end_turn"))
     assert fixed["turn"]["active"] == 1
+
+
+def test_a_battle_starts_only_in_the_active_players_battle_phase():
+    """Rulebook, Turn sequence: "Each turn is divided into 6 phases: ... 6. Battle", and Battle phase: "A
+    battle occurs if opposing units occupy the same space and at least one player wants to fight". The other
+    player cannot start one during Ann's draw phase; in her battle phase either side of it may."""
+    state = new(3)
+    for player, defender in (("p2", "p1"), ("p1", "p2")):
+        with pytest.raises(RuleError, match="battle phase of Ann's turn"):
+            ss.apply(state, ev("battle_start", player, defender=defender))
+    state = at_battle(state)
+    with pytest.raises(RuleError, match="fought against Ann") as err:
+        ss.apply(state, ev("battle_start", "p2", defender="p3"))  # Bo and Cy fight in Bo's or Cy's turn
+    assert err.value.field == "defender"
+    assert play(state, ev("battle_start", "p2", defender="p1"))["battle"]["attacker"] == "p2"
+    assert play(state, ev("battle_start", defender="p3"))["battle"]["defender"] == "p3"
+
+
+def test_only_the_side_that_wants_the_battle_calls_it_off_and_not_once_sealed():
+    """Rulebook, Battle phase: the battle happens "if ... at least one player wants to fight", and Attack
+    cards are revealed "once. More Attack cards cannot be added later." Ann started it: Bo cannot cancel it
+    (before or after Ann sealed); Ann can, until she seals her side; once both are in, nobody can."""
+    state = play(at_battle(new()), ev("battle_start", defender="p2"))
+    with pytest.raises(RuleError, match="Ann wants this battle") as err:
+        ss.apply(state, ev("battle_cancel", "p2"))
+    assert err.value.field == "player"
+    assert play(state, ev("battle_cancel"))["battle"] is None
+    sealed = play(state, ev("battle_side", fleets=1, attack=1))
+    with pytest.raises(RuleError, match="Ann wants this battle"):
+        ss.apply(sealed, ev("battle_cancel", "p2"))
+    with pytest.raises(RuleError, match="committed"):
+        ss.apply(sealed, ev("battle_cancel"))
+    revealed = play(sealed, ev("battle_side", "p2", fleets=4))
+    for player in ("p1", "p2"):
+        with pytest.raises(RuleError, match="stands"):
+            ss.apply(revealed, ev("battle_cancel", player))
+
+
+def test_only_the_active_player_moves_the_turn_on():
+    """Rulebook, Turn sequence: "Players take turns ... Each turn is divided into 6 phases": Ann's phases
+    are Ann's to move on. Bo's phone tapping Next phase or End turn as Bo is refused; sent for Ann (after
+    asking, see test_api) it is Ann's."""
+    state = new()
+    for kind in ("next_phase", "end_turn"):
+        with pytest.raises(RuleError, match="it is Ann's turn") as err:
+            ss.apply(state, ev(kind, "p2", step=0))
+        assert err.value.field == "player"
+    assert ss.RULES.event_type("end_turn").asks and ss.RULES.event_type("next_phase").asks
+    assert ss.derive(play(state, ev("next_phase", step=0)))["phase"] == "trade"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -11,6 +12,8 @@ from typing import Annotated, Callable, Literal, Mapping
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, WithJsonSchema
 
+from ..fonts import GAME_FACES, bolder, missing_glyphs
+from ..gamefonts import resolve_font
 from ..geometry import hexagon
 from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
@@ -102,6 +105,9 @@ def text_ground(color: str) -> str:
     return toward
 
 
+MARKUP = re.compile(r"\*+|\{[^{}]*\}")  # **bold**, *italic* and {icon}: not characters a font draws
+
+
 @dataclass
 class FaceContext:
     width: float
@@ -118,6 +124,9 @@ class FaceContext:
     warnings: list[str] = field(default_factory=list)
     icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.look.icons)
     lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
+    # warning -> the part of the face it is about (x, y, w, h in mm), where the studio marks it
+    places: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    fonts: Mapping[str, str] = field(default_factory=dict)  # the game's own fonts (gamefonts.game_fonts)
     boxes: int = 0  # boxes drawn so far, repeats counted: at most MAX_BOXES
     deadline: float = math.inf  # time.monotonic() past which drawing stops (a build on demand has a clock)
 
@@ -135,11 +144,18 @@ class FaceContext:
             raise LimitError(f"{self.where}: drawing took longer than a build on demand may "
                              f"({MAX_BUILD_SECONDS} s); build it with `starpnp build`")
 
-    def warn(self, message: str) -> None:
-        """`message` starts with the field it is about; the warning names the file and that field's line."""
-        line = self.lines.get(message.split(":", 1)[0], self.lines.get(""))
+    def warn(self, message: str, place: tuple[float, float, float, float] | None = None) -> None:
+        """`message` starts with the field it is about; the warning names the file and that field's line (a
+        spreadsheet's row, for a field an item's row gives)."""
+        key = message.split(":", 1)[0]
+        line = self.lines.get(key, self.lines.get(""))
         file, _, rest = self.where.partition(": ")
-        self.warnings.append(clipped(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}"))
+        table = getattr(self.lines, "file_of", lambda _: None)(key)
+        file = Path(table).name if table is not None else file
+        warning = clipped(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}")
+        self.warnings.append(warning)
+        if place is not None:
+            self.places[warning] = place
 
     # -- drawing helpers ---------------------------------------------------------------------
 
@@ -164,15 +180,36 @@ class FaceContext:
 
     def text(self, field_name: str, value: str, x, y, w, h, **style) -> Element:
         """A field's text fitted into the box, with its **bold**, *italic* and `{icon}` markup."""
+        style["font"] = self.font(field_name, str(value), style.get("font", "Lato-Regular"))
         fitted = fit_rich(str(value), x, y, w, h, icon=self.inline_icon, **style)
         if not fitted.fits:
-            self.warn(f"{field_name}: text does not fit its box even at {fitted.size:g} pt")
+            self.warn(f"{field_name}: text does not fit its box even at {fitted.size:g} pt", (x, y, w, h))
         for name in fitted.unknown:
             close = get_close_matches(name, icon_names(self.icon_folders), n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join('{' + c + '}' for c in close)}?" if close else ""
             self.warn(f"{field_name}: {{{name[:40]}}} is neither an icon nor a rule number, printed as "
-                      f"written{hint}")
+                      f"written{hint}", (x, y, w, h))
         return fitted.text
+
+    def font(self, field_name: str, text: str, name: str) -> str:
+        """The registered font `name` stands for; warns about a name no font has and about characters a
+        game's font lacks (printed in Lato, in sight, rather than as blank boxes)."""
+        font = resolve_font(name, self.fonts)
+        if font is None:
+            known = sorted({GAME_FACES[f].label for f in self.fonts.values()})
+            self.warn(f"{field_name}: font {name[:60]!r} is neither Lato nor a font in fonts/ "
+                      f"({', '.join(known) or 'the folder has none'}); printed in Lato")
+            return "Lato-Regular"
+        if font not in GAME_FACES:  # Lato falls back to DejaVu Sans for symbols by design
+            return font
+        plain = MARKUP.sub("", text)
+        for variant in dict.fromkeys((font, bolder(font)) if "**" in text else (font,)):
+            missing = missing_glyphs(plain, variant)
+            if missing:
+                shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
+                self.warn(f"{field_name}: {GAME_FACES[variant].label} has no {shown} for {plain[:60]!r}; "
+                          f"printed in Lato")
+        return font
 
     def icon(self, name: str, x, y, size, ink, paper="#FFFFFF") -> Element:
         return draw_icon(name, x, y, size, resolve(ink), resolve(paper), self.icon_folders)
@@ -207,7 +244,7 @@ class FaceContext:
             problem = image_problem(file)
         if problem is None:
             return [Image(x, y, w, h, str(file), fit)]
-        self.warn(f"{field_name}: {path}: {problem}")
+        self.warn(f"{field_name}: {path}: {problem}", (x, y, w, h))
         cross = Style(stroke="#C62828", stroke_width=0.4)
         return [Rect(x, y, w, h, Style(fill="#FDECEA", stroke="#C62828", stroke_width=0.4)),
                 Line(x, y, x + w, y + h, cross), Line(x + w, y, x, y + h, cross),

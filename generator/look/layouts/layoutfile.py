@@ -23,6 +23,7 @@ from ...data.palette import NAMED, Color, resolve
 from ...data.limits import MAX_NUMBER, over
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from ..text import fit_text
+from .covered import warn_hidden_text
 from .base import FaceContext, FaceParams, IconName, Layout
 from .expressions import LayoutError, Value, bundled, expression, let_names_assigned, template
 
@@ -43,6 +44,9 @@ WORDS = {
     "align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"), "fit": ("cover", "contain"),
 }
 TEMPLATES = ("text", "label")  # text with {expression} placeholders
+# `font:` may also name a game's own font by family and style (look/gamefonts.py): `font: Tomson Talks Bold`
+FONT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*( [A-Za-z0-9_-]+)*")
+NOT_A_FONT = {"if", "else", "and", "or", "not", "in"}  # words that make it an expression
 WIDE, TALL = ("x", "w", "cx", "x1", "x2"), ("y", "h", "cy", "y1", "y2")
 
 BOX_KINDS = ("group", "background", "rect", "circle", "polygon", "line", "path", "text", "badge", "icon", "image",
@@ -90,41 +94,42 @@ class BoxSpec(BaseModel):
     repeat: Any = Field(None, description="drawn once per entry of this list; `item` and `index` name the entry")
     write_in: str | WriteIn | bool | None = Field(
         None, description="an `unspecified` value draws a write-in area here: a label, or label and x, y, w, h")
-    x: Any = None
-    y: Any = None
-    w: Any = None
-    h: Any = None
-    cx: Any = None
-    cy: Any = None
-    r: Any = None
-    x1: Any = None
-    y1: Any = None
-    x2: Any = None
-    y2: Any = None
+    x: Any = Field(None, description="left edge in mm from the trim's left, or '12%' of the face's width")
+    y: Any = Field(None, description="top edge in mm from the trim's top, or '12%' of the face's height")
+    w: Any = Field(None, description="width in mm, or a share of the face's width")
+    h: Any = Field(None, description="height in mm, or a share of the face's height")
+    cx: Any = Field(None, description="centre, across, in mm")
+    cy: Any = Field(None, description="centre, down, in mm")
+    r: Any = Field(None, description="radius in mm")
+    x1: Any = Field(None, description="a line's start, across")
+    y1: Any = Field(None, description="a line's start, down")
+    x2: Any = Field(None, description="a line's end, across")
+    y2: Any = Field(None, description="a line's end, down")
     points: Any = Field(None, description="polygon corners, e.g. star(cx, cy, outer, inner)")
     commands: Any = Field(None, description="path commands: [['M', x, y], ['L', x, y], ['Z']]")
-    inset: Any = None
-    text: Any = None
-    label: Any = None
-    font: Any = None
-    size: Any = None
-    min_size: Any = None
-    max_lines: Any = None
-    color: Any = None
-    align: Any = None
-    valign: Any = None
-    fill: Any = None
-    stroke: Any = None
-    stroke_width: Any = None
-    dash: Any = None
-    opacity: Any = None
-    radius: Any = None
-    border: Any = None
-    border_width: Any = None
-    icon: Any = None
-    paper: Any = None
-    src: Any = None
-    fit: Any = None
+    inset: Any = Field(None, description="an outline's distance inside the cut line in mm (default 0)")
+    text: Any = Field(None, description="the words, with {field} placeholders, **bold**, *italic* and {icon}s")
+    label: Any = Field(None, description="a write-in area's label (default: the box's name)")
+    font: Any = Field(None, description="Lato-Regular (default), Lato-Bold, Lato-Italic or Lato-Black")
+    size: Any = Field(None, description="text: size in points (default 9, shrunk to min_size to fit); icon: "
+                                        "its side in mm")
+    min_size: Any = Field(None, description="the least size in points text shrinks to (default 6)")
+    max_lines: Any = Field(None, description="the most lines the text wraps to (default: as many as fit)")
+    color: Any = Field(None, description="text or icon colour (default #1A1A1A; a write-in's #555555)")
+    align: Any = Field(None, description="left (default; a badge: center), center or right")
+    valign: Any = Field(None, description="top (default; a badge: middle), middle or bottom")
+    fill: Any = Field(None, description="fill colour (default none; a badge's and a background's #FFFFFF)")
+    stroke: Any = Field(None, description="line colour (default none; an outline's #555555)")
+    stroke_width: Any = Field(None, description="line width in mm (default 0.3; an outline's 0.2)")
+    dash: Any = Field(None, description="dash pattern in mm, e.g. [1.2, 0.8] (default solid)")
+    opacity: Any = Field(None, description="0 to 1 (default 1)")
+    radius: Any = Field(None, description="a rect's corner radius in mm (default 0)")
+    border: Any = Field(None, description="a badge's ring colour (default none)")
+    border_width: Any = Field(None, description="a badge's ring width in mm (default 0.6)")
+    icon: Any = Field(None, description="an icon's name: ours or the game's icons/NAME.svg")
+    paper: Any = Field(None, description="the colour an icon's white parts print in (default #FFFFFF)")
+    src: Any = Field(None, description="an image file, relative to the game folder")
+    fit: Any = Field(None, description="cover (default: fill and crop) or contain (show it all)")
     symbols: Any = Field(None, description="an amounts box's symbols: a list of [symbol, icon, disc, letter colour]")
     regions: Any = Field(None, description="a regions box's regions: a field of type regions")
     after: str | None = Field(None, description="a box added by `extends` is drawn after this one, not last")
@@ -132,7 +137,7 @@ class BoxSpec(BaseModel):
     dx: Any = Field(None, description="a group's boxes moved right by this much (mm)")
     dy: Any = Field(None, description="a group's boxes moved down by this much (mm)")
     rotate: Any = Field(None, description="a group's boxes turned by this many degrees about the moved origin")
-    scale: Any = None
+    scale: Any = Field(None, description="a group's boxes scaled by this factor (default 1)")
     link: Any = Field(None, description="a group that joins two spaces (an arrow between track spaces): a board's "
                                         "seam may cut it")
     boxes: dict[str, Optional["BoxSpec"]] | None = Field(
@@ -183,6 +188,8 @@ def value(key: str, raw: Any, names: set[str], where: str) -> Value:
     if key in TEMPLATES:
         return template(raw, names, where)
     if raw.startswith("#") or raw in WORDS.get(key, ()):
+        return Value(raw)
+    if key == "font" and FONT_NAME.fullmatch(raw) and raw not in names and not NOT_A_FONT & set(raw.split()):
         return Value(raw)
     percent = PERCENT.match(raw)
     if percent:
@@ -429,6 +436,29 @@ NEEDS = {  # the keys each kind of box must have
     "write_in": ("x", "y", "w", "h"), "player_mark": ("x", "y", "size"), "group": ("boxes",), "warn": ("text",),
     "regions": ("regions",),
 }
+# What each kind of box reads, its NEEDS first (besides ANY_BOX, which any box takes): `starpnp layouts` lists
+# them with BoxSpec's descriptions.
+ANY_BOX = ("kind", "when", "repeat", "write_in", "after")
+TAKES = {
+    "group": ("boxes", "let", "dx", "dy", "rotate", "scale", "link"),
+    "background": ("fill",),
+    "rect": ("x", "y", "w", "h", "fill", "stroke", "stroke_width", "dash", "opacity", "radius"),
+    "circle": ("cx", "cy", "r", "fill", "stroke", "stroke_width", "dash", "opacity"),
+    "polygon": ("points", "fill", "stroke", "stroke_width", "dash", "opacity"),
+    "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash", "opacity"),
+    "path": ("commands", "fill", "stroke", "stroke_width", "dash", "opacity"),
+    "text": ("text", "x", "y", "w", "h", "font", "size", "min_size", "max_lines", "color", "align", "valign"),
+    "badge": ("text", "cx", "cy", "r", "fill", "border", "border_width", "font", "size", "min_size", "max_lines",
+              "color", "align", "valign"),
+    "icon": ("icon", "x", "y", "size", "w", "h", "color", "paper"),
+    "image": ("src", "x", "y", "w", "h", "fit"),
+    "amounts": ("text", "x", "y", "h", "symbols", "align", "color"),
+    "write_in": ("x", "y", "w", "h", "label", "color"),
+    "outline": ("inset", "fill", "stroke", "stroke_width", "dash", "opacity"),
+    "player_mark": ("x", "y", "size"),
+    "warn": ("text",),
+    "regions": ("regions",),
+}
 PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # the value a write-in replaces
 
 
@@ -583,9 +613,8 @@ def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:
         for when, message in checks:
             if when(values):
                 ctx.warn(str(message(values)))
-        out: list[Element] = []
-        for box in boxes:
-            out += box.draw(ctx, values)
-        return out
+        drawn = [(box.name, box.draw(ctx, values)) for box in boxes]
+        warn_hidden_text(ctx, drawn)
+        return [element for _, elements in drawn for element in elements]
 
     return Layout(name, params, draw, key, spec.description)

@@ -1,0 +1,203 @@
+"""The studio in a real browser (Chromium through Playwright): `.venv/bin/python bench/studio.py [latency|first]`.
+
+latency: a 500-card CSV deck whose cards all differ; the page is open at the top; each round saves one cell
+(the text of a card on screen) and measures from just before the write to the moment that face's new drawing
+is in the page's DOM (a MutationObserver's clock, the same machine's). It also counts the faces the server drew
+and the page repainted for each save: one is the target.
+first: a deck of 8,500 cards that all differ; the seconds from asking for the page to every face on the first
+screen drawn, then the page scrolled to the end a screen at a time (STUDIO_SCROLL_STEPS=N: in N steps), with
+the browser's JS heap, its DOM node count and the server's resident memory along the way (flat is the target).
+covered: what check's covered-box test costs: every face of an 850-card distinct deck drawn with it and
+without it, in turn, CPU seconds (best of 5 each).
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from deck_game import distinct_cards  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ROUNDS = 25
+
+
+def write_csv_game(folder: Path, count: int) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text("id: benchstudio\nname: Bench Studio\nplayers: {min: 2, max: 4}\n"
+                                      "colors: [red]\n")
+    (folder / "deck.yaml").write_text("components:\n  - id: deck\n    name: Deck\n    kind: card\n    size: poker\n"
+                                      "    front: {layout: card}\n    items: deck.csv\n")
+    with open(folder / "deck.csv", "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["count", "title", "color", "text"])
+        for title, color, text in distinct_cards(count):
+            writer.writerow([1, title, f"#{color}", text])
+    return folder
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_studio(folder: Path, out: Path) -> tuple[subprocess.Popen, str, float]:
+    port = free_port()
+    started = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "starpnp", "studio", str(folder), "--port", str(port), "--out",
+                             str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+        except OSError:
+            if proc.poll() is not None:
+                raise SystemExit("the studio did not start")
+            time.sleep(0.02)
+    return proc, f"http://127.0.0.1:{port}/", time.perf_counter() - started
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def drawn_so_far(url: str) -> int:
+    with urllib.request.urlopen(url + "news?since=0") as answer:
+        return json.load(answer)["drawn"]
+
+
+# Wrapped in an object: Playwright would otherwise wait for the promise before the file is even written.
+WATCH = """(id) => ({shown: new Promise((resolve) => {
+  const tile = document.querySelector(`[data-id="${id}"]`);
+  const before = Number(tile.dataset.paints);
+  new MutationObserver((_, observer) => {
+    if (Number(tile.dataset.paints) > before) { observer.disconnect(); resolve(Date.now()); }
+  }).observe(tile, {attributes: true, attributeFilter: ["data-paints"]});
+})})"""
+PAINTS = "() => [...document.querySelectorAll('.tile')].reduce((n, t) => n + Number(t.dataset.paints), 0)"
+ALL_DRAWN = """() => { const tiles = [...document.querySelectorAll('.tile')];
+  const shown = tiles.filter((t) => { const r = t.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
+  return shown.length > 0 && shown.every((t) => t.querySelector('.face svg')); }"""
+
+
+def latency(browser, work: Path) -> None:
+    folder = write_csv_game(work / "deck500", 500)
+    proc, url, _ = start_studio(folder, work / "out")
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        page.wait_for_function(ALL_DRAWN, timeout=30000)
+        rows = (folder / "deck.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+        seconds, server_draws, repaints = [], [], []
+        for round_ in range(ROUNDS):
+            card = round_ % 5  # the first screen's cards
+            face = f"deck.front.{card + 1}"
+            waiting = page.evaluate_handle(WATCH, face)
+            drawn, painted = drawn_so_far(url), page.evaluate(PAINTS)
+            rows[card + 1] = rows[card + 1].replace("in its phase", f"in phase {round_}", 1) if round_ < 5 else \
+                rows[card + 1].replace(f"in phase {round_ - 5}", f"in phase {round_}", 1)
+            start = time.time()
+            (folder / "deck.csv").write_text("".join(rows), encoding="utf-8")
+            shown = page.evaluate("(w) => w.shown", waiting)
+            seconds.append(shown / 1000 - start)
+            page.wait_for_timeout(300)  # let any other (wrong) redraw land before counting
+            server_draws.append(drawn_so_far(url) - drawn)
+            repaints.append(page.evaluate(PAINTS) - painted)
+        seconds.sort()
+        print(f"latency, 500-card CSV deck, {ROUNDS} saves of one cell: median {statistics.median(seconds):.3f} s, "
+              f"worst {seconds[-1]:.3f} s, best {seconds[0]:.3f} s")
+        print(f"faces drawn by the server per save: {sorted(set(server_draws))}; faces repainted in the page per "
+              f"save: {sorted(set(repaints))}")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def first_screen(browser, work: Path, steps: int | None) -> None:
+    folder = write_csv_game(work / "deck8500", 8500)
+    proc, url, started = start_studio(folder, work / "out")
+    try:
+        print(f"8,500 distinct cards: studio listening after {started:.2f} s (loads the folder first)")
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        client = page.context.new_cdp_session(page)
+        start = time.perf_counter()
+        page.goto(url)
+        page.wait_for_function(ALL_DRAWN, timeout=60000, polling=50)
+        print(f"first screen drawn {time.perf_counter() - start:.2f} s after asking for the page")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        steps = steps or round(height / page.evaluate("innerHeight"))  # a screen at a time: every face is drawn
+        print(f"  scrolling {height} px in {steps} steps")
+        for step in range(steps + 1):
+            page.evaluate(f"window.scrollTo(0, {height * step / steps})")
+            page.wait_for_function(ALL_DRAWN, timeout=60000, polling=50)
+            if step % max(1, steps // 10) == 0 or step == steps:
+                client.send("HeapProfiler.collectGarbage")
+                heap = page.evaluate("performance.memory.usedJSHeapSize") / 2 ** 20
+                nodes = page.evaluate("document.getElementsByTagName('*').length")
+                print(f"  scrolled {100 * step / steps:5.1f} %: JS heap {heap:6.1f} MiB, DOM {nodes} elements, "
+                      f"server RSS {rss_mib(proc.pid):6.1f} MiB, faces drawn {drawn_so_far(url)}")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def covered(work: Path) -> None:
+    from deck_game import deck, write_deck_game
+
+    import starpnp.generator.look.layouts.layoutfile as layoutfile
+    from starpnp.generator.look.loader import load_game
+    from starpnp.generator.look.render import SceneCache, faces
+
+    folder = write_deck_game(work / "distinct850", deck("distinct850"))
+    game = load_game(folder)
+    check = layoutfile.warn_hidden_text
+    best = {"with": [], "without": []}
+    for _ in range(5):
+        for label, test in (("with", check), ("without", lambda ctx, drawn: None)):
+            layoutfile.warn_hidden_text = test
+            start = time.process_time()
+            faces(game, SceneCache(3.0, folder))
+            best[label].append(time.process_time() - start)
+    layoutfile.warn_hidden_text = check
+    print(f"850 distinct faces drawn: {min(best['without']):.3f} s without the covered-box test, "
+          f"{min(best['with']):.3f} s with it")
+
+
+def main() -> None:
+    which = sys.argv[1:] or ["latency", "first"]
+    if "covered" in which:
+        with tempfile.TemporaryDirectory() as tmp:
+            covered(Path(tmp))
+        which = [w for w in which if w != "covered"]
+        if not which:
+            return
+    from playwright.sync_api import sync_playwright
+
+    steps = int(os.environ.get("STUDIO_SCROLL_STEPS", "0")) or None
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--enable-precise-memory-info"])
+        if "latency" in which:
+            latency(browser, Path(tmp))
+        if "first" in which:
+            first_screen(browser, Path(tmp), steps)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,225 @@
+"""Item lists kept in an Excel (.xlsx) or LibreOffice (.ods) workbook: each cell as the text the designer
+sees, so a sheet reads exactly as its CSV export would (see spreadsheet.py for what the text becomes).
+
+A workbook is a zip of XML. Before any reader opens one, its member sizes are checked, so a small file that
+unpacks to gigabytes is refused; a sheet of more than MAX_SHEET_CELLS cells is refused as it is read. Formulas
+count by the value the file stores (the spreadsheet program computed it when saving); nothing is computed.
+
+.xlsx is read by openpyxl (imported here only, so a build without a workbook never loads it). .ods needs no
+library: its content.xml keeps, beside each cell's value, the very text the cell shows (`<text:p>`), which
+is what "as the designer sees it" means and what LibreOffice's own CSV export writes.
+"""
+from __future__ import annotations
+
+import re
+import zipfile
+from datetime import date, datetime, time
+from pathlib import Path
+from xml.etree import ElementTree
+
+from .errors import DataError
+from .limits import MAX_FILE_BYTES, MAX_SHEET_CELLS, MAX_UNPACKED_MIB, over
+
+MAX_UNPACKED_BYTES = MAX_UNPACKED_MIB * 1024 * 1024
+WORKBOOKS = (".xlsx", ".ods")
+Records = list[list[str]]
+
+
+def read_workbook(path: Path, sheet: str | None) -> tuple[str, Records]:
+    """(the sheet's name, its rows of cell texts) from the first sheet or the one named; trailing empty
+    rows and columns dropped, empty rows inside kept so that row numbers stay the sheet's."""
+    _check_zip(path)
+    reader = _xlsx_rows if path.suffix.lower() == ".xlsx" else _ods_rows
+    try:
+        name, rows = reader(path, sheet)
+    except DataError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a damaged workbook is bad data, told in one line
+        raise DataError(f"{path}: not a readable {path.suffix.lower()} workbook ({type(exc).__name__}); "
+                        f"save it again from the spreadsheet program") from None
+    while rows and not any(rows[-1]):
+        rows.pop()
+    width = max((max((i + 1 for i, cell in enumerate(row) if cell), default=0) for row in rows), default=0)
+    return name, [row[:width] + [""] * (width - len(row[:width])) for row in rows]
+
+
+def _check_zip(path: Path) -> None:
+    try:
+        if not path.is_file():
+            raise DataError(f"{path}: no such file in the game's folder")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise DataError(f"{path}: {path.stat().st_size // 1024} KiB is too large for a card list "
+                            f"(at most {MAX_FILE_BYTES // 1024 // 1024} MiB)")
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise DataError(f"{path}: not a workbook ({exc}); save it as .xlsx or .ods") from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise DataError(f"{path}: unpacks to {unpacked // 1024 // 1024} MiB, more than a card list needs "
+                        f"(at most {MAX_UNPACKED_MIB} MiB)")
+
+
+def _pick(path: Path, names: list[str], sheet: str | None) -> str:
+    if not names:
+        raise DataError(f"{path}: the workbook has no sheets")
+    if sheet is None:
+        return names[0]
+    if sheet not in names:
+        raise DataError(f"{path}: no sheet {sheet!r}; its sheets: {', '.join(names)}")
+    return sheet
+
+
+def _counted(path: Path, name: str, cells: int) -> None:
+    if cells > MAX_SHEET_CELLS:
+        raise over(f"{path}:{name}", "the count of cells up to the last used one", cells, MAX_SHEET_CELLS)
+
+
+# --- .xlsx -------------------------------------------------------------------------------------------------
+
+def _xlsx_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
+    import openpyxl  # lazy: only a workbook pays for it
+
+    book = openpyxl.load_workbook(path, read_only=True, data_only=True)  # data_only: formulas' stored values
+    try:
+        name = _pick(path, book.sheetnames, sheet)
+        rows: Records = []
+        cells = 0
+        for row in book[name].iter_rows():
+            cells += len(row)
+            _counted(path, name, cells)
+            rows.append([shown(getattr(cell, "value", None), getattr(cell, "number_format", "General"))
+                         for cell in row])
+        return name, rows
+    finally:
+        book.close()
+
+
+DATE_TOKENS = re.compile(r'"[^"]*"|\\.|yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|am/pm|a/p|.', re.I)
+
+
+def shown(value, number_format: str | None) -> str:
+    """A cell value as Excel shows it, for the number formats card lists use: General, fixed decimals,
+    thousands, percent, and dates and times by their pattern."""
+    fmt = (number_format or "General").split(";")[0]
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (datetime, date, time)):
+        return _date_text(value, fmt)
+    if isinstance(value, (int, float)):
+        return _number_text(value, fmt)
+    return str(value)
+
+
+def _number_text(value: float, fmt: str) -> str:
+    plain = re.sub(r'"[^"]*"|\\.|\[[^]]*\]|[_*].', "", fmt).strip()
+    decimals = len(re.sub(r"[^0#?]", "", plain.partition(".")[2]))
+    if plain.endswith("%"):
+        return f"{value * 100:.{decimals}f}%"
+    if plain and re.fullmatch(r"[#,0?]*(\.[#0?]*)?", plain):
+        return f"{value:{',' if ',' in plain else ''}.{decimals}f}"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return f"{value:.15g}" if isinstance(value, float) else str(value)
+
+
+def _date_text(value, fmt: str) -> str:
+    if fmt.lower() in ("general", "@", ""):
+        return value.isoformat(sep=" ") if isinstance(value, datetime) else value.isoformat()
+    tokens = DATE_TOKENS.findall(fmt)
+    twelve = any(t.lower() in ("am/pm", "a/p") for t in tokens)
+    out = []
+    for i, token in enumerate(tokens):
+        low = token.lower()
+        near_time = any(t.lower().startswith(("h", "s")) for t in tokens[max(0, i - 2):i + 3] if t != token)
+        if low.startswith("m") and low in ("m", "mm") and near_time:  # minutes, not the month
+            out.append(f"{getattr(value, 'minute', 0):0{len(low)}d}")
+        elif low in ("yyyy", "yy"):
+            out.append(f"{value.year:04d}" if low == "yyyy" else f"{value.year % 100:02d}")
+        elif low in ("mmmm", "mmm", "mm", "m"):
+            out.append(value.strftime("%B" if low == "mmmm" else "%b") if len(low) > 2
+                       else f"{value.month:0{len(low)}d}")
+        elif low in ("dddd", "ddd", "dd", "d"):
+            out.append(value.strftime("%A" if low == "dddd" else "%a") if len(low) > 2
+                       else f"{value.day:0{len(low)}d}")
+        elif low in ("hh", "h"):
+            hour = getattr(value, "hour", 0)
+            out.append(f"{(hour % 12 or 12) if twelve else hour:0{len(low)}d}")
+        elif low in ("ss", "s"):
+            out.append(f"{getattr(value, 'second', 0):0{len(low)}d}")
+        elif low in ("am/pm", "a/p"):
+            pm = getattr(value, "hour", 0) >= 12
+            out.append(("PM" if pm else "AM") if low == "am/pm" else ("P" if pm else "A"))
+        elif token.startswith('"'):
+            out.append(token[1:-1])
+        elif token.startswith("\\"):
+            out.append(token[1:])
+        else:
+            out.append(token)
+    return "".join(out)
+
+
+# --- .ods --------------------------------------------------------------------------------------------------
+
+TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+MAX_REPEAT = 100_000  # a repeated row or cell with something in it is written out at most this often
+
+
+def _ods_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
+    with zipfile.ZipFile(path) as archive:
+        with archive.open("content.xml") as content:
+            root = ElementTree.parse(content).getroot()
+    tables = root.iter(f"{{{TABLE}}}table")
+    by_name = {table.get(f"{{{TABLE}}}name", ""): table for table in tables}
+    name = _pick(path, list(by_name), sheet)
+    rows: Records = []
+    pending_blank = 0  # empty rows are added only once a later row has something (trailing ones never are)
+    cells = 0
+    for row in by_name[name].iter(f"{{{TABLE}}}table-row"):
+        texts = _ods_cells(row, path, name)
+        repeat = int(row.get(f"{{{TABLE}}}number-rows-repeated", "1"))
+        if not any(texts):
+            pending_blank += repeat
+            continue
+        repeat = min(repeat, MAX_REPEAT)
+        cells += (pending_blank + repeat) * len(texts)
+        _counted(path, name, cells)
+        rows += [[] for _ in range(pending_blank)] + [list(texts) for _ in range(repeat)]
+        pending_blank = 0
+    return name, rows
+
+
+def _ods_cells(row: ElementTree.Element, path: Path, name: str) -> list[str]:
+    texts: list[str] = []
+    pending_blank = 0
+    for cell in row:
+        if cell.tag not in (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell"):
+            continue
+        repeat = int(cell.get(f"{{{TABLE}}}number-columns-repeated", "1"))
+        text = "\n".join(_paragraph(p) for p in cell.findall(f"{{{TEXT}}}p"))  # not a comment's paragraphs
+        if not text:
+            pending_blank += repeat
+            continue
+        texts += [""] * pending_blank + [text] * min(repeat, MAX_REPEAT)
+        pending_blank = 0
+        _counted(path, name, len(texts))
+    return texts
+
+
+def _paragraph(element: ElementTree.Element) -> str:
+    """The text of a `<text:p>` as shown: spans' text, `<text:s text:c="N"/>` as N spaces, tabs, breaks."""
+    out = [element.text or ""]
+    for child in element:
+        local = child.tag.rpartition("}")[2]
+        if local == "s":
+            out.append(" " * min(int(child.get(f"{{{TEXT}}}c", "1")), 1000))
+        elif local == "tab":
+            out.append("\t")
+        elif local == "line-break":
+            out.append("\n")
+        elif local != "annotation":
+            out.append(_paragraph(child))
+        out.append(child.tail or "")
+    return "".join(out)

@@ -1,0 +1,148 @@
+"""The studio's page and the JSON it polls: news since a version, faces by id, settings, builds, proofs."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, send_from_directory
+
+from ...resources import folder as package_folder
+from ..look.fonts import FONT_FILES, font_path
+from .desk import Desk, Settings
+from .jobs import KINDS, Jobs
+
+bp = Blueprint("studio", __name__)
+MOST_FACES_ASKED = 80  # one request's faces: a screen's worth at the smallest zoom
+
+
+def desk() -> Desk:
+    return current_app.extensions["studio_desk"]
+
+
+def jobs() -> Jobs:
+    return current_app.extensions["studio_jobs"]
+
+
+def refused(message: str, status: int = 400):
+    return jsonify(error=message), status
+
+
+@bp.get("/")
+def page():
+    d = desk()
+    info = d.game.info if d.game else None
+    options = sorted(info.options.items()) if info else []
+    return render_template("studio/page.html", folder=d.folder, name=info.name if info else d.folder.name,
+                           options=options, settings=d.settings, kinds=list(KINDS))
+
+
+@bp.get("/news")
+def news():
+    try:
+        since = int(request.args.get("since", "0"))
+    except ValueError:
+        return refused("since: expected a whole number")
+    d = desk()
+    if request.args.get("wait") == "1" and since == d.version:  # a page from before a restart catches up now
+        d.wait(since, current_app.config["POLL_SECONDS"])
+    return jsonify(d.news(since))
+
+
+@bp.get("/faces")
+def faces():
+    ids = [tid for tid in request.args.get("ids", "").split(",") if tid][:MOST_FACES_ASKED]
+    d = desk()
+    drawn = [face for face in map(d.face, ids) if face is not None]
+    return jsonify(faces=drawn, drawn=d.drawn)
+
+
+@bp.get("/row")
+def row():
+    text = desk().row(request.args.get("id", ""))
+    if text is None:
+        return refused("id: no such face", 404)
+    return jsonify(row=text)
+
+
+@bp.post("/settings")
+def settings():
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return refused("expected a JSON object: {ink, write_ins, options}")
+    d = desk()
+    known = set(d.game.info.options) if d.game else set()
+    options = body.get("options", [])
+    if not isinstance(options, list) or not all(isinstance(o, str) and o in known for o in options):
+        return refused(f"options: expected a list of this game's options ({', '.join(sorted(known)) or 'none'})")
+    if body.get("ink", "full") not in ("full", "low"):
+        return refused("ink: expected full or low")
+    d.settings = Settings(frozenset(options), bool(body.get("write_ins")), body.get("ink", "full"))
+    d.load()
+    return jsonify(version=d.version)
+
+
+@bp.post("/build")
+def build():
+    body = request.get_json(silent=True) or {}
+    kind = body.get("kind")
+    if kind not in KINDS:
+        return refused(f"kind: expected one of {', '.join(KINDS)}")
+    d = desk()
+    s = d.settings
+    job = jobs().start(kind, d.folder, s.options, s.write_ins, s.ink)
+    return jsonify(job.summary()), 202
+
+
+@bp.post("/proof")
+def proof():
+    from .proof import proof_sheet
+
+    body = request.get_json(silent=True) or {}
+    ids = body.get("ids")
+    if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
+        return refused("ids: expected a list of face ids")
+    d = desk()
+    try:
+        path = proof_sheet(d, ids, jobs().out)
+    except ValueError as exc:
+        return refused(str(exc))
+    return jsonify(result=str(path.relative_to(jobs().out)))
+
+
+@bp.get("/jobs")
+def job_list():
+    return jsonify(jobs=jobs().summaries())
+
+
+@bp.get("/output/<path:name>")
+def output(name: str):
+    return send_from_directory(jobs().out, name)
+
+
+@bp.get("/fonts/<name>.ttf")
+def font(name: str):
+    if name not in FONT_FILES:
+        abort(404)
+    path = Path(font_path(name))
+    response = send_from_directory(path.parent, path.name, mimetype="font/ttf")
+    response.cache_control.max_age = 24 * 3600
+    return response
+
+
+@bp.get("/companion.css")
+def companion_css():
+    """The companion's stylesheet: the studio wears the same look."""
+    return send_from_directory(package_folder("starpnp.companion") / "static", "companion.css", mimetype="text/css")
+
+
+@bp.get("/palette.css")
+def palette_css():
+    from ..data.palette import stylesheet
+
+    return Response(stylesheet(), mimetype="text/css")
+
+
+@bp.errorhandler(404)
+def not_found(_):
+    return refused("not found", 404)
+
+

@@ -1,0 +1,93 @@
+"""companion/push.py and the push views without a browser: a stream says the version at once and after each
+change, a seat change, an idle comment; a full server answers 503; the store wakes a table's streams."""
+from __future__ import annotations
+
+import threading
+
+from starpnp.companion.push import Changes, Slots, stream
+
+
+def test_a_stream_says_the_version_then_each_change():
+    changes = Changes()
+    with changes.watching("T") as watch:
+        events = stream(watch, 3, heartbeat=0.05)
+        assert next(events) == "retry: 1000\nevent: changed\ndata: 3\n\n"
+        assert next(events) == ": idle\n\n"  # nothing happened within the heartbeat
+        changes.publish("T", 4)
+        changes.publish("other table", 9)  # not this stream's
+        assert next(events) == "event: changed\ndata: 4\n\n"
+        changes.publish("T")  # a seat was taken or given up: the version stays
+        assert next(events) == "event: seats\ndata: 4\n\n"
+    assert changes._tables == {}  # the last watcher gone, the table is forgotten
+
+
+def test_a_waiting_stream_wakes_when_another_thread_publishes():
+    changes = Changes()
+    with changes.watching("T") as watch:
+        events = stream(watch, 0, heartbeat=10)
+        next(events)
+        threading.Timer(0.05, changes.publish, ("T", 1)).start()
+        assert next(events) == "event: changed\ndata: 1\n\n"  # long before the 10 s heartbeat
+
+
+def test_slots_admit_only_so_many_streams():
+    slots = Slots(2)
+    assert slots.take() and slots.take() and not slots.take()
+    slots.give_back()
+    assert slots.take()
+    assert not Slots(0).take()
+
+
+def test_the_store_wakes_the_streams_of_the_table_it_wrote(app, client, table):
+    store = app.extensions["companion_store"]
+    code = table["code"].replace("-", "")
+    with store.changes.watching(code) as watch:
+        client.post(f"/api/tables/{table['code']}/events", json={"type": "add", "player": "p1", "delta": 1})
+        assert watch.wait(1) == (True, 1)
+        client.post(f"/api/tables/{table['code']}/join", json={"player": "p2", "take_over": True})
+        assert watch.wait(1)[0]  # a seat change wakes it too
+
+
+def test_a_server_with_no_room_for_a_stream_answers_503(tmp_path):
+    from starpnp.companion import create_app
+
+    full = create_app({"DATA_DIR": str(tmp_path), "PUSH_STREAMS": 0}).test_client()
+    code = full.post("/api/tables", json={"game": "generic", "players": [{"name": "A"}, {"name": "B"}]}).get_json()["code"]
+    answer = full.get(f"/t/{code}/push")
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "30"
+    assert full.get("/t/0000-0000/push").status_code == 404
+
+
+def test_the_opener_policy_is_sent_only_where_browsers_honour_it(client):
+    """Over plain HTTP on the LAN (phones at a table) Chrome ignores Cross-Origin-Opener-Policy and logs an
+    error on every page; over HTTPS or on this machine it is sent."""
+    lan = client.get("/", base_url="http://192.168.1.20:8000")
+    assert "Cross-Origin-Opener-Policy" not in lan.headers and "Content-Security-Policy" in lan.headers
+    for base in ("http://127.0.0.1:8000", "http://localhost:8000", "https://192.168.1.20:8000"):
+        assert client.get("/", base_url=base).headers["Cross-Origin-Opener-Policy"] == "same-origin", base
+
+
+def test_ctrl_c_ends_the_open_streams_before_the_server_stops(tmp_path):
+    """Each open stream holds one of waitress' threads, which it waits for at shutdown: Ctrl+C ends them first
+    (the stream's last chunk is sent), and the server stops cleanly."""
+    import signal
+    import socket
+
+    from companion_test_helpers import ServerProcess, create_table
+
+    server = ServerProcess(tmp_path / "data").start()
+    try:
+        code = create_table(server.base_url)["code"]
+        stream = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        stream.sendall(f"GET /t/{code}/push HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+        received = b""
+        while b"event: changed" not in received:  # the headers, then the version
+            received += stream.recv(4096)
+        server.proc.send_signal(signal.SIGINT)
+        while not received.endswith(b"0\r\n\r\n"):  # the chunked body's end: the server closed the stream
+            chunk = stream.recv(4096)
+            assert chunk, f"the connection dropped before the stream was ended: {received[-80:]!r}"
+            received += chunk
+        assert server.proc.wait(10) == 0
+    finally:
+        server.stop()

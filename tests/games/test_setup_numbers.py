@@ -1,0 +1,125 @@
+"""Playable from the printout alone: every number the rulebook's set-up section gives is printed on a piece (a
+set-up card, a player aid, a board), and page 1 never claims the rulebook's authority for our edition's values.
+
+Each game's list quotes the rulebook line (/work/shared/seeds/*.txt) and the words the set prints for it; the
+text searched is what the set's PDF draws on its pieces (every face's lines, each text element's lines joined
+as one passage) and on page 1.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from starpnp.generator.build import edition_marks, player_texts
+from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.look.render import SceneCache
+from starpnp.generator.look.scene import Group, Text
+
+SETUP = {
+    "handful_of_stars": [  # 004, "Starting the game" (pages 12-14) and its summary
+        ("Two players - five cards per player / Three players - four / Four players - three",
+         r"Habitable system cards: 5 each with 2 players, 4 each with 3, 3 each with 4"),
+        ("deal out the same number as Habitable cards", r"as many Uninhabitable system cards"),
+        ("Shuffle the Technology cards and deal out two to each player.", r"2 Technology cards to each player"),
+        ("deal out one to each player ... take the corresponding three Race Ability cards",
+         r"1 Race Identity card: reveal it and take its 3 Race Ability cards"),
+        ("Place your Home World marker in the first space on your Colony track. Place one Colony disc on every "
+         "other space", r"Home world marker on the Colony track's first space, a Colony disc on every other space"),
+        ("Your Home World starts with one Star Base and two Fleets on it.", r"Home World: 1 Star Base and 2 Fleets"),
+        ("Your Colonised system starts with one Star Base and one Fleet on it.", r"Colony: 1 Star Base and 1 Fleet"),
+        ("Each of your remaining Outpost systems starts with one Fleet on them.", r"Each Outpost: 1 Fleet"),
+        ("Draw six of these tiles and place them face-up on display", r"6 face up on display"),
+        ("Home World - 7VPs. Colony - 5VPs. Outpost - 3 VPs.", r"Home world 7 VP, colony 5, outpost 3"),
+        ("With two players you will start the game with thirty-six VPs, with three players you will have thirty "
+         "VPs, and with four players you will have twenty-four VPs.", r"36 VP with 2 players, 30 with 3, 24 with 4"),
+        ("Draw and place eight Technology cards on display", r"8 Technology cards face up on display"),
+    ],
+    "stars_inc": [  # 002, "Setup"
+        ("Hydrogen - set to 6", r"Hydrogen tank start 6 "),
+        ("Helium - set to 2", r"Helium tank start 2 "),
+        ("Carbon - set to 0", r"Carbon tank start 0 "),
+        ("Iron - set to 0", r"Iron tank start 0 "),
+        ("In the ADVANCED setup, shuffle together all 18 environment cards.", r"Advanced: all 18 cards"),
+        ("put one of their five player pawns on the starting zero space of the score area and put the other four "
+         "pawns next to their player boards", r"1 of your 5 pawns on the score's 0, the other 4 beside your board"),
+        ("In the STANDARD setup, shuffle one of each environment together", r"Standard: one of each of the 9 environments; Advanced: all 18"),
+    ],
+    "starship_catan": [  # 003, "SETUP"
+        ("1 Colony [C] and Trade [T] Ship", r"one colony ship \(C\) and one trade ship \(T\)"),
+        ("2 Trade Goods", r"2 Trade Goods"),
+        ("1 Science point", r"1 Science"),
+        ("25 Astro", r"25 Astro each"),
+        ("Colony card and 6 corresponding Modules / Select 1 Module to be face up",
+         r"pick 1 of your 6 modules to start face up"),
+        ("create 4 Sector stacks of 10", r"4 stacks of 10"),
+        ("create a Reserved deck in order (#1 on top)", r"in number order \(#1 on top\), are the reserve deck"),
+        ("Sort the Galactic Council Meeting cards by number ... (#1 on top). Turn over the top 3.",
+         r"stacked #1 on top; turn over the top 3"),
+        ("Place the 6 Advanced level II Modules ... to the side", r"The 6 level II modules"),
+    ],
+    "stratastar": [  # 001, "MAP SETUP", "EMPIRE SETUP", "VICTORY"
+        ("Each player starts the game with 4 Fleets and one stargate located on their Homeworld.",
+         r"4 fleets and 1 stargate on your homeworld"),
+        ("Each player gets dealt 5 cards from the Galaxy Deck.", r"Start: 5 cards"),
+        ("Leave the corners empty. ... Each players homeworld is placed in a different corner of the board.",
+         r"corner"),
+        ("Victory goes to the first empire to have colonies on 12 worlds", r"colonies on 12 worlds"),
+    ],
+}
+
+
+def passages(elements):
+    """Each text element's lines as one passage, through groups (a wrapped sentence reads whole)."""
+    for e in elements:
+        if isinstance(e, Group):
+            yield from passages(e.children)
+        elif isinstance(e, Text) and e.lines:
+            yield " ".join(line.text for line in e.lines)
+
+
+def printed(game_id: str) -> str:
+    """Everything the set prints on its pieces and page 1, as one text with single spaces."""
+    folder = find_game(game_id)
+    game = load_game(folder)
+    cache = SceneCache(3.0, folder)
+    parts = []
+    for comp in game.components:
+        for piece in comp.pieces:
+            for side in ("front", "back") if piece.back else ("front",):
+                parts += passages(cache.face(comp, piece, side).elements)
+    about, notes, _ = player_texts(game, edition_marks(game))
+    return re.sub(r"\s+", " ", " ".join([*parts, about, *notes]))
+
+
+@pytest.mark.parametrize("game_id", sorted(SETUP))
+def test_every_setup_number_of_the_rulebook_is_printed(game_id):
+    text = printed(game_id)
+    missing = [f"{line!r}: {words!r}" for line, words in SETUP[game_id]
+               if not re.search(words, text, re.IGNORECASE)]
+    assert not missing, "not printed:\n" + "\n".join(missing)
+
+
+CLAIMS = re.compile(r"\b(every|all)\b[^.;]{0,40}\b(comes?|are|is)\b[^.;]{0,20}\bfrom (it|the rulebook)\b",
+                    re.IGNORECASE)
+
+
+@pytest.mark.parametrize("game_id", sorted(SETUP))
+def test_page_one_claims_no_value_of_ours_for_the_rulebook(game_id):
+    """A game with any value marked ours (in a field or a component's `ours` list) never says on page 1 that
+    all its values are the rulebook's, and every component holding such a value is marked in the contents."""
+    game = load_game(find_game(game_id))
+    ours = {entry.split(": ", 1)[0] for entry in [*game.ours, *game.edition, *game.unspecified]}
+    about, notes, _ = player_texts(game, edition_marks(game))
+    if ours:
+        claim = CLAIMS.search(" ".join([about, *notes]))
+        assert claim is None, f"page 1 says {claim[0]!r}"
+    assert set(edition_marks(game)) == ours
+
+
+def test_stars_inc_page_one_marks_the_player_boards_and_claims_no_tank_size():
+    game = load_game(find_game("stars_inc"))
+    about, notes, _ = player_texts(game, edition_marks(game))
+    assert edition_marks(game)["player_boards"] == " (our edition)"
+    assert "how much each tank holds" in about and not CLAIMS.search(about)

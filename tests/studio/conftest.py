@@ -1,0 +1,80 @@
+"""A designer's game folder made by `starpnp new`, with one more card whose layout hides its title, and the
+studio on it as a real server process."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion_test_helpers import free_port
+from starpnp.generator.customise import new_game
+
+# A card whose title box runs 1.4 mm under the white panel, as the scaffold's once did: a two-line title is
+# half hidden, and only check's covered-box warning says so.
+HIDDEN_TITLE_LAYOUT = "extends: card\nboxes:\n  title: {h: 12, size: 14}\n"
+PROMO = ("components:\n  - id: promo\n    name: Promo\n    kind: card\n    size: poker\n"
+         "    front: {layout: tall_title, color: '#00838F'}\n    items:\n"
+         "      - {count: 1, title: Harbour Master General, text: Take the first turn.}\n")
+
+
+def make_game(folder: Path) -> Path:
+    new_game("Harbour Lights", folder)
+    (folder / "layouts" / "tall_title.yaml").write_text(HIDDEN_TITLE_LAYOUT)
+    (folder / "promo.yaml").write_text(PROMO)
+    return folder
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    return make_game(tmp_path / "harbour")
+
+
+class StudioProcess:
+    """`starpnp studio FOLDER` on a free loopback port."""
+
+    def __init__(self, folder: Path, out: Path):
+        self.folder, self.out, self.port = folder, out, free_port()
+        self.log_path = out.parent / f"studio-{self.port}.log"
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 20) -> "StudioProcess":
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen([sys.executable, "-m", "starpnp", "studio", str(self.folder), "--port",
+                                      str(self.port), "--out", str(self.out)], stdout=log, stderr=subprocess.STDOUT,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"studio exited with {self.proc.returncode}: {self.log_path.read_text()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"studio did not start within {timeout}s")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+@pytest.fixture
+def studio(game, tmp_path):
+    process = StudioProcess(game, tmp_path / "out").start()
+    yield process
+    process.stop()

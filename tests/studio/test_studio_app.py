@@ -1,0 +1,153 @@
+"""The studio's server side without a browser: what a save changes, the banner's line, the switches, the
+proof sheet and the build buttons."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pdfplumber
+import pytest
+
+from starpnp.generator.studio import create_app
+from starpnp.generator.studio.desk import Desk
+
+
+@pytest.fixture
+def client(game, tmp_path):
+    app = create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": False})
+    return app.test_client()
+
+
+def versions(desk: Desk) -> dict[str, str]:
+    return {tile.id: tile.version for tile in desk.tiles}
+
+
+def test_one_cell_changes_one_face_and_only_that_face_is_drawn_again(game):
+    desk = Desk(game)
+    desk.load()
+    for tile in desk.tiles:
+        desk.face(tile.id)
+    before, drawn = versions(desk), desk.drawn
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text().replace("Every player takes 2 coins", "Every player takes 3 coins"))
+    desk.load()
+    after = versions(desk)
+    assert [tid for tid in after if after[tid] != before[tid]] == ["deck.front.4"]
+    news = desk.news(desk.version - 1)
+    assert not news["full"] and [t["id"] for t in news["tiles"]] == ["deck.front.4"]
+    for tile in desk.tiles:
+        desk.face(tile.id)
+    assert desk.drawn == drawn + 1
+    assert "3 coins" in desk.face("deck.front.4")["svg"]
+
+
+def test_a_count_and_a_new_row_show_as_such(game):
+    desk = Desk(game)
+    desk.load()
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text().replace("3,Trade", "4,Trade") + "1,Lighthouse,Event,1,1,Look out.,\n")
+    desk.load()
+    news = desk.news(desk.version - 1)
+    assert news["added"] == ["Deck, front: Lighthouse"] and news["full"]
+    assert next(t for t in news["tiles"] if t["id"] == "deck.front.1")["count"] == 4
+    cards.write_text(cards.read_text().replace("1,Lighthouse,Event,1,1,Look out.,\n", ""))
+    desk.load()
+    assert desk.news(desk.version - 1)["gone"] == ["Deck, front: Lighthouse"]
+
+
+def test_a_broken_save_keeps_the_last_good_faces_and_says_file_line_and_key(game):
+    desk = Desk(game)
+    desk.load()
+    good = versions(desk)
+    layout = game / "layouts" / "deck_card.yaml"
+    text = layout.read_text()
+    layout.write_text(text.replace("text: {size: 10}", "text: {size: [}"))
+    desk.load()
+    assert desk.error.startswith(f"{layout}:") and versions(desk) == good
+    layout.write_text(text)
+    desk.load()
+    assert desk.error is None and versions(desk) == good
+
+
+def test_a_warning_names_its_spreadsheet_row_and_is_marked_where_it_is(game):
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text().replace("Then discard this card.", "Then {discard} this card."))
+    desk = Desk(game)
+    desk.load()
+    face = desk.face("deck.front.4")
+    assert face["warnings"] == ["text: {discard} is neither an icon nor a rule number, printed as written"]
+    assert '<g class="mark">' in face["overlay"]
+    assert desk.by_id["deck.front.4"].sources == ["cards.csv:5"]
+    assert desk.row("deck.front.4") == "1,Windfall,Event,0,0,Every player takes 2 coins. Then {discard} this card.,#EF6C00"
+
+
+def test_switches_change_the_faces_they_touch(client, game):
+    desk = client.application.extensions["studio_desk"]
+    before = versions(desk)
+    assert client.post("/settings", json={"ink": "low"}).status_code == 200
+    assert all(versions(desk)[tid] != before[tid] for tid in before)
+    assert client.post("/settings", json={"options": ["nope"]}).status_code == 400
+    assert client.post("/settings", data="x").status_code == 400
+    assert client.get("/news?since=x").status_code == 400
+    assert client.get("/output/..%2f..%2fetc/passwd").status_code == 404
+
+
+def test_a_proof_sheet_is_one_page_at_actual_size_with_crop_marks(client, tmp_path):
+    answer = client.post("/proof", json={"ids": ["deck.front.1", "deck.back.1", "coins.front.1"]})
+    assert answer.status_code == 200, answer.get_json()
+    with pdfplumber.open(tmp_path / "out" / answer.get_json()["result"]) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        assert round(page.width / 72 * 25.4) == 210
+        marks = [line for line in page.lines if abs(line["x0"] - line["x1"]) < 0.01 or abs(line["top"] - line["bottom"]) < 0.01]
+        assert len(marks) >= 3 * 8
+        # the card's trim is 63 mm wide: two vertical marks of it stand 63 mm apart
+        xs = sorted({round(line["x0"] / 72 * 25.4, 1) for line in marks if abs(line["x0"] - line["x1"]) < 0.01})
+        assert any(round(b - a, 1) == 63.0 for a in xs for b in xs)
+    assert client.post("/proof", json={"ids": ["nope"]}).status_code == 400
+    assert client.post("/proof", json={"ids": ["board.front.1"] * 3}).status_code == 400  # not one page
+
+
+def test_the_build_button_runs_the_cli_build_and_links_the_file(client, tmp_path):
+    assert client.post("/build", json={"kind": "pdf"}).status_code == 202
+    deadline = time.monotonic() + 60
+    while (job := client.get("/jobs").get_json()["jobs"][0])["state"] in ("queued", "running"):
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    assert job["state"] == "done" and job["result"] == "harbour_lights/harbour_lights-a4.pdf"
+    assert client.get("/output/" + job["result"]).data[:5] == b"%PDF-"
+    assert client.post("/build", json={"kind": "exe"}).status_code == 400
+
+
+def test_the_page_offers_the_games_options_as_switches(tmp_path):
+    from starpnp.generator.look.loader import find_game
+
+    app = create_app({"GAME_FOLDER": find_game("stratastar"), "OUT": tmp_path, "FOLLOW": False})
+    client = app.test_client()
+    page = client.get("/").get_data(as_text=True)
+    assert 'name="option" value="power_cards"' in page and 'id="write-ins"' in page
+    assert client.post("/settings", json={"options": ["power_cards"], "write_ins": True}).status_code == 200
+    desk = app.extensions["studio_desk"]
+    assert "power_cards" in desk.game.options and desk.game.write_ins
+
+
+def test_studio_on_a_folder_that_is_no_game_is_one_line(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "starpnp", "studio", str(tmp_path / "nowhere")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1 and "no such game or folder" in result.stderr
+
+
+def test_a_changed_icon_gives_new_versions_only_to_the_faces_that_show_it(game):
+    desk = Desk(game)
+    desk.load()
+    for tile in desk.tiles:
+        desk.face(tile.id)
+    before = versions(desk)
+    icon = game / "icons" / "coin.svg"
+    icon.write_text(icon.read_text().replace('r="', 'r="1', 1))
+    desk.load(assets_changed=True)
+    after = versions(desk)
+    assert sorted(tid for tid in after if after[tid] != before[tid]) == ["coins.front.1", "deck.front.2"]
+    assert [t["id"] for t in desk.news(desk.version - 1)["tiles"]] == ["deck.front.2", "coins.front.1"]
