@@ -392,8 +392,8 @@ def build_and_report(folder: Path, options: BuildOptions, quiet: bool, memo: dic
         name = str(exc.filename or options.out)
         shown = name if len(name) <= 200 else name[:197] + "..."
         if Path(name).resolve().is_relative_to(options.out.resolve()):
-            fail([f"{shown}: cannot write: {exc.strerror}"], 1)
-        fail([f"{shown}: cannot read: {exc.strerror}"])  # an input the checks let through: still the data's fault
+            fail([f"{shown}: cannot write: {exc.strerror or exc}"], 1)
+        fail([f"{shown}: cannot read: {exc.strerror or exc}"])  # an input the checks let through: still the data's fault
     else:
         report(result, quiet)
         return []

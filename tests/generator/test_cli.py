@@ -61,7 +61,7 @@ def test_unknown_game_and_option_are_named(game, tmp_path):
 def test_build_reports_files_pieces_pages_and_unspecified_fields(game, tmp_path):
     result = run("build", game, "--out", tmp_path / "out")
     assert result.returncode == 0, result.stderr
-    assert "Mini Test Game: 15 pieces on 16 pages" in result.stdout
+    assert "Mini Test Game: 15 pieces on 14 pages" in result.stdout
     assert "deck: Mystery: front.text" in result.stdout
     manifest = json.loads((tmp_path / "out" / "mini" / "manifest.json").read_text())
     assert manifest["unspecified"] == ["deck: Mystery: front.text"]

@@ -282,6 +282,8 @@ LAYOUT_KEYS = st.sampled_from(["x", "y", "w", "h", "text", "repeat", "when", "po
 
 
 def layout_files(folder: Path) -> list[Path]:
+    if (folder / "layouts").is_symlink():  # an earlier mutation linked it out: a folder of its own again
+        (folder / "layouts").unlink()
     (folder / "layouts").mkdir(exist_ok=True)
     found = sorted((folder / "layouts").glob("*.yaml"))
     if not found:  # the game's own copy of one of ours, to mutate
@@ -338,7 +340,8 @@ def table_cells(draw, folder: Path) -> str:
     for path in yaml_files(folder):
         data = parsed(path)
         components = data.get("components") if isinstance(data, dict) else None
-        found = [c for c in components or [] if isinstance(c, dict) and isinstance(c.get("items"), list) and c["items"]]
+        found = [c for c in components if isinstance(c, dict) and isinstance(c.get("items"), list) and c["items"]] \
+            if isinstance(components, list) else []
         if found:
             break
     else:
@@ -389,35 +392,27 @@ def edit_icon(draw, folder: Path) -> str:
 
 
 def link_out(draw, folder: Path) -> str:
-    """A file the game reads made a link to the secret beside the folder."""
+    """A file the game reads made a link to the secret beside the folder (or its folder of layouts to the
+    folder the secret is in)."""
     secret = Path(SECRET_PATH)
-    where = draw(st.sampled_from(["cards.csv", "icons/", "layouts/", "data.yaml", "game.yaml", "layouts dir"]))
+    where = draw(st.sampled_from(["cards.csv", "icons/attack.svg", "layouts/linked.yaml", "data.yaml", "game.yaml",
+                                  "layouts"]))
+    link = folder / where
+    if link.is_dir() and not link.is_symlink():
+        shutil.rmtree(link)
+    elif link.is_symlink() or link.exists():
+        link.unlink()
+    link.parent.mkdir(exist_ok=True)
+    link.symlink_to(secret.parent if where == "layouts" else secret)
     if where == "cards.csv":
-        (folder / "cards.csv").unlink(missing_ok=True)
-        (folder / "cards.csv").symlink_to(secret)
         for path in yaml_files(folder):
             data = parsed(path)
-            for component in (data or {}).get("components", []) if isinstance(data, dict) else []:
+            components = data.get("components") if isinstance(data, dict) else None
+            for component in components if isinstance(components, list) else []:
                 if isinstance(component, dict) and "items" in component:
                     component["items"] = "cards.csv"
                     dump(path, data)
                     return "cards.csv links out"
-    elif where == "icons/":
-        (folder / "icons").mkdir(exist_ok=True)
-        (folder / "icons" / "attack.svg").unlink(missing_ok=True)
-        (folder / "icons" / "attack.svg").symlink_to(secret)
-    elif where == "layouts/":
-        layout_files(folder)[0].unlink()
-        layout_files(folder)  # another copy of ours in its place if none is left
-        (folder / "layouts" / "linked.yaml").symlink_to(secret)
-    elif where == "layouts dir":
-        shutil.rmtree(folder / "layouts", ignore_errors=True)
-        (folder / "layouts").symlink_to(secret.parent)
-    elif where == "game.yaml":
-        (folder / "game.yaml").unlink()
-        (folder / "game.yaml").symlink_to(secret)
-    else:
-        (folder / "data.yaml").symlink_to(secret)
     return f"{where} links out"
 
 

@@ -8,15 +8,15 @@ still tell them apart.
 """
 from __future__ import annotations
 
-import io
 import itertools
 import math
+from dataclasses import replace
 
-import pypdfium2
 import pytest
 from PIL import Image, ImageChops
 
-from starpnp.generator.exports.face_files import PDFIUM, face_pdf
+from starpnp.generator.exports.face_files import render_face
+from starpnp.generator.look import fonts
 from starpnp.generator.look.render import faces
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
@@ -34,10 +34,7 @@ STRONG = 64  # of 255 grey levels: a change a reader sees at a glance
 
 
 def picture(scene, mode: str) -> Image.Image:
-    buffer = io.BytesIO()
-    face_pdf([scene], buffer)
-    with PDFIUM:
-        return pypdfium2.PdfDocument(buffer.getvalue())[0].render(scale=DPI / 72).to_pil().convert(mode)
+    return render_face(scene, DPI).convert(mode)
 
 
 def changed_mm2(a: Image.Image, b: Image.Image, least: int) -> float:
@@ -265,3 +262,102 @@ def test_habitable_and_uninhabitable_system_tiles_differ_by_their_rims_in_grey()
 
     habitable, uninhabitable = rim("habitable_tiles"), rim("uninhabitable_tiles")
     assert contrast_ratio(habitable.stroke, uninhabitable.stroke) >= 1.5 or habitable.dash != uninhabitable.dash
+
+
+# -- the same, measured on the rendered pixels ------------------------------------------------------------------
+
+INK_MM2 = 0.1  # a few pixels of a 7 pt glyph's stroke: what a mark must print at 4.5:1, not one stray pixel
+
+
+def grey_contrast(a: int, b: int) -> float:
+    return contrast_ratio(f"#{a:02x}{a:02x}{a:02x}", f"#{b:02x}{b:02x}{b:02x}")
+
+
+def marks_of(scene) -> list[tuple[object, str, tuple[int, int, int, int]]]:
+    """Each label line's text and each icon (larger than 1 mm), with what names it and its box in pixels at DPI
+    (x0, y0, x1, y1), the face's bleed included."""
+    px = DPI / 25.4
+
+    def box(corners):
+        xs, ys = [(x + scene.bleed) * px for x, _ in corners], [(y + scene.bleed) * px for _, y in corners]
+        return (max(0, math.floor(min(xs))), max(0, math.floor(min(ys))), math.ceil(max(xs)), math.ceil(max(ys)))
+
+    marks = []
+    for e, m, _ in drawn(scene.elements):
+        if isinstance(e, Group) and 100 * e.scale > 1.0:
+            inner = then(m, group_matrix(e))
+            marks.append((e, f"an icon (main ink {icon_color(e, m)})",
+                          box([apply(inner, x, y) for x in (0, 100) for y in (0, 100)])))
+        elif isinstance(e, Text) and e.lines:
+            corners = []
+            for line in e.lines:
+                width = fonts.text_width_mm(line.text, e.font, e.size)
+                left = line.x - {"left": 0.0, "center": 0.5, "right": 1.0}[e.align] * width
+                top, bottom = line.y - fonts.ascent_mm(e.font, e.size), line.y + fonts.descent_mm(e.font, e.size)
+                corners += [apply(m, x, y) for x in (left, left + width) for y in (top, bottom)]
+            marks.append((e, repr(e.lines[0].text), box(corners)))
+    return marks
+
+
+def without(elements, gone: set[int]):
+    """The elements with those (by id) left out, through groups."""
+    kept = []
+    for e in elements:
+        if id(e) in gone:
+            continue
+        kept.append(replace(e, children=without(e.children, gone)) if isinstance(e, Group) else e)
+    return tuple(kept)
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def rendered_contrasts(scene) -> list[tuple[str, float]]:
+    """Each mark's contrast as rendered in grey: the face is rendered as printed and again without the mark
+    (marks whose boxes do not meet are left out together, so a face takes a few renders); inside the mark's
+    box, its ground is the dominant grey of the face without it, its ink the pixels it changes, and its
+    contrast the one that INK_MM2 of its ink reaches against that ground (1 when it prints less ink)."""
+    face = render_face(scene, DPI).convert("L")
+    batches: list[list] = []
+    for mark in marks_of(scene):
+        batch = next((b for b in batches if not any(overlap(mark[2], other[2]) for other in b)), None)
+        if batch is None:
+            batches.append([mark])
+        else:
+            batch.append(mark)
+    enough = math.ceil(INK_MM2 / PIXEL_MM2)
+    out = []
+    for batch in batches:
+        bare = render_face(replace(scene, elements=without(scene.elements, {id(e) for e, _, _ in batch})),
+                           DPI).convert("L")
+        changed = ImageChops.difference(face, bare).point(lambda v: 255 if v > 2 else 0)
+        for _, name, box in batch:
+            ground = bare.crop(box).histogram()
+            dominant = max(range(256), key=ground.__getitem__)
+            ink = face.crop(box).histogram(mask=changed.crop(box))  # how many changed pixels print each grey
+            reached, ratio = 0, 1.0
+            for grey in sorted(range(256), key=lambda g: -grey_contrast(g, dominant)):
+                reached += ink[grey]
+                if reached >= enough:
+                    ratio = grey_contrast(grey, dominant)
+                    break
+            out.append((f"{name} on grey {dominant}", ratio))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_player_pieces_print_dark_icons_and_labels_in_low_ink_pixels(game):
+    """Every distinct low-ink face of every player piece (chits, tokens, tiles, standees), rendered at DPI
+    and converted to grey: each label and each icon reaches 4.5:1 against its ground (rendered_contrasts says
+    how it is measured), for every player colour."""
+    problems, colours, seen = [], set(), set()
+    for comp, piece, side, scene in player_faces(game):
+        if comp.spec.kind not in SMALL_PIECES or scene in seen:
+            continue
+        seen.add(scene)
+        colours.add(piece.color)
+        problems += [f"{comp.spec.id} {piece.name} {piece.color} {side}: {name} at {ratio:.2f}:1"
+                     for name, ratio in rendered_contrasts(scene) if ratio < DARK]
+    assert len(seen) >= 4 and len(colours) >= 2
+    assert not problems, "\n".join(problems[:30])
