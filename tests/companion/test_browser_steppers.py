@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import create_table, open_seat, request
+from companion_test_helpers import DOUBLE_TAP_MS, create_table, open_seat, request, settle
 
 pytestmark = pytest.mark.browser
 
@@ -48,6 +48,7 @@ def test_the_folded_steps_and_a_typed_amount(live_server, ann):
     mine.get_by_role("button", name="−5", exact=True).click()
     expect(mine.locator(".big-number")).to_have_text("5")
     mine.locator(".more-steps input[type=number][name=delta]").fill("12")
+    settle(ann, DOUBLE_TAP_MS)  # typing takes a finger longer than a double tap's window after the last answer
     mine.get_by_role("button", name="Add", exact=True).click()
     expect(mine.locator(".big-number")).to_have_text("17")
     expect(mine.locator(".more-steps")).to_have_attribute("open", "")  # still open after the answers
