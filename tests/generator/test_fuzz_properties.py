@@ -1,6 +1,7 @@
 """A property-based fuzzer (hypothesis) over copies of real game folders: whatever one to three mutations
-do to types, sizes, colours, paths, encodings, YAML structure, SVG art, spreadsheet cells, layout files and
-their expressions, icon files or links out of the folder, `starpnp check` and `build`
+do to types, sizes, colours, paths, encodings, YAML structure, SVG art, spreadsheet cells, workbook card lists
+(cells, sheets, damaged or bomb files), layout files and their expressions, icon files, the game's own font files
+or links out of the folder, `starpnp check` and `build`
 
 - end with exit status 0 or 2 and one short line per problem, never a traceback;
 - never run past HANG_SECONDS, nor past MEMORY_CAP more memory (a soft address-space limit while they run);
@@ -18,6 +19,8 @@ first next time).
 """
 from __future__ import annotations
 
+import csv
+import io
 import mimetypes
 import os
 import resource
@@ -25,6 +28,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import zipfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -416,8 +420,119 @@ def link_out(draw, folder: Path) -> str:
     return f"{where} links out"
 
 
+# ---- the inputs of issue #36: workbook card lists and a game's own fonts -------------------------------
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+WORKBOOK_CELLS = st.one_of(CELLS, st.sampled_from([
+    "=1/0", "=A1", "=SUM(A1:XFD1048576)", "=HYPERLINK(\"file:///etc/hostname\")", "=INDIRECT(\"Z99\")", 10**300,
+    -10**20, 1e308, float("inf"), float("nan"), True, "\x0b" * 10, "#REF!", "x" * 32_000]))
+
+
+def workbook_cells(draw, folder: Path) -> str:
+    """A component's items moved to an .xlsx workbook (openpyxl) or the fixture .ods, then made hostile: a
+    cell, the sheet named, or the file's bytes (cut, garbage, not a zip, a zip that unpacks to a lot)."""
+    import openpyxl
+    from openpyxl.utils.exceptions import IllegalCharacterError
+
+    from starpnp.generator.data.spreadsheet import items_as_table
+
+    for path in yaml_files(folder):
+        data = parsed(path)
+        components = data.get("components") if isinstance(data, dict) else None
+        found = [c for c in components if isinstance(c, dict) and isinstance(c.get("items"), list) and c["items"]] \
+            if isinstance(components, list) else []
+        if found:
+            break
+    else:
+        return "no items for a workbook"
+    component = draw(st.sampled_from(found))
+    kind = draw(st.sampled_from(["cell", "cell", "cell", "sheet", "cut", "garbage", "not a zip", "bomb", "ods"]))
+    name = "cards.ods" if kind == "ods" else "cards.xlsx"
+    workbook = folder / name
+    if kind == "ods":
+        shutil.copy(FIXTURES / "workbooks" / "parcels.ods", workbook)
+    else:
+        try:
+            table = items_as_table([item for item in component["items"] if isinstance(item, dict)] or [{"count": 1}])
+        except (TypeError, ValueError):
+            return "items no workbook holds"
+        rows = list(csv.reader(io.StringIO(table)))
+        book = openpyxl.Workbook()
+        book.active.title = "Cards"
+        for row in rows:
+            book.active.append(row)
+        cell = draw(WORKBOOK_CELLS)
+        if kind == "cell":
+            try:
+                book.active.cell(draw(st.integers(1, len(rows) + 1)), draw(st.integers(1, len(rows[0]) + 1)), cell)
+            except IllegalCharacterError:  # what no spreadsheet program saves
+                cell = "illegal"
+        book.save(workbook)
+    sheet = draw(st.sampled_from([None, "Cards", "Nope", "", "../Cards", "x" * 300]))
+    component["items"] = {"file": name, "sheet": sheet} if sheet is not None else name
+    dump(path, data)
+    body = workbook.read_bytes()
+    if kind == "cut":
+        workbook.write_bytes(body[:draw(st.integers(0, len(body)))])
+    elif kind == "garbage":
+        at = draw(st.integers(0, len(body)))
+        workbook.write_bytes(body[:at] + draw(st.binary(min_size=1, max_size=64)) + body[at + 64:])
+    elif kind == "not a zip":
+        workbook.write_bytes(draw(st.sampled_from([b"", b"title,count\nA,1\n", b"\x89PNG\r\n\x1a\n", b"PK\x03\x04"])))
+    elif kind == "bomb":
+        with zipfile.ZipFile(workbook, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr("[Content_Types].xml", b"<Types/>")
+            archive.writestr(draw(st.sampled_from(["xl/worksheets/sheet1.xml", "content.xml"])),
+                             b"\0" * draw(st.sampled_from([17 * 1024 * 1024, 64 * 1024 * 1024])))
+    return f"workbook {kind} {name} sheet={str(sheet)[:20]!r}" + (f" cell {str(cell)[:30]!r}" if kind == "cell" else "")
+
+
+FONT_BODIES = st.sampled_from(["TomsonTalks.ttf", "ComicNeue-Regular.otf", "cut", "garbage", "empty", "text",
+                               "link out", "folder", "missing"])
+
+
+def game_font(draw, folder: Path) -> str:
+    """A layout box given `font:` naming a face of the game's fonts/, whose file may be a real font, cut,
+    garbage, empty, a folder, a link out of the game's folder, or not there at all."""
+    fonts = folder / "fonts"
+    if fonts.is_symlink():
+        fonts.unlink()
+    fonts.mkdir(exist_ok=True)
+    kind = draw(FONT_BODIES)
+    target = fonts / draw(st.sampled_from(["Face.ttf", "Face.otf", "TomsonTalks.ttf", "odd.TTF"]))
+    if target.is_symlink() or target.is_file():
+        target.unlink()
+    real = (FIXTURES / "fonts" / "TomsonTalks.ttf").read_bytes()
+    if kind.endswith(("ttf", "otf")):
+        shutil.copy(FIXTURES / "fonts" / kind, target)
+    elif kind == "cut":
+        target.write_bytes(real[:draw(st.integers(0, len(real)))])
+    elif kind == "garbage":
+        at = draw(st.integers(0, len(real)))
+        target.write_bytes(real[:at] + draw(st.binary(min_size=1, max_size=256)) + real[at + 256:])
+    elif kind == "empty":
+        target.write_bytes(draw(st.sampled_from([b"", b"OTTO", b"\0\1\0\0", b"true"])))
+    elif kind == "text":
+        target.write_text("not a font", encoding="utf-8")
+    elif kind == "link out":
+        target.symlink_to(draw(st.sampled_from([SECRET_PATH, str(FIXTURES / "fonts" / "TomsonTalks.ttf")])))
+    elif kind == "folder" and not target.exists():
+        target.mkdir()
+    path = draw(st.sampled_from(layout_files(folder)))
+    data = parsed(path)
+    boxes = data.get("boxes") if isinstance(data, dict) else None
+    names = [name for name, box in boxes.items() if isinstance(box, dict)] if isinstance(boxes, dict) else []
+    font = draw(st.sampled_from(["Tomson Talks", "tomson-talks Bold", "Comic Neue", "Face", "Nope", "../secret",
+                                 "", "x" * 500, "Lato-Black"]))
+    if names:
+        boxes[draw(st.sampled_from(names))]["font"] = font
+        dump(path, data)
+    return f"font {kind} {target.name}, font: {font[:30]!r}"
+
+
 MUTATIONS = [replace_value, replace_value, set_art, set_art, edit_text, re_encode, as_overrides,
-             edit_layout, edit_layout, edit_layout, table_cells, table_cells, edit_icon, edit_icon, link_out]
+             edit_layout, edit_layout, edit_layout, table_cells, table_cells, edit_icon, edit_icon, link_out,
+             workbook_cells, workbook_cells, game_font, game_font]
 
 
 def make_folder(root: Path, source: str, svg: str, raster: str) -> Path:
