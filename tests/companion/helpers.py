@@ -153,6 +153,20 @@ def sit(client, code: str, player: str = "p1") -> str:
     return f"/t/{code}/play"
 
 
+def not_listening(proc: subprocess.Popen, port: int, timeout: float) -> str | None:
+    """Wait until `proc` accepts connections on the loopback `port`: None, or why it never did."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return f"exited with {proc.returncode}"
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return None
+        except OSError:
+            time.sleep(0.05)
+    return f"did not start within {timeout}s"
+
+
 class ServerProcess:
     """`starpnp serve` on a free loopback port with its own data directory (`command` runs starpnp: by
     default this interpreter's, or e.g. the `starpnp` script of a wheel installed elsewhere)."""
@@ -175,17 +189,10 @@ class ServerProcess:
             [*self.command, "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--data", str(self.data_dir), *self.extra_args],
             cwd=self.cwd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}: {self.log()}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"server did not start within {timeout}s: {self.log()}")
+        if problem := not_listening(self.proc, self.port, timeout):
+            self.stop()
+            raise RuntimeError(f"server {problem}: {self.log()}")
+        return self
 
     def kill9(self) -> None:
         assert self.proc is not None

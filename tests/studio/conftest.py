@@ -3,15 +3,13 @@ studio on it as a real server process."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from companion_test_helpers import free_port
+from companion_test_helpers import free_port, not_listening
 from starpnp.generator.customise import new_game
 
 # A card whose title box runs 1.4 mm under the white panel, as the scaffold's once did: a two-line title is
@@ -51,17 +49,10 @@ class StudioProcess:
         self.proc = subprocess.Popen([sys.executable, "-m", "starpnp", "studio", str(self.folder), "--port",
                                       str(self.port), "--out", str(self.out)], stdout=log, stderr=subprocess.STDOUT,
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"studio exited with {self.proc.returncode}: {self.log_path.read_text()}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"studio did not start within {timeout}s")
+        if problem := not_listening(self.proc, self.port, timeout):
+            self.stop()
+            raise RuntimeError(f"studio {problem}: {self.log_path.read_text()}")
+        return self
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
