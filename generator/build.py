@@ -18,6 +18,7 @@ from .sheets.pdf import ContentsRow, PdfDocument, PrintGuide, contents_pages, pa
 from .look.render import SceneCache, faces
 from .look.scene import Scene
 from .data.yamlio import DataErrors
+from .data.limits import MAX_PAGES, over
 
 FORMATS = ("pdf", "svg", "png", "pdf-single", "tts")
 DEFAULT_FORMATS = ("pdf", "svg")
@@ -86,6 +87,12 @@ def estimated_pages(game: Game, settings: Settings) -> int:
             sheets = comp.quantity * (1 + math.ceil(w / aw) * math.ceil(h / ah))  # an assembly map, then tiles
         pages += sheets * (2 if comp.double_sided and settings.duplex != "off" else 1)
     return pages
+
+
+def past_ceiling(game: Game, settings: Settings, folder: Path) -> str | None:
+    """What check and build refuse, --yes or not: a set past MAX_PAGES pages."""
+    pages = estimated_pages(game, settings)
+    return str(over(str(folder), f"the set's pages on {settings.paper}", pages, MAX_PAGES)) if pages > MAX_PAGES else None
 
 
 def too_large(game: Game, settings: Settings) -> str | None:
@@ -248,6 +255,8 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
     done, total)` says what it is doing (done and total when it counts, as the PNG export does)."""
     game = load_game(folder, options.options, options.write_ins, items=False, refresh=options.refresh)
     settings = options.settings
+    if ceiling := past_ceiling(game, settings, folder):
+        raise DataErrors([ceiling])
     large = None if options.large else too_large(game, settings)
     if large:
         raise DataErrors([f"{folder}: {large}; check the counts, or pass --yes to build it anyway"])

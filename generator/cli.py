@@ -14,7 +14,8 @@ from pathlib import Path
 
 import click
 
-from .build import FORMATS, LARGE_PAGES, BuildFailed, BuildOptions, BuildResult, build_game, too_large
+from .build import (FORMATS, LARGE_PAGES, BuildFailed, BuildOptions, BuildResult, build_game, past_ceiling,
+                    too_large)
 from .exports.face_files import PRESETS
 from .sheets.imposition import PAPERS, Settings
 from .look.loader import builtin_games, find_game, load_game
@@ -83,6 +84,8 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
     for folder in folders:
         try:
             game = load_game(folder)
+            if ceiling := past_ceiling(game, Settings(), folder):
+                raise DataErrors([ceiling])
             warnings = [*game.warnings, *face_warnings(game, folder)]  # every face drawn, as a build draws it
         except DataErrors as exc:
             errors.extend(exc.errors)

@@ -28,6 +28,9 @@ MAX_FORMAT_WIDTH = 99  # the width or precision in a `{value:10.2f}` placeholder
 
 # a build on demand (the companion's /print): its clock; a user's own `starpnp build` has none
 MAX_BUILD_SECONDS = 120
+# pages of one set, --yes or not: ten reams (past 500 a build already asks for --yes); a count of thousands of
+# boards would otherwise keep a build writing for many minutes
+MAX_PAGES = 5_000
 
 # SVG icons and art
 MAX_SVG_DEPTH = 40  # nesting of <g> in an icon file

@@ -8,8 +8,9 @@ import pty
 import subprocess
 from pathlib import Path
 
-from cli_runner import STARPNP, replace, run
+from cli_runner import STARPNP, one_line, replace, run
 from starpnp.generator.build import LARGE_PAGES
+from starpnp.generator.data.limits import MAX_PAGES
 
 MANY = "{count: 2400, title: Attack"  # 2,403 poker cards, 9 a sheet, backs behind: about 540 pages
 
@@ -71,3 +72,12 @@ def test_a_build_shows_its_progress_on_a_terminal_and_nothing_otherwise(game, tm
     assert "mini: writing PDF, page" in shown and "of 548" in shown
     piped = run("build", game, "--format", "pdf", "--out", tmp_path / "pipe", "--yes")
     assert piped.returncode == 0 and piped.stderr == ""
+
+
+def test_a_set_past_the_page_ceiling_is_refused_by_check_and_by_build_even_with_yes(game, tmp_path):
+    replace(game / "chits.yaml", "      title: Mini board\n    items:\n      - {count: 1}",
+            "      title: Mini board\n    items:\n      - {count: 2000}")  # 2,000 boards of 4 pages each
+    checked = run("check", game)
+    line = one_line(checked, f"over the limit of {MAX_PAGES:,}", "the set's pages on a4")
+    built = run("build", game, "--format", "pdf", "--out", tmp_path / "out", "--yes")
+    assert one_line(built, f"over the limit of {MAX_PAGES:,}") == line and not (tmp_path / "out").exists()
