@@ -94,3 +94,12 @@ def test_every_limit_is_documented_with_its_value():
     for name, value in limits.ALL.items():
         shown = f"{value // 1024 // 1024} MiB" if name == "MAX_FILE_BYTES" else f"{int(value):,}"
         assert f"`{name}` {shown} |" in text, name
+
+
+def test_mix_past_either_end_stays_a_colour():
+    """The long fuzz run's finding: `mix('#000000', '#FFFFFF', 1e300)` in a layout file made a colour of 300
+    hex digits, and the build ended in a KeyError."""
+    from starpnp.generator.look.layouts.base import mix
+
+    assert FUNCTIONS["mix"] is mix
+    assert [mix("#000000", "#FFFFFF", t) for t in (1e300, -1e300, 0.5)] == ["#FFFFFF", "#000000", "#808080"]

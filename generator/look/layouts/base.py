@@ -48,9 +48,10 @@ class Layout:
 
 
 def mix(color: str, other: str, t: float) -> str:
-    """Blend two hex colours: t=0 gives `color`, t=1 gives `other`."""
+    """Blend two hex colours: t=0 gives `color`, t=1 gives `other`; a `t` past either end (a layout file's
+    expression may give any) stops at the nearest colour a channel can hold."""
     a, b = resolve(color).lstrip("#"), resolve(other).lstrip("#")
-    channels = (round(int(a[i:i + 2], 16) * (1 - t) + int(b[i:i + 2], 16) * t) for i in (0, 2, 4))
+    channels = (min(255, max(0, round(int(a[i:i + 2], 16) * (1 - t) + int(b[i:i + 2], 16) * t))) for i in (0, 2, 4))
     return "#" + "".join(f"{c:02X}" for c in channels)
 
 
