@@ -47,8 +47,12 @@ def test_the_folded_steps_and_a_typed_amount(live_server, ann):
     expect(mine.locator(".big-number")).to_have_text("10")
     mine.get_by_role("button", name="−5", exact=True).click()
     expect(mine.locator(".big-number")).to_have_text("5")
-    mine.locator(".more-steps input[type=number][name=delta]").fill("12")
-    settle(ann, DOUBLE_TAP_MS)  # typing takes a finger longer than a double tap's window after the last answer
+    amount = mine.locator(".more-steps input[type=number][name=delta]")
+    amount.click()  # the finger goes to the field before it types (fill alone moves no pointer)
+    amount.fill("12")
+    settle(ann)  # the answer to −5 and the pushed change after it have arrived
+    since = ann.evaluate("() => Date.now() - Number(document.documentElement.dataset.swapped || 0)")
+    settle(ann, max(0, DOUBLE_TAP_MS - since) + 50)  # and typing took longer than a double tap's window
     mine.get_by_role("button", name="Add", exact=True).click()
     expect(mine.locator(".big-number")).to_have_text("17")
     expect(mine.locator(".more-steps")).to_have_attribute("open", "")  # still open after the answers
