@@ -103,3 +103,13 @@ def test_mix_past_either_end_stays_a_colour():
 
     assert FUNCTIONS["mix"] is mix
     assert [mix("#000000", "#FFFFFF", t) for t in (1e300, -1e300, 0.5)] == ["#FFFFFF", "#000000", "#808080"]
+
+
+def test_a_path_whose_commands_are_not_commands_is_skipped_with_a_warning():
+    """The long fuzz run's finding: a path box whose `commands` gave a text ended the build in a KeyError."""
+    from starpnp.generator.look.layouts.layoutfile import _path_commands
+
+    assert _path_commands([["M", 0, 0], ["L", 1, 2.5], ["Z"]]) == (("M", 0, 0), ("L", 1, 2.5), ("Z",))
+    for wrong in ("#FFFFFF", [["M", 0]], [["Q", 0, 0, 1, 1]], [["L", "a", 1]], [[]]):
+        with pytest.raises(ValueError, match="a path's commands are"):
+            _path_commands(wrong)

@@ -376,6 +376,22 @@ def _amounts(ctx: FaceContext, name: str, v: dict) -> list[Element]:
     return out
 
 
+PATH_ARITY = {"M": 2, "L": 2, "C": 6, "Z": 0}  # the numbers each command of a scene's Path takes
+
+
+def _path_commands(raw: Any) -> tuple[tuple, ...]:
+    """A path box's commands as the scene takes them; a ValueError (the box is skipped with a warning) for the
+    first that is not `[M, x, y]`, `[L, x, y]`, `[C, x1, y1, x2, y2, x, y]` or `[Z]`."""
+    commands = []
+    for command in raw if isinstance(raw, (list, tuple)) else [raw]:
+        if not (isinstance(command, (list, tuple)) and command and PATH_ARITY.get(command[0]) == len(command) - 1
+                and all(type(n) in (int, float) for n in command[1:])):
+            raise ValueError(f"a path's commands are [M, x, y], [L, x, y], [C, x1, y1, x2, y2, x, y] or [Z]; "
+                             f"got {str(command)[:40]!r}")
+        commands.append(tuple(command))
+    return tuple(commands)
+
+
 def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
     if kind == "background":
         return [ctx.background(v.get("fill") or "#FFFFFF")]
@@ -388,7 +404,7 @@ def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
     if kind == "line":
         return [Line(v["x1"], v["y1"], v["x2"], v["y2"], _style(v))]
     if kind == "path":
-        return [Path(tuple(tuple(c) for c in v["commands"]), _style(v))]
+        return [Path(_path_commands(v["commands"]), _style(v))]
     if kind == "text":
         return [_text(ctx, name, v, v["x"], v["y"], v["w"], v["h"])]
     if kind == "badge":
