@@ -337,19 +337,26 @@ def edit_layout(draw, folder: Path) -> str:
     return f"layout {kind} {path.name}: {expression[:60]!r}"
 
 
-def table_cells(draw, folder: Path) -> str:
-    """A component's items moved to a spreadsheet, one of its cells made hostile."""
-    from starpnp.generator.data.spreadsheet import items_as_table
-
+def with_items(folder: Path) -> tuple[Path, dict, list[dict]] | None:
+    """The first data file with components that list items: (its path, its data, those components)."""
     for path in yaml_files(folder):
         data = parsed(path)
         components = data.get("components") if isinstance(data, dict) else None
         found = [c for c in components if isinstance(c, dict) and isinstance(c.get("items"), list) and c["items"]] \
             if isinstance(components, list) else []
         if found:
-            break
-    else:
+            return path, data, found
+    return None
+
+
+def table_cells(draw, folder: Path) -> str:
+    """A component's items moved to a spreadsheet, one of its cells made hostile."""
+    from starpnp.generator.data.spreadsheet import items_as_table
+
+    listed = with_items(folder)
+    if listed is None:
         return "no items for a spreadsheet"
+    path, data, found = listed
     component = draw(st.sampled_from(found))
     try:
         text = items_as_table([item for item in component["items"] if isinstance(item, dict)] or [{"count": 1}])
@@ -436,15 +443,10 @@ def workbook_cells(draw, folder: Path) -> str:
 
     from starpnp.generator.data.spreadsheet import items_as_table
 
-    for path in yaml_files(folder):
-        data = parsed(path)
-        components = data.get("components") if isinstance(data, dict) else None
-        found = [c for c in components if isinstance(c, dict) and isinstance(c.get("items"), list) and c["items"]] \
-            if isinstance(components, list) else []
-        if found:
-            break
-    else:
+    listed = with_items(folder)
+    if listed is None:
         return "no items for a workbook"
+    path, data, found = listed
     component = draw(st.sampled_from(found))
     kind = draw(st.sampled_from(["cell", "cell", "cell", "sheet", "cut", "garbage", "not a zip", "bomb", "ods"]))
     name = "cards.ods" if kind == "ods" else "cards.xlsx"
