@@ -41,7 +41,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .security import init_security
     from .throttle import init_throttle
     from .storage import Store, database_url, make_engine
-    from .push import Slots, listen_postgres
+    from ..web.guard import RequestGuard
+    from ..web.push import Slots, listen_postgres
     from ..resources import templates_dir
 
     app = Flask(__name__, template_folder=str(templates_dir()), static_folder="static")
@@ -63,6 +64,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.secret_key = app.config.get("SECRET_KEY") or store.secret_key()
 
     init_security(app)
+    # Phones reach the companion by any name (a LAN address, a proxy's public name), and each seat's own
+    # token is checked by the API: the shared guard refuses what another site's page asks of it.
+    public = app.config["PUBLIC_URL"]
+    RequestGuard(origins=frozenset({public.rstrip("/")}) if public else frozenset()).install(app)
     init_throttle(app)
     errors.init_errors(app)
     app.register_blueprint(api.bp)

@@ -17,7 +17,8 @@ from markupsafe import Markup
 
 from ..generator.look.loader import builtin_games, our_game
 from ..generator.data.palette import stylesheet
-from . import codes, push, qr
+from ..web import push
+from . import codes, qr
 from .chart import PHONE, TV, Size, score_chart
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
@@ -404,7 +405,7 @@ def _push(code: str, version: int) -> Response:
 
 @bp.get("/t/<code>/push")
 def table_push(code: str):
-    """Server-sent events: the version each time the table changes (see companion/push.py)."""
+    """Server-sent events: the version each time the table changes (see starpnp/web/push.py)."""
     code = codes_or_404(code)
     version = store().version(code)
     if version is None:

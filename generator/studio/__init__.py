@@ -6,6 +6,7 @@ package data.
 """
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -16,7 +17,9 @@ DEFAULTS: dict[str, Any] = {
     "OUT": Path("output"),    # where the build buttons and the proof sheet write
     "FOLLOW": True,           # follow the folder for saves (a test may step it by hand)
     "MAX_CONTENT_LENGTH": 256 * 1024,
-    "POLL_SECONDS": 20.0,     # how long a page's wait for news is held open
+    "HOSTS": None,            # host names the page is reached by (serve sets them from --host); None: loopback
+    "TOKEN": None,            # the page's write token (None: a new random one each start)
+    "PUSH_STREAMS": 64,       # live-update streams held open at once (a thread each); over it a page polls
 }
 
 
@@ -26,6 +29,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .desk import Desk
     from .follow import Follower
     from .jobs import Jobs
+    from ...web.guard import LOOPBACK_NAMES, RequestGuard
+    from ...web.push import Slots
 
     app = Flask(__name__, template_folder=str(templates_dir()), static_folder="static",
                 static_url_path="/studio-static")
@@ -38,5 +43,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["studio_jobs"] = Jobs(Path(app.config["OUT"]).resolve())
     if app.config["FOLLOW"]:
         app.extensions["studio_follower"] = Follower(desk, [Path(app.config["OUT"]).resolve()]).start()
+    app.extensions["studio_push_slots"] = Slots(app.config["PUSH_STREAMS"])
+    hosts = app.config["HOSTS"]
+    RequestGuard(frozenset(hosts) if hosts else LOOPBACK_NAMES,
+                 token=app.config["TOKEN"] or secrets.token_urlsafe(24)).install(app)
     app.register_blueprint(views.bp)
+    views.init_errors(app)
     return app

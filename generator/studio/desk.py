@@ -20,6 +20,9 @@ from ..look.loader import load_game
 from ..look.render import SceneCache
 from ..data.model import Game, PieceSpec, ResolvedComponent
 from ..sheets.svg import scene_to_svg
+from ...web.push import Changes
+
+PUSHED = "desk"  # the one thing a studio's streams watch: its version
 
 BLEED = 3.0  # mm: the studio draws every face as a default build does
 SAFE = 3.0  # mm inside the trim: the safe zone the overlay shows
@@ -59,7 +62,7 @@ class Settings:
 
 class Desk:
     """The faces of one folder as of its last good load, the error of its last load if it failed, and a
-    version number that grows with every load (the page waits on it)."""
+    version number that grows with every load (pushed to the open pages as it grows)."""
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -74,7 +77,7 @@ class Desk:
         self.history: list[tuple[int, set[str], bool, list[str], list[str]]] = []
         self.faces: OrderedDict[str, dict] = OrderedDict()  # tile version -> drawn face, the last KEPT_FACES
         self.revisions: dict[str, int] = {}  # digest -> times an icon or image it shows changed
-        self.changed = threading.Condition()
+        self.changes = Changes()  # the pages' live-update streams hear each new version here
         self.lock = threading.RLock()
         self.cache = SceneCache(BLEED, folder)
 
@@ -115,13 +118,13 @@ class Desk:
 
     def _bump(self, changed: set[str], reshaped: bool, added: list[str], gone: list[str]) -> None:
         """A new version: which tiles changed, whether the list itself did, and the faces added and gone."""
-        with self.changed:
+        with self.lock:
             self.version += 1
             added_names = [f"{t.component_name}, {t.side}: {', '.join(t.names[:3])}"
                            for t in map(self.by_id.get, added) if t]
             self.history.append((self.version, changed, reshaped, added_names, gone))
             del self.history[:-50]
-            self.changed.notify_all()
+        self.changes.publish(PUSHED, self.version)
 
     def _tiles(self, game: Game) -> list[Tile]:
         """The distinct faces of every component, fronts then backs, each once with its copies counted."""
@@ -154,11 +157,6 @@ class Desk:
         return tiles
 
     # -- waiting and drawing -------------------------------------------------------------------------
-
-    def wait(self, since: int, timeout: float) -> None:
-        """Return once the version is past `since`, or after `timeout` seconds."""
-        with self.changed:
-            self.changed.wait_for(lambda: self.version > since, timeout)
 
     def news(self, since: int) -> dict:
         """What the page needs to catch up from version `since`: every tile when it is too far behind or the

@@ -4,17 +4,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-THREADS = 8  # a page holds one waiting request open; the rest draw faces and answer buttons
+THREADS = 8  # for requests: drawing faces and answering buttons; each live-update stream has one more
 
 
 def run(folder: Path, host: str, port: int, out: Path) -> None:
     from waitress import create_server
 
     from . import create_app
+    from ...web.guard import loopback_names
 
-    app = create_app({"GAME_FOLDER": folder, "OUT": out})
+    app = create_app({"GAME_FOLDER": folder, "OUT": out, "HOSTS": loopback_names(host)})
     try:
-        server = create_server(app, host=host, port=port, threads=THREADS, ident="starpnp-studio")
+        server = create_server(app, host=host, port=port, threads=THREADS + app.config["PUSH_STREAMS"],
+                               ident="starpnp-studio", max_request_body_size=app.config["MAX_CONTENT_LENGTH"])
     except OSError as error:
         print(f"starpnp studio: cannot listen on {host}:{port}: {error.strerror or error}", file=sys.stderr)
         raise SystemExit(1) from None
@@ -23,6 +25,7 @@ def run(folder: Path, host: str, port: int, out: Path) -> None:
     try:
         server.run()
     except KeyboardInterrupt:
+        app.extensions["studio_desk"].changes.close()  # the open streams end, so waitress need not wait for them
         print("stopped.")
     finally:
         server.close()

@@ -1,13 +1,16 @@
-"""The studio's page and the JSON it polls: news since a version, faces by id, settings, builds, proofs."""
+"""The studio's page, its live-update stream and the JSON it fetches: news since a version, faces by id,
+settings, builds, proofs. Every request has passed the request guard (starpnp/web/guard.py) first."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, send_from_directory
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, send_from_directory
+from werkzeug.exceptions import HTTPException
 
 from ...resources import folder as package_folder
 from ..look.fonts import FONT_FILES, font_path
-from .desk import Desk, Settings
+from ...web import push
+from .desk import PUSHED, Desk, Settings
 from .jobs import KINDS, Jobs
 
 bp = Blueprint("studio", __name__)
@@ -32,7 +35,27 @@ def page():
     info = d.game.info if d.game else None
     options = sorted(info.options.items()) if info else []
     return render_template("studio/page.html", folder=d.folder, name=info.name if info else d.folder.name,
-                           options=options, settings=d.settings, kinds=list(KINDS))
+                           options=options, settings=d.settings, kinds=list(KINDS),
+                           token=current_app.extensions["request_guard"].token)
+
+
+@bp.get("/push")
+def live():
+    """Server-sent events: the version each time the folder is loaded again (starpnp/web/push.py, as the
+    companion's tables); 503 when every stream slot is taken, and the page polls /news instead."""
+    slots, d = current_app.extensions["studio_push_slots"], desk()
+    if not slots.take():
+        return Response("every live-update slot is taken; poll /news instead\n", 503, {"Retry-After": "30"},
+                        mimetype="text/plain")
+
+    def events():
+        with d.changes.watching(PUSHED) as watch:  # watching first: a load from here on is not missed
+            yield from push.stream(watch, d.version)
+
+    response = Response(events(), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(slots.give_back)
+    return response
 
 
 @bp.get("/news")
@@ -41,10 +64,7 @@ def news():
         since = int(request.args.get("since", "0"))
     except ValueError:
         return refused("since: expected a whole number")
-    d = desk()
-    if request.args.get("wait") == "1" and since == d.version:  # a page from before a restart catches up now
-        d.wait(since, current_app.config["POLL_SECONDS"])
-    return jsonify(d.news(since))
+    return jsonify(desk().news(since))
 
 
 @bp.get("/faces")
@@ -141,8 +161,11 @@ def palette_css():
     return Response(stylesheet(), mimetype="text/css")
 
 
-@bp.errorhandler(404)
-def not_found(_):
-    return refused("not found", 404)
+def init_errors(app: Flask) -> None:
+    """Every refusal, the request guard's included, is one line of JSON."""
+    @app.errorhandler(HTTPException)
+    def _http(error: HTTPException):
+        return refused((error.description or error.name).splitlines()[0] if error.code != 404 else "not found",
+                       error.code or 500)
 
 

@@ -1,10 +1,10 @@
-"""companion/push.py and the push views without a browser: a stream says the version at once and after each
+"""starpnp/web/push.py and the push views without a browser: a stream says the version at once and after each
 change, a seat change, an idle comment; a full server answers 503; the store wakes a table's streams."""
 from __future__ import annotations
 
 import threading
 
-from starpnp.companion.push import Changes, Slots, stream
+from starpnp.web.push import Changes, Slots, stream
 
 
 def test_a_stream_says_the_version_then_each_change():

@@ -20,6 +20,20 @@ PROMO = ("components:\n  - id: promo\n    name: Promo\n    kind: card\n    size:
          "      - {count: 1, title: Harbour Master General, text: Take the first turn.}\n")
 
 
+def page_client(app):
+    """A test client that asks as the studio's own page does: from its origin, with its token."""
+    client = app.test_client()
+    client.environ_base.update({"HTTP_ORIGIN": "http://localhost",
+                                "HTTP_X_STUDIO_TOKEN": app.extensions["request_guard"].token})
+    return client
+
+
+@pytest.fixture
+def as_page():
+    """`as_page(app)`: page_client, for test files that cannot import this conftest by name."""
+    return page_client
+
+
 def make_game(folder: Path) -> Path:
     new_game("Harbour Lights", folder)
     (folder / "layouts" / "tall_title.yaml").write_text(HIDDEN_TITLE_LAYOUT)

@@ -14,9 +14,8 @@ from starpnp.generator.studio.desk import Desk
 
 
 @pytest.fixture
-def client(game, tmp_path):
-    app = create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": False})
-    return app.test_client()
+def client(game, tmp_path, as_page):
+    return as_page(create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": False}))
 
 
 def versions(desk: Desk) -> dict[str, str]:
@@ -120,11 +119,11 @@ def test_the_build_button_runs_the_cli_build_and_links_the_file(client, tmp_path
     assert client.post("/build", json={"kind": "exe"}).status_code == 400
 
 
-def test_the_page_offers_the_games_options_as_switches(tmp_path):
+def test_the_page_offers_the_games_options_as_switches(tmp_path, as_page):
     from starpnp.generator.look.loader import find_game
 
     app = create_app({"GAME_FOLDER": find_game("stratastar"), "OUT": tmp_path, "FOLLOW": False})
-    client = app.test_client()
+    client = as_page(app)
     page = client.get("/").get_data(as_text=True)
     assert 'name="option" value="power_cards"' in page and 'id="write-ins"' in page
     assert client.post("/settings", json={"options": ["power_cards"], "write_ins": True}).status_code == 200

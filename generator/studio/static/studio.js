@@ -1,5 +1,6 @@
 // starpnp studio: every distinct face of one game folder, kept up to date as its files are saved.
-// The page never reloads: it waits for news (a long poll), redraws only the faces whose version changed,
+// The page never reloads: a live-update stream says when the folder was loaded again (polling when the
+// server has no stream to spare), the page fetches the news, redraws only the faces whose version changed,
 // and draws a face only while it is near the screen (so a set of thousands stays light).
 "use strict";
 
@@ -11,6 +12,7 @@ newsBox.addEventListener("click", (event) => { if (!event.target.closest("a")) n
 const tiles = new Map();  // id -> {summary, el, drawn: version drawn or null, face: last face JSON}
 const picked = new Set();
 let version = 0;
+const TOKEN = document.querySelector('meta[name="studio-token"]').content;  // every write carries it back
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -172,18 +174,40 @@ const observer = new IntersectionObserver((entries) => {
 
 // -- news ------------------------------------------------------------------------------------------
 
-async function follow() {
-  for (;;) {
-    try {
-      const response = await fetch(`news?since=${version}&wait=${version ? 1 : 0}`);
-      if (!response.ok) throw new Error(response.statusText);
-      applyNews(await response.json());
-    } catch (error) {
-      banner.textContent = "The studio is not answering (was it stopped?); trying again…";
-      banner.hidden = false;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
+let fetching = null;  // the news fetch under way: one at a time, and one more if news came meanwhile
+let again = false;
+
+async function catchUp() {
+  if (fetching) { again = true; return fetching; }
+  fetching = (async () => {
+    do {
+      again = false;
+      try {
+        const response = await fetch(`news?since=${version}`);
+        if (!response.ok) throw new Error(response.statusText);
+        applyNews(await response.json());
+      } catch (error) {
+        banner.textContent = "The studio is not answering (was it stopped?); trying again…";
+        banner.hidden = false;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        again = true;
+      }
+    } while (again);
+    fetching = null;
+  })();
+  return fetching;
+}
+
+// The stream says "changed: N" at once and at every load; EventSource reconnects by itself after a drop.
+// A 503 (every slot taken) closes it for good: then the page polls, and tries a stream again later.
+function follow() {
+  const stream = new EventSource("push");
+  stream.addEventListener("changed", (event) => { if (Number(event.data) !== version) catchUp(); });
+  stream.addEventListener("error", () => {
+    if (stream.readyState !== EventSource.CLOSED) return;
+    const poll = setInterval(catchUp, 2000);
+    setTimeout(() => { clearInterval(poll); follow(); }, 30000);
+  });
 }
 
 // -- controls ------------------------------------------------------------------------------------------
@@ -210,8 +234,8 @@ for (const box of document.querySelectorAll("[data-overlay]")) {
 }
 
 async function post(url, body) {
-  const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
-                                     body: JSON.stringify(body)});
+  const response = await fetch(url, {method: "POST", body: JSON.stringify(body),
+                                     headers: {"Content-Type": "application/json", "X-Studio-Token": TOKEN}});
   const answer = await response.json();
   if (!response.ok) throw new Error(answer.error || response.statusText);
   return answer;
@@ -302,4 +326,4 @@ function openLarge(tile) {
   dialog.showModal();
 }
 
-follow();
+catchUp().then(follow);
