@@ -127,7 +127,7 @@ class WriteBack:
                     raise Refused(f"set.{name}: expected text, a number or true/false")
                 changes.append((self._target(lambda: self.sources.target(comp, piece, tile.side, name)),
                                 typed(value, kind)))
-            texts = self.sources.written(changes)
+            texts = self._written(changes)
             label = f"{', '.join(values)} of {piece.name} ({shown(changes[0][0].file, self.desk.folder)})"
             return self._commit(label, texts, version)
 
@@ -151,7 +151,7 @@ class WriteBack:
             targets = self._target(lambda: self.sources.layout_targets(face.params.layout, box))
             width, height = comp.spec.size
             self._on_face(shown(targets[0].file, self.desk.folder), box, numbers, width, height)
-            texts = self.sources.written(list(zip(targets, (numbers[k] for k in ("x", "y", "w", "h")))))
+            texts = self._written(list(zip(targets, (numbers[k] for k in ("x", "y", "w", "h")))))
             return self._commit(f"{box} box of {face.params.layout} ({shown(targets[0].file, self.desk.folder)})",
                                 texts, version)
 
@@ -176,7 +176,7 @@ class WriteBack:
             suffix = image_suffix(filename, data)
             target = self._target(lambda: self.sources.target(comp, piece, tile.side, field))
             image = self._art_file(filename, suffix, data)
-            texts = self.sources.written([(target, f"{ART_FOLDER}/{image.name}")])
+            texts = self._written([(target, f"{ART_FOLDER}/{image.name}")])
             self._fresh(texts, version)
             made = current(image) is None
             if made:
@@ -254,6 +254,12 @@ class WriteBack:
             return find()
         except ReadOnly as exc:
             raise Refused(str(exc), readonly=True) from None
+
+    def _written(self, changes: list[tuple[Target, Any]]) -> dict[Path, str]:
+        try:
+            return self.sources.written(changes)
+        except DataError as exc:  # a file the studio cannot change in place (not YAML, a quote left open)
+            raise Refused(str(exc)) from None
 
     def _fresh(self, texts: dict[Path, str], version: int) -> None:
         at = self.desk.digests.get(version)
