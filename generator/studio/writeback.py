@@ -210,12 +210,14 @@ class WriteBack:
     def _step(self, step, name: str) -> int:
         with self.lock:
             try:
-                done = step()
+                with self.desk.writing:
+                    done = step()
+                    if done is not None:
+                        self._quiet(done.files)
             except Changed as exc:
                 raise Stale(str(exc)) from None
             if done is None:
                 raise Refused(f"nothing to {name}")
-            self._quiet(done.files)
             self.desk.load()
             return self.desk.version
 
@@ -278,8 +280,9 @@ class WriteBack:
                 game = self.desk.read()
         except (DataErrors, DataError, OSError, ValueError) as exc:
             raise Refused(one_line(exc)) from None
-        step = self.journal.write(label, {path: text.encode("utf-8") for path, text in texts.items()}, made)
-        self._quiet(step.files)
+        with self.desk.writing:
+            step = self.journal.write(label, {path: text.encode("utf-8") for path, text in texts.items()}, made)
+            self._quiet(step.files)
         self.desk.take(game)
         return self.desk.version
 
