@@ -18,6 +18,7 @@ from pydantic_core import to_jsonable_python
 
 from ..data.errors import DataError, DataErrors
 from ..data.yamlio import pending
+from ..look.layouts.layoutfile import outside_face
 from .desk import BLEED, Desk, Tile, one_line, where_from
 from .edits import BUILTIN, SCALAR_KINDS, ReadOnly, Sources, Target, kind_of, shown, typed
 from .writes import Changed, Journal, current, digest, write_atomically
@@ -157,15 +158,13 @@ class WriteBack:
 
     @staticmethod
     def _on_face(file: str, box: str, n: dict, width: float, height: float) -> None:
-        """A box stays on the face, its bleed included, and is not dragged down to nothing."""
-        where = f"{file}: boxes.{box}"
+        """A box stays on the face, its bleed included (check's own line), and is not dragged to nothing."""
         for size in ("w", "h"):
             if n[size] < SMALLEST_BOX:
-                raise Refused(f"{where}.{size}: {n[size]:g} mm; a box is at least {SMALLEST_BOX:g} mm")
-        for start, size, whole, name in (("x", "w", width, "wide"), ("y", "h", height, "tall")):
-            if n[start] < -BLEED or n[start] + n[size] > whole + BLEED:
-                raise Refused(f"{where}: {start} {n[start]:g} and {size} {n[size]:g} put it outside the face "
-                              f"({whole:g} mm {name}, {BLEED:g} mm bleed)")
+                raise Refused(f"{file}: boxes.{box}.{size}: {n[size]:g} mm; a box is at least {SMALLEST_BOX:g} mm")
+        problem = outside_face(box, n["x"], n["y"], n["w"], n["h"], width, height, BLEED)
+        if problem:
+            raise Refused(f"{file}: {problem}")
 
     def art(self, tile_id: str, filename: str, data: bytes, version: int) -> int:
         with self.lock:

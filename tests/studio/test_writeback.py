@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image
 
+from starpnp.generator.look.checks import face_warnings
 from starpnp.generator.look.loader import load_game
 from starpnp.generator.data.yamlio import DataErrors
 from starpnp.generator.studio import create_app
@@ -204,8 +205,11 @@ def test_a_box_of_a_built_in_layout_goes_into_a_layout_of_the_game_s_own_that_ex
 def test_a_box_outside_the_face_is_refused_before_writing(game, page):
     answer = page.post("/move", json={"id": "board.front.1", "box": "title", "x": 240, "y": 8, "w": 200, "h": 12,
                                       "version": version(page)})
-    assert answer.status_code == 400 and "outside the face" in answer.json["error"]
-    assert not (game / "layouts" / "board.yaml").exists()
+    assert answer.status_code == 400 and not (game / "layouts" / "board.yaml").exists()
+    file, _, line = answer.json["error"].partition(": ")
+    assert file == "layouts/board.yaml" and line.startswith("box title: x 240, y 8, w 200, h 12 runs outside the face")
+    (game / "layouts" / "board.yaml").write_text("extends: board\nboxes:\n  title: {x: 240, y: 8, w: 200, h: 12}\n")
+    assert any(warning.endswith(f": front: {line}") for warning in face_warnings(load_game(game), game))  # check's
 
 
 def png(color: str = "red") -> bytes:
