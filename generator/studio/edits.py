@@ -250,20 +250,29 @@ class Sources:
                 return node.start_mark.line + 1
         return 1
 
-    def layout_targets(self, layout: str, box: str) -> list[Target]:
-        """Where a box's x, y, w and h are written: the game's own layout file of that name, made (extending
+    def layout_targets(self, comp: ResolvedComponent, side: str, layout: str, box: str) -> list[Target]:
+        """Where a box's x, y, w and h are written: where the component changes that box inline (`front:
+        {layout: card, boxes: {title: …}}`), else the game's own layout file of that name, made (extending
         ours, or the extended game's) when the game has none: a game's `card.yaml` that extends `card`
         replaces ours by name, so no component need name another layout."""
         if self.builtin:
             raise ReadOnly(BUILTIN)
+        source = Path(comp.source)
+        if not self.overrides and source.is_file():
+            index, _ = self._component(source, comp.spec.id)
+            inline = ("components", index, side, "boxes", box)
+            if yamltext.find(self.tree(source), inline) is not None:
+                return [self._key_target(source, inline + (key,)) for key in ("x", "y", "w", "h")]
         own = self.folder / LAYOUTS_FOLDER / f"{layout}.yaml"
-        targets = []
-        for key in ("x", "y", "w", "h"):
-            path = ("boxes", box, key)
-            node = yamltext.find(self.tree(own), path) if own.exists() else None
-            line = node.start_mark.line + 1 if node is not None else self._nearest(own, path) if own.exists() else 1
-            targets.append(Target(own, line, path, new=node is None))
-        return targets
+        return [self._key_target(own, ("boxes", box, key)) for key in ("x", "y", "w", "h")]
+
+    def _key_target(self, file: Path, path: tuple) -> Target:
+        if not file.exists():
+            return Target(file, 1, path, new=True)
+        node = yamltext.find(self.tree(file), path)
+        if node is not None:
+            return Target(file, node.start_mark.line + 1, path)
+        return Target(file, self._nearest(file, path), path, new=True)
 
     def written(self, changes: list[tuple[Target, Any]]) -> dict[Path, str]:
         """Each file a change goes to, as its text would be with every change made (none written yet)."""

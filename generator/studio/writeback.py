@@ -17,6 +17,7 @@ from typing import Any
 from pydantic_core import to_jsonable_python
 
 from ..data.errors import DataError, DataErrors
+from ..data.inside import INSIDE
 from ..data.yamlio import pending
 from ..look.layouts.layoutfile import outside_face
 from .desk import BLEED, Desk, Tile, one_line, where_from
@@ -56,7 +57,7 @@ class WriteBack:
         builtin = self.sources.builtin
         return {"path": str(self.desk.folder.resolve()), "name": game.info.name if game else self.desk.folder.name,
                 "writable": not builtin, "why": BUILTIN if builtin else None, "builtin": builtin,
-                "overrides": self.sources.overrides}
+                "overrides": self.sources.overrides, "build": f"starpnp build {self.desk.folder.resolve()}"}
 
     def steps(self) -> dict:
         done, undone = self.journal.done, self.journal.undone
@@ -149,7 +150,7 @@ class WriteBack:
                     raise Refused(f"{key}: expected a number of mm")
                 rounded = round(float(value), 1)
                 numbers[key] = int(rounded) if rounded.is_integer() else rounded
-            targets = self._target(lambda: self.sources.layout_targets(face.params.layout, box))
+            targets = self._target(lambda: self.sources.layout_targets(comp, tile.side, face.params.layout, box))
             width, height = comp.spec.size
             self._on_face(shown(targets[0].file, self.desk.folder), box, numbers, width, height)
             texts = self._written(list(zip(targets, (numbers[k] for k in ("x", "y", "w", "h")))))
@@ -195,6 +196,7 @@ class WriteBack:
         folder = self.desk.folder / ART_FOLDER
         for number in range(1, 1000):
             path = folder / f"{stem}{'' if number == 1 else f'-{number}'}{suffix}"
+            self._inside(path)  # before reading it: a link in art/ may lead anywhere
             held = current(path)
             if held is None or held == data:
                 return path
@@ -272,7 +274,17 @@ class WriteBack:
                 raise Stale(f"{shown(path, self.desk.folder)} changed on disk since the page's version "
                             f"{version} (saved in an editor?); nothing was written")
 
+    def _inside(self, path: Path) -> None:
+        """A file the studio writes lies in the game's folder, reached through no link (a link to elsewhere,
+        or a folder that is one, would have it write outside)."""
+        folder = self.desk.folder.resolve()
+        if path.is_symlink() or not path.parent.resolve().is_relative_to(folder) or \
+                path.parent.resolve() / path.name != path.resolve():
+            raise Refused(f"{path.name}: {INSIDE}; the studio does not write through it")
+
     def _commit(self, label: str, texts: dict[Path, str], version: int, made: list[Path] = ()) -> int:
+        for path in texts:
+            self._inside(path)
         self._fresh(texts, version)
         try:
             with pending(texts):
