@@ -42,12 +42,6 @@ def find(node: yaml.Node | None, path: Path_) -> yaml.Node | None:
     return node
 
 
-def line_of(text: str, path: Path_) -> int | None:
-    """The line (from 1) of the value at `path`, or None when the file does not hold it."""
-    node = find(compose(text, "text"), path)
-    return None if node is None else node.start_mark.line + 1
-
-
 def set_value(text: str, path: Path_, value: Any, where: str) -> str:
     """`text` with the value at `path` (a chain of mapping keys; list indexes for items that exist) set to
     `value`: a scalar's characters replaced in its own quoting style, a missing key added to its mapping.
