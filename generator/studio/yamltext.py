@@ -76,8 +76,8 @@ def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> 
         if not node.value:
             close = node.end_mark.index - 1
             return text[:close] + entry + text[close:]
-        end = node.value[-1][1].end_mark.index
-        return text[:end] + ", " + entry + text[end:]
+        last = node.value[-1][1]  # the last value's end (a flow mapping's own end lies after its "}")
+        return text[:last.end_mark.index] + ", " + entry + text[last.end_mark.index:]
     first_key = node.value[0][0]
     end = _line_end(text, _last_scalar(node).end_mark.index)
     return text[:end] + _block(rest, value, first_key.start_mark.column) + text[end:]
