@@ -152,7 +152,10 @@ class Sources:
         stamp = (info.st_mtime_ns, info.st_size)
         kept = self.read.get(path)
         if kept is None or kept[0] != stamp:
-            kept = (stamp, path.read_bytes().decode("utf-8"), None)
+            try:
+                kept = (stamp, path.read_bytes().decode("utf-8"), None)
+            except UnicodeDecodeError:
+                raise DataError(f"{shown(path, self.folder)}: not UTF-8 text; save it as UTF-8") from None
             self.read[path] = kept
         return kept[1], kept[2]
 

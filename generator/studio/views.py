@@ -8,6 +8,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, rende
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from ...resources import folder as package_folder
+from ..data.errors import DataError
 from ..look.fonts import FONT_FILES, font_path
 from ...web import push
 from .desk import PUSHED, Desk, Settings
@@ -112,6 +113,8 @@ def changed(make_change, edit: dict | None = None):
         return jsonify(version=make_change())
     except Refused as exc:
         return jsonify(error=str(exc), **({"readonly": True} if exc.readonly else {})), 400
+    except DataError as exc:  # a file that is no longer as the page saw it (an item gone), say
+        return refused(str(exc))
     except LookupError:
         return refused("id: no such face (the folder changed: fetch /news)", 404)
     except Stale as exc:
