@@ -225,8 +225,10 @@ class Sources:
 
     # -- where a value is written ---------------------------------------------------------------------------
 
-    def target(self, comp: ResolvedComponent, piece: PieceSpec, side: str, field: str) -> Target:
-        place = self.place(comp, piece, side)
+    def target(self, comp: ResolvedComponent, piece: PieceSpec, side: str, field: str,
+               place: Place | None = None) -> Target:
+        """Where `field` of the face is written (`place`: the item's, when already found)."""
+        place = place or self.place(comp, piece, side)
         if place.columns:
             column = field if field == "count" or side == "front" else f"back.{field}"
             if column not in place.columns:
@@ -236,7 +238,8 @@ class Sources:
                           delimiter=place.delimiter)
         if place.single:
             if field == "count":
-                raise ReadOnly(f"{place.line}: this item has no name, which {OVERRIDES_FILE} names items by")
+                raise ReadOnly(f"{Path(comp.source).name}:{place.line}: count: this item has no name, which "
+                               f"{OVERRIDES_FILE} names items by")
             path = place.single + (side, field)
         else:
             path = place.path + ((field,) if field == "count" or side == "front" else ("back", field))

@@ -21,7 +21,7 @@ from ..data.inside import INSIDE
 from ..data.yamlio import pending
 from ..look.layouts.layoutfile import outside_face
 from .desk import BLEED, Desk, Tile, one_line, where_from
-from .edits import BUILTIN, SCALAR_KINDS, ReadOnly, Sources, Target, kind_of, shown, typed
+from .edits import BUILTIN, SCALAR_KINDS, Place, ReadOnly, Sources, Target, kind_of, shown, typed
 from .writes import Changed, Journal, current, digest, write_atomically
 
 ART_FOLDER = "art"
@@ -37,6 +37,10 @@ class Refused(DataError):
     def __init__(self, message: str, readonly: bool = False):
         super().__init__(message)
         self.readonly = readonly
+
+
+class NoFace(LookupError):
+    """A face id the desk does not have (the folder changed since the page listed it)."""
 
 
 class Stale(Exception):
@@ -71,11 +75,15 @@ class WriteBack:
         comp, piece = tile.pieces[0]
         face = piece.front if tile.side == "front" else piece.back
         params = face.params
-        fields = [self._field(tile, "count", piece.count, "integer", None)]
+        try:
+            place, why = self.sources.place(comp, piece, tile.side), None
+        except (ReadOnly, DataError) as exc:  # every field of the face: written nowhere here
+            place, why = None, str(exc)
+        fields = [self._field(tile, "count", piece.count, "integer", None, place, why)]
         for name, info in type(params).model_fields.items():
             if name not in NOT_FIELDS:
                 kind, choices = kind_of(info)
-                fields.append(self._field(tile, name, getattr(params, name), kind, choices))
+                fields.append(self._field(tile, name, getattr(params, name), kind, choices, place, why))
         art_name = "art" if "art" in type(params).model_fields else "background_art"
         art = next(entry for entry in fields if entry["name"] == art_name)
         layout = {"name": params.layout, "file": f"layouts/{params.layout}.yaml", "writable": not self.sources.builtin,
@@ -84,16 +92,19 @@ class WriteBack:
         return {"fields": fields, "art": {**art, "field": art_name}, "layout": layout, "boxes": boxes,
                 "size": {"w": width, "h": height, "bleed": BLEED}, "items": len(tile.sources)}
 
-    def _field(self, tile: Tile, name: str, value: Any, kind: str | None, choices: list | None) -> dict:
+    def _field(self, tile: Tile, name: str, value: Any, kind: str | None, choices: list | None, place: Place | None,
+               why: str | None) -> dict:
         comp, piece = tile.pieces[0]
         entry: dict[str, Any] = {"name": name, "kind": kind or "data", "value": to_jsonable_python(value)}
         if choices:
             entry["choices"] = choices
         lines = (piece.front if tile.side == "front" else piece.back).lines
         try:
+            if why is not None:
+                raise ReadOnly(why)
             if kind not in SCALAR_KINDS:
                 raise ReadOnly(f"a list or table of values: change it in {where_from(comp, lines)}")
-            target = self.sources.target(comp, piece, tile.side, name)
+            target = self.sources.target(comp, piece, tile.side, name, place)
             entry.update(writable=True, where=target.where(self.desk.folder))
         except (ReadOnly, DataError) as exc:
             entry.update(writable=False, where=where_from(comp, lines), why=str(exc))
@@ -248,7 +259,7 @@ class WriteBack:
     def _tile(self, tile_id: str) -> Tile:
         tile = self.desk.by_id.get(tile_id)
         if tile is None:
-            raise LookupError(tile_id)
+            raise NoFace(tile_id)
         return tile
 
     @staticmethod
