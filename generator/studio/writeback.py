@@ -48,6 +48,9 @@ class Stale(Exception):
 
 
 class WriteBack:
+    """The changes a page asks for, one at a time, each to the file its value came from, with the steps to
+    undo and redo them; and what the page is told about where each value of a face comes from."""
+
     def __init__(self, desk: Desk):
         self.desk = desk
         self.sources = Sources(desk.folder)
@@ -221,16 +224,15 @@ class WriteBack:
 
     def _step(self, step, name: str) -> int:
         with self.lock:
-            try:
-                with self.desk.writing:
+            with self.desk.writing:
+                try:
                     done = step()
-                    if done is not None:
-                        self._quiet(done.files)
-            except Changed as exc:
-                raise Stale(str(exc)) from None
-            if done is None:
-                raise Refused(f"nothing to {name}")
-            self.desk.load()
+                except Changed as exc:
+                    raise Stale(str(exc)) from None
+                if done is None:
+                    raise Refused(f"nothing to {name}")
+                self._quiet(done.files)
+                self.desk.load()
             return self.desk.version
 
     def customise(self, folder: str) -> dict:
@@ -302,10 +304,10 @@ class WriteBack:
                 game = self.desk.read()
         except (DataErrors, DataError, OSError, ValueError) as exc:
             raise Refused(one_line(exc)) from None
-        with self.desk.writing:
+        with self.desk.writing:  # the follower loads before this, or after it sees these files as written
             step = self.journal.write(label, {path: text.encode("utf-8") for path, text in texts.items()}, made)
             self._quiet(step.files)
-        self.desk.take(game)
+            self.desk.take(game)
         return self.desk.version
 
     def _quiet(self, files) -> None:

@@ -305,3 +305,22 @@ def test_an_art_folder_that_is_a_link_out_of_the_game_is_not_written_through(gam
     answer = page.post("/art", data={"id": "promo.front.1", "file": (io.BytesIO(png()), "x.png")})
     assert answer.status_code == 400 and "inside the game's folder" in answer.json["error"]
     assert list(elsewhere.iterdir()) == []
+
+
+def test_the_studio_s_own_write_is_not_loaded_again_but_a_save_in_an_editor_is(game, tmp_path, as_page):
+    import time
+
+    app = create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": True})
+    try:
+        page, desk = as_page(app), app.extensions["studio_desk"]
+        written = edit(page, "deck.front.1", title="Barter").json["version"]
+        time.sleep(0.5)  # five looks of the follower: none of them may load the studio's own write again
+        assert desk.version == written
+        promo = game / "promo.yaml"
+        promo.write_text(promo.read_text().replace("Harbour Master General", "Harbour Master"))
+        deadline = time.monotonic() + 10
+        while desk.version == written and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert desk.version == written + 1 and "Harbour Master" in desk.by_id["promo.front.1"].names
+    finally:
+        app.extensions["studio_follower"].stop()
