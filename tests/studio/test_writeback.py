@@ -173,7 +173,8 @@ def test_a_workbook_backed_face_says_which_file_and_cell_to_change(game, app, pa
     app.extensions["studio_desk"].load()
     fields = {f["name"]: f for f in face_edit(page, "deck.front.1")["fields"]}
     assert not fields["title"]["writable"]
-    assert fields["title"]["why"].startswith("cards.xlsx, sheet Cards, row 2: a workbook")
+    assert fields["title"]["why"].startswith("cards.xlsx, sheet Cards, cell B2 (title): change it there and save")
+    assert fields["icon"]["why"].startswith("cards.xlsx, sheet Cards, row 2, a new column icon: change it there")
     before = (game / "cards.xlsx").read_bytes()
     answer = edit(page, "deck.front.1", title="Row")
     assert answer.status_code == 400 and answer.json["readonly"] and (game / "cards.xlsx").read_bytes() == before
