@@ -266,7 +266,7 @@ def test_our_own_game_is_read_only_until_customised_and_then_edits_land_in_its_o
     mine = tmp_path / "my stratastar"
     answer = page.post("/customise", json={"folder": str(mine)})
     assert answer.status_code == 200, answer.json
-    assert answer.json["folder"] == str(mine) and answer.json["build"] == f"starpnp build {mine}"
+    assert answer.json["folder"] == str(mine) and answer.json["build"] == f"starpnp build '{mine}'"
     news = page.get("/news?since=0").json
     assert news["folder"]["overrides"] and news["folder"]["writable"] and news["folder"]["path"] == str(mine)
     before = (mine / "overrides.yaml").read_text()
