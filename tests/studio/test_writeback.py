@@ -282,6 +282,11 @@ def test_our_own_game_is_read_only_until_customised_and_then_edits_land_in_its_o
     game = load_game(mine)
     piece = next(p for c in game.components if c.spec.id == component for p in c.pieces if p.name == name)
     assert piece.count == card["count"] + 2 and piece.front.params.art == "art/my-card.png"
+    moved = page.post("/move", json={"id": card["id"], "box": "title", "x": 6, "y": 3, "w": 50, "h": 10,
+                                     "version": version(page)})
+    assert moved.status_code == 200, moved.json  # into a layout of the folder's own, extending our galaxy card
+    assert (mine / "layouts" / "galaxy_card.yaml").read_text() == \
+        "extends: galaxy_card\nboxes:\n  title: {x: 6, y: 3, w: 50, h: 10}\n"
     assert {path: digest(path.read_bytes()) for path in ours.rglob("*") if path.is_file()} == untouched
 
 
