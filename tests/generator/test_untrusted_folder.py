@@ -136,6 +136,52 @@ def test_a_layout_or_data_file_linking_out_of_the_folder_is_refused_unread(game,
     refused(game, f"{name}: ", "must be a file inside the game's folder")
 
 
+def listing(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("linked", [".cache", ".cache/published", "copy"])
+def test_a_cache_linking_out_of_the_folder_is_never_read_or_written_through(game, linked):
+    """A published sheet's kept copy: `.cache`, `.cache/published` or the copy itself links to an outside
+    folder holding a "kept copy" full of the marker. Refused in one line before any fetch (the address is an
+    unused loopback port: there is nothing to fetch), so the outside copy is neither printed nor replaced."""
+    from starpnp.generator.data.published import cached_copy
+
+    url = "https://127.0.0.1:9/sheet.csv"
+    outside = game.parent / "elsewhere"
+    relative = cached_copy(game, url).relative_to(game)
+    (outside / relative).parent.mkdir(parents=True)
+    (outside / relative).write_text(f"title\n{MARKER}\n")
+    (game / "cards.yaml").write_text(CARDS.replace("      - {count: 1}\n", "").replace("items:", f"items: {url}"))
+    if linked == "copy":
+        (game / relative).parent.mkdir(parents=True)
+        (game / relative).symlink_to(outside / relative)
+        expected = f"{game / relative}: "
+    else:
+        (game / linked).parent.mkdir(parents=True, exist_ok=True)
+        (game / linked).symlink_to(outside / linked)
+        expected = f"{game / linked}: "
+    before = listing(outside)
+    line = refused(game, expected, "must be a real folder or file inside the game's folder, not a link")
+    assert "127.0.0.1" not in line and listing(outside) == before
+
+
+def test_a_converted_font_is_never_read_or_written_through_a_cache_link(game):
+    """An .otf font is converted once into .cache/fonts/; a `.cache` linking out holding a "converted copy"
+    is refused, neither embedded nor overwritten."""
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures"
+    (game / "fonts").mkdir()
+    shutil.copy(fixtures / "fonts" / "ComicNeue-Regular.otf", game / "fonts")
+    with_box(game, "{kind: text, x: 1, y: 1, w: 40, h: 10, text: Hi, font: Comic Neue}")
+    outside = game.parent / "elsewhere"
+    (outside / "fonts").mkdir(parents=True)
+    (outside / "fonts" / "planted.ttf").write_text(MARKER)
+    (game / ".cache").symlink_to(outside)
+    before = listing(outside)
+    refused(game, f"{game / '.cache'}: must be a real folder or file inside the game's folder, not a link")
+    assert listing(outside) == before
+
+
 # ---- one budget for every input -----------------------------------------------------------------------------
 
 def csv_game(game: Path, cell: str) -> None:
