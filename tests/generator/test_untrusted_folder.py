@@ -182,6 +182,39 @@ def test_a_converted_font_is_never_read_or_written_through_a_cache_link(game):
     assert listing(outside) == before
 
 
+@pytest.fixture
+def extending_outside(game) -> Path:
+    """An overrides folder `mine` beside `tiny` whose overrides.yaml extends it: `../tiny`, outside itself."""
+    mine = game.parent / "mine"
+    mine.mkdir()
+    (mine / "overrides.yaml").write_text("extends: ../tiny\ngame: {name: Mine}\n")
+    return mine
+
+
+def test_extends_outside_the_folder_is_one_warning_line_from_check_and_build(extending_outside):
+    """On the command line its user named the folder, so the game beside it is read, and said so in one
+    line naming it, the same from check and build."""
+    out = extending_outside.parent / "out"
+    said = []
+    for command in (["check", extending_outside], ["build", extending_outside, "--format", "pdf", "--out", out]):
+        result = run(*command)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stdout + result.stderr
+        said.append([line.strip() for line in result.stdout.splitlines() if "warning:" in line])
+    expected = (f"warning: {extending_outside / 'overrides.yaml'}:1: extends: '../tiny': a game outside this "
+                f"folder, read because the command line named this folder (a server refuses it)")
+    assert said == [[expected], [expected]]
+
+
+@pytest.mark.parametrize("option", ["--game-folder", "--print-folder"])
+def test_a_server_refuses_a_folder_extending_a_game_outside_it(extending_outside, option, tmp_path):
+    """`serve` refuses it in one line at start-up, before listening (a port nothing else uses)."""
+    result = run("serve", option, extending_outside, "--port", "5312", "--data", tmp_path / "data")
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.strip() == (f"{option}: {extending_outside / 'overrides.yaml'}:1: extends: '../tiny': a "
+                                     f"game outside this folder; a server reads nothing outside the folders it is "
+                                     f"given")
+
+
 # ---- one budget for every input -----------------------------------------------------------------------------
 
 def csv_game(game: Path, cell: str) -> None:
