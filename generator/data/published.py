@@ -147,7 +147,9 @@ class _Fetch:
             self.error = exc
         except http.client.HTTPException as exc:
             self.error = self.failure(_broken(exc) if self.connected else UNREACHABLE)
-        except (OSError, ValueError):  # ssl.SSLError, socket errors and timeouts are OSErrors
+        except Exception:  # noqa: BLE001 - OSError (ssl, sockets, timeouts), ValueError, or whatever else a
+            # hostile answer trips in http.client: one line always, never a traceback on this thread and an
+            # empty body taken for the sheet
             self.error = self.failure("its answer broke off" if self.connected else UNREACHABLE)
         finally:
             self._watch(None)

@@ -173,6 +173,30 @@ def test_unreachable_reads_the_same_however_it_failed(trusting):
     assert reasons == {"cannot fetch the published sheet (its server cannot be reached)"}
 
 
+BAD = ("/to-http", "/gone.csv", "/loop", "/many-headers", "/long-header", "/bad-status", "/bad-chunks", "/closed",
+       "/short", "/drip-status", "/drip-body", "/to-loopback", "/to-link-local")
+
+
+def test_check_and_build_say_one_line_for_each_bad_server_and_the_same_lines(tmp_path, hostile):
+    """A card list per bad behaviour in one game, each in a file of its own: `check` and `build` as
+    processes list one line for each (no traceback, the drips ended by the deadline), the same lines."""
+    base, cert, _ = hostile
+    game = published_game(tmp_path, f"{base}/pub.csv")
+    text = (game / "cards.yaml").read_text()
+    (game / "cards.yaml").unlink()
+    for index, path in enumerate(BAD):
+        (game / f"cards{index:02}.yaml").write_text(text.replace(f"{base}/pub.csv", f"{base}{path}")
+                                                    .replace("id: parcels", f"id: parcels{index}"))
+    said = []
+    for command in ("check", "build"):
+        result = starpnp(command, game, cert)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        said.append(result.stderr.strip().splitlines())
+    assert said[0] == said[1]
+    assert len(said[0]) == len(BAD) and all(line.startswith(f"{base}/") for line in said[0]), said[0]
+    assert sum(f"(no whole answer within {DEADLINE} s)" in line for line in said[0]) == 2
+
+
 # ---- nothing on this computer or its networks, directly or by redirect ------------------------------------
 
 @pytest.mark.parametrize("host, address", [
@@ -260,7 +284,8 @@ def test_whatever_the_server_does_a_fetch_is_the_sheet_or_one_line(hostile, path
     base, cert, requests = hostile
     asked = len(requests)
     saved = dict(os.environ)
-    os.environ.update({"SSL_CERT_FILE": str(cert), **(ALLOW_LOOPBACK if allowed else {})})
+    os.environ.update({"SSL_CERT_FILE": str(cert), published.FETCH_SECONDS_VARIABLE: DEADLINE,
+                       **(ALLOW_LOOPBACK if allowed else {})})
     url = f"{base}{path}"
     try:
         body = published.fetch(url)
