@@ -201,26 +201,30 @@ class _Fetch:
             host = None
         if not host:
             raise DataError(f"{url[:80]}: not a usable https address")
-        address = self._checked_address(url, host, port)
+        addresses = self._checked_addresses(url, host, port)
         self.connected = False
-        connection = _PinnedConnection(host, port, address, self)
+        connection = _PinnedConnection(host, port, addresses, self)
         path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
         connection.request("GET", path, headers={"User-Agent": "starpnp (published card list)",
                                                  "Accept": "text/csv, */*;q=0.5"})
         return connection.getresponse(), connection
 
-    def _checked_address(self, url: str, host: str, port: int) -> str:
-        """The first address `host` has that may be fetched from; refused in one line when it has none."""
+    def _checked_addresses(self, url: str, host: str, port: int) -> list[str]:
+        """The addresses `host` has that may be fetched from, in the order given (an IPv6 one first may not
+        be reachable from here); refused in one line when it has none."""
         try:
             found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except (OSError, UnicodeError):
             raise self.failure(UNREACHABLE) from None
-        refused = None
+        allowed, refused = [], None
         for _, _, _, _, sockaddr in found:
             address = ipaddress.ip_address(str(sockaddr[0]).split("%")[0])
             if is_public(address) or any(address in network for network in self.networks):
-                return str(address)
-            refused = refused or address
+                allowed += [str(address)] if str(address) not in allowed else []
+            elif refused is None:
+                refused = address
+        if allowed:
+            return allowed
         where = "it" if url == self.url else url[:80]
         raise self.failure(f"{where} leads to {refused}, an address on this computer or a private network; to fetch "
                            f"from it, set {SHEET_NETWORKS_VARIABLE}={refused}")
@@ -257,22 +261,29 @@ class _PinnedConnection(http.client.HTTPSConnection):
     """An https connection to `address`, the one that was checked, never to what the name resolves to by
     then; the certificate must still be the host's, and the Host header names it."""
 
-    def __init__(self, host: str, port: int, address: str, attempt: _Fetch):
+    def __init__(self, host: str, port: int, addresses: list[str], attempt: _Fetch):
         super().__init__(host, port, timeout=attempt._left(), context=attempt.context)
-        self.address, self.attempt = address, attempt
+        self.addresses, self.attempt = addresses, attempt
 
     def connect(self) -> None:
-        family = socket.AF_INET6 if ":" in self.address else socket.AF_INET
-        raw = socket.socket(family, socket.SOCK_STREAM)
-        try:
-            self.attempt._watch(raw)
-            raw.settimeout(self.attempt._left())
-            raw.connect((self.address, self.port))
-            self.sock = self._context.wrap_socket(raw, server_hostname=self.host)
-        except BaseException:
-            raw.close()
-            raise
-        self.attempt.connected = True
+        for index, address in enumerate(self.addresses):
+            raw = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET, socket.SOCK_STREAM)
+            try:
+                self.attempt._watch(raw)
+                raw.settimeout(self.attempt._left())
+                raw.connect((address, self.port))
+            except OSError:
+                raw.close()
+                if index == len(self.addresses) - 1:
+                    raise
+                continue
+            try:
+                self.sock = self._context.wrap_socket(raw, server_hostname=self.host)
+            except BaseException:
+                raw.close()
+                raise
+            self.attempt.connected = True
+            return
 
 
 def _broken(error: http.client.HTTPException) -> str:

@@ -261,6 +261,16 @@ def test_the_connection_goes_to_the_address_that_was_checked(trusting, monkeypat
     assert looked_up == ["localhost"]
 
 
+def test_a_name_with_refused_and_allowed_addresses_is_fetched_from_an_allowed_one_only(trusting, monkeypatch):
+    base, _ = trusting
+    port = int(base.rsplit(":", 1)[1])
+    both = [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, port)) for address in ("10.9.9.9", "127.0.0.1")]
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *args, **kwargs: both)
+    assert published.fetch(f"https://localhost:{port}/pub.csv") == SHEET  # 10.9.9.9 would not answer at all
+    monkeypatch.delenv(published.SHEET_NETWORKS_VARIABLE)
+    assert "(it leads to 10.9.9.9, an address" in refused(f"https://localhost:{port}/pub.csv")
+
+
 def test_a_build_refuses_a_loopback_sheet_in_the_same_line_as_check(tmp_path, hostile):
     base, cert, requests = hostile
     asked = len(requests)
