@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import http.client
 import ipaddress
+import math
 import os
 import socket
 import ssl
@@ -76,9 +77,10 @@ def fetch_seconds() -> float:
     """The deadline of one whole fetch: MAX_FETCH_SECONDS, or the environment's FETCH_SECONDS_VARIABLE (1 to
     300) for a slow line."""
     try:
-        return min(max(float(os.environ.get(FETCH_SECONDS_VARIABLE, MAX_FETCH_SECONDS)), 1.0), 300.0)
+        seconds = float(os.environ.get(FETCH_SECONDS_VARIABLE, MAX_FETCH_SECONDS))
     except ValueError:
-        return float(MAX_FETCH_SECONDS)
+        seconds = math.nan
+    return min(max(seconds, 1.0), 300.0) if not math.isnan(seconds) else float(MAX_FETCH_SECONDS)
 
 
 def own_networks() -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
@@ -92,6 +94,9 @@ def own_networks() -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
     return networks
 
 
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")  # IPv6 names of IPv4 addresses, through a NAT64 gateway
+
+
 def is_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     """A global unicast address: not this computer, a private, link-local, shared, reserved or multicast one.
     An IPv4 address carried inside an IPv6 one is judged as itself."""
@@ -102,9 +107,6 @@ def is_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
         if inner is not None:
             return is_public(inner)
     return address.is_global and not address.is_multicast and not address.is_reserved
-
-
-NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
 
 
 def fetch(url: str) -> bytes:
@@ -130,7 +132,7 @@ class _Fetch:
     def __init__(self, url: str, deadline: float):
         self.url, self.deadline = url, deadline
         self.networks = own_networks()
-        self.context = ssl.create_default_context()
+        self.context: ssl.SSLContext | None = None  # made on the fetch's thread, where any failure is caught
         self.lock = threading.Lock()
         self.watched: socket.socket | None = None  # a duplicate of the connection's socket, to shut it down
         self.connected = self.abandoned = False
@@ -142,6 +144,7 @@ class _Fetch:
 
     def run(self) -> None:
         try:
+            self.context = ssl.create_default_context()
             self.body = self._follow()
         except DataError as exc:
             self.error = exc

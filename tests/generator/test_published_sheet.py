@@ -143,9 +143,13 @@ def test_a_good_sheet_and_a_redirect_to_it_are_fetched_whole(trusting):
     assert published.fetch(f"{base}/to-pub") == SHEET
 
 
-def test_unreachable_reads_the_same_however_it_failed(trusting):
+def test_unreachable_reads_the_same_however_it_failed(trusting, monkeypatch):
     """A closed port, a port that accepts and says nothing (as a filtering firewall seems), one that hangs up
-    at once, and a name that does not exist: the same words, so a folder cannot map a network by them."""
+    at once, a name that does not exist and one whose look-up hangs (ended by the deadline): the same words,
+    so a folder cannot map a network by them."""
+    stopped = threading.Event()
+    monkeypatch.setattr(socket, "getaddrinfo", lambda host, *a, **k: stopped.wait(60) if host == "slow-name.test"
+                        else ORIGINAL_GETADDRINFO(host, *a, **k))
     closed = socket.socket()
     closed.bind(("127.0.0.1", 0))
     closed_port = closed.getsockname()[1]
@@ -166,8 +170,10 @@ def test_unreachable_reads_the_same_however_it_failed(trusting):
     try:
         reasons = {refused(url).split(": ", 1)[1] for url in (
             f"https://127.0.0.1:{closed_port}/s.csv", f"https://127.0.0.1:{silent.getsockname()[1]}/s.csv",
-            f"https://127.0.0.1:{hanging_up.getsockname()[1]}/s.csv", "https://no-such-host.invalid/s.csv")}
+            f"https://127.0.0.1:{hanging_up.getsockname()[1]}/s.csv", "https://no-such-host.invalid/s.csv",
+            "https://slow-name.test/s.csv")}
     finally:
+        stopped.set()
         silent.close()
         hanging_up.close()
     assert reasons == {"cannot fetch the published sheet (its server cannot be reached)"}
