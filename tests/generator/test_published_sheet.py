@@ -24,6 +24,7 @@ from hostile_https import BEHAVIOURS, SHEET, served
 from starpnp.generator.data import published
 from starpnp.generator.data.errors import DataError
 from starpnp_test_support import examples
+from test_untrusted_folder import MARKER, TIME_LIMIT, capped
 
 COURIERS = Path(__file__).resolve().parent.parent / "fixtures" / "couriers"
 DEADLINE = "2"
@@ -48,10 +49,14 @@ def trusting(hostile, monkeypatch):
 
 
 def starpnp(command: str, game: Path, cert: Path, *extra, allow: bool = True) -> subprocess.CompletedProcess:
-    env = {**os.environ, "SSL_CERT_FILE": str(cert), **(ALLOW_LOOPBACK if allow else {})}
+    """`check` or `build` as its own process under the untrusted-folder tests' memory cap and time limit,
+    with their marker planted in the environment (and asserted absent from what it says)."""
+    env = {**os.environ, "SSL_CERT_FILE": str(cert), "SECRET_TOKEN": MARKER, **(ALLOW_LOOPBACK if allow else {})}
     out = ["--format", "pdf", "--out", str(game.parent / "out")] if command == "build" else []
-    return subprocess.run([*STARPNP, command, str(game), *out, *extra], capture_output=True, text=True, env=env,
-                          timeout=120)
+    result = subprocess.run([*STARPNP, command, str(game), *out, *extra], capture_output=True, text=True, env=env,
+                            timeout=TIME_LIMIT, preexec_fn=capped)
+    assert MARKER not in result.stdout + result.stderr
+    return result
 
 
 def published_game(folder: Path, url: str) -> Path:
