@@ -330,3 +330,12 @@ def test_the_studio_s_own_write_is_not_loaded_again_but_a_save_in_an_editor_is(g
         assert desk.version == written + 1 and "Harbour Master" in desk.by_id["promo.front.1"].names
     finally:
         app.extensions["studio_follower"].stop()
+
+
+def test_an_image_over_the_size_limit_is_refused_in_one_line(game, page):
+    from starpnp.generator.studio.writeback import MOST_ART_BYTES
+
+    big = png() + b"\0" * MOST_ART_BYTES
+    answer = page.post("/art", data={"id": "promo.front.1", "file": (io.BytesIO(big), "big.png")})
+    assert answer.status_code == 400 and answer.json["error"].startswith("file: ") and "at most 8 MiB" in answer.json["error"]
+    assert not (game / "art").exists()
