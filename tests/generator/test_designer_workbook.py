@@ -146,3 +146,16 @@ def test_an_unmapped_column_that_is_no_field_name_says_how_to_map_it(tmp_path):
     game = designer_game(tmp_path, deck="items: cards.xlsx\n    ignore: [base, notes]")
     one_line(run("check", game), "cards.xlsx:Cards:1: column 2: 'Card name' is not a field name",
              '`columns: {"Card name": FIELD}` beside items:', '`ignore: ["Card name"]`')
+
+
+def test_the_studio_shows_the_computed_values_in_its_data_view(built):
+    from starpnp.generator.studio.desk import Desk
+
+    desk = Desk(built / "couriers")
+    desk.load()
+    assert desk.error is None
+    tile = next(tile_id for tile_id in desk.by_id if tile_id.startswith("parcels.front."))
+    face = desk.face(tile)
+    assert ("title", "Ice Crate") in face["fields"] and ("cost", "3") in face["fields"]
+    assert ("art", "red.png") in face["fields"] and ("count", "3") not in face["fields"]
+    assert desk.row(tile) == "3,Ice Crate,2,3,red.png,cold,9"  # as the CSV export writes the row
