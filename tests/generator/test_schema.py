@@ -108,3 +108,16 @@ def test_an_unknown_key_inside_a_board_region_is_named_as_written(tmp_path):
     line = text[:text.index(cell)].count("\n") + 1
     assert f"board.yaml:{line}: components[0].front.regions[0].cells[0].rwo: unknown field; did you mean 'row'?" \
         in [error.split("/")[-1] for error in caught.value.errors]
+
+
+def test_the_schema_components_readme_names_for_the_tracker_lists_its_keys():
+    """components/README sends a designer to a schema for `tracker:`'s keys: that schema must hold them."""
+    import re
+
+    text = (Path(__file__).resolve().parents[2] / "components" / "README.md").read_text(encoding="utf-8")
+    tracker = text[text.index("**A designer's game on the phones**"):]
+    [named] = re.findall(r"`starpnp schema (\w+)` lists every key", tracker[:400])
+    result = run("schema", named)
+    assert result.returncode == 0, result.stderr
+    schema = json.dumps(json.loads(result.stdout))
+    assert all(f'"{key}"' in schema for key in ("tracker", "counters", "shared", "tie_break", "steps"))
