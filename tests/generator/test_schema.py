@@ -65,6 +65,8 @@ def mutated(change) -> dict:
     ("layout", lambda c: c["front"].update(layout="cardd")),
     ("size", lambda c: c.update(size="pokr")),
     ("a required field no item gives", lambda c: c["items"].append({"count": 1})),
+    ("a column mapped to no field name", lambda c: c.update(items="cards.xlsx", columns={"picture": "the art"})),
+    ("ignore as one word", lambda c: c.update(items="cards.xlsx", ignore="base")),
 ])
 def test_the_schema_refuses_what_the_loader_refuses(schemas, where, change):
     assert list(schemas["components"].iter_errors(mutated(change))), where
@@ -76,6 +78,8 @@ def test_the_schema_refuses_what_the_loader_refuses(schemas, where, change):
     ("a size in mm", lambda c: c.update(size="63x88")),
     ("a size as a pair", lambda c: c.update(size=[63, 88])),
     ("a square size", lambda c: c.update(size=70)),
+    ("a spreadsheet's columns mapped and ignored", lambda c: c.update(
+        items="cards.xlsx", columns={"picture": "art", "Card name": "title", "Back": "back.title"}, ignore=["base"])),
 ])
 def test_the_schema_takes_what_the_loader_takes(schemas, where, change):
     assert list(schemas["components"].iter_errors(mutated(change))) == [], where

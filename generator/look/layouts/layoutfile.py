@@ -130,7 +130,8 @@ class BoxSpec(BaseModel):
     radius: Any = Field(None, description="a rect's corner radius in mm (default 0)")
     border: Any = Field(None, description="a badge's ring colour (default none)")
     border_width: Any = Field(None, description="a badge's ring width in mm (default 0.6)")
-    icon: Any = Field(None, description="an icon's name: ours or the game's icons/NAME.svg")
+    icon: Any = Field(None, description="an icon's name as written (icon: lamp): ours or the game's icons/NAME.svg; "
+                                        "a field's or let's name (icon: icon) or another expression reads that")
     paper: Any = Field(None, description="the colour an icon's white parts print in (default #FFFFFF)")
     src: Any = Field(None, description="an image file, relative to the game folder")
     fit: Any = Field(None, description="cover (default: fill and crop) or contain (show it all)")
