@@ -93,8 +93,8 @@ def _xlsx_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
             texts = []
             for column, cell in enumerate(row, start=1):
                 value, number_format = getattr(cell, "value", None), getattr(cell, "number_format", "General")
-                if getattr(cell, "data_type", None) == "f" and isinstance(value, str):
-                    formulas[number, column] = (value, number_format)
+                if getattr(cell, "data_type", None) == "f":  # a formula, or an array formula's object
+                    formulas[number, column] = (str(getattr(value, "text", value) or ""), number_format)
                 elif value is not None:
                     values[number, column] = value
                 texts.append(shown(value, number_format) if (number, column) not in formulas else "")

@@ -159,3 +159,13 @@ def test_the_studio_shows_the_computed_values_in_its_data_view(built):
     assert ("title", "Ice Crate") in face["fields"] and ("cost", "3") in face["fields"]
     assert ("art", "red.png") in face["fields"] and ("count", "3") not in face["fields"]
     assert desk.row(tile) == "3,Ice Crate,2,3,red.png,cold,9"  # as the CSV export writes the row
+
+
+def test_an_array_formula_reads_as_a_formula_not_as_an_object(tmp_path):
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    rows = [list(row) for row in ROWS]
+    rows[1][3] = ArrayFormula("D3", "=SUM(C2:C3*2)")
+    write_workbook(tmp_path / "cards.xlsx", rows)
+    table = read_table(tmp_path / "cards.xlsx", columns={"Card name": "title"}, ignore={"notes", "picture"})
+    assert [row["cost"] for row in table] == [3, 10, 3]
