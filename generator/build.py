@@ -330,7 +330,8 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
         from .exports.tts import write_tts  # only Tabletop Simulator exports pay for it
 
         step("writing Tabletop Simulator objects")
-        result.files.extend(write_tts(game, all_faces, out / f"tts{suffix}", options.dpi, options.tts_url))
+        result.files.extend(write_tts(game, all_faces, out / tts_folder(suffix, options.tts_url), options.dpi,
+                                      options.tts_url))
     path = out / "manifest.json"
     this = manifest(game, settings, pages, result)
     this["build"] = {"command": build_command(folder, options), "notes": player_texts(game, edition_marks(game))[2]}
@@ -454,6 +455,13 @@ def page_variant(settings: Settings) -> list[str]:
     return [*([f"margin-{mm(settings.margin)}"] if settings.margin != default.margin else []),
             *([f"duplex-{settings.duplex}"] if settings.duplex != default.duplex else []),
             *(["no-crop-marks"] if not settings.crop_marks else [])]
+
+
+def tts_folder(suffix: str, url: str | None) -> str:
+    """`tts<suffix>`, or `tts<suffix>-url` for a build whose images are named by --tts-url's addresses: one
+    folder per option, as the PDFs keep one file each, so hosting a copy never overwrites the folder that
+    travels (named by file names alone)."""
+    return f"tts{suffix}" + ("-url" if url else "")
 
 
 def face_variant(game: Game, settings: Settings, preset: str | None = None) -> list[str]:

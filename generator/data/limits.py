@@ -41,6 +41,11 @@ MAX_UNPACKED_MIB = 16  # an .xlsx or .ods once unzipped (an .ods's content is pa
 MAX_SHEET_CELLS = 1_000_000  # cells of one workbook sheet, up to its last used row and column
 MAX_FETCH_SECONDS = 20  # one whole fetch of a published sheet, redirects and all (its size: MAX_FILE_BYTES)
 MAX_FONT_MIB = 16  # one font file in a game's fonts/
+# a workbook's formulas saved without a value, computed as it is read (data/computed.py): per sheet
+MAX_FORMULAS = 5_000  # formulas computed (a 500-card list with a formula in each of 10 columns)
+MAX_FORMULA_SHAPES = 500  # of them, formulas that differ other than in the rows they read (each compiled: ~10 ms)
+MAX_FORMULA_READS = 1_000_000  # cells their references and ranges read, together
+MAX_FORMULA_CHAIN = 100  # formulas each waiting on the next one's value
 
 ALL = {name: value for name, value in globals().items() if name.startswith("MAX_")}  # for the docs' test
 

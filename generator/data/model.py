@@ -196,6 +196,11 @@ class Component(Strict):
     front: dict[str, Any] = Field(description="layout name and fields shared by every piece's front")
     back: dict[str, Any] | None = Field(None, description="common back; omit for one-sided pieces")
     items: list[Item] = Field(min_length=1, json_schema_extra=lambda schema: or_a_spreadsheet(schema))
+    columns: dict[str, Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$")]] = Field(
+        {}, description="items read from a spreadsheet: a column -> the field it fills, e.g. {picture: art, "
+                        "\"Card name\": title}")
+    ignore: list[str] = Field([], description="items read from a spreadsheet: columns left out (helper columns a "
+                                              "formula reads, notes)")
     ours: list[str] = []
     note: str = ""
 

@@ -10,17 +10,22 @@ Every row remembers its spreadsheet row number (the header is row 1), so a probl
 A workbook (`items: cards.xlsx`, `.ods`, or `items: {file: game.xlsx, sheet: Cards}` for a sheet other than
 the first) reads the same way, cell by cell as the designer sees it (workbook.py), and a problem names the
 sheet too: `game.xlsx:Cards:7: count: message`.
+
+The columns are the designer's: beside `items:`, `columns: {picture: art, "Card name": title}` reads a column
+as the field it names, and `ignore: [base]` leaves helper columns out (a formula may still read them).
 """
 from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
 
+from .computed import Uncomputed
 from .inside import INSIDE, named_inside
 from .limits import MAX_CELL_CHARS, over
 from .yamlio import DataError, LineDict, LineList, NotYaml, dotted, line_of, parse_yaml, read_text
@@ -32,9 +37,16 @@ DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\.[0-9]+")
 
 
 class TableRows(LineList):
-    """Items read from a spreadsheet; `label` names the file (and sheet) their lines (row numbers) belong to."""
+    """Items read from a spreadsheet; `label` names the file (and sheet) their lines (row numbers) belong to,
+    `header` its columns as written, `written` the column each field mapped by `columns:` was read from."""
 
     label: str
+    header: list[str]
+    written: dict[str, str]
+
+
+FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?")
+COLUMN_KEYS = ("columns", "ignore")  # a component's keys that say how its spreadsheet's columns read
 
 
 def table_name(value: Any) -> tuple[str, str | None] | None:
@@ -92,29 +104,47 @@ def table_delimiter(path: Path, header: str) -> str:
     return ";" if header.count(";") > header.count(",") else ","
 
 
-def _header(label: str, names: list[str]) -> list[str]:
-    columns = [name.strip() for name in names]
+def _header(label: str, names: list[str], columns: dict[str, str], ignore: set[str]) -> list[str | None]:
+    """The field each column fills: its name, or the one `columns` maps it to; None for an ignored one."""
+    fields: list[str | None] = []
     seen: set[str] = set()
-    for number, name in enumerate(columns, start=1):
+    for number, written in enumerate(names, start=1):
+        if isinstance(written, Uncomputed):
+            raise DataError(f"{label}:1: column {number}: {written.reason}")
+        written = written.strip()
+        if written in ignore:
+            fields.append(None)
+            continue
+        name = columns.get(written, written)
         if name in seen:
-            raise DataError(f"{label}:1: {name}: the column appears twice")
+            also = f" (columns: maps {written!r} to it)" if name != written else ""
+            raise DataError(f"{label}:1: {name}: the column appears twice{also}")
         if name:
             seen.add(name)
-        if name and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?", name):
-            raise DataError(f"{label}:1: column {number}: {name[:40]!r} is not a field name "
-                            f"(letters, digits and _; one dot for a nested field such as back.title)")
-    return columns
+        if name and not FIELD_NAME.fullmatch(name):
+            raise DataError(f"{label}:1: column {number}: {written[:40]!r} is not a field name (letters, digits "
+                            f"and _; one dot for a nested field such as back.title); read it as a field with "
+                            f"`columns: {{{_flow(written)}: FIELD}}` beside items:, or leave it out with "
+                            f"`ignore: [{_flow(written)}]`")
+        fields.append(name)
+    return fields
 
 
-def read_table(path: Path, sheet: str | None = None, label: str | None = None) -> TableRows:
+def _flow(name: str) -> str:
+    """A column name as YAML's flow style writes it: quoted when it holds more than letters, digits and _."""
+    return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) else json.dumps(name[:40], ensure_ascii=False)
+
+
+def read_table(path: Path, sheet: str | None = None, label: str | None = None,
+               columns: dict[str, str] | None = None, ignore: set[str] = frozenset()) -> TableRows:
     """Every non-blank row of a CSV/TSV file (UTF-8 with or without a byte-order mark) or of a workbook's
     sheet (the first unless `sheet` names one) as an item; a CSV row keeps the line it starts on (a quoted
-    cell may hold line breaks)."""
+    cell may hold line breaks). `columns` maps a column to the field it fills, `ignore` leaves columns out."""
     if path.suffix.lower() in WORKBOOK_SUFFIXES:
         from .workbook import read_workbook
 
         name, records = read_workbook(path, sheet)
-        return table_rows(f"{path}:{name}", records)
+        return table_rows(f"{path}:{name}", records, None, columns, ignore)
     if path.suffix.lower() not in TABLE_DELIMITERS and label is None:
         raise DataError(f"{path}: a card list is a .csv, .tsv, .xlsx or .ods file")
     if sheet is not None:
@@ -136,17 +166,22 @@ def read_table(path: Path, sheet: str | None = None, label: str | None = None) -
         raise DataError(f"{path}:{start}: not a readable spreadsheet row: {exc}") from None
     for number, record in records[1:]:
         _swallowed(path, number, record, delimiter, len(records[0][1]))
-    return table_rows(label or str(path), [record for _, record in records], [number for number, _ in records])
+    return table_rows(label or str(path), [record for _, record in records], [number for number, _ in records],
+                      columns, ignore)
 
 
-def table_rows(label: str, records: list[list[str]], lines: list[int] | None = None) -> TableRows:
+def table_rows(label: str, records: list[list[str]], lines: list[int] | None = None,
+               mapped: dict[str, str] | None = None, ignore: set[str] = frozenset()) -> TableRows:
     """Rows of cell texts (the first names the columns) as items; `label` is the file (and sheet) errors name,
-    `lines` the line each row starts on (else row n is line n)."""
+    `lines` the line each row starts on (else row n is line n); `mapped` and `ignore` as in read_table."""
     if not records:
         raise DataError(f"{label}:1: the file is empty; the first row names the columns (count, title, …)")
-    columns = _header(label, records[0])
+    mapped = mapped or {}
+    columns = _header(label, records[0], mapped, ignore)
     rows = TableRows()
     rows.label, rows.line, rows.item_lines = label, 2, []
+    rows.header = [str(name).strip() for name in records[0]]
+    rows.written = {mapped[name]: name for name in rows.header if name in mapped and name not in ignore}
     for number, record in zip(lines[1:] if lines else range(2, len(records) + 1), records[1:]):
         if not any(cell.strip() for cell in record):
             continue
@@ -169,9 +204,13 @@ def _swallowed(path: Path, number: int, record: list[str], delimiter: str, colum
                             f"is a closing \" missing?")
 
 
-def _item(label: str, number: int, columns: list[str], record: list[str]) -> LineDict:
+def _item(label: str, number: int, columns: list[str | None], record: list[str]) -> LineDict:
     item = _line_dict(number)
     for column, cell in zip(columns, record):
+        if column is None:  # ignored
+            continue
+        if isinstance(cell, Uncomputed) and column:
+            raise DataError(f"{label}:{number}: {column}: {cell.reason}")
         cell = cell.strip()
         if not cell:
             continue
@@ -210,25 +249,57 @@ def expand_tables(raw: Any, source: Path, refresh: bool = False, warnings: list[
     if not isinstance(components, list):
         return tables
     for index, component in enumerate(components):
-        items = component.get("items") if isinstance(component, dict) else None
-        if is_published(items):
-            from .published import published_table
+        if not isinstance(component, dict):
+            continue
+        rows = component_table(component, source, lambda *key: (
+            f"{source}:{line_of(raw, ('components', index, *key))}: {dotted(('components', index, *key))}"),
+            refresh, [] if warnings is None else warnings)
+        if rows is not None:
+            component["items"] = tables[index] = rows
+    return tables
 
-            copy = published_table(source.parent, items, refresh, [] if warnings is None else warnings)
-            component["items"] = tables[index] = read_table(copy, label=items[:80])
-            continue
-        named = table_name(items)
-        if named is None:
-            continue
+
+def component_table(component: dict, source: Path, where, refresh: bool = False,
+                    warnings: list[str] | None = None) -> TableRows | None:
+    """The rows a component's `items:` names (a spreadsheet beside `source`, a workbook's sheet or a published
+    sheet) read as its `columns:` and `ignore:` say; None when its items are a list. `where(*key)` names a key
+    of the component in an error (`cards.yaml:12: components[0].columns`)."""
+    items = component.get("items")
+    columns, ignore = _column_keys(component, where)
+    if is_published(items):
+        from .published import published_table
+
+        copy = published_table(source.parent, items, refresh, [] if warnings is None else warnings)
+        rows = read_table(copy, label=items[:80], columns=columns, ignore=ignore)
+    elif (named := table_name(items)) is not None:
         file = table_file(source.parent, named[0])
         if file is None:
-            where = ("components", index, "items")
-            raise DataError(f"{source}:{line_of(raw, where)}: {dotted(where)}: {named[0][:60]!r}: "
-                            f"a spreadsheet {INSIDE}")
-        rows = read_table(file, named[1])
-        component["items"] = rows
-        tables[index] = rows
-    return tables
+            raise DataError(f"{where('items')}: {named[0][:60]!r}: a spreadsheet {INSIDE}")
+        rows = read_table(file, named[1], columns=columns, ignore=ignore)
+    else:
+        if columns or ignore:
+            key = "columns" if columns else "ignore"
+            raise DataError(f"{where(key)}: {key} is for items read from a spreadsheet (items: cards.csv); "
+                            f"a YAML list names its fields itself")
+        return None
+    for key, names in (("columns", list(columns)), ("ignore", sorted(ignore))):
+        unknown = [name for name in names if name not in rows.header]
+        if unknown:
+            raise DataError(f"{where(key, unknown[0])}: {rows.label} has no column {unknown[0][:40]!r}; its "
+                            f"columns: {', '.join(name for name in rows.header if name)[:200]}")
+    return rows
+
+
+def _column_keys(component: dict, where) -> tuple[dict[str, str], set[str]]:
+    """A component's `columns:` (column -> field) and `ignore:` (columns), checked before the rows are read."""
+    columns, ignore = component.get("columns") or {}, component.get("ignore") or []
+    if not isinstance(columns, dict) or not all(isinstance(k, str) and isinstance(v, str) and FIELD_NAME.fullmatch(v)
+                                                for k, v in columns.items()):
+        raise DataError(f"{where('columns')}: expected column: field pairs, such as "
+                        f"{{picture: art, \"Card name\": title}} (a field is letters, digits and _)")
+    if not isinstance(ignore, list) or not all(isinstance(name, str) for name in ignore):
+        raise DataError(f"{where('ignore')}: expected a list of column names, such as [base, notes]")
+    return dict(columns), set(ignore)
 
 
 def told_in_rows(errors: Iterable[str], source: Path, tables: dict[int, TableRows]) -> list[str]:
@@ -246,7 +317,7 @@ def told_in_rows(errors: Iterable[str], source: Path, tables: dict[int, TableRow
             out.append(error)
             continue
         row, column, message = rows.item_lines[int(match.group(2))], match.group(3), match.group(4)
-        out.append(f"{rows.label}:{row}: {column or '(row)'}: {message}")
+        out.append(f"{rows.label}:{row}: {rows.written.get(column, column) or '(row)'}: {message}")
     return header_typos({rows.label for rows in tables.values()}, out)
 
 
@@ -272,10 +343,21 @@ def header_typos(tables: set[str], errors: list[str]) -> list[str]:
         if where in unknown:
             if where not in told:
                 told.add(where)
-                out.append(f"{where[0]}:1: {where[1]}: unknown column{unknown[where]}")
+                out.append(f"{where[0]}:1: {where[1]}: unknown column{unknown[where]}"
+                           f"{_mapping_hint(where[1], MEANT.search(unknown[where]))}")
         elif not (where in meant and match[4] == "required field is missing"):
             out.append(error)
     return out
+
+
+def _mapping_hint(column: str, close: re.Match | None) -> str:
+    """How to keep a column's name: map it to a field (the close one, if any), or ignore it."""
+    written = column if FIELD_NAME.fullmatch(column) else _flow(column)
+    if close:
+        return (f" (or keep the column's name with `columns: {{{written}: {close[1]}}}` beside items:, or leave it "
+                f"out with `ignore: [{written}]`)")
+    return (f" (read it as a field with `columns: {{{written}: FIELD}}` beside items:, or leave it out with "
+            f"`ignore: [{written}]`)")
 
 
 def _plain(value: Any) -> Any:
@@ -327,16 +409,6 @@ def component_items(folder: Path, component_id: str) -> list[dict]:
                 continue
             known.append(str(component.get("id")))
             if component.get("id") == component_id:
-                items = component.get("items")
-                if is_published(items):
-                    from .published import published_table
-
-                    return list(read_table(published_table(folder, items, False, []), label=items[:80]))
-                named = table_name(items)
-                if named is None:
-                    return list(items or [])
-                file = table_file(source.parent, named[0])
-                if file is None:
-                    raise DataError(f"{source}: {named[0][:60]!r}: a spreadsheet {INSIDE}")
-                return list(read_table(file, named[1]))
+                rows = component_table(component, source, lambda *key: f"{source}: {dotted(key)}")
+                return list(rows if rows is not None else component.get("items") or [])
     raise DataError(f"{folder}: no component {component_id!r}; its components: {', '.join(known) or 'none'}")

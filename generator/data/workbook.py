@@ -3,7 +3,8 @@ sees, so a sheet reads exactly as its CSV export would (see spreadsheet.py for w
 
 A workbook is a zip of XML. Before any reader opens one, its member sizes are checked, so a small file that
 unpacks to gigabytes is refused; a sheet of more than MAX_SHEET_CELLS cells is refused as it is read. Formulas
-count by the value the file stores (the spreadsheet program computed it when saving); nothing is computed.
+count by the value the file stores (the spreadsheet program computed it when saving); a formula saved without
+one (a workbook written by a script) is computed, within bounds, or named in one line (computed.py).
 
 .xlsx is read by openpyxl (imported here only, so a build without a workbook never loads it). .ods needs no
 library: its content.xml keeps, beside each cell's value, the very text the cell shows (`<text:p>`), which
@@ -79,19 +80,57 @@ def _counted(path: Path, name: str, cells: int) -> None:
 def _xlsx_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
     import openpyxl  # lazy: only a workbook pays for it
 
-    book = openpyxl.load_workbook(path, read_only=True, data_only=True)  # data_only: formulas' stored values
+    book = openpyxl.load_workbook(path, read_only=True)  # formulas as written; their saved values below
     try:
         name = _pick(path, book.sheetnames, sheet)
         rows: Records = []
+        values: dict[tuple[int, int], object] = {}  # what formulas may read
+        formulas: dict[tuple[int, int], tuple[str, str | None]] = {}  # formula, number format
         cells = 0
-        for row in book[name].iter_rows():
+        for number, row in enumerate(book[name].iter_rows(), start=1):
             cells += len(row)
             _counted(path, name, cells)
-            rows.append([shown(getattr(cell, "value", None), getattr(cell, "number_format", "General"))
-                         for cell in row])
-        return name, rows
+            texts = []
+            for column, cell in enumerate(row, start=1):
+                value, number_format = getattr(cell, "value", None), getattr(cell, "number_format", "General")
+                if getattr(cell, "data_type", None) == "f":  # a formula, or an array formula's object
+                    formulas[number, column] = (str(getattr(value, "text", value) or ""), number_format)
+                elif value is not None:
+                    values[number, column] = value
+                texts.append(shown(value, number_format) if (number, column) not in formulas else "")
+            rows.append(texts)
     finally:
         book.close()
+    if formulas:
+        _fill_formulas(path, name, rows, formulas, values)
+    return name, rows
+
+
+def _fill_formulas(path: Path, name: str, rows: Records, formulas: dict, values: dict) -> None:
+    """Each formula cell's text: the value the spreadsheet program saved, else the value computed here
+    (computed.py), else an Uncomputed cell that names it."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path, read_only=True, data_only=True)  # data_only: the saved values
+    try:
+        last = max(number for number, _ in formulas)
+        for number, row in enumerate(book[name].iter_rows(max_row=last), start=1):
+            for column, cell in enumerate(row, start=1):
+                saved = getattr(cell, "value", None)
+                if (number, column) in formulas and saved is not None:
+                    values[number, column] = saved
+                    rows[number - 1][column - 1] = shown(saved, formulas.pop((number, column))[1])
+    finally:
+        book.close()
+    if not formulas:
+        return
+    from .computed import Uncomputed, computed
+
+    extent = (len(rows), max((len(row) for row in rows), default=0))
+    results = computed(f"{path}:{name}", {cell: formula for cell, (formula, _) in formulas.items()}, values, extent)
+    for (number, column), result in results.items():
+        rows[number - 1][column - 1] = (result if isinstance(result, Uncomputed)
+                                        else shown(result, formulas[number, column][1]))
 
 
 DATE_TOKENS = re.compile(r'"[^"]*"|\\.|yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d|hh|h|ss|s|am/pm|a/p|.', re.I)
@@ -164,6 +203,7 @@ def _date_text(value, fmt: str) -> str:
 
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 MAX_REPEAT = 100_000  # a repeated row or cell with something in it is written out at most this often
 
 
@@ -178,7 +218,7 @@ def _ods_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
     pending_blank = 0  # empty rows are added only once a later row has something (trailing ones never are)
     cells = 0
     for row in by_name[name].iter(f"{{{TABLE}}}table-row"):
-        texts = _ods_cells(row, path, name)
+        texts = _ods_cells(row, path, name, len(rows) + pending_blank + 1)
         repeat = int(row.get(f"{{{TABLE}}}number-rows-repeated", "1"))
         if not any(texts):
             pending_blank += repeat
@@ -191,7 +231,7 @@ def _ods_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
     return name, rows
 
 
-def _ods_cells(row: ElementTree.Element, path: Path, name: str) -> list[str]:
+def _ods_cells(row: ElementTree.Element, path: Path, name: str, number: int) -> list[str]:
     texts: list[str] = []
     pending_blank = 0
     for cell in row:
@@ -199,6 +239,8 @@ def _ods_cells(row: ElementTree.Element, path: Path, name: str) -> list[str]:
             continue
         repeat = int(cell.get(f"{{{TABLE}}}number-columns-repeated", "1"))
         text = "\n".join(_paragraph(p) for p in cell.findall(f"{{{TEXT}}}p"))  # not a comment's paragraphs
+        if not text and cell.get(f"{{{TABLE}}}formula") and cell.get(f"{{{OFFICE}}}value-type") is None:
+            text = _unsaved(cell.get(f"{{{TABLE}}}formula"), number, len(texts) + pending_blank + 1)
         if not text:
             pending_blank += repeat
             continue
@@ -206,6 +248,14 @@ def _ods_cells(row: ElementTree.Element, path: Path, name: str) -> list[str]:
         pending_blank = 0
         _counted(path, name, len(texts))
     return texts
+
+
+def _unsaved(formula: str, number: int, column: int) -> str:
+    """A formula LibreOffice would have saved with its value, written without one (by a script): named in one
+    line where a row uses it. (An .xlsx's is computed; an .ods's formulas are in another syntax.)"""
+    from .computed import Uncomputed, address
+
+    return Uncomputed.because(formula, address((number, column)), "is not computed from an .ods file")
 
 
 def _paragraph(element: ElementTree.Element) -> str:

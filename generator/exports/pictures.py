@@ -125,7 +125,9 @@ def showcase(cards: list[Image.Image]) -> Image.Image:
         mirrored.putalpha(alpha)
         canvas.alpha_composite(mirrored, (x, gap // 2 + h + 2))
         x += card.width + gap
-    return canvas.crop(canvas.getbbox())
+    left, top, right, bottom = canvas.getbbox()
+    margin = gap // 2  # a see-through margin all round: the outer cards' edges are not cut by the picture's
+    return canvas.crop((left - margin, top - margin, right + margin, bottom + margin))
 
 
 def picture(all_faces: list[Face], component: str, kind: str, width: int, out: Path) -> Path:

@@ -233,7 +233,8 @@ def write_tts(game: Game, all_faces: list[Face], out: Path, dpi: int, url_base: 
     saved.write_text(json.dumps({"SaveName": game.info.name, "ObjectStates": states}, indent=1,
                                 ensure_ascii=False), encoding="utf-8")
     guide = out / "README.txt"
-    guide.write_text(GUIDE.format(name=game.info.name, saved=saved.name, folder=out.resolve().as_uri(),
+    hosted = out if url_base else out.with_name(out.name + "-url")  # where a --tts-url build writes (build.py)
+    guide.write_text(GUIDE.format(name=game.info.name, saved=saved.name, folder=hosted.resolve().as_uri(),
                                   game=game.info.id, source=game.folder), encoding="utf-8")
     return [*images.written, saved, guide]
 
@@ -248,11 +249,12 @@ images by their address) shows the new card, never an old copy.
 How the saved object finds its images
   As built without --tts-url, it names each image by its file name in this folder, so the folder can be
   moved or zipped whole. Tabletop Simulator itself needs full addresses: build once more with --tts-url
-  (below) for the place the images will be.
+  (below) for the place the images will be; that build writes a folder of its own beside this one, its
+  name ending in -url, and leaves this one as it is.
 
 Play on this computer
   starpnp build {source} --format tts --tts-url {folder}
-  then copy {saved} and the PNG files into Tabletop Simulator's saved objects folder
+  then copy {saved} and the PNG files of that folder into Tabletop Simulator's saved objects folder
   (Documents/My Games/Tabletop Simulator/Saves/Saved Objects/) and, in a game, open
   Objects > Saved Objects and pick {name}.
 

@@ -2,6 +2,7 @@
 key, read from the models the loader validates with (BoxSpec and TAKES, each layout's fields, the regions)."""
 from __future__ import annotations
 
+import ast
 import types
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin
@@ -10,7 +11,8 @@ from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
 from .layouts import layouts_for
-from .layouts.layoutfile import ANY_BOX, BOX_KINDS, NEEDS, TAKES, BoxSpec
+from .layouts.expressions import PLACEHOLDER
+from .layouts.layoutfile import ANY_BOX, BOX_KINDS, NEEDS, TAKES, TEMPLATES, BoxSpec
 from .layouts.regions import AnyRegion
 
 
@@ -66,13 +68,70 @@ def box_kinds() -> list[str]:
 
 
 def layout_fields(folders: tuple[Path, ...]) -> list[str]:
-    lines = ["Layouts (`layout:` on a face) and the fields a face of each takes:"]
-    for name, layout in sorted(layouts_for(folders).items()):
+    lines = ["Layouts (`layout:` on a face), the fields a face of each takes, and its boxes by name (what a layout "
+             "extending it or a face's `boxes:` changes) with their kind and the fields they read:"]
+    layouts = layouts_for(folders)
+    for name, layout in sorted(layouts.items()):
         lines.append(f"  {name}: {layout.description}" if layout.description else f"  {name}:")
-        for field, info in layout.params.model_fields.items():
-            if field != "layout":
-                lines.append(field_line(field, info))
+        fields = [field for field in layout.params.model_fields if field != "layout"]
+        lines += [field_line(field, layout.params.model_fields[field]) for field in fields]
+        written = layouts.written(name)
+        lets = {let: _names(raw, "let") for let, raw in (written.get("let") or {}).items()}
+        lines.append("    boxes:")
+        lines += [f"      {box}: {kind}" + (f", reads {', '.join(read)}" if read else "")
+                  for box, kind, read in box_reads(written.get("boxes") or {}, fields, lets)]
     return lines
+
+
+def box_reads(boxes: dict, fields: list[str], lets: dict[str, set[str]], within: str = "") -> list[tuple]:
+    """(box name, kind, the fields it reads in the order declared) for each box, a group's boxes after it
+    (`group.box`); a field read through a `let:` name counts."""
+    out = []
+    for name, box in boxes.items():
+        if not isinstance(box, dict):
+            continue
+        own = dict(lets)
+        own.update({let: _names(raw, "let") for let, raw in (box.get("let") or {}).items()})
+        names: set[str] = set()
+        for key, raw in box.items():
+            if key not in ("boxes", "let", "kind", "after"):
+                names |= _names(raw, key)
+        read = _through(names, own)
+        out.append((within + str(name), box.get("kind", "?"), [field for field in fields if field in read]))
+        if isinstance(box.get("boxes"), dict):
+            out += box_reads(box["boxes"], fields, own, f"{within}{name}.")
+    return out
+
+
+def _through(names: set[str], lets: dict[str, set[str]]) -> set[str]:
+    """`names` and every name the lets among them read, and theirs in turn."""
+    seen, todo = set(), list(names)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo += lets.get(name, ())
+    return seen
+
+
+def _names(raw: Any, key: str) -> set[str]:
+    """The names a layout value written as `raw` under `key` reads: an expression's, or a template's
+    placeholders' (a word that is no expression, such as a font, reads none)."""
+    if isinstance(raw, list):
+        return set().union(*(_names(item, key) for item in raw)) if raw else set()
+    if isinstance(raw, dict):
+        return set().union(*(_names(item, key) for item in raw.values())) if raw else set()
+    if not isinstance(raw, str):
+        return set()
+    sources = PLACEHOLDER.findall(raw) if key in TEMPLATES else [raw]
+    found: set[str] = set()
+    for source in sources:
+        try:
+            tree = ast.parse(source.split(":")[0] if key in TEMPLATES else source, mode="eval")
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        found |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    return found
 
 
 def regions() -> list[str]:

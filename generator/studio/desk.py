@@ -7,7 +7,9 @@ did not change and asks again for the others; a load that fails keeps the last g
 """
 from __future__ import annotations
 
+import csv
 import html
+import io
 import os
 import re
 import threading
@@ -15,6 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..data.spreadsheet import WORKBOOK_SUFFIXES as WORKBOOKS
 from ..data.yamlio import DataError, DataErrors
 from ..look.layouts.base import FaceContext
 from ..look.loader import load_game
@@ -224,6 +227,8 @@ class Desk:
             lines = (piece.front if tile.side == "front" else piece.back).lines
         table = getattr(lines, "file_of", lambda _: None)("")
         path, number = Path(table) if table is not None else Path(comp.source), lines.get("")  # a sheet: no file
+        if table is not None and Path(table.rpartition(":")[0]).suffix.lower() in WORKBOOKS:
+            return sheet_row(table, number)
         try:
             with open(path, encoding="utf-8-sig", errors="replace") as file:
                 for line_number, text in enumerate(file, start=1):
@@ -287,6 +292,23 @@ def file_digests(folder: Path) -> dict[Path, str]:
             except OSError:
                 continue
     return found
+
+
+def sheet_row(table: str, number: int) -> str | None:
+    """Row `number` of a workbook's sheet (`table` is `FILE:SHEET`) as its CSV export writes it: each cell as the
+    sheet shows it, a formula by its value (saved or computed), so the large view shows what the face read."""
+    from ..data.workbook import read_workbook
+
+    file, _, sheet = table.rpartition(":")
+    try:
+        _, records = read_workbook(Path(file), sheet)
+    except DataError:
+        return None
+    if not 0 < number <= len(records):
+        return None
+    out = io.StringIO()
+    csv.writer(out, lineterminator="").writerow(records[number - 1])
+    return out.getvalue()[:MOST_ROW]
 
 
 def where_from(comp: ResolvedComponent, lines) -> str:

@@ -286,3 +286,48 @@ def test_an_amounts_box_sets_each_number_before_its_symbols_disc_and_warns_on_an
     assert abs((disc["top"] + disc["bottom"]) / 2 / MM - (trim + 43)) < 0.05
     assert abs(twelve[0]["x0"] / MM - (trim + 10)) < 0.5 and max(o["x1"] for o in twelve) / MM <= left
     assert min(o["x0"] for o in free) / MM >= right
+
+
+def icon_box_faces(tmp_path: Path, icon: str, extra_field: str = "") -> tuple[list, list[str]]:
+    """The elements of a card whose layout adds an icon box with `icon: <icon>`, and its warnings."""
+    from starpnp.generator.look.loader import load_game
+    from starpnp.generator.look.render import SceneCache
+
+    tmp_path.mkdir()
+    game = face_game(tmp_path / "faces", component("a", "{layout: badged}"))
+    (game / "layouts").mkdir()
+    (game / "layouts" / "badged.yaml").write_text(
+        f"extends: card\nfields:\n  {extra_field or 'unused: {type: text, default: x}'}\n"
+        f"boxes:\n  badge_icon: {{kind: icon, icon: {icon}, x: 2, y: 2, size: 8}}\n")
+    loaded = load_game(game)
+    [comp] = loaded.components
+    scene, ctx = SceneCache(0, game).sketch(comp, comp.pieces[0], "front")
+    return list(scene.elements), ctx.warnings
+
+
+def test_an_icon_box_takes_an_icon_name_as_written(tmp_path):
+    """`icon: move` names the icon, as `text:` gives text; the quoted expression our layouts wrote before
+    (`"'move'"`) draws the very same, and the name of a field or let still reads that field."""
+    named, warnings = icon_box_faces(tmp_path / "a", "move")
+    quoted, _ = icon_box_faces(tmp_path / "b", "\"'move'\"")
+    other, _ = icon_box_faces(tmp_path / "c", "attack")
+    assert warnings == [] and named == quoted and named != other
+    by_field, _ = icon_box_faces(tmp_path / "d", "move", "move: {type: icon, default: attack}")
+    assert by_field == other
+
+
+def test_an_unknown_icon_name_is_a_warning_with_the_nearest_names(tmp_path):
+    _, warnings = icon_box_faces(tmp_path / "a", "atack")
+    assert warnings == ["cards.yaml:2: a: Zed: front: box badge_icon: not drawn: unknown icon 'atack'; did you mean attack?"]
+
+
+def test_a_word_meant_as_a_colour_says_what_a_colour_is(tmp_path):
+    game = face_game(tmp_path / "faces", component("a", "{layout: ringed}"))
+    (game / "layouts").mkdir()
+    (game / "layouts" / "ringed.yaml").write_text(
+        "extends: card\nboxes:\n  ring: {kind: circle, cx: 5, cy: 5, r: 2, fill: gren}\n")
+    result = run("check", game)
+    assert result.returncode == 2 and result.stderr.strip() == (
+        f"{game / 'layouts' / 'ringed.yaml'}:3: boxes.ring.fill: 'gren' is no colour, field or let name; did you "
+        f"mean green, grey? a colour is #RRGGBB or a palette name (ink, paper, space, grey, light, red, blue, green, "
+        f"yellow, purple, white)")

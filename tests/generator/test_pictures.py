@@ -37,6 +37,11 @@ def test_a_picture_is_a_png_of_the_asked_width_showing_the_deck(tmp_path, kind):
             # in perspective, turned toward the middle: the first card's inner edge is the farther, shorter one
             right = next(x for x in range(left, image.width) if not opaque_rows(x)) - 1
             assert len(opaque_rows(right - 3)) < len(opaque_rows(left + 3)) * 0.93
+            # a margin all round: the outer cards stand clear of the picture's edges, not cut by them
+            assert left >= 5 and image.width - 1 - max(x for x in range(image.width) if opaque_rows(x)) >= 5
+            edge = [alpha.getpixel((x, y)) for x in range(image.width) for y in (0, 1, 2, 3, 4)] + [
+                alpha.getpixel((x, y)) for y in range(image.height) for x in (0, 1, 2, 3, 4, image.width - 1)]
+            assert max(edge) < 8  # see-through (the resampling leaves a faint fringe)
         else:  # fanned about a point below the cards: the outer card sits lower than the middle one
             assert min(opaque_rows(left + 2)) > min(opaque_rows(image.width // 2)) + image.height // 10
 

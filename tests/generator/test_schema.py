@@ -65,6 +65,8 @@ def mutated(change) -> dict:
     ("layout", lambda c: c["front"].update(layout="cardd")),
     ("size", lambda c: c.update(size="pokr")),
     ("a required field no item gives", lambda c: c["items"].append({"count": 1})),
+    ("a column mapped to no field name", lambda c: c.update(items="cards.xlsx", columns={"picture": "the art"})),
+    ("ignore as one word", lambda c: c.update(items="cards.xlsx", ignore="base")),
 ])
 def test_the_schema_refuses_what_the_loader_refuses(schemas, where, change):
     assert list(schemas["components"].iter_errors(mutated(change))), where
@@ -76,6 +78,8 @@ def test_the_schema_refuses_what_the_loader_refuses(schemas, where, change):
     ("a size in mm", lambda c: c.update(size="63x88")),
     ("a size as a pair", lambda c: c.update(size=[63, 88])),
     ("a square size", lambda c: c.update(size=70)),
+    ("a spreadsheet's columns mapped and ignored", lambda c: c.update(
+        items="cards.xlsx", columns={"picture": "art", "Card name": "title", "Back": "back.title"}, ignore=["base"])),
 ])
 def test_the_schema_takes_what_the_loader_takes(schemas, where, change):
     assert list(schemas["components"].iter_errors(mutated(change))) == [], where
@@ -108,3 +112,16 @@ def test_an_unknown_key_inside_a_board_region_is_named_as_written(tmp_path):
     line = text[:text.index(cell)].count("\n") + 1
     assert f"board.yaml:{line}: components[0].front.regions[0].cells[0].rwo: unknown field; did you mean 'row'?" \
         in [error.split("/")[-1] for error in caught.value.errors]
+
+
+def test_the_schema_components_readme_names_for_the_tracker_lists_its_keys():
+    """components/README sends a designer to a schema for `tracker:`'s keys: that schema must hold them."""
+    import re
+
+    text = (Path(__file__).resolve().parents[2] / "components" / "README.md").read_text(encoding="utf-8")
+    tracker = text[text.index("**A designer's game on the phones**"):]
+    [named] = re.findall(r"`starpnp schema (\w+)` lists every key", tracker[:400])
+    result = run("schema", named)
+    assert result.returncode == 0, result.stderr
+    schema = json.dumps(json.loads(result.stdout))
+    assert all(f'"{key}"' in schema for key in ("tracker", "counters", "shared", "tie_break", "steps"))

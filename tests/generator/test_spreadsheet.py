@@ -75,7 +75,9 @@ def test_an_unknown_column_is_one_line_about_the_header(game):
     as_table(game, "count,title,colour\n1,Attack,red\n2,Move,blue\n")
     result = run("build", game, "--format", "pdf")
     assert result.returncode == 2, result.stderr
-    assert result.stderr.strip().splitlines() == [f"{game / 'deck.csv'}:1: colour: unknown column; did you mean 'color'?"]
+    assert result.stderr.strip().splitlines() == [
+        f"{game / 'deck.csv'}:1: colour: unknown column; did you mean 'color'? (or keep the column's name with "
+        f"`columns: {{colour: color}}` beside items:, or leave it out with `ignore: [colour]`)"]
 
 
 def test_a_spreadsheet_outside_the_folder_is_refused(game):

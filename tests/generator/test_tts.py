@@ -157,12 +157,29 @@ def test_tts_url_makes_every_address_start_with_the_base(tmp_path, couriers_tts)
     base = "https://example.org/comet-couriers/"
     result = run("build", COURIERS, "--out", tmp_path, "--format", "tts", "--dpi", "72", "--tts-url", base)
     assert result.returncode == 0, result.stderr
-    hosted = json.loads((tmp_path / "couriers" / "tts" / "couriers.json").read_text())
+    hosted = json.loads((tmp_path / "couriers" / "tts-url" / "couriers.json").read_text())
     relative = json.loads((couriers_tts / "couriers.json").read_text())
     urls = image_urls(hosted)
     assert urls == [f"https://example.org/comet-couriers/{name}" for name in image_urls(relative)]
+    guide = (tmp_path / "couriers" / "tts-url" / "README.txt").read_text()
+    assert f"--tts-url {(tmp_path / 'couriers' / 'tts-url').resolve().as_uri()}" in guide
     bad = run("build", COURIERS, "--out", tmp_path, "--format", "tts", "--tts-url", "javascript:alert(1)")
     assert bad.returncode == 2 and "--tts-url" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_tts_url_build_keeps_the_folder_that_travels(tmp_path):
+    """One folder per option, as the PDFs keep one file each: the hosted build goes to tts-url/, and the plain
+    tts/ (named by file names, to move or zip) stays as it was; its guide points at the -url folder."""
+    plain = tmp_path / "couriers" / "tts"
+    assert run("build", COURIERS, "--out", tmp_path, "--format", "tts", "--dpi", "72").returncode == 0
+    before = {path.name: path.read_bytes() for path in plain.iterdir()}
+    result = run("build", COURIERS, "--out", tmp_path, "--format", "tts", "--dpi", "72", "--tts-url",
+                 "https://example.org/couriers/")
+    assert result.returncode == 0, result.stderr
+    assert {path.name: path.read_bytes() for path in plain.iterdir()} == before
+    assert all(not url.startswith("https:") for url in image_urls(json.loads((plain / "couriers.json").read_text())))
+    assert (tmp_path / "couriers" / "tts-url" / "couriers.json").is_file()
+    assert f"--tts-url {(plain.parent / 'tts-url').resolve().as_uri()}" in (plain / "README.txt").read_text()
 
 
 def test_changing_one_card_renames_exactly_its_sheet(tmp_path, couriers_tts):

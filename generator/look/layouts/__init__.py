@@ -53,6 +53,10 @@ class Layouts:
     def items(self) -> Iterator[tuple[str, Layout]]:
         return ((name, self[name]) for name in self)
 
+    def written(self, name: str) -> dict:
+        """A layout as its files write it, everything it extends merged in (fields, let, boxes by name)."""
+        return self._raw(name, len(self.files[name]) - 1, ())[0]
+
     def _raw(self, name: str, level: int, seen: tuple) -> tuple[dict, str]:
         """A layout file's mapping with everything it extends merged in, and a key naming their contents."""
         path = self.files[name][level]

@@ -273,11 +273,16 @@ def known_icon(name: str, info: ValidationInfo) -> str:
     """An icon of ours or of the game being loaded (the loader passes its folders in the context)."""
     folders = (info.context or {}).get(ICON_FOLDERS, ())
     if icon_file(name, folders) is None:
-        close = get_close_matches(name, icon_names(folders), n=4, cutoff=0.5)
-        hint = (f"did you mean {', '.join(close)}?" if close else
-                f"icons are the game folder's {ICON_FOLDER}/*.svg and ours (`starpnp schema layouts` lists ours)")
-        raise ValueError(f"unknown icon {name[:40]!r}; {hint}")
+        raise ValueError(unknown_icon(name, folders))
     return name
+
+
+def unknown_icon(name: str, folders) -> str:
+    """The one line for an icon name no file has: the nearest names, else where icons come from."""
+    close = get_close_matches(name, icon_names(folders), n=4, cutoff=0.5)
+    hint = (f"did you mean {', '.join(close)}?" if close else
+            f"icons are the game folder's {ICON_FOLDER}/*.svg and ours (`starpnp schema layouts` lists ours)")
+    return f"unknown icon {name[:40]!r}; {hint}"
 
 
 # A field naming an icon, checked on load against ours and the game's; the schema offers ours to editors and

@@ -24,7 +24,7 @@ from ...data.limits import MAX_NUMBER, over
 from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from ..text import fit_text
 from .covered import warn_hidden_text
-from .base import FaceContext, FaceParams, IconName, Layout
+from .base import FaceContext, FaceParams, IconName, Layout, unknown_icon
 from .expressions import LayoutError, Value, bundled, expression, let_names_assigned, template
 
 
@@ -44,6 +44,10 @@ WORDS = {
     "align": ("left", "center", "right"), "valign": ("top", "middle", "bottom"), "fit": ("cover", "contain"),
 }
 TEMPLATES = ("text", "label")  # text with {expression} placeholders
+# `icon:` takes an icon's name as written (`icon: lamp`), as `text:` takes text: a word that names no field or
+# let is the icon's name; a field's or let's name, or anything else (`item.icon`, `"'lamp'"`), an expression
+ICON_NAME = re.compile(r"[A-Za-z0-9_-]+")
+COLOR_KEYS = ("fill", "stroke", "color", "border", "paper")
 # `font:` may also name a game's own font by family and style (look/gamefonts.py): `font: Tomson Talks Bold`
 FONT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*( [A-Za-z0-9_-]+)*")
 NOT_A_FONT = {"if", "else", "and", "or", "not", "in"}  # words that make it an expression
@@ -126,7 +130,8 @@ class BoxSpec(BaseModel):
     radius: Any = Field(None, description="a rect's corner radius in mm (default 0)")
     border: Any = Field(None, description="a badge's ring colour (default none)")
     border_width: Any = Field(None, description="a badge's ring width in mm (default 0.6)")
-    icon: Any = Field(None, description="an icon's name: ours or the game's icons/NAME.svg")
+    icon: Any = Field(None, description="an icon's name as written (icon: lamp): ours or the game's icons/NAME.svg; "
+                                        "a field's or let's name (icon: icon) or another expression reads that")
     paper: Any = Field(None, description="the colour an icon's white parts print in (default #FFFFFF)")
     src: Any = Field(None, description="an image file, relative to the game folder")
     fit: Any = Field(None, description="cover (default: fill and crop) or contain (show it all)")
@@ -189,6 +194,8 @@ def value(key: str, raw: Any, names: set[str], where: str) -> Value:
         return template(raw, names, where)
     if raw.startswith("#") or raw in WORDS.get(key, ()):
         return Value(raw)
+    if key == "icon" and ICON_NAME.fullmatch(raw) and raw not in names:
+        return Value(raw)
     if key == "font" and FONT_NAME.fullmatch(raw) and raw not in names and not NOT_A_FONT & set(raw.split()):
         return Value(raw)
     percent = PERCENT.match(raw)
@@ -198,6 +205,11 @@ def value(key: str, raw: Any, names: set[str], where: str) -> Value:
         return expression(f"{share!r} * {whole}", names, where)
     if raw.isidentifier() and raw not in names and raw in NAMED:
         return Value(raw)  # a palette colour by name
+    if key in COLOR_KEYS and raw.isidentifier() and raw not in names:  # meant as a colour, not a field's name
+        close = get_close_matches(raw, [*NAMED, *names], n=3, cutoff=0.6)
+        hint = f"did you mean {', '.join(close)}? " if close else ""
+        raise LayoutError(f"{where}: {raw[:40]!r} is no colour, field or let name; {hint}a colour is #RRGGBB "
+                          f"or a palette name ({', '.join(NAMED)})")
     return expression(raw, names, where)
 
 
@@ -423,7 +435,10 @@ def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
         if v.get("w") is not None:
             size = min(v["w"], v["h"]) if size is None else size
             x, y = x + (v["w"] - size) / 2, y + (v["h"] - size) / 2
-        return [ctx.icon(v["icon"], x, y, size, v.get("color") or "#1A1A1A", v.get("paper") or "#FFFFFF")]
+        try:
+            return [ctx.icon(v["icon"], x, y, size, v.get("color") or "#1A1A1A", v.get("paper") or "#FFFFFF")]
+        except KeyError:  # told as a warning by Box.draw, with the nearest names
+            raise ValueError(unknown_icon(str(v["icon"]), ctx.icon_folders)) from None
     if kind == "amounts":
         return _amounts(ctx, name, v)
     if kind == "image":
