@@ -1,0 +1,111 @@
+"""The statistics of a game's finished tables: the page (/stats/<game>), its JSON (/api/stats/<game>) and a CSV
+of every finished play. Public numbers go by seat, length and score; names only within a group: `?group=CODE`
+(the code the tables were created with) or, on the page, this phone's own tables."""
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import Blueprint, Response, render_template, request, session
+
+from .export import spreadsheet_safe
+from .inputs import parse_group
+from .rules import GameRules
+from .stats import Play, by_name, csv_rows, summarize
+from .stats_chart import Bar, hbars, histogram
+from .storage import NotFound, Store
+from .tables import store
+from .views import JOINED
+
+bp = Blueprint("stats", __name__)
+THIS_PHONE = "this phone"  # the group of a phone's own tables, as the page and the CSV name it
+
+
+def game_rules(game: str) -> GameRules:
+    rules = store().rules.get(game)
+    if rules is None:
+        raise NotFound(f"game: {game[:40]!r} is not played on this server (games: {', '.join(store().rules)})")
+    return rules
+
+
+def group_plays(store_: Store, game: str, code: str | None) -> list[Play] | None:
+    """The finished plays of the group `code` names (None without a code); a code no table was created with is
+    a 404, counted as a wrong guess (throttle.py)."""
+    if code is None:
+        return None
+    key = store_.group_key(code)
+    if not store_.has_group(key):
+        raise NotFound("group: no table on this server was created with this group code")
+    return store_.plays(game, group_key=key)
+
+
+def statistics(store_: Store, rules: GameRules, group: str | None = None) -> dict:
+    """The public statistics of `rules`' game, and with a group code its numbers by name (the CLI's too)."""
+    found = summarize(rules.id, store_.plays(rules.id), store_.unfinished(rules.id), rules.length_unit)
+    plays = group_plays(store_, rules.id, group)
+    return found if plays is None else {**found, "group": by_name(plays)}
+
+
+def plays_csv(plays: list[Play], unit: str, group: str | None) -> str:
+    """Every finished play, a row per player: formula-safe as a table's own export (export.spreadsheet_safe)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for row in [["date", "group", "players", "seat", "name", "score", "place", "won", "length", "unit", "minutes",
+                 "ending", "tie"], *csv_rows(plays, unit, group)]:
+        writer.writerow([spreadsheet_safe(cell) for cell in row])
+    return out.getvalue()
+
+
+ORDINALS = {1: "st", 2: "nd", 3: "rd"}
+
+
+def _charts(rules: GameRules, found: dict, plays: list[Play]) -> list[tuple[str, object]]:
+    """The page's charts, each with its heading: the numbers of `found` (summarize) over `plays`."""
+    charts = [("Plays by number of players", hbars("Finished plays by number of players", [
+        Bar(f"{count} players", n, str(n)) for count, n in found["by_players"].items()]))]
+    for count, seats in found["by_seat_by_players"].items():
+        charts.append((f"Wins by seat, {count} players", hbars(
+            f"Win rate of each seat in play order, {count} players, with its 95 % interval",
+            [Bar(f"{row['seat']}{ORDINALS.get(row['seat'], 'th')} to play", row["rate"],
+                 f"{row['wins']}/{row['plays']} · {row['rate']:.0%}", row["low"], row["high"]) for row in seats],
+            most=1, mark=1 / int(count), mark_label=f"fair share {1 / int(count):.0%}")))
+    unit = rules.length_unit
+    charts.append((f"Length in {unit}", histogram(f"Finished plays by length in {unit}",
+                                                  [play.length for play in plays], unit.removesuffix("s"))))
+    charts.append(("Length in minutes", histogram("Finished plays by minutes played",
+                                                  [round(play.minutes) for play in plays], "min")))
+    charts.append(("How games ended", hbars("How the finished plays ended", [
+        Bar(text, n, str(n)) for text, n in found["endings"].items()])))
+    return [(heading, chart) for heading, chart in charts if chart]
+
+
+@bp.get("/api/stats/<game>")
+def stats_json(game: str):
+    rules = game_rules(game)
+    return statistics(store(), rules, parse_group(request.args.get("group")))
+
+
+@bp.get("/stats/<game>/plays.csv")
+def stats_csv(game: str):
+    rules = game_rules(game)
+    group = parse_group(request.args.get("group"))
+    plays = group_plays(store(), game, group)
+    text = plays_csv(store().plays(game) if plays is None else plays, rules.length_unit, group)
+    return Response(text, mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="{game}-plays{"-group" if group else ""}.csv"'})
+
+
+@bp.get("/stats/<game>")
+def stats_page(game: str):
+    rules = game_rules(game)
+    group = parse_group(request.args.get("group"))
+    all_plays = store().plays(game)
+    found = summarize(game, all_plays, store().unfinished(game), rules.length_unit)
+    plays = group_plays(store(), game, group)
+    named = by_name(plays) if plays is not None else None
+    mine = None
+    if named is None and session.get(JOINED):
+        mine = by_name(store().plays(game, table_codes=session[JOINED]))
+    return render_template("companion/stats.html", rules=rules, found=found, charts=_charts(rules, found, all_plays),
+                           group=group, named=named or (mine if mine and mine["plays"] else None),
+                           named_as=f"group {group}" if named is not None else THIS_PHONE)
