@@ -99,7 +99,10 @@ def spread(values: list[float]) -> dict:
     if not values:
         return {"n": 0, "median": None, "q1": None, "q3": None, "min": None, "max": None}
     q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else values * 3
-    tidy = (lambda v: round(v, 1)) if any(isinstance(v, float) for v in values) else (lambda v: v)
+
+    def tidy(value: float) -> float:  # 7.0 reads 7, 7.25 reads 7.2
+        value = round(value, 1)
+        return int(value) if value == int(value) else value
     return {"n": len(values), "median": tidy(statistics.median(values)), "q1": tidy(q1), "q3": tidy(q3),
             "min": tidy(min(values)), "max": tidy(max(values))}
 
@@ -179,3 +182,34 @@ def csv_rows(plays: list[Play], unit: str, group: str | None) -> list[list]:
              seat["score"], seat["place"], "yes" if seat["won"] else "no", play.length, unit,
              round(play.minutes, 1), play.ending, play.tie or ""]
             for play in plays for position, seat in enumerate(play.seats, start=1)]
+
+
+def _range(s: dict, unit: str = "") -> str:
+    if not s["n"]:
+        return "none yet"
+    return f"{s['median']}{unit} (middle half {s['q1']}–{s['q3']}, all {s['min']}–{s['max']})"
+
+
+def as_text(found: dict, name: str) -> str:
+    """The statistics as `starpnp stats` prints them: a designer's playtest log read at a terminal."""
+    unit = found["length"]["unit"]
+    lines = [f"{name}: {found['plays']} finished plays, {found['unfinished']} unfinished tables left out",
+             "plays by players: " + (", ".join(f"{n} with {count}" for count, n in found["by_players"].items())
+                                     or "none")]
+    for count, seats in found["by_seat_by_players"].items():
+        lines.append(f"wins by seat, {count} players (95 % interval):")
+        lines += [f"  {row['seat']}. to play  {row['wins']:>5}/{row['plays']:<5} {row['rate']:6.1%}  "
+                  f"({row['low']:.1%}–{row['high']:.1%})" for row in seats]
+    lines += [f"length: {_range(found['length']['turns'], ' ' + unit)}",
+              f"minutes: {_range(found['length']['minutes'])}",
+              f"final scores: {_range(found['scores'])}",
+              f"winner's score: {_range(found['scores']['winner'])}",
+              f"winning margin: {_range(found['scores']['margin'])}",
+              "endings: " + ("; ".join(f"{text}: {n}" for text, n in found["endings"].items()) or "none"),
+              f"ties: {found['ties']['plays']} ({found['ties']['shared']} shared"
+              + "".join(f", {n} broken by {by}" for by, n in found["ties"]["broken"].items()) + ")"]
+    if "group" in found:
+        lines.append("players of the group:")
+        lines += [f"  {p['name']}: {p['wins']}/{p['plays']} wins ({p['rate']:.0%}), best {p['best']}"
+                  for p in found["group"]["players"]]
+    return "\n".join(lines)

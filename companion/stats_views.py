@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 from flask import Blueprint, Response, render_template, request, session
 
 from .export import spreadsheet_safe
 from .inputs import parse_group
 from .rules import GameRules
-from .stats import Play, by_name, csv_rows, summarize
+from .stats import Play, as_text, by_name, csv_rows, summarize
 from .stats_chart import Bar, hbars, histogram
 from .storage import NotFound, Store
 from .tables import store
@@ -109,3 +110,12 @@ def stats_page(game: str):
     return render_template("companion/stats.html", rules=rules, found=found, charts=_charts(rules, found, all_plays),
                            group=group, named=named or (mine if mine and mine["plays"] else None),
                            named_as=f"group {group}" if named is not None else THIS_PHONE)
+
+
+def report(store_: Store, rules: GameRules, form: str, group: str | None) -> str:
+    """`starpnp stats`: the statistics as a table for reading, CSV (every play) or JSON (the API's)."""
+    if form == "csv":
+        plays = group_plays(store_, rules.id, group)
+        return plays_csv(store_.plays(rules.id) if plays is None else plays, rules.length_unit, group)
+    found = statistics(store_, rules, group)
+    return json.dumps(found, indent=1) if form == "json" else as_text(found, rules.name)

@@ -709,18 +709,19 @@ class Store:
                                           **play_record(rules, table.players, after)))
 
     def _record_old_plays(self, conn: Connection) -> None:
-        """Once, on the first start with `plays`: record the tables that had already ended (each replayed once)."""
-        s = schema.settings
-        if conn.execute(select(s.c.value).where(s.c.key == "plays_recorded")).scalar() is not None:
-            return
-        for row in conn.execute(select(schema.tables).where(schema.tables.c.version > 0)).all():
-            table = _row_to_table(row)
-            rules = self.rules.get(table.game)
-            if rules is not None:
+        """Once per game, on the first start that knows it since `plays` came: record its tables that had
+        already ended (each replayed once). A designer's game served later is recorded when it is first served."""
+        s, t = schema.settings, schema.tables
+        done = set(conn.execute(select(s.c.key).where(s.c.key.like("plays_recorded:%"))).scalars())
+        for game, rules in self.rules.items():
+            if f"plays_recorded:{game}" in done:
+                continue
+            for row in conn.execute(select(t).where(t.c.game == game, t.c.version > 0)).all():
+                table = _row_to_table(row)
                 start = rules.initial_state(table.players, table.options)
                 self._record_play(conn, table, start, replay(rules, table.players, table.options,
                                                               self._events(conn, table.id)))
-        conn.execute(insert(s).values(key="plays_recorded", value="yes"))
+            conn.execute(insert(s).values(key=f"plays_recorded:{game}", value="yes"))
 
     def plays(self, game: str, group_key: str | None = None, table_codes: list[str] | None = None) -> list[Play]:
         """The finished tables of `game`, oldest first: all of them, or those of one group, or those whose
