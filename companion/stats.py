@@ -1,7 +1,8 @@
 """What the plays say: statistics across the finished tables of one game — pure functions, no database, no Flask.
 
-A table's log is replayed once, when the game ends (the store writes its `plays` row in that event's own
-transaction, see Store._record_play); the page then reads one row per finished table. Numbers by seat, length,
+A table's log is replayed once, when the game ends (the store writes its `plays` and `play_seats` rows in that
+event's own transaction, see Store._record_play); the page then reads what the database counts of those rows
+(Tallies), with indexes, not one row per table through Python. Numbers by seat, length,
 score and ending are public; numbers by name are only for the tables of one group (a group code given at
 creation, or one phone's own tables), so one family's names never show to another on a shared server.
 
@@ -12,10 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import math
 import statistics
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -28,35 +28,37 @@ LAST_PLAYS = 10
 
 @dataclass(frozen=True)
 class Play:
-    """One finished table as the statistics read it. `seats` come in the order they first played, each
-    {"player", "name", "score", "place", "won"}; `won` is true only for a sole winner."""
+    """One finished table as the CSV and the group's last plays show it. `seats` come in the order they first
+    played, each {"name", "score", "place", "won"}; `won` is true only for a sole winner."""
 
-    code: str  # the table's join code: its secret, never shown by the statistics
     group_key: str | None
     player_count: int
-    started_at: float
     finished_at: float
+    minutes: float
     length: int
     ending: str
     tie: str | None
     seats: list[dict]
 
-    @property
-    def minutes(self) -> float:
-        return (self.finished_at - self.started_at) / 60
 
-    @property
-    def margin(self) -> float | None:
-        """The winner's score less the best of the others' (0 for a shared victory); None without a winner."""
-        if self.tie == SHARED:
-            return 0
-        won = [seat["score"] for seat in self.seats if seat["won"]]
-        others = [seat["score"] for seat in self.seats if not seat["won"]]
-        return won[0] - max(others) if won and others else None
+@dataclass(frozen=True)
+class Tallies:
+    """What the database counts of a game's finished tables (Store.tallies): the public statistics need no more."""
+
+    unfinished: int
+    by_players: dict[int, int]  # player count -> plays
+    seats: dict[tuple[int, int], tuple[int, int]]  # (player count, position in play) -> (plays, wins)
+    lengths: list[int]
+    minutes: list[float]
+    margins: list[float]
+    scores: list[int]
+    winner_scores: list[int]
+    endings: dict[str, int]
+    ties: dict[str, int]
 
 
-def play_record(rules: GameRules, players: list[dict], state: dict) -> dict:
-    """The `plays` row of a table whose game has ended in `state` (columns besides its times and identity)."""
+def play_record(rules: GameRules, players: list[dict], state: dict) -> tuple[dict, list[dict]]:
+    """The `plays` row (but its times and identity) and the `play_seats` rows of a table ended in `state`."""
     board = rules.derive(state).get("scoreboard") or {}
     rows = {row["player"]: row for row in board.get("rows", [])}
     winners = list(board.get("winners") or [])
@@ -69,11 +71,14 @@ def play_record(rules: GameRules, players: list[dict], state: dict) -> dict:
         tie = rules.tie_broken_by(state) or (board.get("tie_label") if sole and level_at_top
                                              and board.get("decided_by") == "tie" else None)
     names = {p["id"]: p["name"] for p in players}
-    seats = [{"player": pid, "name": names[pid], "score": rows[pid]["score"] if pid in rows else 0,
-              "place": rows[pid]["rank"] if pid in rows else len(players), "won": pid == sole}
-             for pid in rules.play_order(state)]
-    return {"player_count": len(players), "length": rules.length(state), "ending": rules.ending(state),
-            "tie": tie, "seats": json.dumps(seats)}
+    seats = [{"position": position, "name": names[pid], "score": rows[pid]["score"] if pid in rows else 0,
+              "place": rows[pid]["rank"] if pid in rows else len(players), "won": int(pid == sole)}
+             for position, pid in enumerate(rules.play_order(state), start=1)]
+    won = [seat["score"] for seat in seats if seat["won"]]
+    others = [seat["score"] for seat in seats if not seat["won"]]
+    margin = 0 if tie == SHARED else won[0] - max(others) if won and others else None
+    return ({"player_count": len(players), "length": rules.length(state), "ending": rules.ending(state),
+             "tie": tie, "margin": margin}, seats)
 
 
 def group_key(secret: str, code: str) -> str:
@@ -107,43 +112,36 @@ def spread(values: list[float]) -> dict:
             "min": tidy(min(values)), "max": tidy(max(values))}
 
 
-def _seat_rates(plays: list[Play]) -> list[dict]:
+def _seat_rates(seats: dict[int, tuple[int, int]]) -> list[dict]:
     """Wins by the position a seat played in (1st to play, 2nd, …), with the rate's 95 % interval."""
-    played: Counter[int] = Counter()
-    won: Counter[int] = Counter()
-    for play in plays:
-        for position, seat in enumerate(play.seats, start=1):
-            played[position] += 1
-            won[position] += seat["won"]
     rows = []
-    for position in sorted(played):
-        low, high = wilson(won[position], played[position])
-        rows.append({"seat": position, "plays": played[position], "wins": won[position],
-                     "rate": round(won[position] / played[position], 4), "low": round(low, 4),
-                     "high": round(high, 4)})
+    for position, (plays, wins) in sorted(seats.items()):
+        low, high = wilson(wins, plays)
+        rows.append({"seat": position, "plays": plays, "wins": wins, "rate": round(wins / plays, 4),
+                     "low": round(low, 4), "high": round(high, 4)})
     return rows
 
 
-def summarize(game: str, plays: list[Play], unfinished: int, unit: str) -> dict:
+def summarize(game: str, tallies: Tallies, unit: str) -> dict:
     """The public statistics of a game's finished tables: nothing in them names a player or a table."""
-    by_players: dict[int, list[Play]] = defaultdict(list)
-    for play in plays:
-        by_players[play.player_count].append(play)
-    ties = [play.tie for play in plays if play.tie]
-    margins = [m for m in (play.margin for play in plays) if m is not None]
+    overall: dict[int, tuple[int, int]] = {}
+    by_count: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
+    for (count, position), (plays, wins) in tallies.seats.items():
+        before = overall.get(position, (0, 0))
+        overall[position] = (before[0] + plays, before[1] + wins)
+        by_count[count][position] = (plays, wins)
+    ties = sorted(tallies.ties.items(), key=lambda item: -item[1])
     return {
-        "game": game, "plays": len(plays), "unfinished": unfinished,
-        "by_players": {str(count): len(group) for count, group in sorted(by_players.items())},
-        "by_seat": _seat_rates(plays),
-        "by_seat_by_players": {str(count): _seat_rates(group) for count, group in sorted(by_players.items())},
-        "length": {"unit": unit, "turns": spread([play.length for play in plays]),
-                   "minutes": spread([round(play.minutes, 1) for play in plays])},
-        "scores": {**spread([seat["score"] for play in plays for seat in play.seats]),
-                   "winner": spread([seat["score"] for play in plays for seat in play.seats if seat["won"]]),
-                   "margin": spread(margins)},
-        "endings": dict(Counter(play.ending for play in plays).most_common()),
-        "ties": {"plays": len(ties), "shared": ties.count(SHARED),
-                 "broken": dict(Counter(tie for tie in ties if tie != SHARED).most_common())},
+        "game": game, "plays": sum(tallies.by_players.values()), "unfinished": tallies.unfinished,
+        "by_players": {str(count): n for count, n in sorted(tallies.by_players.items())},
+        "by_seat": _seat_rates(overall),
+        "by_seat_by_players": {str(count): _seat_rates(seats) for count, seats in sorted(by_count.items())},
+        "length": {"unit": unit, "turns": spread(tallies.lengths), "minutes": spread(tallies.minutes)},
+        "scores": {**spread(tallies.scores), "winner": spread(tallies.winner_scores),
+                   "margin": spread(tallies.margins)},
+        "endings": dict(sorted(tallies.endings.items(), key=lambda item: -item[1])),
+        "ties": {"plays": sum(tallies.ties.values()), "shared": tallies.ties.get(SHARED, 0),
+                 "broken": {tie: n for tie, n in ties if tie != SHARED}},
     }
 
 
@@ -151,24 +149,15 @@ def _date(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, timezone.utc).strftime("%Y-%m-%d %H:%M")
 
 
-def by_name(plays: list[Play]) -> dict:
-    """Within one group: wins, win rate and best score per name (the same name at several tables is the same
-    player), and the last plays, newest first."""
-    people: dict[str, dict] = {}
-    for play in plays:
-        for seat in play.seats:
-            person = people.setdefault(seat["name"].casefold(), {"name": seat["name"], "plays": 0, "wins": 0,
-                                                                 "best": seat["score"]})
-            person["plays"] += 1
-            person["wins"] += seat["won"]
-            person["best"] = max(person["best"], seat["score"])
-    players = sorted(({**p, "rate": round(p["wins"] / p["plays"], 4)} for p in people.values()),
-                     key=lambda p: (-p["wins"], -p["rate"], p["name"].casefold()))
-    last = [{"date": _date(play.finished_at), "ending": play.ending, "tie": play.tie, "length": play.length,
-             "minutes": round(play.minutes), "seats": [{k: seat[k] for k in ("name", "score", "place", "won")}
-                                                       for seat in sorted(play.seats, key=lambda s: s["place"])]}
-            for play in reversed(plays[-LAST_PLAYS:])]
-    return {"plays": len(plays), "players": players, "last": last}
+def by_name(plays: int, people: list[tuple[str, int, int, int]], last: list[Play]) -> dict:
+    """Within one group of `plays` finished tables: wins, win rate and best score per name — `people` (name,
+    plays, wins, best), the same name at several tables being the same player — and `last`, its newest plays."""
+    players = sorted(({"name": name, "plays": plays, "wins": wins, "rate": round(wins / plays, 4), "best": best}
+                      for name, plays, wins, best in people), key=lambda p: (-p["wins"], -p["rate"], p["name"]))
+    return {"plays": plays, "players": players,
+            "last": [{"date": _date(play.finished_at), "ending": play.ending, "tie": play.tie, "length": play.length,
+                      "minutes": round(play.minutes), "seats": sorted(play.seats, key=lambda s: s["place"])}
+                     for play in last]}
 
 
 CSV_HEADER = ("date", "group", "players", "seat", "name", "score", "place", "won", "length", "unit", "minutes",

@@ -12,7 +12,7 @@ from flask import Blueprint, Response, render_template, request, session
 from .export import spreadsheet_safe
 from .inputs import parse_group
 from .rules import GameRules
-from .stats import Play, as_text, by_name, csv_rows, summarize
+from .stats import LAST_PLAYS, Play, Tallies, as_text, by_name, csv_rows, summarize
 from .stats_chart import Bar, hbars, histogram
 from .storage import NotFound, Store
 from .tables import store
@@ -29,22 +29,25 @@ def game_rules(game: str) -> GameRules:
     return rules
 
 
-def group_plays(store_: Store, game: str, code: str | None) -> list[Play] | None:
-    """The finished plays of the group `code` names (None without a code); a code no table was created with is
-    a 404, counted as a wrong guess (throttle.py)."""
-    if code is None:
-        return None
+def group_key_of(store_: Store, code: str) -> str:
+    """The stored key of the group `code` names; a code no table was created with is a 404, counted as a wrong
+    guess (throttle.py)."""
     key = store_.group_key(code)
     if not store_.has_group(key):
         raise NotFound("group: no table on this server was created with this group code")
-    return store_.plays(game, group_key=key)
+    return key
+
+
+def named(store_: Store, game: str, group_key: str | None = None, table_codes: list[str] | None = None) -> dict:
+    """Numbers by name within one group (or the tables of the join codes given)."""
+    plays, people = store_.people(game, group_key, table_codes)
+    return by_name(plays, people, store_.plays(game, group_key, table_codes, newest=LAST_PLAYS))
 
 
 def statistics(store_: Store, rules: GameRules, group: str | None = None) -> dict:
     """The public statistics of `rules`' game, and with a group code its numbers by name (the CLI's too)."""
-    found = summarize(rules.id, store_.plays(rules.id), store_.unfinished(rules.id), rules.length_unit)
-    plays = group_plays(store_, rules.id, group)
-    return found if plays is None else {**found, "group": by_name(plays)}
+    found = summarize(rules.id, store_.tallies(rules.id), rules.length_unit)
+    return found if group is None else {**found, "group": named(store_, rules.id, group_key_of(store_, group))}
 
 
 def plays_csv(plays: list[Play], unit: str, group: str | None) -> str:
@@ -60,8 +63,8 @@ def plays_csv(plays: list[Play], unit: str, group: str | None) -> str:
 ORDINALS = {1: "st", 2: "nd", 3: "rd"}
 
 
-def _charts(rules: GameRules, found: dict, plays: list[Play]) -> list[tuple[str, object]]:
-    """The page's charts, each with its heading: the numbers of `found` (summarize) over `plays`."""
+def _charts(rules: GameRules, found: dict, tallies: Tallies) -> list[tuple[str, object]]:
+    """The page's charts, each with its heading: the numbers of `found` (summarize) and `tallies`."""
     charts = [("Plays by number of players", hbars("Finished plays by number of players", [
         Bar(f"{count} players", n, str(n)) for count, n in found["by_players"].items()]))]
     for count, seats in found["by_seat_by_players"].items():
@@ -72,9 +75,9 @@ def _charts(rules: GameRules, found: dict, plays: list[Play]) -> list[tuple[str,
             most=1, mark=1 / int(count), mark_label=f"fair share {1 / int(count):.0%}")))
     unit = rules.length_unit
     charts.append((f"Length in {unit}", histogram(f"Finished plays by length in {unit}",
-                                                  [play.length for play in plays], unit.removesuffix("s"))))
+                                                  tallies.lengths, unit.removesuffix("s"))))
     charts.append(("Length in minutes", histogram("Finished plays by minutes played",
-                                                  [round(play.minutes) for play in plays], "min")))
+                                                  [round(m) for m in tallies.minutes], "min")))
     charts.append(("How games ended", hbars("How the finished plays ended", [
         Bar(text, n, str(n)) for text, n in found["endings"].items()])))
     return [(heading, chart) for heading, chart in charts if chart]
@@ -90,8 +93,7 @@ def stats_json(game: str):
 def stats_csv(game: str):
     rules = game_rules(game)
     group = parse_group(request.args.get("group"))
-    plays = group_plays(store(), game, group)
-    text = plays_csv(store().plays(game) if plays is None else plays, rules.length_unit, group)
+    text = plays_csv(store().plays(game, group and group_key_of(store(), group)), rules.length_unit, group)
     return Response(text, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="{game}-plays{"-group" if group else ""}.csv"'})
 
@@ -100,22 +102,21 @@ def stats_csv(game: str):
 def stats_page(game: str):
     rules = game_rules(game)
     group = parse_group(request.args.get("group"))
-    all_plays = store().plays(game)
-    found = summarize(game, all_plays, store().unfinished(game), rules.length_unit)
-    plays = group_plays(store(), game, group)
-    named = by_name(plays) if plays is not None else None
-    mine = None
-    if named is None and session.get(JOINED):
-        mine = by_name(store().plays(game, table_codes=session[JOINED]))
-    return render_template("companion/stats.html", rules=rules, found=found, charts=_charts(rules, found, all_plays),
-                           group=group, named=named or (mine if mine and mine["plays"] else None),
-                           named_as=f"group {group}" if named is not None else THIS_PHONE)
+    tallies = store().tallies(game)
+    found = summarize(game, tallies, rules.length_unit)
+    names, named_as = None, THIS_PHONE
+    if group is not None:
+        names, named_as = named(store(), game, group_key_of(store(), group)), f"group {group}"
+    elif session.get(JOINED):
+        names = named(store(), game, table_codes=session[JOINED])
+    return render_template("companion/stats.html", rules=rules, found=found, charts=_charts(rules, found, tallies),
+                           group=group, named=names if names and (group or names["plays"]) else None,
+                           named_as=named_as)
 
 
 def report(store_: Store, rules: GameRules, form: str, group: str | None) -> str:
     """`starpnp stats`: the statistics as a table for reading, CSV (every play) or JSON (the API's)."""
     if form == "csv":
-        plays = group_plays(store_, rules.id, group)
-        return plays_csv(store_.plays(rules.id) if plays is None else plays, rules.length_unit, group)
+        return plays_csv(store_.plays(rules.id, group and group_key_of(store_, group)), rules.length_unit, group)
     found = statistics(store_, rules, group)
     return json.dumps(found, indent=1) if form == "json" else as_text(found, rules.name)

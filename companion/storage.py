@@ -32,7 +32,7 @@ from ..web.push import CHANNEL, Changes
 from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo_target
 from .rules import GameRules, RuleError
 from .sealed import stands
-from .stats import Play, group_key, play_record
+from .stats import Play, Tallies, group_key, play_record
 
 EVENT_COLUMNS = (schema.events.c.seq, schema.events.c.type, schema.events.c.player,
                  schema.events.c.payload, schema.events.c.undoes, schema.events.c.created_at, schema.events.c.actor)
@@ -692,21 +692,25 @@ class Store:
 
     # -- finished plays (stats.py) -------------------------------------------------------------------
     def _record_play(self, conn: Connection, table: TableInfo, before: dict, after: dict) -> None:
-        """Keep the table's row of `plays` true to its log, in the write's own transaction: the event that ends
-        the game writes it, an undo that takes that event back removes it. The statistics then read one row
-        per finished table instead of replaying every log."""
+        """Keep the table's rows of `plays` and `play_seats` true to its log, in the write's own transaction: the
+        event that ends the game writes them, an undo that takes that event back removes them. The statistics
+        then count those rows instead of replaying every log."""
         rules = self.rules[table.game]
         ended = rules.ending(after)
         if ended is None and rules.ending(before) is None:
             return
-        p, e = schema.plays, schema.events
+        p, ps, e = schema.plays, schema.play_seats, schema.events
+        conn.execute(delete(ps).where(ps.c.table_id == table.id))
         conn.execute(delete(p).where(p.c.table_id == table.id))
         if ended is not None:
             started, finished = conn.execute(select(func.min(e.c.created_at), func.max(e.c.created_at))
                                              .where(e.c.table_id == table.id)).one()
+            play, seats = play_record(rules, table.players, after)
             conn.execute(insert(p).values(table_id=table.id, game=table.game, group_key=table.group_key,
                                           started_at=started, finished_at=finished,
-                                          **play_record(rules, table.players, after)))
+                                          minutes=round((finished - started) / 60, 1), **play))
+            conn.execute(insert(ps), [{**seat, "table_id": table.id, "game": table.game,
+                                       "player_count": play["player_count"]} for seat in seats])
 
     def _record_old_plays(self, conn: Connection) -> None:
         """Once per game, on the first start that knows it since `plays` came: record its tables that had
@@ -723,20 +727,77 @@ class Store:
                                                               self._events(conn, table.id)))
             conn.execute(insert(s).values(key=f"plays_recorded:{game}", value="yes"))
 
-    def plays(self, game: str, group_key: str | None = None, table_codes: list[str] | None = None) -> list[Play]:
-        """The finished tables of `game`, oldest first: all of them, or those of one group, or those whose
-        join codes are given (a phone's own tables)."""
+    def tallies(self, game: str) -> Tallies:
+        """What the statistics count of `game`'s finished tables, counted by the database on the indexes of
+        `plays` and `play_seats`; only the numbers whose median is wanted come back one by one."""
+        p, ps, t = schema.plays, schema.play_seats, schema.tables
+        with self._reading() as conn:
+            def counted(column, *where) -> dict:
+                return dict(conn.execute(select(column, func.count()).where(p.c.game == game, *where)
+                                         .group_by(column)).all())
+
+            seats = conn.execute(select(ps.c.player_count, ps.c.position, func.count(), func.sum(ps.c.won))
+                                 .where(ps.c.game == game).group_by(ps.c.player_count, ps.c.position)).all()
+            plays = conn.execute(select(p.c.length, p.c.minutes, p.c.margin).where(p.c.game == game)).all()
+            scores = conn.execute(select(ps.c.score, ps.c.won).where(ps.c.game == game)).all()
+            unfinished = conn.execute(select(func.count()).select_from(t).outerjoin(p, p.c.table_id == t.c.id)
+                                      .where(t.c.game == game, p.c.table_id.is_(None))).scalar_one()
+            return Tallies(
+                unfinished=unfinished, by_players=counted(p.c.player_count),
+                seats={(count, position): (n, int(wins)) for count, position, n, wins in seats},
+                lengths=[row[0] for row in plays], minutes=[row[1] for row in plays],
+                margins=[row[2] for row in plays if row[2] is not None], scores=[row[0] for row in scores],
+                winner_scores=[row[0] for row in scores if row[1]], endings=counted(p.c.ending),
+                ties=counted(p.c.tie, p.c.tie.is_not(None)))
+
+    @staticmethod
+    def _of(query, group_key: str | None, table_codes: list[str] | None):
+        """`query` (over plays joined to tables) narrowed to one group, or to the tables of the join codes given
+        (a phone's own: none given, none found)."""
         p, t = schema.plays, schema.tables
-        query = select(p, t.c.code).join(t, t.c.id == p.c.table_id).where(p.c.game == game)
         if group_key is not None:
             query = query.where(p.c.group_key == group_key)
-        if table_codes is not None:  # none given: none found
+        if table_codes is not None:
             query = query.where(t.c.code.in_(list(table_codes)))
+        return query
+
+    def plays(self, game: str, group_key: str | None = None, table_codes: list[str] | None = None,
+              newest: int | None = None) -> list[Play]:
+        """The finished tables of `game`, oldest first (or the `newest` few, newest first), with their seats:
+        all of them, or those of one group, or of the join codes given."""
+        p, ps, t = schema.plays, schema.play_seats, schema.tables
+        chosen = self._of(select(p.c.table_id).join(t, t.c.id == p.c.table_id).where(p.c.game == game),
+                          group_key, table_codes)
+        order = (p.c.finished_at.desc(), p.c.table_id.desc()) if newest else (p.c.finished_at, p.c.table_id)
+        chosen = chosen.order_by(*order).limit(newest) if newest else chosen
+        query = (select(p.c.table_id, p.c.group_key, p.c.player_count, p.c.finished_at, p.c.minutes, p.c.length,
+                        p.c.ending, p.c.tie, ps.c.name, ps.c.score, ps.c.place, ps.c.won)
+                 .join(ps, ps.c.table_id == p.c.table_id).where(p.c.table_id.in_(chosen.subquery().select()))
+                 .order_by(*order, ps.c.position))
         with self._reading() as conn:
-            rows = conn.execute(query.order_by(p.c.finished_at)).all()
-        return [Play(code=row.code, group_key=row.group_key, player_count=row.player_count,
-                     started_at=row.started_at, finished_at=row.finished_at, length=row.length, ending=row.ending,
-                     tie=row.tie, seats=json.loads(row.seats)) for row in rows]
+            rows = conn.execute(query).all()
+        found: dict[int, Play] = {}
+        for row in rows:
+            play = found.get(row.table_id)
+            if play is None:
+                play = found[row.table_id] = Play(
+                    group_key=row.group_key, player_count=row.player_count, finished_at=row.finished_at,
+                    minutes=row.minutes, length=row.length, ending=row.ending, tie=row.tie, seats=[])
+            play.seats.append({"name": row.name, "score": row.score, "place": row.place, "won": bool(row.won)})
+        return list(found.values())
+
+    def people(self, game: str, group_key: str | None = None,
+               table_codes: list[str] | None = None) -> tuple[int, list[tuple[str, int, int, int]]]:
+        """Within a group (or the join codes given): its finished plays of `game`, and per name the plays, wins
+        and best score, counted by the database."""
+        p, ps, t = schema.plays, schema.play_seats, schema.tables
+        tables = self._of(select(p.c.table_id).join(t, t.c.id == p.c.table_id).where(p.c.game == game),
+                          group_key, table_codes).subquery()
+        with self._reading() as conn:
+            count = conn.execute(select(func.count()).select_from(tables)).scalar_one()
+            rows = conn.execute(select(ps.c.name, func.count(), func.sum(ps.c.won), func.max(ps.c.score))
+                                .where(ps.c.table_id.in_(select(tables.c.table_id))).group_by(ps.c.name)).all()
+        return count, [(name, n, int(wins), best) for name, n, wins, best in rows]
 
     def group_key(self, code: str) -> str:
         """The stored form of a group code (stats.group_key), keyed with this database's secret."""
@@ -748,13 +809,6 @@ class Store:
         t = schema.tables
         with self._reading() as conn:
             return conn.execute(select(t.c.id).where(t.c.group_key == group_key).limit(1)).first() is not None
-
-    def unfinished(self, game: str) -> int:
-        """Tables of `game` not (or not yet) played to their end: left out of the statistics, and counted."""
-        t, p = schema.tables, schema.plays
-        with self._reading() as conn:
-            return conn.execute(select(func.count()).select_from(t).outerjoin(p, p.c.table_id == t.c.id)
-                                .where(t.c.game == game, p.c.table_id.is_(None))).scalar_one()
 
     # -- state cache ---------------------------------------------------------------------------------
     def _state(self, conn: Connection, table: TableInfo) -> dict:

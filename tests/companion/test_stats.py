@@ -339,6 +339,7 @@ def test_tables_finished_before_the_plays_table_are_recorded_once(played, tmp_pa
         shutil.copy(kept, copy / kept.name)
     engine = create_engine(f"sqlite:///{copy / 'companion.sqlite3'}")
     with engine.begin() as conn:
+        conn.execute(text("DELETE FROM play_seats"))
         conn.execute(text("DELETE FROM plays"))
         conn.execute(text("DELETE FROM settings WHERE key LIKE 'plays_recorded:%'"))
     engine.dispose()
