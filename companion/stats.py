@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import bisect
+import itertools
 import math
-import statistics
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -48,11 +49,12 @@ class Tallies:
     unfinished: int
     by_players: dict[int, int]  # player count -> plays
     seats: dict[tuple[int, int], tuple[int, int]]  # (player count, position in play) -> (plays, wins)
-    lengths: list[int]
-    minutes: list[float]
-    margins: list[float]
-    scores: list[int]
-    winner_scores: list[int]
+    # value -> how many plays (or seats) had it
+    lengths: dict[int, int]
+    minutes: dict[float, int]
+    margins: dict[float, int]
+    scores: dict[int, int]
+    winner_scores: dict[int, int]
     endings: dict[str, int]
     ties: dict[str, int]
 
@@ -99,17 +101,29 @@ def wilson(wins: int, plays: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def spread(values: list[float]) -> dict:
-    """Median, quartiles (the middle half of the values lies between q1 and q3), least and most."""
-    if not values:
+def spread(counts: dict[float, int]) -> dict:
+    """Median, quartiles (the middle half of the values lies between q1 and q3), least and most of the values
+    counted in `counts` (value -> how often it came up: what the database counts, a few rows, not 30,000) — as
+    statistics.median and statistics.quantiles(method="inclusive") give them for the values one by one."""
+    values = sorted(value for value, n in counts.items() if n > 0)
+    total = sum(counts[value] for value in values)
+    if not total:
         return {"n": 0, "median": None, "q1": None, "q3": None, "min": None, "max": None}
-    q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else values * 3
+    ends = list(itertools.accumulate(counts[value] for value in values))  # the index after each value's last
+
+    def nth(index: int) -> float:  # the index-th value (from 0) of the values one by one, sorted
+        return values[bisect.bisect_right(ends, index)]
+
+    def quartile(i: int) -> float:  # the inclusive method: interpolated between neighbours
+        j, delta = divmod(i * (total - 1), 4)
+        return nth(j) if delta == 0 else (nth(j) * (4 - delta) + nth(j + 1) * delta) / 4
 
     def tidy(value: float) -> float:  # 7.0 reads 7, 7.25 reads 7.2
         value = round(value, 1)
         return int(value) if value == int(value) else value
-    return {"n": len(values), "median": tidy(statistics.median(values)), "q1": tidy(q1), "q3": tidy(q3),
-            "min": tidy(min(values)), "max": tidy(max(values))}
+    middle = nth(total // 2) if total % 2 else (nth(total // 2 - 1) + nth(total // 2)) / 2
+    return {"n": total, "median": tidy(middle), "q1": tidy(quartile(1)), "q3": tidy(quartile(3)),
+            "min": tidy(values[0]), "max": tidy(values[-1])}
 
 
 def _seat_rates(seats: dict[int, tuple[int, int]]) -> list[dict]:

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-WIDTH, FONT, ROW = 360, 12, 24  # the viewBox is a phone's width in CSS pixels: 12-unit text reads at 12 px
-LABEL, NUMBER, TOP = 84, 92, 6  # room for the labels left of the bars and the numbers right of them
+WIDTH, FONT = 360, 14  # the viewBox is a phone's width in CSS pixels: 14-unit text reads at about 13 px
+BAR, GAP, TOP, NUMBER = 18, 10, 4, 96  # a bar's height and the room between rows; room for the numbers
+CHAR = 0.6  # a character's width in units of the font size (system-ui, generously)
+LABELS_BESIDE = 130  # the widest label column; longer labels go above their bars
 HISTOGRAM_BARS = 8
 
 
@@ -24,52 +26,58 @@ class Bar:
 
 def hbars(title: str, bars: list[Bar], most: float | None = None, mark: float | None = None,
           mark_label: str = "") -> Markup:
-    """Bars from 0 to `most` (default: the largest value); `mark` draws a dashed line across them all at that
-    value (a seat's fair share of the wins), named by `mark_label` under the bars."""
+    """Bars from 0 to `most` (default: the largest value), each labelled left of it (above it, for long labels)
+    with its number right of it; `mark` draws a dashed line across them all at that value (a seat's fair share
+    of the wins), named by `mark_label` under the bars."""
     most = most or max((max(b.value, b.high or 0) for b in bars), default=0) or 1
-    span = WIDTH - LABEL - NUMBER
-    height = TOP + ROW * len(bars) + (FONT * 1.6 if mark is not None else 4)
+    label_width = max((len(b.label) for b in bars), default=0) * FONT * CHAR + 8
+    beside = label_width <= LABELS_BESIDE
+    left = label_width if beside else 0
+    above = 0 if beside else FONT * 1.2  # room for a label over its bar
+    row = above + BAR + GAP
+    span = WIDTH - left - NUMBER
+    bottom = TOP + row * len(bars)
+    height = bottom + (FONT * 1.4 if mark is not None else 0)
 
     def x(value: float) -> float:
-        return LABEL + span * min(1.0, max(0.0, value / most))
+        return left + span * min(1.0, max(0.0, value / most))
 
     parts = [f'<svg class="chart stats-chart" viewBox="0 0 {WIDTH} {height:.0f}" font-size="{FONT}" role="img">'
              f'<title>{escape(title)}</title>']
     for index, bar in enumerate(bars):
-        top = TOP + index * ROW
-        middle = top + ROW / 2
-        parts.append(f'<g class="bar-row"><text class="tick" x="{LABEL - 6}" y="{middle + FONT / 3:.1f}" '
-                     f'text-anchor="end">{escape(bar.label)}</text>'
-                     f'<rect class="bar" x="{LABEL}" y="{top + 4}" width="{x(bar.value) - LABEL:.1f}" '
-                     f'height="{ROW - 8}" rx="2"/>')
+        top = TOP + index * row + above
+        middle = top + BAR / 2
+        label = (f'<text class="tick" x="{left - 6:.1f}" y="{middle + FONT / 3:.1f}" text-anchor="end">' if beside
+                 else f'<text class="tick" x="0" y="{top - 3:.1f}">')
+        parts.append(f'<g class="bar-row">{label}{escape(bar.label)}</text>'
+                     f'<rect class="bar" x="{left:.1f}" y="{top:.1f}" width="{x(bar.value) - left:.1f}" '
+                     f'height="{BAR}" rx="2"/>')
         if bar.low is not None and bar.high is not None:
             parts.append(f'<path class="interval" d="M{x(bar.low):.1f} {middle:.1f}H{x(bar.high):.1f}'
-                         f'M{x(bar.low):.1f} {middle - 5:.1f}v10M{x(bar.high):.1f} {middle - 5:.1f}v10"/>')
+                         f'M{x(bar.low):.1f} {middle - 6:.1f}v12M{x(bar.high):.1f} {middle - 6:.1f}v12"/>')
         end = x(bar.high) if bar.high is not None else x(bar.value)
         parts.append(f'<text class="value" x="{end + 6:.1f}" y="{middle + FONT / 3:.1f}">{escape(bar.text)}</text></g>')
     if mark is not None:
-        bottom = TOP + ROW * len(bars)
-        parts.append(f'<line class="mark" x1="{x(mark):.1f}" x2="{x(mark):.1f}" y1="{TOP}" y2="{bottom}"/>'
-                     f'<text class="axis" x="{x(mark):.1f}" y="{bottom + FONT * 1.2:.1f}" text-anchor="middle">'
+        parts.append(f'<line class="mark" x1="{x(mark):.1f}" x2="{x(mark):.1f}" y1="{TOP}" y2="{bottom - GAP / 2}"/>'
+                     f'<text class="axis" x="{x(mark):.1f}" y="{bottom + FONT * 0.6:.1f}" text-anchor="middle">'
                      f'{escape(mark_label)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
-def histogram(title: str, values: list[int], unit: str) -> Markup | None:
-    """How often each whole number (or each range of them, when they are many) came up: a bar for each."""
-    if not values:
+def histogram(title: str, counts: dict[float, int]) -> Markup | None:
+    """How often each value, rounded to a whole number (or each range of them, when they are many), came up
+    (`counts`: value -> how often): a bar for each; the heading above the chart says what the numbers count."""
+    whole: dict[int, int] = {}
+    for value, n in counts.items():
+        whole[round(value)] = whole.get(round(value), 0) + n
+    if not whole:
         return None
-    low, high = min(values), max(values)
-    distinct = sorted(set(values))
-    if len(distinct) <= HISTOGRAM_BARS:
-        counts = [(f"{v:g} {unit}", values.count(v)) for v in distinct]
+    low, high = min(whole), max(whole)
+    if len(whole) <= HISTOGRAM_BARS:
+        bars = [(f"{v}", whole[v]) for v in sorted(whole)]
     else:
         step = max(1, -(-(high - low) // HISTOGRAM_BARS))  # whole-number ranges of equal width
-        counts = []
-        start = low
-        while start <= high:
-            end = start + step
-            counts.append((f"{start:g}–{end - 1:g} {unit}", sum(start <= v < end for v in values)))
-            start = end
-    return hbars(title, [Bar(label, n, f"{n}") for label, n in counts])
+        bars = [(f"{start}–{start + step - 1}", sum(n for v, n in whole.items() if start <= v < start + step))
+                for start in range(low, high + 1, step)]
+    return hbars(title, [Bar(label, n, f"{n}") for label, n in bars])

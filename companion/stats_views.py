@@ -63,24 +63,29 @@ def plays_csv(plays: list[Play], unit: str, group: str | None) -> str:
 ORDINALS = {1: "st", 2: "nd", 3: "rd"}
 
 
-def _charts(rules: GameRules, found: dict, tallies: Tallies) -> list[tuple[str, object]]:
-    """The page's charts, each with its heading: the numbers of `found` (summarize) and `tallies`."""
+SEAT_NOTE = ("A bar is how often the seat that played first, second, … won; the whisker spans where its true rate "
+             "lies, 95 times in 100. A whisker across the fair-share line proves no advantage: play more.")
+
+
+def _charts(rules: GameRules, found: dict, tallies: Tallies) -> list[tuple[str, object, str]]:
+    """The page's charts, each with its heading and a note under it: the numbers of `found` (summarize) and
+    `tallies`."""
     charts = [("Plays by number of players", hbars("Finished plays by number of players", [
-        Bar(f"{count} players", n, str(n)) for count, n in found["by_players"].items()]))]
-    for count, seats in found["by_seat_by_players"].items():
+        Bar(f"{count} players", n, str(n)) for count, n in found["by_players"].items()]), "")]
+    for index, (count, seats) in enumerate(found["by_seat_by_players"].items()):
+        last = index == len(found["by_seat_by_players"]) - 1
         charts.append((f"Wins by seat, {count} players", hbars(
             f"Win rate of each seat in play order, {count} players, with its 95 % interval",
             [Bar(f"{row['seat']}{ORDINALS.get(row['seat'], 'th')} to play", row["rate"],
                  f"{row['wins']}/{row['plays']} · {row['rate']:.0%}", row["low"], row["high"]) for row in seats],
-            most=1, mark=1 / int(count), mark_label=f"fair share {1 / int(count):.0%}")))
+            most=1, mark=1 / int(count), mark_label=f"fair share {1 / int(count):.0%}"), SEAT_NOTE if last else ""))
     unit = rules.length_unit
-    charts.append((f"Length in {unit}", histogram(f"Finished plays by length in {unit}",
-                                                  tallies.lengths, unit.removesuffix("s"))))
+    charts.append((f"Length in {unit}", histogram(f"Finished plays by length in {unit}", tallies.lengths), ""))
     charts.append(("Length in minutes", histogram("Finished plays by minutes played",
-                                                  [round(m) for m in tallies.minutes], "min")))
+                                                  tallies.minutes), ""))
     charts.append(("How games ended", hbars("How the finished plays ended", [
-        Bar(text, n, str(n)) for text, n in found["endings"].items()])))
-    return [(heading, chart) for heading, chart in charts if chart]
+        Bar(text, n, str(n)) for text, n in found["endings"].items()]), ""))
+    return [chart for chart in charts if chart[1]]
 
 
 @bp.get("/api/stats/<game>")

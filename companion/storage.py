@@ -732,22 +732,20 @@ class Store:
         `plays` and `play_seats`; only the numbers whose median is wanted come back one by one."""
         p, ps, t = schema.plays, schema.play_seats, schema.tables
         with self._reading() as conn:
-            def counted(column, *where) -> dict:
-                return dict(conn.execute(select(column, func.count()).where(p.c.game == game, *where)
+            def counted(column, *where, table=p) -> dict:
+                return dict(conn.execute(select(column, func.count()).where(table.c.game == game, *where)
                                          .group_by(column)).all())
 
             seats = conn.execute(select(ps.c.player_count, ps.c.position, func.count(), func.sum(ps.c.won))
                                  .where(ps.c.game == game).group_by(ps.c.player_count, ps.c.position)).all()
-            plays = conn.execute(select(p.c.length, p.c.minutes, p.c.margin).where(p.c.game == game)).all()
-            scores = conn.execute(select(ps.c.score, ps.c.won).where(ps.c.game == game)).all()
-            unfinished = conn.execute(select(func.count()).select_from(t).outerjoin(p, p.c.table_id == t.c.id)
-                                      .where(t.c.game == game, p.c.table_id.is_(None))).scalar_one()
+            tables = conn.execute(select(func.count()).where(t.c.game == game)).scalar_one()
+            by_players = counted(p.c.player_count)
             return Tallies(
-                unfinished=unfinished, by_players=counted(p.c.player_count),
+                unfinished=tables - sum(by_players.values()), by_players=by_players,
                 seats={(count, position): (n, int(wins)) for count, position, n, wins in seats},
-                lengths=[row[0] for row in plays], minutes=[row[1] for row in plays],
-                margins=[row[2] for row in plays if row[2] is not None], scores=[row[0] for row in scores],
-                winner_scores=[row[0] for row in scores if row[1]], endings=counted(p.c.ending),
+                lengths=counted(p.c.length), minutes=counted(p.c.minutes),
+                margins=counted(p.c.margin, p.c.margin.is_not(None)), scores=counted(ps.c.score, table=ps),
+                winner_scores=counted(ps.c.score, ps.c.won == 1, table=ps), endings=counted(p.c.ending),
                 ties=counted(p.c.tie, p.c.tie.is_not(None)))
 
     @staticmethod

@@ -245,6 +245,22 @@ def test_the_wilson_interval_is_the_textbook_one():
     assert wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
 
 
+@pytest.mark.parametrize("values", [[7], [3, 1], [2, 2, 9], [1, 5, 5, 6, 30], [0.5, 0.1, 2.3, 2.3, 4.0, 7.7],
+                                    [n % 7 for n in range(101)], [n * n % 13 for n in range(40)]])
+def test_a_spread_from_counts_is_the_median_and_quartiles_of_the_values(values):
+    """The database counts each value once (value -> how often); the spread is what statistics would give for
+    the values one by one."""
+    from collections import Counter
+    from starpnp.companion.stats import spread
+    found = spread(Counter(values))
+    q1, _, q3 = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else values * 3
+    expected = {"n": len(values), "median": statistics.median(values), "q1": q1, "q3": q3, "min": min(values),
+                "max": max(values)}
+    assert found.keys() == expected.keys()
+    assert all(found[key] == pytest.approx(expected[key], abs=0.05) for key in expected), (found, expected)
+    assert spread({}) == {"n": 0, "median": None, "q1": None, "q3": None, "min": None, "max": None}
+
+
 def test_an_undone_ending_leaves_the_table_unfinished(played):
     _, client, _, _, _ = played
     found = client.get("/api/stats/starship_catan").get_json()
@@ -347,3 +363,31 @@ def test_tables_finished_before_the_plays_table_are_recorded_once(played, tmp_pa
     for game in ("stratastar", "stars_inc", "couriers"):
         assert again.get(f"/api/stats/{game}").get_json()["by_seat"] == \
             client.get(f"/api/stats/{game}").get_json()["by_seat"]
+
+
+def test_on_postgresql_the_same_plays_give_the_same_numbers(postgres_url, tmp_path):
+    """The database counts the statistics: PostgreSQL's counts (its sums are decimals) read as SQLite's do."""
+    apps = [create_app({"DATA_DIR": str(tmp_path / "sqlite")}),
+            create_app({"DATA_DIR": str(tmp_path / "pg"), "DATABASE_URL": postgres_url})]
+    found = []
+    for app in apps:
+        app.test_client_class = PhoneClient
+        t = Tables(app.test_client())
+        starship_catan(t, ["Ann", "Ben"], "p1", loser_vp=4, group="Smith family")
+        starship_catan(t, ["Ann", "Ben"], "p2", rolls=3)
+        handful_of_stars(t, ["Ann", "Ben"], systems_to="p1")
+        undone = t.new("starship_catan", ["Ann", "Ben"])
+        t.send(undone, {"type": "vp", "player": "p2", "delta": 10})
+        assert t.client.post(f"/api/tables/{undone}/undo", json={"player": "p2"}).status_code == 201
+        found.append([without_times(t.client.get(path).get_json()) for path in (
+            "/api/stats/starship_catan", "/api/stats/handful_of_stars", "/api/stats/starship_catan?group=Smith family")])
+    assert found[0][0]["plays"] == 2 and found[0][0]["unfinished"] == 1 and found[0][2]["group"]["plays"] == 1
+    assert found[0] == found[1]
+
+
+def without_times(numbers: dict) -> dict:
+    """The statistics but the minutes and the dates, which follow the clock."""
+    numbers["length"].pop("minutes")
+    if "group" in numbers:
+        numbers["group"].pop("last")
+    return numbers
