@@ -12,14 +12,14 @@ from flask import Blueprint, Response, render_template, request, session
 from .export import spreadsheet_safe
 from .inputs import parse_group
 from .rules import GameRules
-from .stats import LAST_PLAYS, Play, Tallies, as_text, by_name, csv_rows, summarize
+from .stats import CSV_HEADER, LAST_PLAYS, Play, Tallies, as_text, by_name, csv_rows, summarize
 from .stats_chart import Bar, hbars, histogram
 from .storage import NotFound, Store
 from .tables import store
 from .views import JOINED
 
 bp = Blueprint("stats", __name__)
-THIS_PHONE = "this phone"  # the group of a phone's own tables, as the page and the CSV name it
+THIS_PHONE = "this phone"  # the group of a phone's own tables, as the page names it
 
 
 def game_rules(game: str) -> GameRules:
@@ -54,8 +54,7 @@ def plays_csv(plays: list[Play], unit: str, group: str | None) -> str:
     """Every finished play, a row per player: formula-safe as a table's own export (export.spreadsheet_safe)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    for row in [["date", "group", "players", "seat", "name", "score", "place", "won", "length", "unit", "minutes",
-                 "ending", "tie"], *csv_rows(plays, unit, group)]:
+    for row in [CSV_HEADER, *csv_rows(plays, unit, group)]:
         writer.writerow([spreadsheet_safe(cell) for cell in row])
     return out.getvalue()
 

@@ -391,3 +391,13 @@ def without_times(numbers: dict) -> dict:
     if "group" in numbers:
         numbers["group"].pop("last")
     return numbers
+
+
+def test_guessing_group_codes_is_slowed_down_as_guessing_table_codes_is(tmp_path):
+    app = create_app({"DATA_DIR": str(tmp_path), "WRONG_CODES_PER_MINUTE": 3})
+    client = app.test_client()
+    assert client.post("/api/tables", json={"game": "generic", "players": people("Ann", "Ben"),
+                                            "group": "Smith family"}).status_code == 201
+    assert [client.get(f"/api/stats/generic?group=guess {n}").status_code for n in range(3)] == [404] * 3
+    assert client.get("/api/stats/generic?group=Smith family").status_code == 429
+    assert client.get("/api/stats/generic").status_code == 200  # the public numbers name nobody: not held back
