@@ -344,8 +344,8 @@ def test_the_command_line_prints_the_same_numbers(played):
 
 
 def test_tables_finished_before_the_plays_table_are_recorded_once(played, tmp_path):
-    """A database from before `plays` (its rows and the note that they were recorded gone) gets them back from
-    the logs on the next start."""
+    """A database from before `plays` (schema version 6: no plays, no group column) gets them from the logs on
+    its first start with them."""
     import shutil
     from sqlalchemy import create_engine, text
     _, client, _, data, _ = played
@@ -355,9 +355,11 @@ def test_tables_finished_before_the_plays_table_are_recorded_once(played, tmp_pa
         shutil.copy(kept, copy / kept.name)
     engine = create_engine(f"sqlite:///{copy / 'companion.sqlite3'}")
     with engine.begin() as conn:
-        conn.execute(text("DELETE FROM play_seats"))
-        conn.execute(text("DELETE FROM plays"))
-        conn.execute(text("DELETE FROM settings WHERE key LIKE 'plays_recorded:%'"))
+        for statement in ("DROP TABLE play_seats", "DROP TABLE plays", "DROP INDEX ix_tables_game",
+                          "DROP INDEX ix_tables_group", "ALTER TABLE tables DROP COLUMN group_key",
+                          "DELETE FROM schema_version WHERE version = 7",
+                          "DELETE FROM settings WHERE key LIKE 'plays_recorded:%'"):
+            conn.execute(text(statement))
     engine.dispose()
     again = create_app({"DATA_DIR": str(copy), "GAME_FOLDERS": [str(COURIERS)]}).test_client()
     for game in ("stratastar", "stars_inc", "couriers"):
