@@ -110,6 +110,21 @@ def stars_inc(t: Tables, names, points=None, group=None):
         t.finished("stars_inc", code, seats, None, 9, "victory shared", "shared")
 
 
+def stars_inc_tie_round(t: Tables, names):
+    """The advanced game to 3 points: both reach it level, a tie round is played, and Ben pulls ahead in it."""
+    code = t.new("stars_inc", names, options={"mode": "advanced", "target_score": 3})
+    rounds = [{"p1": 3, "p2": 3}, {"p2": 1}]  # the round that reaches the target, then the tie round
+    for gains in rounds:
+        t.send(code, {"type": "new_round", "player": "p1", "hydrogen": 2, "actions": 3})
+        for seat, n in gains.items():
+            t.send(code, {"type": "adjust", "player": seat, "what": "points", "delta": n})
+        t.send(code, {"type": "end_round", "player": "p1", "unharvested": "skip"})
+        for event_type in ("harvest", "done"):
+            for seat in ("p1", "p2"):
+                t.send(code, {"type": event_type, "player": seat})
+    t.finished("stars_inc", code, ["p1", "p2"], "p2", 2, "target score reached", "a tie round")
+
+
 def handful_of_stars(t: Tables, names, systems_to=None, group=None):
     """Seat 2 plays first; both stay on their starting VP: shared, unless `systems_to` holds one more system."""
     code = t.new("handful_of_stars", names, group, {"first_player": 2})
@@ -163,6 +178,7 @@ def played(tmp_path_factory):
         assert client.post(f"/api/tables/{undone}/undo", json={"player": "p1"}).status_code == 201
         stars_inc(t, ["Ann", "Ben"])
         stars_inc(t, ["Ann", "Ben", "Cy"], {"p1": 1, "p2": 4})
+        stars_inc_tie_round(t, ["Ann", "Ben"])
         handful_of_stars(t, ["Ann", "Ben"])
         handful_of_stars(t, ["Ann", "Ben"], systems_to="p1")
         couriers_to_12(t, ["Ann", "Ben"], "p2", group="Jones")
@@ -231,8 +247,9 @@ def test_a_tie_is_a_win_for_no_seat_unless_the_tie_break_decides_it(played):
     # both plays level on VP; the second broken by systems for p1, who played second (seat 2 played first)
     assert [(row["seat"], row["wins"]) for row in handful["by_seat"]] == [(1, 0), (2, 1)]
     assert handful["ties"] == {"plays": 2, "shared": 1, "broken": {"systems": 1}}
-    stars = client.get("/api/stats/stars_inc").get_json()
-    assert sum(row["wins"] for row in stars["by_seat"]) == 1 and stars["ties"]["shared"] == 1
+    stars = client.get("/api/stats/stars_inc").get_json()  # shared; won outright; level, then a tie round
+    assert [row["wins"] for row in stars["by_seat"]] == [0, 2, 0]
+    assert stars["ties"] == {"plays": 2, "shared": 1, "broken": {"a tie round": 1}}
     couriers = client.get("/api/stats/couriers").get_json()
     assert couriers["ties"] == {"plays": 2, "shared": 1, "broken": {"Fuel": 1}}
     assert couriers["endings"] == {"Points reached 12": 3, "ended by the table": 2}
@@ -322,9 +339,15 @@ def test_a_bad_group_or_game_is_a_one_line_4xx(client):
     assert client.get("/stats/stratastar?group=" + "x" * 40).status_code == 400
 
 
-def test_the_page_is_linked_and_draws_its_charts(played):
-    _, client, _, _, _ = played
+def test_the_page_is_linked_and_draws_its_charts(tmp_path):
+    app = create_app({"DATA_DIR": str(tmp_path), "GAME_FOLDERS": [str(COURIERS)]})
+    app.test_client_class = PhoneClient
+    client = app.test_client()
+    t = Tables(client)
+    handful_of_stars(t, ["Ann", "Ben"], systems_to="p1")
     assert 'href="/stats/stratastar"' in client.get("/").get_data(as_text=True)
+    code = t.new("couriers", ["Ann", "Ben"])
+    assert 'href="/stats/couriers"' in client.get(f"/t/{code}/history").get_data(as_text=True)
     page = client.get("/stats/handful_of_stars").get_data(as_text=True)
     assert page.count("<svg") >= 4 and "Wins by seat, 2 players" in page and "fair share 50%" in page
 
