@@ -1,19 +1,20 @@
 """What the plays say: statistics across the finished tables of one game — pure functions, no database, no Flask.
 
-A table's log is replayed once, when the game ends (the store writes its `plays` and `play_seats` rows in that
-event's own transaction, see Store._record_play); the page then reads what the database counts of those rows
-(Tallies), with indexes, not one row per table through Python. Numbers by seat, length,
-score and ending are public; numbers by name are only for the tables of one group (a group code given at
-creation, or one phone's own tables), so one family's names never show to another on a shared server.
+No log is replayed for the statistics: the move that ends a game records its play (the store writes its
+`plays` and `play_seats` rows in that move's own transaction, see Store._record_play, from the state the
+replay keeps), and the page reads what the database counts of those rows on their indexes (Tallies), not a
+row per table through Python. Numbers by seat, length, score and ending are public; numbers by name are only
+for the tables of one group (a group code given at creation, or one phone's own tables), so one family's
+names never show to another on a shared server.
 
 A tie counts as a win for no seat, unless the game's own tie-break decided it (more systems, a tie round): the
 seat it went to won.
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import hmac
-import bisect
 import itertools
 import math
 from collections import defaultdict
@@ -32,7 +33,6 @@ class Play:
     """One finished table as the CSV and the group's last plays show it. `seats` come in the order they first
     played, each {"name", "score", "place", "won"}; `won` is true only for a sole winner."""
 
-    group_key: str | None
     player_count: int
     finished_at: float
     minutes: float

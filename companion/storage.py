@@ -768,7 +768,7 @@ class Store:
                           group_key, table_codes)
         order = (p.c.finished_at.desc(), p.c.table_id.desc()) if newest else (p.c.finished_at, p.c.table_id)
         chosen = chosen.order_by(*order).limit(newest) if newest else chosen
-        query = (select(p.c.table_id, p.c.group_key, p.c.player_count, p.c.finished_at, p.c.minutes, p.c.length,
+        query = (select(p.c.table_id, p.c.player_count, p.c.finished_at, p.c.minutes, p.c.length,
                         p.c.ending, p.c.tie, ps.c.name, ps.c.score, ps.c.place, ps.c.won)
                  .join(ps, ps.c.table_id == p.c.table_id).where(p.c.table_id.in_(chosen.subquery().select()))
                  .order_by(*order, ps.c.position))
@@ -779,7 +779,7 @@ class Store:
             play = found.get(row.table_id)
             if play is None:
                 play = found[row.table_id] = Play(
-                    group_key=row.group_key, player_count=row.player_count, finished_at=row.finished_at,
+                    player_count=row.player_count, finished_at=row.finished_at,
                     minutes=row.minutes, length=row.length, ending=row.ending, tie=row.tie, seats=[])
             play.seats.append({"name": row.name, "score": row.score, "place": row.place, "won": bool(row.won)})
         return list(found.values())
