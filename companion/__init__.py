@@ -35,7 +35,7 @@ DEFAULTS: dict[str, Any] = {
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    from . import api, errors, printing, views
+    from . import api, errors, printing, stats_views, views
     from .rules import all_rules
     from .rules.declared import rules_from_folder
     from .security import init_security
@@ -73,6 +73,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(views.bp)
     app.register_blueprint(printing.bp)
+    app.register_blueprint(stats_views.bp)
     if app.config["BENCH_HELLO"] or os.environ.get("STARPNP_BENCH_HELLO") == "1":
         app.add_url_rule("/bench/hello", "bench_hello", lambda: "hello, world")
     return app

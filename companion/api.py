@@ -5,7 +5,8 @@ import re
 
 from flask import Blueprint, request
 
-from .inputs import BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id, undo_seat
+from .inputs import (BadInput, NoSeat, parse_event, parse_group, parse_new_table, parse_player, take_client_id,
+                     undo_seat)
 from . import codes
 from .storage import REFUSED, TAKEN, WAITING, NotFound, Snapshot
 from .sealed import visible_state
@@ -36,8 +37,10 @@ def _changed(seq: int, snap: Snapshot, repeated: bool, actor: str, **extra) -> t
 
 @bp.post("/tables")
 def create_table():
-    game, players, options = parse_new_table(_json_body(), store().rules)
-    snap, host = store().create_hosted_table(game, players, options)
+    data = _json_body()
+    game, players, options = parse_new_table(data, store().rules)
+    group = parse_group(data.get("group"))
+    snap, host = store().create_hosted_table(game, players, options, group and store().group_key(group))
     body = {"code": snap.table.display_code, "url": join_url(snap.table), "version": snap.table.version,
             "state": visible_state(rules_for(snap.table), snap.state, None), "watch_url": join_url(snap.table, watch=True),
             "host_token": host}

@@ -110,6 +110,21 @@ def parse_new_table(data: Any, games: dict[str, GameRules]) -> tuple[str, list[d
     return game, parse_players(data.get("players"), rules), parse_options(data.get("options"), rules)
 
 
+GROUP_LENGTH = (4, 24)
+
+
+def parse_group(raw: Any) -> str | None:
+    """An optional group code (4 to 24 characters, as a family or a playtest group calls itself): tables created
+    with the same code share their players' names in the statistics, and only with those who know it."""
+    if raw in (None, ""):
+        return None
+    text = " ".join(printable(raw).split()) if isinstance(raw, str) else None
+    if text is None or not GROUP_LENGTH[0] <= len(text) <= GROUP_LENGTH[1]:
+        raise BadInput("group", f"a group code needs {GROUP_LENGTH[0]} to {GROUP_LENGTH[1]} characters "
+                                f"(letters, digits, spaces)")
+    return text
+
+
 CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 

@@ -36,6 +36,7 @@ tables = Table(
     Column("version", Integer, nullable=False, default=0),  # = seq of the newest event
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
+    Column("group_key", String(64), nullable=True),  # keyed hash of the group code given at creation (plays)
 )
 
 events = Table(
@@ -90,6 +91,39 @@ hosts = Table(
 )
 
 
+# One row per finished table, and one per seat of it, written in the transaction of the event that ended it
+# (and removed by the undo that takes that event back): the statistics across tables are counted from these
+# by the database, not from 10,000 logs. `group_key` is the keyed hash of the table's group code
+# (tables.group_key): names are shown only to those who know the code.
+plays = Table(
+    "plays", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("group_key", String(64), nullable=True),
+    Column("player_count", Integer, nullable=False),
+    Column("started_at", Float, nullable=False),   # the table's first event
+    Column("finished_at", Float, nullable=False),  # the event that ended it
+    Column("minutes", Float, nullable=False),
+    Column("length", Integer, nullable=False),     # rounds or turns (the game's length_unit)
+    Column("ending", String(80), nullable=False),  # how it ended, without names
+    Column("tie", String(80), nullable=True),      # None; "shared"; or what broke it ("planets", "a tie round")
+    Column("margin", Float, nullable=True),        # the winner's score less the best other's; 0 if shared
+)
+
+play_seats = Table(
+    "play_seats", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("player_count", Integer, nullable=False),
+    Column("position", Integer, nullable=False),  # 1: played first
+    Column("name", String(40), nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("won", Integer, nullable=False),  # 1 for a sole winner (a shared victory is no seat's win)
+    UniqueConstraint("table_id", "position", name="uq_play_seats_table_position"),
+)
+
+
 def _v1_initial(conn: Connection) -> None:
     for table in (settings, tables, events):
         table.create(conn)
@@ -120,8 +154,21 @@ def _v6_hosts(conn: Connection) -> None:
     hosts.create(conn)
 
 
+def _v7_plays(conn: Connection) -> None:
+    # plays of tables finished before this version are recorded by the store once it runs (it has the rules)
+    plays.create(conn)
+    play_seats.create(conn)
+    conn.exec_driver_sql("CREATE INDEX ix_plays_game_finished ON plays (game, finished_at)")
+    conn.exec_driver_sql("CREATE INDEX ix_play_seats_game ON play_seats (game, player_count, position, won, score)")
+    conn.exec_driver_sql("CREATE INDEX ix_plays_group ON plays (group_key, game)")
+    if "group_key" not in {column["name"] for column in inspect(conn).get_columns("tables")}:
+        conn.exec_driver_sql("ALTER TABLE tables ADD COLUMN group_key VARCHAR(64)")
+    conn.exec_driver_sql("CREATE INDEX ix_tables_game ON tables (game)")
+    conn.exec_driver_sql("CREATE INDEX ix_tables_group ON tables (group_key)")
+
+
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index, _v3_taps, _v4_seats,
-                                                        _v5_seat_ended, _v6_hosts)
+                                                        _v5_seat_ended, _v6_hosts, _v7_plays)
 
 
 def current_version(conn: Connection) -> int:

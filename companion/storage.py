@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from sqlalchemy import (Integer, String, bindparam, create_engine, event as sa_event, func, insert, literal_column,
-                        select, update)
+from sqlalchemy import (Integer, String, bindparam, create_engine, delete, event as sa_event, func, insert,
+                        literal_column, select, update)
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -32,6 +32,7 @@ from ..web.push import CHANNEL, Changes
 from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo_target
 from .rules import GameRules, RuleError
 from .sealed import stands
+from .stats import Play, Tallies, group_key, play_record
 
 EVENT_COLUMNS = (schema.events.c.seq, schema.events.c.type, schema.events.c.player,
                  schema.events.c.payload, schema.events.c.undoes, schema.events.c.created_at, schema.events.c.actor)
@@ -88,6 +89,7 @@ class TableInfo:
     version: int
     created_at: float
     updated_at: float
+    group_key: str | None = None  # the keyed hash of the group code it was created with (stats.py)
 
     @property
     def display_code(self) -> str:
@@ -206,7 +208,7 @@ def _found(row) -> TableInfo:
 def _row_to_table(row) -> TableInfo:
     return TableInfo(id=row.id, code=row.code, watch_code=row.watch_code, game=row.game,
                      players=json.loads(row.players), options=json.loads(row.options), version=row.version,
-                     created_at=row.created_at, updated_at=row.updated_at)
+                     created_at=row.created_at, updated_at=row.updated_at, group_key=row.group_key)
 
 
 def _row_to_event(row) -> LoggedEvent:
@@ -250,6 +252,7 @@ class Store:
         self._write_conn = self.engine.connect().execution_options(write=True) if self._lock_file else None
         self._cache: OrderedDict[int, tuple[int, dict]] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._group_secret: str | None = None
         # re-entrant: append and undo keep holding it after their commit to note the new version
         self._write_lock = threading.RLock() if engine.dialect.name == "sqlite" else nullcontext()
         t, e, dialect = schema.tables, schema.events, engine.dialect
@@ -286,6 +289,7 @@ class Store:
             self._check_integrity()
         with self._writing() as conn:
             schema.migrate(conn, time.time())
+            self._record_old_plays(conn)
         # As sole writer, the hashes of the seat tokens that ended (taken over, given up) are known here: a
         # poll asks whether its phone still holds its seat without a query, as it asks the version.
         self._ended: set[str] | None = None
@@ -347,7 +351,7 @@ class Store:
                 return conn.execute(select(s.c.value).where(s.c.key == "secret_key")).scalar_one()
 
     # -- tables --------------------------------------------------------------------------------------
-    def create_table(self, game: str, players: list[dict], options: dict) -> Snapshot:
+    def create_table(self, game: str, players: list[dict], options: dict, group_key: str | None = None) -> Snapshot:
         rules = self.rules[game]
         try:
             state = rules.initial_state(players, options)
@@ -364,7 +368,7 @@ class Store:
                 with self._writing() as conn:
                     table_id = conn.execute(insert(schema.tables).values(
                         code=codes.new_code(), watch_code=codes.new_code(), game=game,
-                        players=json.dumps(players), options=json.dumps(options), version=0,
+                        players=json.dumps(players), options=json.dumps(options), version=0, group_key=group_key,
                         created_at=now, updated_at=now)).inserted_primary_key[0]
                     table = self._table_by(conn, schema.tables.c.id == table_id)
                 break
@@ -456,9 +460,10 @@ class Store:
             return code in self._asked
         return bool(self.seat_requests(code))
 
-    def create_hosted_table(self, game: str, players: list[dict], options: dict) -> tuple[Snapshot, str]:
+    def create_hosted_table(self, game: str, players: list[dict], options: dict,
+                            group_key: str | None = None) -> tuple[Snapshot, str]:
         """A new table and its host token: the phone that keeps it approves taking over held seats."""
-        snap = self.create_table(game, players, options)
+        snap = self.create_table(game, players, options, group_key)
         token = secrets.token_urlsafe(24)
         with self._writing() as conn:
             conn.execute(insert(schema.hosts).values(table_id=snap.table.id, token_hash=_token_hash(token)))
@@ -614,10 +619,12 @@ class Store:
                     return seen, Snapshot(table, self._state(conn, table)), True
                 if callable(event):
                     event = event(table)
-                state = self.rules[table.game].apply(self._state(conn, table), event)
+                before = self._state(conn, table)
+                state = self.rules[table.game].apply(before, event)
                 payload = {k: v for k, v in event.items() if k not in ("type", "player")}
                 actor = actor if actor != event["player"] else None
                 seq = self._insert(conn, table, event["type"], event["player"], payload, None, client_id, actor)
+                self._record_play(conn, table, before, state)
             return seq, self._committed(table, seq, state), False
 
     def _tap(self, conn: Connection, table: TableInfo, client_id: str | None) -> int | None:
@@ -651,6 +658,7 @@ class Store:
                 except RuleError as error:
                     raise Conflict(error.message) from None
                 seq = self._insert(conn, table, UNDO, player, {}, target.seq, client_id)
+                self._record_play(conn, table, self._state(conn, table), state)
             return seq, target.seq, self._committed(table, seq, state), False
 
     def _insert(self, conn: Connection, table: TableInfo, type_: str, player: str, payload: dict,
@@ -681,6 +689,124 @@ class Store:
         if until is not None:
             query = query.where(e.c.seq <= until)
         return [_row_to_event(r) for r in conn.execute(query.order_by(e.c.seq)).all()]
+
+    # -- finished plays (stats.py) -------------------------------------------------------------------
+    def _record_play(self, conn: Connection, table: TableInfo, before: dict, after: dict) -> None:
+        """Keep the table's rows of `plays` and `play_seats` true to its log, in the write's own transaction: the
+        event that ends the game writes them, an undo that takes that event back removes them. The statistics
+        then count those rows instead of replaying every log."""
+        rules = self.rules[table.game]
+        ended = rules.ending(after)
+        if ended is None and rules.ending(before) is None:
+            return
+        p, ps, e = schema.plays, schema.play_seats, schema.events
+        conn.execute(delete(ps).where(ps.c.table_id == table.id))
+        conn.execute(delete(p).where(p.c.table_id == table.id))
+        if ended is not None:
+            started, finished = conn.execute(select(func.min(e.c.created_at), func.max(e.c.created_at))
+                                             .where(e.c.table_id == table.id)).one()
+            play, seats = play_record(rules, table.players, after)
+            conn.execute(insert(p).values(table_id=table.id, game=table.game, group_key=table.group_key,
+                                          started_at=started, finished_at=finished,
+                                          minutes=round((finished - started) / 60, 1), **play))
+            conn.execute(insert(ps), [{**seat, "table_id": table.id, "game": table.game,
+                                       "player_count": play["player_count"]} for seat in seats])
+
+    def _record_old_plays(self, conn: Connection) -> None:
+        """Once per game, on the first start that knows it since `plays` came: record its tables that had
+        already ended (each replayed once). A designer's game served later is recorded when it is first served."""
+        s, t = schema.settings, schema.tables
+        done = set(conn.execute(select(s.c.key).where(s.c.key.like("plays_recorded:%"))).scalars())
+        for game, rules in self.rules.items():
+            if f"plays_recorded:{game}" in done:
+                continue
+            for row in conn.execute(select(t).where(t.c.game == game, t.c.version > 0)).all():
+                table = _row_to_table(row)
+                start = rules.initial_state(table.players, table.options)
+                self._record_play(conn, table, start, replay(rules, table.players, table.options,
+                                                              self._events(conn, table.id)))
+            conn.execute(insert(s).values(key=f"plays_recorded:{game}", value="yes"))
+
+    def tallies(self, game: str) -> Tallies:
+        """What the statistics count of `game`'s finished tables, counted by the database on the indexes of
+        `plays` and `play_seats`; only the numbers whose median is wanted come back one by one."""
+        p, ps, t = schema.plays, schema.play_seats, schema.tables
+        with self._reading() as conn:
+            def counted(column, *where, table=p) -> dict:
+                return dict(conn.execute(select(column, func.count()).where(table.c.game == game, *where)
+                                         .group_by(column)).all())
+
+            seats = conn.execute(select(ps.c.player_count, ps.c.position, func.count(), func.sum(ps.c.won))
+                                 .where(ps.c.game == game).group_by(ps.c.player_count, ps.c.position)).all()
+            tables = conn.execute(select(func.count()).where(t.c.game == game)).scalar_one()
+            by_players = counted(p.c.player_count)
+            return Tallies(
+                unfinished=tables - sum(by_players.values()), by_players=by_players,
+                seats={(count, position): (n, int(wins)) for count, position, n, wins in seats},
+                lengths=counted(p.c.length), minutes=counted(p.c.minutes),
+                margins=counted(p.c.margin, p.c.margin.is_not(None)), scores=counted(ps.c.score, table=ps),
+                winner_scores=counted(ps.c.score, ps.c.won == 1, table=ps), endings=counted(p.c.ending),
+                ties=counted(p.c.tie, p.c.tie.is_not(None)))
+
+    @staticmethod
+    def _of(query, group_key: str | None, table_codes: list[str] | None):
+        """`query` (over plays joined to tables) narrowed to one group, or to the tables of the join codes given
+        (a phone's own: none given, none found)."""
+        p, t = schema.plays, schema.tables
+        if group_key is not None:
+            query = query.where(p.c.group_key == group_key)
+        if table_codes is not None:
+            query = query.where(t.c.code.in_(list(table_codes)))
+        return query
+
+    def plays(self, game: str, group_key: str | None = None, table_codes: list[str] | None = None,
+              newest: int | None = None) -> list[Play]:
+        """The finished tables of `game`, oldest first (or the `newest` few, newest first), with their seats:
+        all of them, or those of one group, or of the join codes given."""
+        p, ps, t = schema.plays, schema.play_seats, schema.tables
+        chosen = self._of(select(p.c.table_id).join(t, t.c.id == p.c.table_id).where(p.c.game == game),
+                          group_key, table_codes)
+        order = (p.c.finished_at.desc(), p.c.table_id.desc()) if newest else (p.c.finished_at, p.c.table_id)
+        chosen = chosen.order_by(*order).limit(newest) if newest else chosen
+        query = (select(p.c.table_id, p.c.player_count, p.c.finished_at, p.c.minutes, p.c.length,
+                        p.c.ending, p.c.tie, ps.c.name, ps.c.score, ps.c.place, ps.c.won)
+                 .join(ps, ps.c.table_id == p.c.table_id).where(p.c.table_id.in_(chosen.subquery().select()))
+                 .order_by(*order, ps.c.position))
+        with self._reading() as conn:
+            rows = conn.execute(query).all()
+        found: dict[int, Play] = {}
+        for row in rows:
+            play = found.get(row.table_id)
+            if play is None:
+                play = found[row.table_id] = Play(
+                    player_count=row.player_count, finished_at=row.finished_at,
+                    minutes=row.minutes, length=row.length, ending=row.ending, tie=row.tie, seats=[])
+            play.seats.append({"name": row.name, "score": row.score, "place": row.place, "won": bool(row.won)})
+        return list(found.values())
+
+    def people(self, game: str, group_key: str | None = None,
+               table_codes: list[str] | None = None) -> tuple[int, list[tuple[str, int, int, int]]]:
+        """Within a group (or the join codes given): its finished plays of `game`, and per name the plays, wins
+        and best score, counted by the database."""
+        p, ps, t = schema.plays, schema.play_seats, schema.tables
+        tables = self._of(select(p.c.table_id).join(t, t.c.id == p.c.table_id).where(p.c.game == game),
+                          group_key, table_codes).subquery()
+        with self._reading() as conn:
+            count = conn.execute(select(func.count()).select_from(tables)).scalar_one()
+            rows = conn.execute(select(ps.c.name, func.count(), func.sum(ps.c.won), func.max(ps.c.score))
+                                .where(ps.c.table_id.in_(select(tables.c.table_id))).group_by(ps.c.name)).all()
+        return count, [(name, n, int(wins), best) for name, n, wins, best in rows]
+
+    def group_key(self, code: str) -> str:
+        """The stored form of a group code (stats.group_key), keyed with this database's secret."""
+        if self._group_secret is None:
+            self._group_secret = self.secret_key()
+        return group_key(self._group_secret, code)
+
+    def has_group(self, group_key: str) -> bool:
+        t = schema.tables
+        with self._reading() as conn:
+            return conn.execute(select(t.c.id).where(t.c.group_key == group_key).limit(1)).first() is not None
 
     # -- state cache ---------------------------------------------------------------------------------
     def _state(self, conn: Connection, table: TableInfo) -> dict:

@@ -52,7 +52,7 @@ def init_throttle(app: Flask) -> None:
 
     def names_a_code() -> bool:
         return bool(request.view_args and ("code" in request.view_args or "watch_code" in request.view_args)) \
-            or request.path == "/join"
+            or request.path == "/join" or bool(request.args.get("group"))  # a group code shows names
 
     @app.before_request
     def _slow_down_guessing():

@@ -21,7 +21,7 @@ from ..web import push
 from . import codes, qr
 from .chart import PHONE, TV, Size, score_chart
 from .export import export_csv, export_json
-from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_new_table, parse_player, take_client_id
+from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_group, parse_new_table, parse_player, take_client_id
 from .rules import GameRules, RuleError
 from .sealed import visible_state
 from .security import CSRF_FIELD, check_csrf
@@ -171,7 +171,8 @@ def create_table():
         options = _form_options(form, rules) if rules else {}
         game, players, options = parse_new_table({"game": form.get("game"), "players": players,
                                                   "options": options}, store().rules)
-        snap, host = store().create_hosted_table(game, players, options)
+        group = parse_group(form.get("group"))
+        snap, host = store().create_hosted_table(game, players, options, group and store().group_key(group))
     except (StoreError, RuleError) as error:
         message = error.message if isinstance(error, StoreError) else str(error)
         return _home(400, form, error=message)

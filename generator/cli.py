@@ -1,4 +1,4 @@
-"""The one `starpnp` command: list, check, new, init, schema, export-csv, build, serve.
+"""The one `starpnp` command: list, check, new, init, schema, export-csv, build, serve, stats.
 
 Every expected failure (bad data, bad option, a port in use) ends as one line on stderr and a non-zero
 exit status; a traceback is a bug.
@@ -482,6 +482,46 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
     run(host, port, data_dir, {"PRINT_FOLDERS": [*print_folders, *game_folders], "GAME_FOLDERS": list(game_folders),
                                "DATABASE_URL": database_url, "PUBLIC_URL": public_url, "PUSH_STREAMS": push_streams},
         https)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--data", "data_dir", type=click.Path(file_okay=False), default=None,
+              help="The folder `starpnp serve --data` keeps its tables in (default: $STARPNP_DATA or the current "
+                   "folder).")
+@click.option("--database-url", envvar="STARPNP_DATABASE_URL", default=None, metavar="URL",
+              help="Read the tables of this PostgreSQL database instead (default: $STARPNP_DATABASE_URL).")
+@click.option("--format", "form", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True,
+              help="table: for reading; csv: every finished play, a row per player; json: as /api/stats/GAME.")
+@click.option("--group", metavar="CODE", default=None,
+              help="Add the names of the plays of tables created with this group code (the CSV's names too).")
+def stats(game: str, data_dir: str | None, database_url: str | None, form: str, group: str | None) -> None:
+    """What the finished tables of GAME say: seat balance, lengths, scores, endings and ties. GAME is one of
+    ours or the folder of a game whose game.yaml declares a tracker (its playtests served with --game-folder)."""
+    import os
+
+    from starpnp.companion.inputs import parse_group
+    from starpnp.companion.rules import all_rules
+    from starpnp.companion.rules.declared import rules_from_folder
+    from starpnp.companion.stats_views import report
+    from starpnp.companion.storage import Store, StoreError, database_url as url_of, make_engine
+
+    folder = Path(data_dir or os.environ.get("STARPNP_DATA") or ".")
+    if not database_url and not (folder / "companion.sqlite3").is_file():
+        fail([f"--data: {clipped(str(folder))} holds no companion.sqlite3 (the folder `starpnp serve --data` "
+              f"keeps its tables in)"])
+    try:
+        rules = all_rules().get(game) or rules_from_folder(find_game(game))
+        group = parse_group(group)
+        store = Store(make_engine(url_of(folder, database_url), pool_size=1), {**all_rules(), rules.id: rules})
+        text = report(store, rules, form, group)
+    except DataError as exc:
+        fail([str(exc)])
+    except DataErrors as exc:
+        fail([exc.errors[0]])
+    except StoreError as exc:
+        fail([exc.message])
+    click.echo(text, nl=not text.endswith("\n"))
 
 
 @main.command()

@@ -208,6 +208,10 @@ class GameRules:
     conceal(state, viewer) -> State
         The state as seat `viewer` (None: a spectator) may read it: other seats' sealed entries as "sealed".
     revealed_stands: why Undo refuses a sealed entry once its sealing was revealed, in one line for players.
+    ending, length, length_unit, play_order, tie_broken_by: one finished table as the statistics across tables
+        count it: how the game ended in words without a player's name ("captured an enemy homeworld"; None
+        while it goes on: a table is finished exactly when this says so), its length in rounds or turns, the
+        seats in the order they first played, and what broke a tie that the final scores no longer show.
     """
 
     id: str
@@ -224,6 +228,12 @@ class GameRules:
     sealing: Callable[[State], str | None] = lambda state: None
     conceal: Callable[[State, str | None], State] = lambda state, viewer: state
     revealed_stands: str = "the sealed entries are revealed, and a revealed entry stands"
+    # What the statistics across finished tables read (stats.py), cheap enough to ask after every event:
+    ending: Callable[[State], str | None] = lambda state: None  # how it ended, without names; None: not over
+    length: Callable[[State], int] = lambda state: 0  # rounds (or turns: `length_unit`) played
+    length_unit: str = "rounds"
+    play_order: Callable[[State], list[str]] = lambda state: [p["id"] for p in state["players"]]  # 1st to play first
+    tie_broken_by: Callable[[State], str | None] = lambda state: None  # a tie settled by play (a tie round)
 
     @classmethod
     def of(cls, game: Any, **rules: Any) -> "GameRules":

@@ -41,7 +41,7 @@ def declared_rules(info: GameInfo) -> GameRules:
     tracker: Tracker = info.tracker
 
     def initial_state(players: list[dict], options: dict) -> State:
-        return {"players": players, "turns": 0, "over": False, "ended_by": None,
+        return {"players": players, "turns": 0, "over": False, "ended_by": None, "ending": None,
                 "counters": {p["id"]: {c.id: c.start for c in tracker.counters} for p in players},
                 "shared": {c.id: c.start for c in tracker.shared}}
 
@@ -63,11 +63,12 @@ def declared_rules(info: GameInfo) -> GameRules:
             label = next(c.label for c in [*tracker.counters, *tracker.shared] if c.id == end.counter)
             if end.counter in state["shared"]:
                 if state["shared"][end.counter] >= end.reaches:
-                    return {**state, "over": True, "ended_by": f"{label} reached {end.reaches}"}
+                    return {**state, "over": True, "ended_by": f"{label} reached {end.reaches}",
+                            "ending": f"{label} reached {end.reaches}"}
                 continue
             for pid, values in state["counters"].items():
                 if values[end.counter] >= end.reaches:
-                    return {**state, "over": True,
+                    return {**state, "over": True, "ending": f"{label} reached {end.reaches}",
                             "ended_by": f"{names(state)[pid]} reached {end.reaches} {label}"}
         return state
 
@@ -107,7 +108,8 @@ def declared_rules(info: GameInfo) -> GameRules:
 
     def end_game(state: State, player: str, fields: Fields) -> State:
         not_over(state)
-        return {**state, "over": True, "ended_by": f"{names(state)[player]} ended the game"}
+        return {**state, "over": True, "ended_by": f"{names(state)[player]} ended the game",
+                "ending": "ended by the table"}
 
     def score(values: dict[str, int]) -> int:
         return sum(weight * values[name] for name, weight in tracker.weights.items())
@@ -142,7 +144,12 @@ def declared_rules(info: GameInfo) -> GameRules:
         events.append(EventType("end_turn", "The active player's turn is over (their phone taps it; another may "
                                           "for them, after asking: confirm yes)", end_turn, EndTurn,
                                 for_others=True, asks=True))
+    def length(state: State) -> int:
+        return state["turns"] if tracker.turns else state["shared"][tracker.round] if tracker.round else 0
+
     return GameRules.of(info, event_types=tuple(events), initial_state=initial_state, derive=derive,
+                        ending=lambda state: state["ending"], length=length,
+                        length_unit="turns" if tracker.turns else "rounds",
                         says={"add": "{delta:+} {counter}", "set": "sets {counter} to {value}",
                               "add_shared": "{delta:+} {counter} (shared)", "end_turn": "ends the turn",
                               "end_game": "ends the game"},

@@ -697,6 +697,10 @@ RULES = GameRules.of(
     options={"first_player": 1},  # the seat (1 to 4) that plays first: the create form asks for it
     says=SAYS,
     words=WORDS,
+    ending=lambda state: "the round after the shuffle trigger" if _turn_info(state)["game_over"] else None,
+    length=lambda state: state["turns"] // len(state["players"]),
+    play_order=lambda state: [state["players"][(state["first"] + i) % len(state["players"])]["id"]
+                              for i in range(len(state["players"]))],
 )
 
 apply = RULES.apply

@@ -630,7 +630,7 @@ def _finish(state: State, pid: str, fields: Fields) -> State:
 def _end_check(state: State) -> State:
     """After the deciding harvest or tie round: over, or (advanced game) one more round to break a tie."""
     if state["mode"] == "advanced" and len(leaders(state)) > 1:
-        return {**state, "status": "tie_round"}
+        return {**state, "status": "tie_round", "tie_rounds": state.get("tie_rounds", 0) + 1}
     return {**state, "status": "over"}
 
 
@@ -790,6 +790,15 @@ def _environment_view(state: State) -> dict | None:
             "two_space_moves": card_in_play(state) == TWO_SPACE_MOVES}
 
 
+def _ending(state: State) -> str | None:
+    """How the game ended, for the statistics (no names): which end the rulebook's game took."""
+    if state["status"] != "over":
+        return None
+    if state.get("shared") or len(leaders(state)) > 1:
+        return "victory shared"
+    return f"after round {STANDARD_ROUNDS}" if state["mode"] == "standard" else "target score reached"
+
+
 def derive(state: State) -> dict:
     players = [p["id"] for p in state["players"]]
     first = players[(state["round"] - 1) % len(players)] if state["round"] else players[0]
@@ -915,6 +924,9 @@ RULES = GameRules.of(
     sealing=sealing,
     conceal=conceal,
     revealed_stands="both votes are revealed, and the rulebook has the owners vote at once, so your vote stands",
+    ending=_ending,
+    length=lambda state: state["round"],
+    tie_broken_by=lambda state: "a tie round" if state.get("tie_rounds") and len(leaders(state)) == 1 else None,
     options={"mode": "standard", "target_score": 30, "edition": "ours", **{f"max_{t.lower()}": n for t, n in PRINTED_MAXIMA.items()}},
 )
 

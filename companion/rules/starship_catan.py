@@ -586,6 +586,9 @@ RULES = GameRules.of(
     derive=derive,
     says=SAYS,
     words=WORDS,
+    ending=lambda state: f"reached {VICTORY_POINTS} VP" if winners(state) else None,
+    length=lambda state: state.get("rolls", 0),  # a turn starts with its production roll
+    length_unit="turns",
 )
 
 apply = RULES.apply

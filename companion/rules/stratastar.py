@@ -408,6 +408,15 @@ def _ended(state: State) -> str | None:
     return f"{winner} won ({won[0]['reason']})"
 
 
+def _ending(state: State) -> str | None:
+    """How the game ended, for the statistics: the first winner's way of winning, without names or counts."""
+    won = _winners(state)
+    if not won:
+        return None
+    return f"colonies on {WORLDS_TO_WIN} worlds" if state["empires"][won[0]["player"]]["worlds"] >= WORLDS_TO_WIN \
+        else "captured an enemy homeworld"
+
+
 def derive(state: State) -> dict:
     turn = state["turn"]
     empires = {}
@@ -506,6 +515,8 @@ RULES = GameRules.of(
     conceal=conceal,
     revealed_stands="both sides are revealed, and Attack cards are revealed once (the rulebook: none added "
                     "later), so your side stands: settle the battle",
+    ending=_ending,
+    length=lambda state: state["turn"]["round"],
     options={name: option.default for name, option in GAME.options.items()},
 )
 

@@ -270,13 +270,13 @@ def biggest_texts(page) -> list[str]:
     return page.evaluate(BIGGEST_TEXT)
 
 
-def save_screens(page, name: str) -> None:
-    """With STARPNP_SCREENSHOTS=<dir>, keep light and dark screenshots of the page there as NAME-light.png
-    and NAME-dark.png (docs/screenshots were made this way)."""
+def save_screens(page, name: str, full_page: bool = False) -> None:
+    """With STARPNP_SCREENSHOTS=<dir>, keep light and dark screenshots of the page (the whole of it with
+    `full_page`) there as NAME-light.png and NAME-dark.png (docs/screenshots were made this way)."""
     if folder := os.environ.get("STARPNP_SCREENSHOTS"):
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            page.screenshot(path=str(Path(folder) / f"{name}-{scheme}.png"))
+            page.screenshot(path=str(Path(folder) / f"{name}-{scheme}.png"), full_page=full_page)
         page.emulate_media(color_scheme="light")
 
 

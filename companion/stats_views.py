@@ -1,0 +1,126 @@
+"""The statistics of a game's finished tables: the page (/stats/<game>), its JSON (/api/stats/<game>) and a CSV
+of every finished play. Public numbers go by seat, length and score; names only within a group: `?group=CODE`
+(the code the tables were created with) or, on the page, this phone's own tables."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from flask import Blueprint, Response, render_template, request, session
+
+from .export import spreadsheet_safe
+from .inputs import parse_group
+from .rules import GameRules
+from .stats import CSV_HEADER, LAST_PLAYS, Play, Tallies, as_text, by_name, csv_rows, summarize
+from .stats_chart import Bar, hbars, histogram
+from .storage import NotFound, Store
+from .tables import store
+from .views import JOINED
+
+bp = Blueprint("stats", __name__)
+THIS_PHONE = "this phone"  # the group of a phone's own tables, as the page names it
+
+
+def game_rules(game: str) -> GameRules:
+    rules = store().rules.get(game)
+    if rules is None:
+        raise NotFound(f"game: {game[:40]!r} is not played on this server (games: {', '.join(store().rules)})")
+    return rules
+
+
+def group_key_of(store_: Store, code: str) -> str:
+    """The stored key of the group `code` names; a code no table was created with is a 404, counted as a wrong
+    guess (throttle.py)."""
+    key = store_.group_key(code)
+    if not store_.has_group(key):
+        raise NotFound("group: no table on this server was created with this group code")
+    return key
+
+
+def named(store_: Store, game: str, group_key: str | None = None, table_codes: list[str] | None = None) -> dict:
+    """Numbers by name within one group (or the tables of the join codes given)."""
+    plays, people = store_.people(game, group_key, table_codes)
+    return by_name(plays, people, store_.plays(game, group_key, table_codes, newest=LAST_PLAYS))
+
+
+def statistics(store_: Store, rules: GameRules, group: str | None = None) -> dict:
+    """The public statistics of `rules`' game, and with a group code its numbers by name (the CLI's too)."""
+    found = summarize(rules.id, store_.tallies(rules.id), rules.length_unit)
+    return found if group is None else {**found, "group": named(store_, rules.id, group_key_of(store_, group))}
+
+
+def plays_csv(plays: list[Play], unit: str, group: str | None) -> str:
+    """Every finished play, a row per player: formula-safe as a table's own export (export.spreadsheet_safe)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for row in [CSV_HEADER, *csv_rows(plays, unit, group)]:
+        writer.writerow([spreadsheet_safe(cell) for cell in row])
+    return out.getvalue()
+
+
+ORDINALS = {1: "st", 2: "nd", 3: "rd"}
+
+
+SEAT_NOTE = ("A bar is how often the seat that played first, second, … won; the whisker spans where its true rate "
+             "lies, 95 times in 100. A whisker across the fair-share line proves no advantage: play more.")
+
+
+def _charts(rules: GameRules, found: dict, tallies: Tallies) -> list[tuple[str, object, str]]:
+    """The page's charts, each with its heading and a note under it: the numbers of `found` (summarize) and
+    `tallies`."""
+    charts = [("Plays by number of players", hbars("Finished plays by number of players", [
+        Bar(f"{count} players", n, str(n)) for count, n in found["by_players"].items()]), "")]
+    for index, (count, seats) in enumerate(found["by_seat_by_players"].items()):
+        last = index == len(found["by_seat_by_players"]) - 1
+        charts.append((f"Wins by seat, {count} players", hbars(
+            f"Win rate of each seat in play order, {count} players, with its 95 % interval",
+            [Bar(f"{row['seat']}{ORDINALS.get(row['seat'], 'th')} to play", row["rate"],
+                 f"{row['wins']}/{row['plays']} · {row['rate']:.0%}", row["low"], row["high"]) for row in seats],
+            most=1, mark=1 / int(count), mark_label=f"fair share {1 / int(count):.0%}"), SEAT_NOTE if last else ""))
+    unit = rules.length_unit
+    charts.append((f"Length in {unit}", histogram(f"Finished plays by length in {unit}", tallies.lengths), ""))
+    charts.append(("Length in minutes", histogram("Finished plays by minutes played",
+                                                  tallies.minutes), ""))
+    charts.append(("How games ended", hbars("How the finished plays ended", [
+        Bar(text, n, str(n)) for text, n in found["endings"].items()]), ""))
+    return [chart for chart in charts if chart[1]]
+
+
+@bp.get("/api/stats/<game>")
+def stats_json(game: str):
+    rules = game_rules(game)
+    return statistics(store(), rules, parse_group(request.args.get("group")))
+
+
+@bp.get("/stats/<game>/plays.csv")
+def stats_csv(game: str):
+    rules = game_rules(game)
+    group = parse_group(request.args.get("group"))
+    text = plays_csv(store().plays(game, group and group_key_of(store(), group)), rules.length_unit, group)
+    return Response(text, mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="{game}-plays{"-group" if group else ""}.csv"'})
+
+
+@bp.get("/stats/<game>")
+def stats_page(game: str):
+    rules = game_rules(game)
+    group = parse_group(request.args.get("group"))
+    tallies = store().tallies(game)
+    found = summarize(game, tallies, rules.length_unit)
+    names, named_as = None, THIS_PHONE
+    if group is not None:
+        names, named_as = named(store(), game, group_key_of(store(), group)), f"group {group}"
+    elif session.get(JOINED):
+        names = named(store(), game, table_codes=session[JOINED])
+    return render_template("companion/stats.html", rules=rules, found=found, charts=_charts(rules, found, tallies),
+                           group=group, named=names if names and (group or names["plays"]) else None,
+                           named_as=named_as)
+
+
+def report(store_: Store, rules: GameRules, form: str, group: str | None) -> str:
+    """`starpnp stats`: the statistics as a table for reading, CSV (every play) or JSON (the API's)."""
+    if form == "csv":
+        return plays_csv(store_.plays(rules.id, group and group_key_of(store_, group)), rules.length_unit, group)
+    found = statistics(store_, rules, group)
+    return json.dumps(found, indent=1) if form == "json" else as_text(found, rules.name)

@@ -1,0 +1,99 @@
+"""Real Chromium at 360x740: the statistics page of a designer's game (the couriers fixture) after 20 plays and
+of Stratastar fits a phone — no sideways scrolling, every chart inside the screen, its text at a readable size,
+no console error under the CSP — and names appear only with the group's code. With STARPNP_SCREENSHOTS=<dir> it
+saves the whole pages there, light and dark (docs/screenshots/stats-*.png)."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from companion_test_helpers import ServerProcess, create_table, request, save_screens
+from test_browser_chart import console_errors
+from test_browser_table_feel import post
+
+pytestmark = pytest.mark.browser
+
+COURIERS = Path(__file__).resolve().parent.parent / "fixtures" / "couriers"
+CREW = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def couriers_play(base_url: str, rng: random.Random) -> None:
+    """One playtest: 2 to 4 of the crew, a few turns, then a seat reaches 12 points or the table ends it."""
+    count = rng.randint(2, 4)
+    table = create_table(base_url, "couriers", [{"name": name} for name in rng.sample(CREW, count)])
+    seats = [f"p{i + 1}" for i in range(count)]
+    for turn in range(rng.randint(1, 2) * count):
+        post(base_url, table, seats[turn % count], {"type": "end_turn", "turn": turn})
+    for seat in seats:
+        post(base_url, table, seat, {"type": "add", "counter": "points", "delta": rng.randint(2, 9)})
+    if rng.random() < 0.7:
+        post(base_url, table, rng.choice(seats[:2]), {"type": "add", "counter": "points", "delta": 12})
+    else:
+        post(base_url, table, seats[0], {"type": "end_game"})
+
+
+def with_group(base_url: str, game: str, group: str) -> None:
+    status, body = request("POST", f"{base_url}/api/tables", {"game": game, "group": group,
+                                                            "players": [{"name": "Zed"}, {"name": "Yul"}]})
+    assert status == 201, body
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    server = ServerProcess(tmp_path_factory.mktemp("stats"), extra_args=("--game-folder", str(COURIERS))).start()
+    rng = random.Random(20)
+    for _ in range(20):
+        couriers_play(server.base_url, rng)
+    create_table(server.base_url, "couriers", [{"name": "Ann"}, {"name": "Ben"}])  # not finished
+    for _ in range(3):
+        stratastar = create_table(server.base_url, "stratastar", [{"name": "Ann"}, {"name": "Ben"}])
+        for _ in range(12):
+            post(server.base_url, stratastar, "p1", {"type": "colonise"})
+    with_group(server.base_url, "couriers", "Lab group")
+    yield server.base_url
+    server.stop()
+
+
+def check_fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    charts = page.locator("svg.stats-chart")
+    assert charts.count() >= 4
+    for index in range(charts.count()):
+        box = charts.nth(index).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('svg.stats-chart text')]
+        .map(t => t.getBoundingClientRect().height).filter(h => h > 0))""")
+    assert smallest >= 10, smallest  # the 12-unit text of a 360-unit chart, drawn a little narrower
+
+
+@pytest.mark.parametrize("game, plays", [("couriers", 20), ("stratastar", 3)])
+def test_the_statistics_page_fits_a_phone_and_names_nobody(browser, server, game, plays):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        errors = console_errors(page)
+        page.goto(f"{server}/stats/{game}")
+        expect(page.locator("[data-plays]")).to_have_attribute("data-plays", str(plays))
+        check_fits(page)
+        assert not any(name in page.inner_text("main") for name in ("Ann", "Ben", "Cy", "Dee"))
+        save_screens(page, f"stats-{game}", full_page=True)
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_group_code_shows_its_own_names_only(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/stats/couriers")
+        page.locator("input[name=group]").fill("lab GROUP")
+        page.get_by_role("button", name="Show").click()
+        expect(page.locator("[data-names]")).to_contain_text("group lab GROUP")
+        assert page.locator("[data-name]").count() == 0  # its one table is not finished: no names yet
+        assert "Ann" not in page.inner_text("main")
+    finally:
+        context.close()
