@@ -537,7 +537,7 @@ class Store:
         the host's own seat, or nobody holds it), any other seated player. NotHost (403) for anyone else:
         nobody answers for their own seat but the phone holding it."""
         mine = self.seat(code, seat) if seat else None
-        if mine == player or self.is_host(code, host):
+        if mine in (player, HOST) or self.is_host(code, host):  # the host role's token may come as `seat`
             return mine or HOST
         if mine is not None and mine != HOST and player != mine and self._host_gone(code):
             return mine
