@@ -436,10 +436,12 @@ def _push(code: str, version: int) -> Response:
         return Response("every push slot is taken; poll /live instead\n", 503, {"Retry-After": "30"},
                         mimetype="text/plain")
 
+    heartbeat, gone = current_app.config["PUSH_HEARTBEAT_SECONDS"], push.client_gone(request.environ)
+
     def events():
         with changes.watching(code) as watch:  # watching first: a change from here on is not missed
             now = store_.version(code)
-            yield from push.stream(watch, version if now is None else now)
+            yield from push.stream(watch, version if now is None else now, heartbeat, gone)
 
     store_ = store()
     response = Response(events(), mimetype="text/event-stream",
