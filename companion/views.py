@@ -549,7 +549,10 @@ def watch_live(watch_code: str):
 def _tv_context(snap: Snapshot) -> dict:
     """The spectator's page as a TV shows it: the same read-only context, polled at its own URL."""
     base = {"watch_code": codes.display(snap.table.watch_code)}
-    return {**_context(snap, SPECTATOR, chart=TV), "live_url": url_for(".tv_live", **base),
+    context = _context(snap, SPECTATOR, chart=TV)
+    if context["chart"]:  # a phone opening the TV page gets the phone's chart: the TV's text scaled down was 10.6 px
+        context["phone_chart"] = _chart(snap, context["derived"], PHONE)
+    return {**context, "live_url": url_for(".tv_live", **base),
             "page_url": url_for(".tv", **base)}
 
 
