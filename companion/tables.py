@@ -7,7 +7,7 @@ from ua_parser import parse as parse_agent
 from . import codes
 from .replay import LoggedEvent, undo_target
 from .rules import GameRules
-from .sealed import Reader, may_hide, own_seat, stands, visible_events, visible_state
+from .sealed import Reader, may_hide, own_seat, sealed_types, stands, visible_events, visible_state
 from .storage import HOST, NotFound, Seating, Snapshot, Store, TableInfo
 
 
@@ -70,9 +70,10 @@ def events_seen_by(table: TableInfo, reader: Reader, since: int = 0) -> list[Log
 def undo_stands(table: TableInfo, state: dict, reader: Reader) -> str | None:
     """Why Undo would refuse the reader's seat's last action now (a revealed sealed entry stands; one sealed
     on the seat's earlier phone is not this one's), for the page to say in one line where the button was;
-    None when Undo may take it back. The log is read only while a sealing is revealed, or on a handed-over seat."""
+    None when Undo may take it back. The log is read only in a game with sealed entries, while a sealing is
+    revealed or on a seat handed over."""
     rules = rules_for(table)
-    if reader.seat is None or (rules.sealing(state) != "revealed" and not reader.since):
+    if reader.seat is None or not sealed_types(rules) or (rules.sealing(state) != "revealed" and not reader.since):
         return None
     log = store().events(table)
     target = undo_target(log, reader.seat)
