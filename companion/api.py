@@ -8,9 +8,10 @@ from flask import Blueprint, request
 from .inputs import (BadInput, NoSeat, parse_event, parse_group, parse_new_table, parse_player, take_client_id,
                      undo_seat)
 from . import codes
-from .storage import REFUSED, TAKEN, WAITING, NotFound, Snapshot
-from .sealed import visible_state
-from .tables import codes_or_404, events_seen_by, join_url, rules_for, store, table_json
+from .storage import HOST, PASSED, REFUSED, TAKEN, WAITING, NotFound, Snapshot, seat_name
+from .sealed import SPECTATOR, Reader, visible_state
+from .tables import (browser, codes_or_404, events_seen_by, handover_line, join_url, rules_for, state_seen_by, store,
+                     table_json)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 SEQUENCE = re.compile(r"[0-9]{1,15}")
@@ -28,10 +29,10 @@ def _json_body() -> dict:
     return data
 
 
-def _changed(seq: int, snap: Snapshot, repeated: bool, actor: str, **extra) -> tuple[dict, int]:
+def _changed(seq: int, snap: Snapshot, repeated: bool, actor: Reader, **extra) -> tuple[dict, int]:
     """201 for a new event; 200 with the original seq for a repeated client_id (nothing appended). The
-    state is the acting seat's view of it."""
-    state = visible_state(rules_for(snap.table), snap.state, actor)
+    state is the acting phone's view of it."""
+    state = state_seen_by(snap, actor)
     return {"seq": seq, "version": snap.table.version, "state": state, **extra}, 200 if repeated else 201
 
 
@@ -50,71 +51,107 @@ def create_table():
 @bp.get("/tables/<code>")
 def get_table(code: str):
     code = codes_or_404(code)
-    return table_json(store().snapshot(code), _viewer(code))
+    snap = store().snapshot(code)
+    return {**table_json(snap, _viewer(code)), "seatings": [
+        {"player": s.player, "at": s.at, "given_by": s.given_by, "said": handover_line(snap.table, s)}
+        for s in store().seatings(snap.table)]}
 
 
 @bp.post("/tables/<code>/join")
 def join(code: str):
     """Seat this client: the token it sends with every event and undo (`Authorization: Bearer <token>`).
-    A seat another client holds is a 409 unless the body says `"take_over": true`, which asks for it: 202,
-    and the token holds nothing (reads nothing of the seat) until that client lets go or the table's host
-    approves (POST .../seats/<player>/grant); then the other client's token stops working."""
+    A seat another client holds is a 409 unless the body says `"take_over": true`, which asks for it: 202
+    with the request's id and the code the phone shows its approver, and the token holds nothing (reads
+    nothing of the seat) until that client lets go or an approver gives it the seat (POST
+    .../seats/<player>/grant); then the other client's token stops working. `"player": "host"` asks for
+    the host role the same way."""
     code = codes_or_404(code)
     table = store().table(code)
     data = _json_body()
-    player = parse_player(data, table)
+    player = _seat_or_host(data.get("player"), table)
     take_over = data.get("take_over", False)
     if not isinstance(take_over, bool):
         raise BadInput("take_over", f"expected true or false, got {str(take_over)[:20]!r}")
-    token, waits = store().join(code, player, take_over)
-    if waits:
-        return {"token": token, "player": player, "waiting": True}, 202
+    token, asked = store().join(code, player, take_over, browser(request.headers.get("User-Agent", "")))
+    if asked:
+        return {"token": token, "player": player, "waiting": True, "request": asked.number,
+                "code": asked.shown_code}, 202
     return {"token": token, "player": player}, 201
+
+
+def _seat_or_host(value, table) -> str:
+    return HOST if value == HOST else parse_player({"player": value}, table)
+
+
+@bp.get("/tables/<code>/seats/<player>/requests")
+def seat_requests(code: str, player: str):
+    """The phones asking for `player`'s seat (or the host role), oldest first, for any phone holding a seat
+    here or the host role (its bearer token): each with the id to grant and the code its phone shows."""
+    code = codes_or_404(code)
+    player = _seat_or_host(player, store().table(code))
+    _acting(code)
+    return {"player": player, "requests": [r.as_json() for r in store().requests(code, player)]}
 
 
 @bp.post("/tables/<code>/seats/<player>/<answer>")
 def answer_seat_request(code: str, player: str, answer: str):
-    """Answer the phones asking for `player`'s seat: `grant` gives it to the first, `refuse` turns them
-    down. Only the table's host (`{"host_token": ...}` from POST /api/tables) or the phone holding the seat
-    (its bearer token) may; 404 when nobody is asking."""
+    """Answer a phone asking for `player`'s seat: `grant` gives it to the request `{"request": ID}` (the only
+    one when none is named), `refuse` turns that one (or every one) down. The phone holding the seat (its
+    bearer token) or the table's host (`host_token`, or the host role's bearer token) may; while the host's
+    phone is gone, any other seated player. 404 when nobody is asking."""
     code = codes_or_404(code)
     if answer not in ("grant", "refuse"):
         raise BadInput("answer", f"expected grant or refuse, got {answer[:20]!r}")
     table = store().table(code)
-    player = parse_player({"player": player}, table)
+    player = _seat_or_host(player, table)
     data = _json_body() if request.content_length else {}
     host = data.get("host_token")
     if host is not None and not isinstance(host, str):
         raise BadInput("host_token", "expected the host_token text from POST /api/tables")
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    holder = token.strip()[:100] if scheme.lower() == "bearer" else None
-    answered = (store().grant if answer == "grant" else store().refuse)(code, player, host=host, holder=holder)
+    number = data.get("request")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+        raise BadInput("request", f"expected a request id from GET .../seats/{player}/requests, got {str(number)[:20]!r}")
+    token = _bearer()
+    answered = (store().grant if answer == "grant" else store().refuse)(code, player, number, host=host, seat=token)
     if not answered:
-        raise NotFound(f"player: no phone is asking for {table.player(player)['name']}'s seat")
-    return {"player": player, "answer": answer}, 200
+        raise NotFound(f"player: no phone is asking for {seat_name(table, player)}")
+    return {"player": player, "answer": answer, "request": answered.number}, 200
 
 
-def _acting_seat(code: str) -> str:
-    """The seat the request's bearer token holds at this table; 401 without one."""
+def _bearer() -> str | None:
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    bearer = scheme.lower() == "bearer" and token.strip()
-    player, ended = store().seat_and_end(code, token.strip()[:100]) if bearer else (None, None)
+    return token.strip()[:100] if scheme.lower() == "bearer" and token.strip() else None
+
+
+def _acting(code: str) -> Reader:
+    """The seat (or host role) the request's bearer token holds at this table; 401 without one."""
+    token = _bearer()
+    player, ended, since = store().holding(code, token) if token else (None, None, 0)
     if player is None or ended:
         store().table(code)  # a table that does not exist is a 404 first
         raise NoSeat("Authorization", "this token waits for its seat: the phone holding it lets go, or the "
                                       "table's host approves" if ended == WAITING else
                      "the request for this seat was turned down" if ended == REFUSED else
+                     "another phone asking for this seat was given it" if ended == PASSED else
                      f"this token's seat was {'taken by another phone' if ended == TAKEN else 'given up'}"
                                       f"; join it again" if ended else
-                     "this token holds no seat at this table; join it again" if bearer else
+                     "this token holds no seat at this table; join it again" if token else
                      f"send 'Bearer <token>' with the token from POST /api/tables/{codes.display(code)}/join")
-    return player
+    return Reader(player, since)
 
 
-def _viewer(code: str) -> str | None:
-    """Who reads: the seat of the bearer token sent (401 if it holds none), or None with only the join code,
-    which reads public state (no seat's sealed entry)."""
-    return _acting_seat(code) if request.headers.get("Authorization") else None
+def _acting_seat(code: str) -> Reader:
+    """The seat that acts (an event, an undo): the host role's token answers requests but plays no seat."""
+    reader = _acting(code)
+    if reader.seat == HOST:
+        raise NoSeat("Authorization", "this is the host role's token: it answers seat requests; join a seat to play")
+    return reader
+
+
+def _viewer(code: str) -> Reader:
+    """Who reads: the seat of the bearer token sent (401 if it holds none), or a spectator with only the join
+    code, who reads public state (no seat's sealed entry)."""
+    return _acting(code) if request.headers.get("Authorization") else SPECTATOR
 
 
 @bp.post("/tables/<code>/events")
@@ -124,7 +161,7 @@ def post_event(code: str):
     actor = _acting_seat(code)
     client_id = take_client_id(data)
     seq, snap, repeated = store().append(
-        code, lambda table: parse_event(data, table, rules_for(table), actor), client_id, actor)
+        code, lambda table: parse_event(data, table, rules_for(table), actor.seat), client_id, actor.seat)
     return _changed(seq, snap, repeated, actor)
 
 
@@ -134,7 +171,8 @@ def undo(code: str):
     data = _json_body()
     actor = _acting_seat(code)
     client_id = take_client_id(data)
-    seq, undone, snap, repeated = store().undo(code, undo_seat(data, store().table(code), actor), client_id)
+    seq, undone, snap, repeated = store().undo(code, undo_seat(data, store().table(code), actor.seat), client_id,
+                                               actor.since)
     return _changed(seq, snap, repeated, actor, undid=undone)
 
 

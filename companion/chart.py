@@ -35,7 +35,7 @@ class Size:
         return self.font * 1.15
 
 
-PHONE = Size(360, 190, 12, 28, 78, 10, 30)  # a phone's width in CSS pixels: 12-unit text reads at 12 px
+PHONE = Size(360, 190, 13, 28, 78, 10, 30)  # a phone's width in CSS pixels, less the page's margins: 13-unit text reads at 12 px or more
 TV = Size(900, 260, 30, 64, 210, 22, 72)  # wide and short, beside the big numbers; read from across the room
 NAME_CHARS = 8
 DASHES = ("", "7 4", "2 4", "10 3 2 3", "4 4", "1 3")  # one per seat, so lines differ in more than colour
@@ -120,7 +120,8 @@ def svg(found: History, table: TableInfo, title: str, size: Size = PHONE) -> Mar
         return TOP + (high - value) / (high - low) * height
 
     parts = [f'<svg class="chart" viewBox="0 0 {size.width} {HEIGHT}" font-size="{font}" role="img" '
-             f'aria-labelledby="chart-title" data-chart="{found.axis}"><title id="chart-title">{escape(title)}</title>']
+             f'aria-labelledby="chart-title-{size.width}" data-chart="{found.axis}">'
+             f'<title id="chart-title-{size.width}">{escape(title)}</title>']  # a TV page holds two sizes
     for value in sorted({low, high, (low + high) // 2, *([0] if low < 0 else [])}):
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{LEFT + width}" y1="{y(value):.1f}" y2="{y(value):.1f}"/>'
                      f'<text class="tick" x="{LEFT - gap:.1f}" y="{y(value) + font / 3:.1f}" text-anchor="end">{value}</text>')

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 from .replay import LoggedEvent, replay_steps
 from .rules import GameRules
-from .sealed import visible_events
+from .sealed import Reader, visible_events
 from .storage import Snapshot, TableInfo
 
 
@@ -23,8 +23,8 @@ def standings(table: TableInfo, state: dict, rules: GameRules) -> list[dict]:
              "winner": row["winner"]} for row in rows]
 
 
-def export_json(snap: Snapshot, events: list[LoggedEvent], rules: GameRules, viewer: str | None) -> dict:
-    """The whole log as seat `viewer` may read it, with the standings of the snapshot's state (already
+def export_json(snap: Snapshot, events: list[LoggedEvent], rules: GameRules, viewer: Reader) -> dict:
+    """The whole log as `viewer` may read it, with the standings of the snapshot's state (already
     derived: no second replay)."""
     table = snap.table
     events = visible_events(rules, table.players, table.options, events, events, viewer)
@@ -53,8 +53,8 @@ def spreadsheet_safe(cell):
     return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 
-def export_csv(table: TableInfo, events: list[LoggedEvent], rules: GameRules, viewer: str | None) -> str:
-    """One row per event as seat `viewer` may read it (a sealed entry's details say only "sealed"), with the
+def export_csv(table: TableInfo, events: list[LoggedEvent], rules: GameRules, viewer: Reader) -> str:
+    """One row per event as `viewer` may read it (a sealed entry's details say only "sealed"), with the
     scores after it (replayed from the real log)."""
     seen = {e.seq: e for e in visible_events(rules, table.players, table.options, events, events, viewer)}
     out = io.StringIO()

@@ -168,6 +168,8 @@ def parse_event(data: Any, table: TableInfo, rules: GameRules, actor: str) -> di
         fields = event_type.parse(data, [p["id"] for p in table.players])
     except RuleError as error:
         raise BadInput(error.field, error.message) from None
+    if getattr(fields, "delta", None) == 0:  # every game's "delta" is an amount added: 0 would log a no-op
+        raise BadInput("delta", "0 changes nothing: type how many to add, with a minus sign to take away")
     return {"type": type_, "player": player, **fields.model_dump(exclude_unset=True)}
 
 

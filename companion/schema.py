@@ -69,6 +69,11 @@ taps = Table(
 # Re-joining a seat from a new phone adds a row, so the history can say who sat down where and when.
 # One phone holds a seat at a time: a token whose seat was taken on another phone, or given up from its own,
 # is kept with `ended` saying which ("taken", "released"), so that phone can be told why it stopped.
+# The host role is a seat too (player "host", v7): it is asked for, let go and given the same way.
+# A request (a row "waiting") carries its number at the table (the id an approver grants), the short code its
+# phone shows and the phone's browser, so the approver knows which phone it gives the seat to; a row that was
+# given its seat says by whom, and `since` is the table's version when it began to hold it: the seat's sealed
+# entries up to then are another phone's secret. `with_seat`: for the host role, the seat its phone plays.
 seats = Table(
     "seats", metadata,
     Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
@@ -76,13 +81,20 @@ seats = Table(
     Column("player", String(16), nullable=False),
     Column("created_at", Float, nullable=False),
     Column("ended", String(8), nullable=True),
+    Column("number", Integer, nullable=True),
+    Column("shown_code", String(3), nullable=True),
+    Column("agent", String(80), nullable=True),
+    Column("since", Integer, nullable=False, server_default="0"),
+    Column("given_by", String(40), nullable=True),
+    Column("given_at", Float, nullable=True),
+    Column("with_seat", String(16), nullable=True),
     UniqueConstraint("table_id", "token_hash", name="uq_seats_table_token"),
 )
+SEAT_REQUEST_COLUMNS = ("number INTEGER", "shown_code VARCHAR(3)", "agent VARCHAR(80)", "since INTEGER NOT NULL DEFAULT 0",
+                        "given_by VARCHAR(40)", "given_at FLOAT", "with_seat VARCHAR(16)")
 
 
-# The table's host: the phone that created it (its token kept only as its SHA-256). Taking over a seat another
-# phone holds needs that phone to let go, or the host to approve (a phone whose battery died gets its seat back
-# so); until then the asking phone's token (a seats row `ended` "waiting") holds nothing.
+# The table's host until v7, which made the host role a seat (player "host") and dropped this table.
 hosts = Table(
     "hosts", metadata,
     Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
@@ -154,7 +166,18 @@ def _v6_hosts(conn: Connection) -> None:
     hosts.create(conn)
 
 
-def _v7_plays(conn: Connection) -> None:
+def _v7_seat_requests(conn: Connection) -> None:
+    """Requests with ids, codes and browsers; the host role a seat like the others (so it passes the same way)."""
+    have = {column["name"] for column in inspect(conn).get_columns("seats")}
+    for declaration in SEAT_REQUEST_COLUMNS:
+        if declaration.split()[0] not in have:  # v4 on a new database made `seats` with them
+            conn.exec_driver_sql(f"ALTER TABLE seats ADD COLUMN {declaration}")
+    conn.exec_driver_sql("INSERT INTO seats (table_id, token_hash, player, created_at) "
+                         "SELECT table_id, token_hash, 'host', 0 FROM hosts")
+    conn.exec_driver_sql("DROP TABLE hosts")
+
+
+def _v8_plays(conn: Connection) -> None:
     # plays of tables finished before this version are recorded by the store once it runs (it has the rules)
     plays.create(conn)
     play_seats.create(conn)
@@ -168,7 +191,7 @@ def _v7_plays(conn: Connection) -> None:
 
 
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index, _v3_taps, _v4_seats,
-                                                        _v5_seat_ended, _v6_hosts, _v7_plays)
+                                                        _v5_seat_ended, _v6_hosts, _v7_seat_requests, _v8_plays)
 
 
 def current_version(conn: Connection) -> int:

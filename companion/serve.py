@@ -64,8 +64,6 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
     """Start the production server (waitress); one-line errors and exit status 1 when it cannot start.
     With `https`, Werkzeug's threaded server with a self-signed certificate (waitress speaks no TLS): for a
     table at home; a hosted server puts a TLS proxy in front of plain `serve` instead."""
-    from waitress import create_server
-
     from . import create_app
 
     config = dict(config or {})
@@ -80,10 +78,7 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
         # Idle phones hold connections open: allow far more than a table needs and drop the idle ones soon,
         # and refuse a body over the app's limit before reading it. A push stream holds its thread while it
         # is open, so there is one per stream the app admits besides the THREADS that answer taps.
-        server = create_server(app, host=host, port=port, threads=THREADS + app.config["PUSH_STREAMS"],
-                               ident="starpnp",
-                               connection_limit=CONNECTIONS, channel_timeout=IDLE_SECONDS,
-                               max_request_body_size=app.config["MAX_CONTENT_LENGTH"])
+        server = waitress_server(app, host, port)
     except OSError as error:
         _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     # Writes to one table queue on a lock; with Python's default 5 ms GIL switch interval the thread
@@ -91,6 +86,17 @@ def run(host: str, port: int, data_dir: str | None, config: Mapping[str, Any] | 
     sys.setswitchinterval(SWITCH_INTERVAL)
     _end_streams_on_interrupt(app)
     _serve_until_stopped(url, server.run, server.close)
+
+
+def waitress_server(app, host: str, port: int):
+    """The production server for `app`, not yet running (`run` serves it; tests run it in a thread)."""
+    from waitress import create_server
+
+    from ..web.push import WAITRESS_OPTIONS
+
+    return create_server(app, host=host, port=port, threads=THREADS + app.config["PUSH_STREAMS"], ident="starpnp",
+                         connection_limit=CONNECTIONS, channel_timeout=IDLE_SECONDS,
+                         max_request_body_size=app.config["MAX_CONTENT_LENGTH"], **WAITRESS_OPTIONS)
 
 
 def _end_streams_on_interrupt(app) -> None:

@@ -31,7 +31,7 @@ from . import codes, schema
 from ..web.push import CHANNEL, Changes
 from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo_target
 from .rules import GameRules, RuleError
-from .sealed import stands
+from .sealed import Reader, stands
 from .stats import Play, Tallies, group_key, play_record
 
 EVENT_COLUMNS = (schema.events.c.seq, schema.events.c.type, schema.events.c.player,
@@ -72,6 +72,8 @@ class NotHost(StoreError):
 
 TAKEN, RELEASED = "taken", "released"  # how a seat token ended (seats.ended)
 WAITING, REFUSED = "waiting", "refused"  # a token asking for a held seat: not yet given it, or turned down
+PASSED = "passed"  # a token that asked for a seat another asking phone was given
+HOST = "host"  # the host role, held and passed as a seat is (player ids are p1, p2...)
 
 
 STATES_IN_MEMORY = 256  # tables whose derived state stays in memory
@@ -223,11 +225,32 @@ def _token_hash(token: str) -> str:
 
 @dataclass(frozen=True)
 class Seating:
-    """A phone sat down at a seat (the history lists them: re-joining from a new phone is visible)."""
+    """A phone sat down at a seat, or was given it (the history lists them: every hand-over is visible)."""
 
+    player: str  # a seat, or HOST
+    at: float
+    given_by: str | None  # who gave it when it was asked for: the seat itself (its phone let go), another, HOST
+    shown_code: str | None  # the code the new phone showed its approver
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    """A phone asking for a held seat: `number` is its id at the table, `shown_code` what it shows ("show
+    this: 417") so the approver knows which phone it gives the seat to, `agent` its browser."""
+
+    number: int
     player: str
-    created_at: float
-    again: bool  # the seat was already held by another phone
+    shown_code: str
+    asked: float
+    agent: str
+
+    def as_json(self) -> dict:
+        return {"id": self.number, "player": self.player, "code": self.shown_code, "asked": self.asked,
+                "agent": self.agent}
+
+
+def seat_name(table: TableInfo, player: str) -> str:
+    return "the host role" if player == HOST else f"{table.player(player)['name']}'s seat"
 
 
 class Store:
@@ -258,7 +281,7 @@ class Store:
         t, e, dialect = schema.tables, schema.events, engine.dialect
         self._version_query = _Prepared(select(t.c.version).where(t.c.code == bindparam("p_code")), dialect)
         s = schema.seats
-        self._seat_query = _Prepared(select(s.c.player, s.c.ended).join(t, t.c.id == s.c.table_id).where(
+        self._seat_query = _Prepared(select(s.c.player, s.c.ended, s.c.since).join(t, t.c.id == s.c.table_id).where(
             t.c.code == bindparam("p_code"), s.c.token_hash == bindparam("p_token_hash")), dialect)
         # The row alone: on PostgreSQL a statement that waited for this lock returns the row as the other
         # writer committed it but reads all else as it was before the wait, so the tap seen before is read next.
@@ -297,7 +320,7 @@ class Store:
         if self._lock_file:
             with self._reading() as conn:
                 self._ended = set(conn.execute(select(schema.seats.c.token_hash)
-                                               .where(schema.seats.c.ended.in_((TAKEN, RELEASED, REFUSED)))).scalars())
+                                               .where(schema.seats.c.ended.in_((TAKEN, RELEASED, REFUSED, PASSED)))).scalars())
                 self._asked = set(conn.execute(select(schema.tables.c.code).join(
                     schema.seats, schema.seats.c.table_id == schema.tables.c.id).where(
                     schema.seats.c.ended == WAITING)).scalars())
@@ -428,107 +451,168 @@ class Store:
         return _found(row and TableRow(*row))
 
     # -- seats ---------------------------------------------------------------------------------------
-    def join(self, code: str, player: str, take_over: bool = False) -> tuple[str, bool]:
-        """Seat a phone at `player`'s seat: (a new token for it, whether it waits). One phone holds a seat at
-        a time: a seat held elsewhere is refused (SeatHeld) unless `take_over`, which asks for it: the token
-        waits, holding nothing (no private state is readable with it), until the holding phone lets go or the
-        host approves (`grant`), or either turns it down (`refuse`)."""
+    # One phone holds a seat at a time; the host role is a seat too (HOST), asked for, let go and given the
+    # same way. A phone asking for a held seat is a request (a row "waiting"): it holds nothing until the
+    # holding phone lets go, or an approver (`approver`) gives it the seat by its number.
+    def join(self, code: str, player: str, take_over: bool = False,
+             agent: str | None = None) -> tuple[str, SeatRequest | None]:
+        """Seat a phone at `player`'s seat: (a new token for it, its request when it waits). A seat held
+        elsewhere is refused (SeatHeld) unless `take_over`, which asks for it: the token waits, holding
+        nothing (no private state is readable with it), until the holding phone lets go or an approver gives
+        it the seat (`grant`), or it is turned down (`refuse`). `agent`: the asking phone's browser."""
         token = secrets.token_urlsafe(24)
         s = schema.seats
         with self._writing() as conn:
             table = self._locked_table(conn, code)
-            seated = table.player(player)
-            if seated is None:
+            if player != HOST and table.player(player) is None:
                 raise NotFound(f"player: no seat {player[:20]!r} at this table")
-            held = (s.c.table_id == table.id) & (s.c.player == player) & s.c.ended.is_(None)
-            waits = conn.execute(select(s.c.token_hash).where(held)).first() is not None
+            here = s.c.table_id == table.id
+            waits = conn.execute(select(s.c.token_hash).where(
+                here & (s.c.player == player) & s.c.ended.is_(None))).first() is not None
             if waits and not take_over:
-                raise SeatHeld(f"player: {seated['name']}'s seat is held by another phone; ask for it: that phone "
-                               f"lets go, or the table's host approves")
+                raise SeatHeld(f"player: {seat_name(table, player)} is held by another phone; ask for it: that "
+                               f"phone lets go, or the table's host approves")
+            number = conn.execute(select(func.coalesce(func.max(s.c.number), 0)).where(here)).scalar_one() + 1
+            shown = None
+            if waits:
+                showing = set(conn.execute(select(s.c.shown_code).where(here & (s.c.ended == WAITING))).scalars())
+                shown = next(c for c in iter(lambda: f"{secrets.randbelow(900) + 100}", None) if c not in showing)
+            now = time.time()
             conn.execute(insert(s).values(table_id=table.id, token_hash=_token_hash(token), player=player,
-                                          created_at=time.time(), ended=WAITING if waits else None))
+                                          created_at=now, ended=WAITING if waits else None, number=number,
+                                          shown_code=shown, agent=(agent or "")[:80] or None, since=table.version))
             self._seats_changed(conn, code)
         if waits and self._asked is not None:
             self._asked.add(code)
         self._seats_told(code)
-        return token, waits
+        return token, SeatRequest(number, player, shown, now, agent or "") if waits else None
 
     def asked(self, code: str) -> bool:
         """Whether a phone asks for a seat at this table: a poll then shows it though no event came. As sole
         writer the answer comes from memory, as version() does."""
         if self._asked is not None:
             return code in self._asked
-        return bool(self.seat_requests(code))
+        return bool(self.requests(code))
 
     def create_hosted_table(self, game: str, players: list[dict], options: dict,
                             group_key: str | None = None) -> tuple[Snapshot, str]:
-        """A new table and its host token: the phone that keeps it approves taking over held seats."""
+        """A new table and its host token: the phone that keeps it holds the host role (approves giving held
+        seats to new phones)."""
         snap = self.create_table(game, players, options, group_key)
-        token = secrets.token_urlsafe(24)
-        with self._writing() as conn:
-            conn.execute(insert(schema.hosts).values(table_id=snap.table.id, token_hash=_token_hash(token)))
+        token, _ = self.join(snap.table.code, HOST)
         return snap, token
 
     def is_host(self, code: str, token: str | None) -> bool:
-        if not token:
-            return False
-        h, t = schema.hosts, schema.tables
-        with self._reading() as conn:
-            return conn.execute(select(h.c.table_id).join(t, t.c.id == h.c.table_id).where(
-                t.c.code == code, h.c.token_hash == _token_hash(token))).first() is not None
+        return bool(token) and self.seat(code, token) == HOST
 
-    def seat_requests(self, code: str) -> list[str]:
-        """The seats other phones are asking for, oldest request first (one entry per seat)."""
+    def host_sits(self, code: str, host_token: str, player: str) -> None:
+        """The host's phone plays `player`'s seat: a request for that seat then means the host's phone is
+        gone, and the other players may answer the table's requests."""
+        s = schema.seats
+        with self._writing() as conn:
+            table = self._locked_table(conn, code)
+            conn.execute(update(s).where(s.c.table_id == table.id, s.c.token_hash == _token_hash(host_token),
+                                         s.c.player == HOST, s.c.ended.is_(None)).values(with_seat=player))
+
+    def requests(self, code: str, player: str | None = None) -> list[SeatRequest]:
+        """The phones asking for a held seat at this table (for `player`'s seat only, when given), oldest
+        first."""
+        s, t = schema.seats, schema.tables
+        query = select(s.c.number, s.c.player, s.c.shown_code, s.c.created_at, s.c.agent).join(
+            t, t.c.id == s.c.table_id).where(t.c.code == code, s.c.ended == WAITING)
+        if player is not None:
+            query = query.where(s.c.player == player)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(s.c.created_at, s.c.number)).all()
+        return [SeatRequest(r.number, r.player, r.shown_code, r.created_at, r.agent or "") for r in rows]
+
+    def my_request(self, code: str, token: str) -> SeatRequest | None:
+        """The request `token` is, while it waits."""
         s, t = schema.seats, schema.tables
         with self.engine.connect() as conn:
-            rows = conn.execute(select(s.c.player).join(t, t.c.id == s.c.table_id).where(
-                t.c.code == code, s.c.ended == WAITING).order_by(s.c.created_at)).scalars().all()
-        return list(dict.fromkeys(rows))
+            row = conn.execute(select(s.c.number, s.c.player, s.c.shown_code, s.c.created_at, s.c.agent).join(
+                t, t.c.id == s.c.table_id).where(t.c.code == code, s.c.token_hash == _token_hash(token),
+                                                  s.c.ended == WAITING)).first()
+        return SeatRequest(row.number, row.player, row.shown_code, row.created_at, row.agent or "") if row else None
 
-    def grant(self, code: str, player: str, *, host: str | None = None, holder: str | None = None) -> bool:
-        """Give `player`'s seat to the phone that asked for it first: approved by the table's `host` token, or
-        let go by the `holder` token (the phone holding the seat). The holding phone's token ends ("taken"),
-        the waiting one holds the seat. False if nobody was asking."""
-        return self._answer(code, player, host, holder, grant=True)
+    def approver(self, code: str, player: str, *, host: str | None = None, seat: str | None = None) -> str:
+        """Who answers a request for `player`'s seat, named as the log names them (a seat id, or HOST for a
+        host without a seat): the phone holding that seat (`seat`, its token), the table's host (`host`,
+        the host role's token), or, while the host's phone is gone (a new phone asks for the host role or for
+        the host's own seat, or nobody holds it), any other seated player. NotHost (403) for anyone else:
+        nobody answers for their own seat but the phone holding it."""
+        mine = self.seat(code, seat) if seat else None
+        if mine in (player, HOST) or self.is_host(code, host):  # the host role's token may come as `seat`
+            return mine or HOST
+        if mine is not None and mine != HOST and player != mine and self._host_gone(code):
+            return mine
+        raise NotHost("host: only the phone holding this seat, or the table's host, answers a request for it "
+                      "(while the host's phone is gone, any other seated player may)")
 
-    def refuse(self, code: str, player: str, *, host: str | None = None, holder: str | None = None) -> bool:
-        """Turn down every phone asking for `player`'s seat (the host, or the phone holding it)."""
-        return self._answer(code, player, host, holder, grant=False)
+    def _host_gone(self, code: str) -> bool:
+        s, t = schema.seats, schema.tables
+        with self.engine.connect() as conn:
+            host = conn.execute(select(s.c.with_seat).join(t, t.c.id == s.c.table_id).where(
+                t.c.code == code, s.c.player == HOST, s.c.ended.is_(None))).first()
+        asked = {r.player for r in self.requests(code)}
+        return host is None or HOST in asked or host.with_seat in asked
 
-    def _answer(self, code: str, player: str, host: str | None, holder: str | None, grant: bool) -> bool:
+    def grant(self, code: str, player: str, number: int | None = None, *, host: str | None = None,
+              seat: str | None = None) -> SeatRequest | None:
+        """Give `player`'s seat to the request numbered `number` (None: the only one; BadRequest when several
+        ask), approved as `approver` says. The holding phone's token ends ("taken"), the others asking are
+        told the seat went to another phone; the approval is kept for the history. None if nobody asks."""
+        return self._answer(code, player, number, self.approver(code, player, host=host, seat=seat), grant=True)
+
+    def refuse(self, code: str, player: str, number: int | None = None, *, host: str | None = None,
+               seat: str | None = None) -> SeatRequest | None:
+        """Turn down the request numbered `number` for `player`'s seat (None: every one)."""
+        return self._answer(code, player, number, self.approver(code, player, host=host, seat=seat), grant=False)
+
+    def _answer(self, code: str, player: str, number: int | None, approver: str, grant: bool) -> SeatRequest | None:
+        asking = self.requests(code, player)
+        chosen = [r for r in asking if number is None or r.number == number]
+        if not chosen:
+            if asking:
+                raise NotFound(f"request: no request {number} for this seat (asking: "
+                               f"{', '.join(str(r.number) for r in asking)})")
+            return None
+        if grant and len(chosen) > 1:
+            raise StoreError(f"request: {len(chosen)} phones ask for this seat; give it to one by its number "
+                             f"({', '.join(str(r.number) for r in chosen)}), the one whose code the new phone shows")
         s = schema.seats
-        if not (self.is_host(code, host) or (holder and self.seat(code, holder) == player)):
-            raise NotHost("host: only the phone holding this seat, or the table's host (the phone that created "
-                          "the table), answers a request for it")
         with self._writing() as conn:
             table = self._locked_table(conn, code)
             here = (s.c.table_id == table.id) & (s.c.player == player)
-            asking = conn.execute(select(s.c.token_hash).where(here & (s.c.ended == WAITING))
-                                  .order_by(s.c.created_at)).scalars().all()
-            if not asking:
-                return False
+            numbered = {r[0]: r[1] for r in conn.execute(select(s.c.number, s.c.token_hash).where(
+                here & (s.c.ended == WAITING)))}
+            if any(r.number not in numbered for r in chosen):  # answered meanwhile by another approver
+                return None
+            ended: list[str] = []
             if grant:
                 ended = conn.execute(select(s.c.token_hash).where(here & s.c.ended.is_(None))).scalars().all()
                 conn.execute(update(s).where(here & s.c.ended.is_(None)).values(ended=TAKEN))
-                conn.execute(update(s).where(here & (s.c.token_hash == asking[0])).values(ended=None))
-                turned_down = asking[1:]
+                conn.execute(update(s).where(here & (s.c.number == chosen[0].number)).values(
+                    ended=None, since=table.version, given_by=approver, given_at=time.time()))
+                told = [h for n, h in numbered.items() if n != chosen[0].number]
+                conn.execute(update(s).where(here & s.c.token_hash.in_(told)).values(ended=PASSED))
             else:
-                ended, turned_down = [], asking
-            conn.execute(update(s).where(here & s.c.token_hash.in_(turned_down)).values(ended=REFUSED))
+                told = [numbered[r.number] for r in chosen]
+                conn.execute(update(s).where(here & s.c.token_hash.in_(told)).values(ended=REFUSED))
             self._seats_changed(conn, code)
-        self._note_ended([*ended, *turned_down])
+        self._note_ended([*ended, *told])
         self._note_asked(code)
         self._seats_told(code)
-        return True
+        return chosen[0]
 
     def _note_asked(self, code: str) -> None:
         """As sole writer, after a request was answered: whether any phone still asks at this table."""
-        if self._asked is not None and not self.seat_requests(code):
+        if self._asked is not None and not self.requests(code):
             self._asked.discard(code)
 
     def release(self, code: str, token: str) -> str | None:
         """Give up the seat `token` holds (from its own phone): the seat is free again, or goes to the phone
-        asking for it first. Returns the seat."""
+        asking for it when one does (when several do, an approver chooses). Returns the seat."""
         s = schema.seats
         with self._writing() as conn:
             table = self._table_by(conn, schema.tables.c.code == code)
@@ -536,10 +620,11 @@ class Store:
             player = conn.execute(select(s.c.player).where(mine)).scalar()
             conn.execute(update(s).where(mine).values(ended=RELEASED))
             here = (s.c.table_id == table.id) & (s.c.player == player)
-            first = conn.execute(select(s.c.token_hash).where(here & (s.c.ended == WAITING))
-                                 .order_by(s.c.created_at)).scalar() if player else None
-            if first:  # a phone was asking for this seat: letting go gives it the seat
-                conn.execute(update(s).where(here & (s.c.token_hash == first)).values(ended=None))
+            asking = conn.execute(select(s.c.token_hash).where(here & (s.c.ended == WAITING))).scalars().all() \
+                if player else []
+            if len(asking) == 1:  # the phone asking for this seat: letting go gives it the seat
+                conn.execute(update(s).where(here & (s.c.token_hash == asking[0])).values(
+                    ended=None, since=table.version, given_by=player, given_at=time.time()))
             self._seats_changed(conn, code)
         self._note_asked(code)
         self._note_ended([_token_hash(token)] if player else [])
@@ -576,19 +661,25 @@ class Store:
 
     def seat_and_end(self, code: str, token: str) -> tuple[str | None, str | None]:
         """The seat a token was given at this table and how it ended (None while it holds it: TAKEN,
-        RELEASED); (None, None) for a token this table never gave."""
+        RELEASED...); (None, None) for a token this table never gave."""
+        return self.holding(code, token)[:2]
+
+    def holding(self, code: str, token: str) -> tuple[str | None, str | None, int]:
+        """seat_and_end, and the table's version when the token began to hold its seat (its reader's `since`)."""
         with self.engine.connect() as conn:  # every write asks: one precompiled SELECT, as version() does
             row = self._seat_query.run(conn, p_code=code, p_token_hash=_token_hash(token)).fetchone()
-        return (row[0], row[1]) if row else (None, None)
+        return (row[0], row[1], row[2] or 0) if row else (None, None, 0)
 
     def seatings(self, table: TableInfo) -> list[Seating]:
+        """Every phone that held a seat or the host role here, in order, with who gave it when it was
+        asked for: the history's record of hand-overs."""
         s = schema.seats
         with self._reading() as conn:
-            rows = conn.execute(select(s.c.player, s.c.created_at).where(
+            rows = conn.execute(select(s.c.player, s.c.created_at, s.c.given_by, s.c.given_at, s.c.shown_code).where(
                 s.c.table_id == table.id, s.c.ended.is_(None) | s.c.ended.in_((TAKEN, RELEASED)))
-                .order_by(s.c.created_at)).all()
-        return [Seating(row.player, row.created_at, any(r.player == row.player for r in rows[:index]))
-                for index, row in enumerate(rows)]
+                .order_by(func.coalesce(s.c.given_at, s.c.created_at))).all()
+        return [Seating(row.player, row.given_at or row.created_at, row.given_by, row.shown_code)
+                for row in rows if row.created_at]  # the host rows moved from v6 have no time: not shown
 
     # -- events --------------------------------------------------------------------------------------
     def snapshot(self, code: str) -> Snapshot:
@@ -634,8 +725,10 @@ class Store:
         t = schema.taps
         return conn.execute(select(t.c.seq).where(t.c.table_id == table.id, t.c.client_id == client_id)).scalar()
 
-    def undo(self, code: str, player: str, client_id: str | None = None) -> tuple[int, int, Snapshot, bool]:
-        """Take back `player`'s own newest action; returns (undo seq, undone seq, snapshot, repeated) — a
+    def undo(self, code: str, player: str, client_id: str | None = None,
+             since: int = 0) -> tuple[int, int, Snapshot, bool]:
+        """Take back `player`'s own newest action, from the phone that holds the seat since table version
+        `since` (an entry it did not seal stays); returns (undo seq, undone seq, snapshot, repeated) — a
         repeated `client_id` answers with the undo it already made, as append does."""
         with self._write_lock:
             with self._writing() as conn:
@@ -649,7 +742,7 @@ class Store:
                 if target is None:
                     raise Conflict(f"player: {player} has nothing to undo")
                 rules = self.rules[table.game]
-                why = stands(rules, table.players, table.options, log, target)
+                why = stands(rules, table.players, table.options, log, target, Reader(player, since))
                 if why:
                     raise Conflict(f"player: {why}")
                 try:

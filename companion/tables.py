@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from flask import current_app, request, url_for
+from ua_parser import parse as parse_agent
 
 from . import codes
 from .replay import LoggedEvent, undo_target
 from .rules import GameRules
-from .sealed import may_hide, stands, visible_events, visible_state
-from .storage import NotFound, Snapshot, Store, TableInfo
+from .sealed import Reader, may_hide, own_seat, sealed_types, stands, visible_events, visible_state
+from .storage import HOST, NotFound, Seating, Snapshot, Store, TableInfo
 
 
 def store() -> Store:
@@ -39,30 +40,64 @@ def join_url(table: TableInfo, watch: bool = False) -> str:
     return absolute(url_for("views.lobby", code=table.display_code))
 
 
-def table_json(snap: Snapshot, viewer: str | None) -> dict:
-    """The table as seat `viewer` reads it (None: public state only, no sealed entry of any seat)."""
+def state_seen_by(snap: Snapshot, reader: Reader) -> dict:
+    """The snapshot's state as `reader` may read it: a seat handed over mid-sealing reads the sealed entry
+    its earlier phone made as everyone else does (the log is read only then)."""
+    table, rules = snap.table, rules_for(snap.table)
+    seat = reader.seat
+    if seat is not None and reader.since and rules.sealing(snap.state) == "open":
+        seat = own_seat(rules, table.players, table.options, store().events(table), reader)
+    return visible_state(rules, snap.state, seat)
+
+
+def table_json(snap: Snapshot, reader: Reader) -> dict:
+    """The table as `reader` reads it (a spectator: public state only, no sealed entry of any seat)."""
     table, rules = snap.table, rules_for(snap.table)
     return {"code": table.display_code, "game": table.game, "version": table.version,
             "players": table.players, "options": table.options,
-            "state": visible_state(rules, snap.state, viewer), "derived": rules.derive(snap.state)}
+            "state": state_seen_by(snap, reader), "derived": rules.derive(snap.state)}
 
 
-def events_seen_by(table: TableInfo, viewer: str | None, since: int = 0) -> list[LoggedEvent]:
-    """The log after `since` as seat `viewer` may read it (the whole log is read only to hide a secret)."""
+def events_seen_by(table: TableInfo, reader: Reader, since: int = 0) -> list[LoggedEvent]:
+    """The log after `since` as `reader` may read it (the whole log is read only to hide a secret)."""
     rules, shown = rules_for(table), store().events(table, since)
-    if not may_hide(rules, shown, viewer):
+    if not may_hide(rules, shown, reader):
         return shown
     log = store().events(table) if since else shown
-    return visible_events(rules, table.players, table.options, log, shown, viewer)
+    return visible_events(rules, table.players, table.options, log, shown, reader)
 
 
-def undo_stands(table: TableInfo, state: dict, me: str | None) -> str | None:
-    """Why Undo would refuse seat `me`'s last action now (a revealed sealed entry stands), for the page to say
-    in one line where the button was; None when Undo may take it back. The log is read only while a sealing
-    is revealed."""
+def undo_stands(table: TableInfo, state: dict, reader: Reader) -> str | None:
+    """Why Undo would refuse the reader's seat's last action now (a revealed sealed entry stands; one sealed
+    on the seat's earlier phone is not this one's), for the page to say in one line where the button was;
+    None when Undo may take it back. The log is read only in a game with sealed entries, while a sealing is
+    revealed or on a seat handed over."""
     rules = rules_for(table)
-    if me is None or rules.sealing(state) != "revealed":
+    if reader.seat is None or not sealed_types(rules) or (rules.sealing(state) != "revealed" and not reader.since):
         return None
     log = store().events(table)
-    target = undo_target(log, me)
-    return stands(rules, table.players, table.options, log, target) if target else None
+    target = undo_target(log, reader.seat)
+    return stands(rules, table.players, table.options, log, target, reader) if target else None
+
+
+def browser(user_agent: str) -> str:
+    """A phone's browser as its approver reads it ("Chrome Mobile on Android"), from its User-Agent header."""
+    found = parse_agent(user_agent[:500])
+    name = found.user_agent.family if found.user_agent else "an unknown browser"
+    system = found.os.family if found.os and found.os.family != "Other" else ""
+    return f"{name} on {system}" if system else name
+
+
+def handover_line(table: TableInfo, seating: Seating) -> str:
+    """One line of the history's record of phones: who sat down, or who gave a seat to a new phone ("Ben gave
+    Ann's seat to a new phone")."""
+    names = {p["id"]: p["name"] for p in table.players}
+    what = "the host role" if seating.player == HOST else f"{names.get(seating.player, seating.player)}'s seat"
+    if seating.given_by is None:
+        return "The table was set up: its phone holds the host role" if seating.player == HOST else \
+            f"{names.get(seating.player, seating.player)} sat down"
+    shown = f" (it showed {seating.shown_code})" if seating.shown_code else ""
+    if seating.given_by == seating.player:
+        return f"The phone holding {what} let go of it to a new phone{shown}"
+    giver = "The host" if seating.given_by == HOST else names.get(seating.given_by, seating.given_by)
+    return f"{giver} gave {what} to a new phone{shown}"

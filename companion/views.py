@@ -23,10 +23,12 @@ from .chart import PHONE, TV, Size, score_chart
 from .export import export_csv, export_json
 from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_group, parse_new_table, parse_player, take_client_id
 from .rules import GameRules, RuleError
-from .sealed import visible_state
+from .sealed import SPECTATOR, Reader
 from .security import CSRF_FIELD, check_csrf
-from .storage import REFUSED, TAKEN, WAITING, NotFound, SeatHeld, Snapshot, StoreError, TableInfo
-from .tables import codes_or_404, events_seen_by, join_url, rules_for, store, undo_stands
+from .storage import (HOST, PASSED, REFUSED, TAKEN, WAITING, NotFound, NotHost, SeatHeld, Snapshot, StoreError,
+                      TableInfo)
+from .tables import (browser, codes_or_404, events_seen_by, handover_line, join_url, rules_for, state_seen_by, store,
+                     undo_stands)
 
 bp = Blueprint("views", __name__)
 htmx = HTMX()
@@ -209,7 +211,8 @@ def lobby(code: str):
         session[SEATS] = {c: t for c, t in session.get(SEATS, {}).items() if c != table.code}
     return render_template("companion/lobby.html", table=table, rules=rules_for(table), join_url=url,
                            watch_url=join_url(table, watch=True), qr_svg=qr.svg(url), me=_my_seat(table.code),
-                           lost=lost, asking=_asking(table.code), **_requests_for_me(table))
+                           lost=lost, asking=_asking(table.code), **_requests_for_me(table),
+                           host_asked=store().my_request(table.code, _host_token(table.code)) if _host_token(table.code) else None)
 
 
 # -- seats: a phone sits down once, then acts as that seat (the seat lives in its cookie, not the URL) --
@@ -230,12 +233,23 @@ def _asking(code: str) -> bool:
 
 
 def _requests_for_me(table: TableInfo) -> dict:
-    """The seat requests this phone answers: all of them for the table's host, its own seat's for the phone
-    holding it (the host's approval is how a phone whose battery died gets its seat back)."""
-    asked = store().seat_requests(table.code)
-    host = store().is_host(table.code, _host_token(table.code)) if asked else False
-    mine = _my_seat(table.code) if asked else None
-    return {"seat_requests": [table.player(p) for p in asked if host or p == mine], "is_host": host}
+    """The seat requests this phone answers (store.approver decides): its own seat's, every one as the host,
+    and, while the host's phone is gone, the others' as a seated player. Each names its phone (the code it
+    shows, its browser, when it asked) so the approver gives the seat to the right one."""
+    asked = store().requests(table.code) if store().asked(table.code) else []
+    host, token = _host_token(table.code), _my_token(table.code)
+    answerable = {}
+    for player in dict.fromkeys(r.player for r in asked):
+        try:
+            answerable[player] = store().approver(table.code, player, host=host, seat=token)
+        except NotHost:
+            continue
+    names = {p["id"]: p["name"] for p in table.players} | {HOST: "the host"}
+    return {"seat_requests": [{"request": r, "player": r.player, "name": names[r.player],
+                               "holder": answerable[r.player] == r.player,
+                               "others": sum(o.player == r.player for o in asked) - 1}
+                              for r in asked if r.player in answerable],
+            "is_host": store().is_host(table.code, host)}
 
 
 def _my_token(code: str) -> str | None:
@@ -245,6 +259,14 @@ def _my_token(code: str) -> str | None:
 def _my_seat(code: str) -> str | None:
     token = _my_token(code)
     return store().seat(code, token) if token else None
+
+
+def _reader(code: str) -> Reader:
+    """This phone as a reader of the table: its seat, and since when it holds it (what was sealed before is
+    another phone's)."""
+    token = _my_token(code)
+    player, ended, since = store().holding(code, token) if token else (None, None, 0)
+    return SPECTATOR if ended or player is None else Reader(player, since)
 
 
 def _lost_seat(table: TableInfo) -> str | None:
@@ -259,6 +281,7 @@ def _lost_seat(table: TableInfo) -> str | None:
         return None
     return (f"{name}'s seat was taken on another phone. This phone no longer plays as {name}." if ended == TAKEN else
             f"The request for {name}'s seat was turned down: its phone keeps it." if ended == REFUSED else
+            f"{name}'s seat was given to another phone that asked for it, not this one." if ended == PASSED else
             f"This phone gave up {name}'s seat.")
 
 
@@ -271,7 +294,8 @@ def take_seat(code: str):
     if mine and store().seat(table.code, mine) == player:  # already this phone's
         return redirect(url_for(".player_page", code=table.display_code), 303)
     try:
-        token, waits = store().join(table.code, player, take_over=request.form.get("take_over") == "yes")
+        token, waits = store().join(table.code, player, take_over=request.form.get("take_over") == "yes",
+                                    agent=browser(request.headers.get("User-Agent", "")))
     except SeatHeld:
         return render_template("companion/take_over.html", table=table, player=table.player(player))  # a question
     if mine:  # a phone holds one seat per table: the one it sat at before is free again
@@ -279,31 +303,51 @@ def take_seat(code: str):
     _note_joined(table)
     kept = set(session[JOINED])
     session[SEATS] = {**{c: t for c, t in session.get(SEATS, {}).items() if c in kept}, table.code: token}
-    if waits:  # it holds nothing until the seat's phone lets go or the host approves
+    if store().is_host(table.code, _host_token(table.code)):  # the host's phone plays this seat
+        store().host_sits(table.code, _host_token(table.code), player)
+    if waits:  # it holds nothing until the seat's phone lets go or an approver gives it the seat
         return redirect(url_for(".seat_wait", code=table.display_code), 303)
     return redirect(url_for(".player_page", code=table.display_code), 303)
+
+
+@bp.post("/t/<code>/host")
+def ask_host(code: str):
+    """Ask for the host role on this phone (the host's phone is gone): the host's phone lets go, or any
+    seated player gives it, as a seat is given."""
+    check_csrf()
+    table = store().table(codes_or_404(code))
+    if not store().is_host(table.code, _host_token(table.code)):
+        token, _ = store().join(table.code, HOST, take_over=True, agent=browser(request.headers.get("User-Agent", "")))
+        session[HOSTING] = {**{c: t for c, t in session.get(HOSTING, {}).items() if c in session.get(JOINED, [])},
+                            table.code: token}
+    return redirect(url_for(".lobby", code=table.display_code), 303)
 
 
 @bp.get("/t/<code>/seat/wait")
 def seat_wait(code: str):
     """A phone asking for a held seat waits here (the page reloads itself) until it is given the seat (on to
-    the game) or turned down (back to the lobby, which says so)."""
+    the game) or turned down (back to the lobby, which says so). It shows the request's code, which the
+    approver's phone shows too."""
     table = store().table(codes_or_404(code))
-    if not _asking(table.code):
+    asked = store().my_request(table.code, _my_token(table.code)) if _my_token(table.code) else None
+    if asked is None:
         where = ".player_page" if _my_seat(table.code) else ".lobby"
         return redirect(url_for(where, code=table.display_code), 303)
-    player = store().seat_and_end(table.code, _my_token(table.code))[0]
-    return render_template("companion/seat_wait.html", table=table, player=table.player(player))
+    return render_template("companion/seat_wait.html", table=table, player=table.player(asked.player), asked=asked)
 
 
 @bp.post("/t/<code>/seat/answer")
 def answer_seat(code: str):
-    """The host, or the phone holding the seat, gives a held seat to the phone asking for it, or keeps it."""
+    """An approver (the phone holding the seat, the host, or while the host's phone is gone a seated player)
+    gives a held seat to the request it names, or turns that request down."""
     check_csrf()
     table = store().table(codes_or_404(code))
-    player = parse_player({"player": request.form.get("player")}, table)
+    player = request.form.get("player")
+    player = HOST if player == HOST else parse_player({"player": player}, table)
+    number = request.form.get("request", "")
     answer = store().grant if request.form.get("answer") == "grant" else store().refuse
-    answer(table.code, player, host=_host_token(table.code), holder=_my_token(table.code))
+    answer(table.code, player, int(number) if number.isascii() and number.isdigit() and len(number) < 9 else None,
+           host=_host_token(table.code), seat=_my_token(table.code))
     back = ".player_page" if _my_seat(table.code) else ".lobby"
     return redirect(url_for(back, code=table.display_code), 303)
 
@@ -319,12 +363,12 @@ def release_seat(code: str):
     return redirect(url_for(".lobby", code=table.display_code), 303)
 
 
-def _seated(code: str) -> tuple[Snapshot, str]:
-    """The table and the seat this phone holds there; NoSeat (401) when it has not sat down, or no longer
+def _seated(code: str) -> tuple[Snapshot, Reader]:
+    """The table and this phone as its seat's reader; NoSeat (401) when it has not sat down, or no longer
     holds its seat (saying why)."""
     snap = store().snapshot(codes_or_404(code))
-    me = _my_seat(snap.table.code)
-    if me is None:
+    me = _reader(snap.table.code)
+    if me.seat is None:
         raise NoSeat("seat", _lost_seat(snap.table) or "this phone has no seat at this table yet; open the "
                                                         "table's join link and pick your name")
     return snap, me
@@ -338,10 +382,11 @@ def _chart(snap: Snapshot, derived: dict, size: Size = PHONE) -> Markup | None:
                        size)
 
 
-def _context(snap: Snapshot, me: str | None, error: str | None = None, chart: Size | None = None) -> dict:
+def _context(snap: Snapshot, reader: Reader, error: str | None = None, chart: Size | None = None) -> dict:
     """What the table page, its live fragment and the TV page show; `chart`: draw the score chart at that size
     (the end screen draws it at a phone's anyway)."""
     table, rules = snap.table, rules_for(snap.table)
+    me = reader.seat
     if me:
         base = {"code": table.display_code}
         urls = {"event_url": url_for(".post_event", **base), "undo_url": url_for(".post_undo", **base),
@@ -352,22 +397,22 @@ def _context(snap: Snapshot, me: str | None, error: str | None = None, chart: Si
         urls = {"event_url": None, "undo_url": None, "live_url": url_for(".watch_live", **base),
                 "push_url": url_for(".watch_push", **base),
                 "page_url": url_for(".watch", **base)}
-    events = events_seen_by(table, me, max(0, table.version - 40))
+    events = events_seen_by(table, reader, max(0, table.version - 40))
     requests = _requests_for_me(table) if me else {"seat_requests": [], "is_host": False}
     history = list(reversed(events))[:RECENT_HISTORY]
     derived = rules.derive(snap.state)
     shown_code = table.display_code if me else codes.display(table.watch_code)  # never leak the join code
     return {"table": {"code": shown_code, "game": table.game, "players": table.players,
                       "version": table.version, "options": table.options, "name": rules.name},
-            "state": visible_state(rules, snap.state, me), "derived": derived, "rules": rules, "me": me,
+            "state": state_seen_by(snap, reader), "derived": derived, "rules": rules, "me": me,
             "chart": _chart(snap, derived, chart or PHONE) if chart or (derived.get("scoreboard") or {}).get("over")
             else None,
             "me_player": table.player(me) if me else None, "history": history,
             "undone": {e.undoes for e in events if e.undoes}, "names": {p["id"]: p["name"] for p in table.players},
-            "undo_stands": undo_stands(table, snap.state, me), "error": error, **requests, **urls}
+            "undo_stands": undo_stands(table, snap.state, reader), "error": error, **requests, **urls}
 
 
-def _render_live(snap: Snapshot, me: str | None, error: str | None = None, status: int = 200,
+def _render_live(snap: Snapshot, me: Reader, error: str | None = None, status: int = 200,
                  template: str = "companion/_live.html", context: dict | None = None):
     headers = {"Vary": "HX-Request", "X-Table-Version": str(snap.table.version)}
     return render_template(template, **(context or _context(snap, me, error))), status, headers
@@ -376,8 +421,8 @@ def _render_live(snap: Snapshot, me: str | None, error: str | None = None, statu
 @bp.get("/t/<code>/play")
 def player_page(code: str):
     snap = store().snapshot(codes_or_404(code))
-    me = _my_seat(snap.table.code)
-    if me is None:  # not seated yet: the lobby asks who you are (or the phone waits for the seat it asked for)
+    me = _reader(snap.table.code)
+    if me.seat is None:  # not seated yet: the lobby asks who you are (or the phone waits for the seat it asked for)
         return redirect(url_for(".seat_wait" if _asking(snap.table.code) else ".lobby",
                                 code=snap.table.display_code), 303)
     _note_joined(snap.table)
@@ -392,10 +437,12 @@ def _push(code: str, version: int) -> Response:
         return Response("every push slot is taken; poll /live instead\n", 503, {"Retry-After": "30"},
                         mimetype="text/plain")
 
+    heartbeat, gone = current_app.config["PUSH_HEARTBEAT_SECONDS"], push.client_gone(request.environ)
+
     def events():
         with changes.watching(code) as watch:  # watching first: a change from here on is not missed
             now = store_.version(code)
-            yield from push.stream(watch, version if now is None else now)
+            yield from push.stream(watch, version if now is None else now, heartbeat, gone)
 
     store_ = store()
     response = Response(events(), mimetype="text/event-stream",
@@ -442,7 +489,7 @@ def sentence(message: str) -> str:
     return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
-def _after_change(code: str, change: Callable[[str, str], Any]) -> tuple | Response:
+def _after_change(code: str, change: Callable[[str, Reader], Any]) -> tuple | Response:
     """Run change(code, my seat); answer htmx with the fragment, plain forms with a redirect (or the page
     and the refusal)."""
     check_csrf()
@@ -465,17 +512,17 @@ def _after_change(code: str, change: Callable[[str, str], Any]) -> tuple | Respo
 
 @bp.post("/t/<code>/events")
 def post_event(code: str):
-    def change(code: str, me: str):
+    def change(code: str, me: Reader):
         data = {k: v for k, v in request.form.items() if k not in FORM_TRANSPORT_FIELDS}
         client_id = take_client_id(data)
-        store().append(code, lambda table: parse_event(data, table, rules_for(table), me), client_id, me)
+        store().append(code, lambda table: parse_event(data, table, rules_for(table), me.seat), client_id, me.seat)
     return _after_change(code, change)
 
 
 @bp.post("/t/<code>/undo")
 def post_undo(code: str):
-    def change(code: str, me: str):
-        store().undo(code, me, take_client_id(dict(request.form)))
+    def change(code: str, me: Reader):
+        store().undo(code, me.seat, take_client_id(dict(request.form)), me.since)
     return _after_change(code, change)
 
 
@@ -489,7 +536,7 @@ def _watched(watch_code: str) -> Snapshot:
 def watch(watch_code: str):
     if request.args.get("tv"):  # /w/<watch code>?tv=1 is the TV page too
         return redirect(url_for(".tv", watch_code=watch_code), 303)
-    return render_template("companion/table.html", **_context(_watched(watch_code), None))
+    return render_template("companion/table.html", **_context(_watched(watch_code), SPECTATOR))
 
 
 @bp.get("/w/<watch_code>/live")
@@ -497,13 +544,16 @@ def watch_live(watch_code: str):
     snap = _watched(watch_code)
     if request.args.get("v") == str(snap.table.version):
         return Response(status=204)
-    return _render_live(snap, None)
+    return _render_live(snap, SPECTATOR)
 
 
 def _tv_context(snap: Snapshot) -> dict:
     """The spectator's page as a TV shows it: the same read-only context, polled at its own URL."""
     base = {"watch_code": codes.display(snap.table.watch_code)}
-    return {**_context(snap, None, chart=TV), "live_url": url_for(".tv_live", **base),
+    context = _context(snap, SPECTATOR, chart=TV)
+    if context["chart"]:  # a phone opening the TV page gets the phone's chart: the TV's text scaled down was 10.6 px
+        context["phone_chart"] = _chart(snap, context["derived"], PHONE)
+    return {**context, "live_url": url_for(".tv_live", **base),
             "page_url": url_for(".tv", **base)}
 
 
@@ -518,16 +568,18 @@ def tv_live(watch_code: str):
     snap = _watched(watch_code)
     if request.args.get("v") == str(snap.table.version):
         return Response(status=204)
-    return _render_live(snap, None, template="companion/_tv_live.html", context=_tv_context(snap))
+    return _render_live(snap, SPECTATOR, template="companion/_tv_live.html", context=_tv_context(snap))
 
 
 # -- history and export -----------------------------------------------------------------------------
 @bp.get("/t/<code>/history")
 def history(code: str):
     snap = store().snapshot(codes_or_404(code))
-    events = events_seen_by(snap.table, _my_seat(snap.table.code))
+    events = events_seen_by(snap.table, _reader(snap.table.code))
     return render_template("companion/history.html", table=snap.table, events=list(reversed(events)),
-                           undone={e.undoes for e in events if e.undoes}, seatings=store().seatings(snap.table),
+                           undone={e.undoes for e in events if e.undoes},
+                           seatings=[{"said": handover_line(snap.table, s), "at": s.at}
+                                     for s in store().seatings(snap.table)],
                            chart=_chart(snap, rules_for(snap.table).derive(snap.state)),
                            rules=rules_for(snap.table),
                            names={p["id"]: p["name"] for p in snap.table.players})
@@ -536,14 +588,14 @@ def history(code: str):
 @bp.get("/t/<code>/export.json")
 def export_as_json(code: str):
     snap = store().snapshot(codes_or_404(code))
-    body = export_json(snap, store().events(snap.table), rules_for(snap.table), _my_seat(snap.table.code))
+    body = export_json(snap, store().events(snap.table), rules_for(snap.table), _reader(snap.table.code))
     return body, 200, {"Content-Disposition": f'attachment; filename="table-{snap.table.display_code}.json"'}
 
 
 @bp.get("/t/<code>/export.csv")
 def export_as_csv(code: str):
     snap = store().snapshot(codes_or_404(code))
-    text = export_csv(snap.table, store().events(snap.table), rules_for(snap.table), _my_seat(snap.table.code))
+    text = export_csv(snap.table, store().events(snap.table), rules_for(snap.table), _reader(snap.table.code))
     return Response(text, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="table-{snap.table.display_code}.csv"'})
 

@@ -201,7 +201,10 @@
     if (!form.matches || !form.matches("form[data-tap]") || !window.fetch || !window.htmx) { return; }
     evt.preventDefault();
     var submitter = evt.submitter;
-    if (longPress.fired && submitter === longPress.button) { longPress.fired = false; return; }  // its hold sent it
+    // the click a hold ends with: its steps were sent. Known by what the button is, not by the element: a
+    // finger's click comes after the release, when the newest answer may already have replaced the button
+    // (a mouse's comes before), and the new button's click once added one more (+11 for a 1.3 s hold).
+    if (longPress.fired && submitter && tapKey(form, submitter) === longPress.key) { longPress.fired = false; return; }
     if (repeated(form, submitter)) { return; }
     if (finger.x < 0 && submitter) {  // no press seen (a keyboard, a script): the button's own middle
       var box = submitter.getBoundingClientRect();
@@ -226,7 +229,7 @@
 
   // -- a long press on a ± button (data-long="5") adds its bigger step at once, then again while held ----
   var HOLD_MS = 500, REPEAT_MS = 600;
-  var longPress = {button: null, timer: null, fired: false};
+  var longPress = {key: null, timer: null, fired: false};
   function endPress() {
     clearTimeout(longPress.timer);
     longPress.timer = null;
@@ -234,7 +237,7 @@
   document.addEventListener("pointerdown", function (evt) {
     var button = evt.target.closest && evt.target.closest("form[data-tap] button[data-long]");
     endPress();
-    longPress = {button: button, timer: null, fired: false};
+    longPress = {key: button ? tapKey(button.form, button) : null, timer: null, fired: false};
     if (!button || !window.fetch) { return; }
     var step = parseInt(button.dataset.long, 10);
     function send() {
@@ -247,6 +250,24 @@
   ["pointerup", "pointercancel", "pointerleave"].forEach(function (kind) { document.addEventListener(kind, endPress, true); });
   document.addEventListener("contextmenu", function (evt) {  // a phone's long press would open a menu
     if (evt.target.closest && evt.target.closest("button[data-long]")) { evt.preventDefault(); }
+  }, true);
+
+  // -- a typed amount the form cannot send (text, an emoji, nothing, out of range) ---------------------------
+  // The browser's own bubble came and went while an old refusal stayed in the notice bar: the notice says
+  // what to type instead, in one line, replacing whatever it said before (a typed 0 is the server's to refuse).
+  function invalidText(input) {
+    var low = input.getAttribute("min"), high = input.getAttribute("max");
+    var range = low !== null && high !== null ? " from " + low + " to " + high : low !== null ? " of at least " + low :
+      high !== null ? " of at most " + high : "";
+    if (input.type !== "number") { return "Fill this in first."; }
+    return (input.validity.valueMissing && !input.validity.badInput ? "Type an amount first: " : "Not a number: type ") +
+      "a whole number" + range + (low === null || Number(low) < 0 ? " (a minus sign takes away)." : ".");
+  }
+  document.addEventListener("invalid", function (evt) {
+    var input = evt.target;
+    if (!input.closest || !input.closest("form[data-tap]")) { return; }
+    evt.preventDefault();  // no bubble: the notice says it, where refusals are said
+    notify(invalidText(input));
   }, true);
 
   // -- the tapped control changes at once ------------------------------------------------------------------

@@ -54,9 +54,11 @@ def live():
         return Response("every live-update slot is taken; poll /news instead\n", 503, {"Retry-After": "30"},
                         mimetype="text/plain")
 
+    gone = push.client_gone(request.environ)
+
     def events():
         with d.changes.watching(PUSHED) as watch:  # watching first: a load from here on is not missed
-            yield from push.stream(watch, d.version)
+            yield from push.stream(watch, d.version, gone=gone)
 
     response = Response(events(), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -17,11 +17,15 @@ from __future__ import annotations
 import logging
 import threading
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator
 
 CHANNEL = "starpnp_changes"  # the PostgreSQL NOTIFY channel; payload "<table code> <version>"
 HEARTBEAT_SECONDS = 15  # a comment line this often: a proxy keeps the stream, a gone phone frees its slot
 RETRY_MS = 1000  # EventSource's wait before it reconnects after a dropped stream
+# For waitress (both servers): read ahead on a connection while its request runs, so a phone that closed its
+# stream is seen at the stream's next heartbeat. Without it the closed socket was found only when a write
+# failed: the first write after the close still succeeds, so a slot stayed taken for two or three heartbeats.
+WAITRESS_OPTIONS = {"channel_request_lookahead": 1}
 
 log = logging.getLogger(__name__)
 
@@ -112,12 +116,21 @@ class Slots:
             self._free.release()
 
 
-def stream(watch: Watch, version: int, heartbeat: float = HEARTBEAT_SECONDS) -> Iterator[str]:
-    """The event-stream text: the version at once, then one event per change, a comment line when idle."""
+def client_gone(environ: dict) -> Callable[[], bool]:
+    """Whether the phone has closed its end of the stream (waitress tells, with WAITRESS_OPTIONS; other
+    servers find out when a write fails)."""
+    return environ.get("waitress.client_disconnected") or (lambda: False)
+
+
+def stream(watch: Watch, version: int, heartbeat: float = HEARTBEAT_SECONDS,
+           gone: Callable[[], bool] = lambda: False) -> Iterator[str]:
+    """The event-stream text: the version at once, then one event per change, a comment line when idle.
+    It ends when the server stops or the phone is `gone`, so a dropped stream frees its slot within one
+    heartbeat."""
     yield f"retry: {RETRY_MS}\nevent: changed\ndata: {version}\n\n"
     while True:
         changed, known = watch.wait(heartbeat)
-        if watch.closed:
+        if watch.closed or gone():
             return
         if not changed:
             yield ": idle\n\n"

@@ -80,3 +80,57 @@ def test_starship_catans_die_is_on_the_first_screen_from_the_start(live_server, 
         assert six.bounding_box()["y"] + six.bounding_box()["height"] <= PHONE["height"]
     finally:
         context.close()
+
+
+SCREENS = 2.5  # issue #42: Starship Catan's page was 3.9 screens long, 6.0 with every section open
+
+
+def page_screens(page) -> float:
+    return page.evaluate("document.documentElement.scrollHeight") / PHONE["height"]
+
+
+def test_starship_catans_page_is_at_most_two_and_a_half_screens_with_the_common_sections_open(live_server, browser):
+    """At set-up (the modules open, to pick the one that starts) and in play (a module built, the die rolled,
+    five actions in the history, the ship's fame, friendship, boosters and cannons open), at 360x740."""
+    from companion_test_helpers import save_screens
+
+    setup, in_play = (create_table(live_server, "starship_catan", PLAYERS) for _ in range(2))
+    for event in [{"type": "build_module", "module": "research", "level": 1}, {"type": "yellow_die", "value": 4},
+                  *[{"type": "resource", "resource": "ore", "delta": d} for d in (1, -1, 1)]]:
+        post(live_server, in_play, "p1", event)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        open_seat(page, live_server, setup["code"], "p1")
+        expect(page.locator("[data-modules]")).to_have_attribute("open", "")
+        assert page_screens(page) <= SCREENS, "set-up"
+        save_screens(page, "starship-catan-setup")
+        open_seat(page, live_server, in_play["code"], "p1")
+        expect(page.get_by_role("button", name=re.compile(r"^Collect "))).to_be_visible()
+        page.locator("[data-ship] > summary").click()
+        expect(page.locator('[data-row="Cannons"]')).to_be_visible()
+        assert page.locator("#live .history-list li").count() == 5
+        assert page_screens(page) <= SCREENS, "in play"
+        assert page.evaluate(CUT_OFF) == []
+        save_screens(page, "starship-catan-in-play")
+    finally:
+        context.close()
+
+
+def test_the_tv_chart_opened_on_a_phone_has_text_of_12px_at_least(live_server, browser):
+    """Issue #42: the TV page's chart, made for a TV and scaled down to a phone's width, had 10.6 px text; a
+    phone gets the phone's chart there."""
+    table = create_table(live_server, "generic", PLAYERS)
+    post(live_server, table, "p2", {"type": "add", "delta": 4})
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(table["watch_url"] + "/tv")
+        chart = page.locator("[data-score-chart] svg.chart:visible")
+        expect(chart).to_have_count(1)
+        sizes = chart.evaluate("""svg => [...svg.querySelectorAll('text')].map(t =>
+            parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a)""")
+        assert sizes and min(sizes) >= 12, sizes
+        assert chart.locator("text.name").last.text_content() == "Ben 4"
+    finally:
+        context.close()

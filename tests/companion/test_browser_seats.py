@@ -49,7 +49,7 @@ def test_a_held_seat_is_asked_for_and_its_secret_stays_until_the_old_phone_lets_
         new.goto(f"{live_server}/t/{code}/play")  # nothing of Ben's to play or read yet
         assert new.url.endswith("/seat/wait") and str(SECRET) not in new.content()
         request_card = old.locator('[data-seat-request="p2"]')
-        expect(request_card).to_contain_text("Another phone asks to play as Ben", timeout=SYNC_MS)
+        expect(request_card).to_contain_text("A new phone asks to play as Ben", timeout=SYNC_MS)
         expect(old).to_have_url(re.compile(r"/play$"))  # asking took nothing
         request_card.get_by_role("button", name=answer).click()
         if then:

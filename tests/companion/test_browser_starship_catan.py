@@ -26,7 +26,7 @@ def test_a_flight_turn_on_two_phones(live_server, two_phones):
     open_seat(bo, live_server, code, "p2")
     expect(bo.locator('[data-player="p1"] [data-vp]')).to_have_text("0")
 
-    ann.locator('[data-module="research"]').get_by_role("button", name="Start with it").click()
+    ann.locator('[data-module="research"]').get_by_role("button", name="Start", exact=True).click()
     expect(ann.locator('[data-module="research"] strong')).to_have_text("I")
     ann.locator("[data-yellow]").get_by_role("button", name="4", exact=True).click()
     expect(ann.locator("[data-speed]")).to_have_text("4")
@@ -79,7 +79,7 @@ def test_a_roll_whose_goods_have_no_room_says_they_are_lost(live_server, browser
     page = context.new_page()
     try:
         open_seat(page, live_server, table["code"], "p1")
-        page.locator('[data-module="trade"]').get_by_role("button", name="Start with it").click()
+        page.locator('[data-module="trade"]').get_by_role("button", name="Start", exact=True).click()
         page.locator("[data-yellow]").get_by_role("button", name="3", exact=True).click()
         production = page.locator("[data-production]")
         expect(production).to_contain_text("makes 1 Trade Goods, lost: no room in Trade Goods storage.")

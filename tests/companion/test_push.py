@@ -91,3 +91,49 @@ def test_ctrl_c_ends_the_open_streams_before_the_server_stops(tmp_path):
         assert server.proc.wait(10) == 0
     finally:
         server.stop()
+
+
+def test_a_closed_stream_frees_its_slot_within_one_heartbeat(tmp_path):
+    """Issue #42, D5: a phone that dropped its stream kept its slot for 40-50 s (the first write after the close
+    still succeeds, so waitress found out two or three 15 s heartbeats later) and phones arriving then polled.
+    On the production server (waitress, as `starpnp serve` makes it) with one slot and a 2 s heartbeat, the
+    slot is free again before a second heartbeat could have passed."""
+    import socket
+    import time
+
+    from starpnp.companion import create_app
+    from starpnp.companion.serve import waitress_server
+
+    app = create_app({"DATA_DIR": str(tmp_path), "PUSH_STREAMS": 1, "PUSH_HEARTBEAT_SECONDS": 2})
+    server = waitress_server(app, "127.0.0.1", 0)
+    port = server.effective_port
+    threading.Thread(target=server.run, daemon=True).start()
+    try:
+        code = app.test_client().post("/api/tables", json={"game": "generic", "players": [
+            {"name": "A"}, {"name": "B"}]}).get_json()["code"]
+
+        def open_stream() -> tuple[socket.socket, bytes]:
+            conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+            conn.sendall(f"GET /t/{code}/push HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+            received = b""
+            while b"\r\n\r\n" not in received:
+                received += conn.recv(4096)
+            return conn, received
+
+        first, head = open_stream()
+        assert head.startswith(b"HTTP/1.1 200")
+        second, head = open_stream()
+        assert head.startswith(b"HTTP/1.1 503")  # the one slot is taken
+        second.close()
+        first.close()  # the phone went away
+        closed = time.monotonic()
+        while True:
+            third, head = open_stream()
+            third.close()
+            if head.startswith(b"HTTP/1.1 200"):
+                break
+            assert time.monotonic() - closed < 3.5, "the closed stream kept its slot past one heartbeat"
+            time.sleep(0.2)
+    finally:
+        app.extensions["companion_store"].changes.close()
+        server.close()

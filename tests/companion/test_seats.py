@@ -48,7 +48,7 @@ def test_a_phone_with_a_flat_battery_gets_its_seat_back_through_the_host(client,
     assert "turned down" in client.get(f"/api/tables/{code}", headers=bearer(refused_first)).get_json()["error"]
     again = join(client, code, take_over=True).get_json()["token"]
     answer = client.post(f"/api/tables/{code}/seats/p2/grant", json={"host_token": table["host_token"]})
-    assert answer.status_code == 200 and answer.get_json() == {"player": "p2", "answer": "grant"}
+    assert answer.status_code == 200 and answer.get_json() == {"player": "p2", "answer": "grant", "request": 4}  # p1, host, p2, refused: 4th
     assert client.get(f"/api/tables/{code}", headers=bearer(again)).status_code == 200
     assert client.post(f"/api/tables/{code}/seats/p2/grant", json={"host_token": table["host_token"]}).status_code == 404
 
@@ -70,7 +70,7 @@ def test_the_holding_phone_is_asked_and_its_poll_takes_it_to_the_lobby_once_it_l
     assert "data-asking" in new.get(f"/t/{code}").get_data(as_text=True)  # the lobby says it waits
     poll = old.get(f"/t/{code}/play/live?v={version}", headers={"HX-Request": "true"})
     shown = html.unescape(poll.get_data(as_text=True))
-    assert poll.status_code == 200 and "Another phone asks to play as <strong>Ben</strong>" in shown and "Let go" in shown
+    assert poll.status_code == 200 and "A new phone asks to play as <strong>Ben</strong>" in shown and "Let go" in shown
     page = old.get(f"/t/{code}/play").get_data(as_text=True)
     answer = {"csrf_token": csrf_from(page), "player": "p2", "answer": "grant"}
     assert old.post(f"/t/{code}/seat/answer", data=answer).status_code == 303
@@ -103,7 +103,7 @@ def test_a_sole_writer_knows_ended_seats_from_memory_and_after_a_restart(tmp_pat
     assert not writer.asked(code) and not reader.asked(code)
     new, waits = writer.join(code, "p2", take_over=True)
     assert waits and writer.asked(code) and reader.asked(code)  # memory and database agree
-    assert writer.grant(code, "p2", holder=old)
+    assert writer.grant(code, "p2", seat=old)
     assert not writer.asked(code) and not reader.asked(code)
     writer.release(code, mine)
     for store in (writer, reader):

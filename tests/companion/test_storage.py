@@ -276,3 +276,34 @@ def test_two_phones_sending_the_same_tap_at_once_store_it_once(store):
         thread.join(30)
     assert sorted(r[2] for r in results) == [False] + [True] * 7 and {r[0] for r in results} == {1}
     assert scores(store.snapshot(code)) == {"p1": 1, "p2": 0}
+
+
+def test_a_table_hosted_before_v7_keeps_its_host_and_seats(tmp_path):
+    """v7 made the host role a seat: a database made by v6, its host token in `hosts` and a seat held, starts
+    with the same host (its token still answers requests) and the same seat holder, reading all it sealed."""
+    import hashlib
+    import time
+
+    from sqlalchemy import create_engine, insert
+
+    url = f"sqlite:///{tmp_path / 'v6.sqlite3'}"
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        schema.schema_version.create(conn)
+        for number, migration in enumerate(schema.MIGRATIONS[:6], start=1):
+            migration(conn)
+            conn.execute(schema.schema_version.insert().values(version=number, applied_at=0))
+        table_id = conn.execute(insert(schema.tables).values(
+            code="7K2MQX4P", watch_code="7K2MQX4Q", game="generic", players='[{"id": "p1", "name": "Ann", '
+            '"color": "red"}, {"id": "p2", "name": "Ben", "color": "blue"}]', options="{}", version=0,
+            created_at=0, updated_at=0)).inserted_primary_key[0]
+        digest = lambda token: hashlib.sha256(token.encode()).hexdigest()  # noqa: E731
+        conn.exec_driver_sql("INSERT INTO hosts (table_id, token_hash) VALUES (?, ?)", (table_id, digest("host-1")))
+        conn.exec_driver_sql("INSERT INTO seats (table_id, token_hash, player, created_at) VALUES (?, ?, ?, ?)",
+                             (table_id, digest("ann-1"), "p1", time.time()))
+    engine.dispose()
+    store = new_store(url)
+    assert store.is_host("7K2MQX4P", "host-1") and store.holding("7K2MQX4P", "ann-1") == ("p1", None, 0)
+    token, asked = store.join("7K2MQX4P", "p1", take_over=True)
+    assert store.grant("7K2MQX4P", "p1", asked.number, host="host-1") == asked
+    assert store.seat("7K2MQX4P", token) == "p1" and store.seat("7K2MQX4P", "ann-1") is None

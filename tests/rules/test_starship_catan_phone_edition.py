@@ -104,8 +104,9 @@ def test_the_yellow_die_names_what_my_modules_make_and_collect_takes_it(client):
     now = derived(client, table)["players"]
     assert now["p1"]["resources"]["science"]["amount"] == 2 and now["p1"]["collected"]
     assert "Die 4: collected into your storage." in page_text(client, table)
-    assert "Research Module I · die 4: 1 Science · costs 1 Crystal, 1 Food, 2 Science Once a turn in" in (
-        page_text(client, table))
+    page = page_text(client, table)
+    assert "Level I costs 1 Ore, 1 Crystal, 1 Food; level II 1 Crystal, 1 Food, 2 Science." in page
+    assert "Research I · die 4: 1 Science Once a turn in" in page
     assert "Research Module makes 1 Science · collected" in page_text(client, table, "p2")
 
 
