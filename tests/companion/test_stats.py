@@ -367,7 +367,7 @@ def test_the_command_line_prints_the_same_numbers(played):
 
 
 def test_tables_finished_before_the_plays_table_are_recorded_once(played, tmp_path):
-    """A database from before `plays` (schema version 6: no plays, no group column) gets them from the logs on
+    """A database from before `plays` (schema version 7: no plays, no group column) gets them from the logs on
     its first start with them."""
     import shutil
     from sqlalchemy import create_engine, text
@@ -380,7 +380,7 @@ def test_tables_finished_before_the_plays_table_are_recorded_once(played, tmp_pa
     with engine.begin() as conn:
         for statement in ("DROP TABLE play_seats", "DROP TABLE plays", "DROP INDEX ix_tables_game",
                           "DROP INDEX ix_tables_group", "ALTER TABLE tables DROP COLUMN group_key",
-                          "DELETE FROM schema_version WHERE version = 7",
+                          "DELETE FROM schema_version WHERE version = 8",
                           "DELETE FROM settings WHERE key LIKE 'plays_recorded:%'"):
             conn.execute(text(statement))
     engine.dispose()
