@@ -51,6 +51,12 @@ def test_a_save_redraws_only_its_face_and_a_broken_file_shows_a_banner(browser, 
     line = next(n for n, text in enumerate(good.splitlines(), start=1) if "text: {size: 10}" in text)
     expect(banner).to_contain_text(f"deck_card.yaml:{line}: boxes.text.sise: unknown key")
     expect(explore.locator(".face svg text", has_text="keep both")).to_have_count(1)  # the last good face stays
+    assert page.evaluate("scrollY") == scrolled
+    assert page.evaluate("""() => [document.querySelector('.top .game'), document.getElementById('zoom')].every((el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+    })""")  # scrolled down, the banner is under the header, not over its name and controls
+    assert banner.bounding_box()["y"] >= page.locator("#controls").bounding_box()["y"] + 20
     page.screenshot(path=str(studio.out.parent / "studio-banner.png"))
     layout.write_text(good)
     expect(banner).to_be_hidden(timeout=LIVE_MS)
@@ -81,5 +87,18 @@ def test_a_hidden_title_is_marked_on_its_face(browser, studio):
     expect(dialog).to_contain_text("promo.yaml:8")
     expect(dialog.locator("[data-row]")).to_have_text(
         "      - {count: 1, title: Harbour Master General, text: Take the first turn.}")
-    expect(dialog.locator("[data-fields]")).to_contain_text("Harbour Master General")
+    expect(dialog.locator("#edit-title")).to_have_value("Harbour Master General")
+    context.close()
+
+
+def test_a_count_stays_on_one_line_under_a_long_name(browser, studio):
+    context = browser.new_context(viewport=DESK)
+    page = context.new_page()
+    page.goto(studio.url)
+    promo = page.locator('[data-id="promo.front.1"]')
+    promo.scroll_into_view_if_needed()
+    expect(promo.locator(".face svg").first).to_be_visible(timeout=LIVE_MS)
+    page.add_style_tag(content=".tile { width: 2.2rem !important; }")  # narrower than "× 1" itself
+    lines = page.evaluate("() => [...document.querySelectorAll('.tile .count')].map((c) => c.getClientRects().length)")
+    assert lines and set(lines) == {1}
     context.close()
