@@ -85,7 +85,7 @@ def cell_value(text: str, where: str = "cell") -> Any:
     return text
 
 
-def _delimiter(path: Path, header: str) -> str:
+def table_delimiter(path: Path, header: str) -> str:
     """Tab for .tsv; for .csv a comma, or the semicolon that spreadsheets in many locales export."""
     if path.suffix.lower() == ".tsv":
         return "\t"
@@ -121,7 +121,7 @@ def read_table(path: Path, sheet: str | None = None, label: str | None = None) -
         raise DataError(f"{path}: sheet: a {path.suffix} file has no sheets; name an .xlsx or .ods workbook")
     text = read_text(path).removeprefix("\ufeff")
     first_line = text.split("\n", 1)[0]
-    delimiter = _delimiter(path, first_line)
+    delimiter = table_delimiter(path, first_line)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     records: list[tuple[int, list[str]]] = []
     start = 1

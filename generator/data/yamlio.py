@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import stat
 import sys
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -68,11 +70,38 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
 
+_PENDING: ContextVar[dict[Path, str]] = ContextVar("pending_texts", default={})
+
+
+@contextmanager
+def pending(texts: dict[Path, str]):
+    """Read these files as these texts, not as the disk has them: the studio loads a game with an edit
+    applied before it writes the edit, so a value the loader refuses is never written."""
+    token = _PENDING.set({path.resolve(): text for path, text in texts.items()})
+    try:
+        yield
+    finally:
+        _PENDING.reset(token)
+
+
+def pending_files(folder: Path) -> list[Path]:
+    """The files in `folder` read as pending texts (one the edit makes, not on disk yet, included)."""
+    resolved = folder.resolve()
+    return [folder / path.name for path in _PENDING.get() if path.parent == resolved]
+
+
+def pending_text(path: Path) -> str | None:
+    texts = _PENDING.get()
+    return texts.get(path.resolve()) if texts else None
+
+
 def read_text(path: Path, root: Path | None = None) -> str:
     """The file's text; only a regular file of sane size (a FIFO or /dev/zero named *.yaml never hangs), lying
     inside `root` (its own folder unless told) once links are followed."""
     if not within(path, (root or path.parent,)):
         raise DataError(f"{path}: {INSIDE}")
+    if (text := pending_text(path)) is not None:
+        return text
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):

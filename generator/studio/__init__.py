@@ -16,7 +16,7 @@ DEFAULTS: dict[str, Any] = {
     "GAME_FOLDER": None,      # the game folder shown (a Path)
     "OUT": Path("output"),    # where the build buttons and the proof sheet write
     "FOLLOW": True,           # follow the folder for saves (a test may step it by hand)
-    "MAX_CONTENT_LENGTH": 256 * 1024,
+    "MAX_CONTENT_LENGTH": 256 * 1024,  # a request's body; an image dropped on a face may be larger (views.art)
     "HOSTS": None,            # host names the page is reached by (serve sets them from --host); None: loopback
     "TOKEN": None,            # the page's write token (None: a new random one each start)
     "PUSH_STREAMS": 64,       # live-update streams held open at once (a thread each); over it a page polls
@@ -29,6 +29,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .desk import Desk
     from .follow import Follower
     from .jobs import Jobs
+    from .writeback import WriteBack
     from ...web.guard import LOOPBACK_NAMES, RequestGuard
     from ...web.push import Slots
 
@@ -40,6 +41,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     desk = Desk(folder)
     desk.load()
     app.extensions["studio_desk"] = desk
+    app.extensions["studio_writeback"] = WriteBack(desk)
     app.extensions["studio_jobs"] = Jobs(Path(app.config["OUT"]).resolve())
     if app.config["FOLLOW"]:
         app.extensions["studio_follower"] = Follower(desk, [Path(app.config["OUT"]).resolve()]).start()

@@ -19,8 +19,10 @@ from ..look.layouts.base import FaceContext
 from ..look.loader import load_game
 from ..look.render import SceneCache
 from ..data.model import Game, PieceSpec, ResolvedComponent
+from ..look.layouts import LAYOUTS_FOLDER
 from ..sheets.svg import scene_to_svg
 from ...web.push import Changes
+from .writes import digest
 
 PUSHED = "desk"  # the one thing a studio's streams watch: its version
 
@@ -28,6 +30,8 @@ BLEED = 3.0  # mm: the studio draws every face as a default build does
 SAFE = 3.0  # mm inside the trim: the safe zone the overlay shows
 MOST_ROW = 2000  # characters of a data row the large view shows
 KEPT_FACES = 600  # drawn faces kept (an LRU): what a screen or two of scrolling shows, not the whole set
+KEPT_VERSIONS = 200  # versions an edit may be made on: a page further behind reloads
+DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".tsv")  # the files an edit writes (and a layout file)
 
 
 @dataclass
@@ -80,22 +84,29 @@ class Desk:
         self.changes = Changes()  # the pages' live-update streams hear each new version here
         self.lock = threading.RLock()
         self.cache = SceneCache(BLEED, folder)
+        self.digests: dict[int, dict[Path, str]] = {}  # version -> each data file's digest then
+        self.quiet: dict[Path, tuple[int, int] | None] = {}  # files as the studio wrote them: no save to follow
 
     # -- loading -------------------------------------------------------------------------------------
+
+    def read(self) -> Game:
+        """The folder's game as the studio's switches show it (raises the loader's errors)."""
+        settings = self.settings
+        return load_game(self.folder, settings.options, settings.write_ins, items=False)
 
     def load(self, assets_changed: bool = False) -> None:
         """Read the folder again. `assets_changed`: an icon or an image changed, which no digest holds, so
         the faces kept are drawn again, and only those that now look different get a new version."""
-        settings = self.settings
         try:
-            game = load_game(self.folder, settings.options, settings.write_ins, items=False)
-        except DataErrors as exc:
-            more = len(exc.errors) - 1
-            self.fail(exc.errors[0] + (f" (and {more} more)" if more > 0 else ""))
+            game = self.read()
+        except (DataErrors, DataError, OSError, ValueError) as exc:
+            self.fail(one_line(exc))
             return
-        except (DataError, OSError, ValueError) as exc:
-            self.fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-            return
+        self.take(game, assets_changed)
+
+    def take(self, game: Game, assets_changed: bool = False) -> None:
+        """Show `game`, loaded from this folder: a new version, whose changed faces the pages ask for."""
+        settings = self.settings
         with self.lock:
             self.cache = SceneCache(BLEED, self.folder, ink=settings.ink)
             tiles = self._tiles(game)
@@ -110,6 +121,13 @@ class Desk:
             self.game, self.tiles, self.by_id, self.error = game, tiles, {t.id: t for t in tiles}, None
             self._bump(changed, reshaped, added, gone)
 
+    def switch(self, folder: Path) -> None:
+        """Show another folder (an overrides folder just made of the game shown)."""
+        with self.lock:
+            self.folder = folder
+            self.faces.clear()
+        self.load()
+
     def fail(self, message: str) -> None:
         """Show `message` in the page's banner; the last good faces stay."""
         with self.lock:
@@ -117,9 +135,14 @@ class Desk:
             self._bump(set(), False, [], [])
 
     def _bump(self, changed: set[str], reshaped: bool, added: list[str], gone: list[str]) -> None:
-        """A new version: which tiles changed, whether the list itself did, and the faces added and gone."""
+        """A new version: which tiles changed, whether the list itself did, and the faces added and gone;
+        and the digest of each file an edit may write, as of this version (an edit made on it is refused
+        when its file's digest differs now)."""
         with self.lock:
             self.version += 1
+            self.digests[self.version] = file_digests(self.folder)
+            for old in [v for v in self.digests if v <= self.version - KEPT_VERSIONS]:
+                del self.digests[old]
             added_names = [f"{t.component_name}, {t.side}: {', '.join(t.names[:3])}"
                            for t in map(self.by_id.get, added) if t]
             self.history.append((self.version, changed, reshaped, added_names, gone))
@@ -213,8 +236,11 @@ class Desk:
         comp, piece = tile.pieces[0]
         scene, ctx = self.cache.sketch(comp, piece, tile.side)
         self.drawn += 1
+        face = piece.front if tile.side == "front" else piece.back
+        places = face.drawing.places(ctx, face.params) if face.drawing.places else {}
         return {"svg": scoped(scene_to_svg(scene), tile.version[:12]), "overlay": overlay(scene, ctx),
-                "warnings": [short(w) for w in ctx.warnings], "fields": fields_of(piece, tile.side)}
+                "warnings": [short(w) for w in ctx.warnings], "fields": fields_of(piece, tile.side),
+                "boxes": [{"name": name, **place} for name, place in places.items()]}
 
     def _keep(self, tile: Tile, drawn: dict) -> dict:
         self.faces[tile.version] = drawn
@@ -236,6 +262,30 @@ class Desk:
                 self.revisions[digest] = self.revisions.get(digest, 0) + 1
                 tile.version = f"{digest}.{self.revisions[digest]}"
             self._keep(tile, fresh)
+
+
+def one_line(exc: Exception) -> str:
+    """A load's refusal as the banner (and an edit's 400) says it: the first problem, and how many more."""
+    if isinstance(exc, DataErrors):
+        more = len(exc.errors) - 1
+        return exc.errors[0] + (f" (and {more} more)" if more > 0 else "")
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def file_digests(folder: Path) -> dict[Path, str]:
+    """Each data and layout file of the folder by its digest (what an edit compares against)."""
+    found: dict[Path, str] = {}
+    for place in (folder, folder / LAYOUTS_FOLDER):
+        try:
+            paths = [p for p in place.iterdir() if p.suffix.lower() in DATA_SUFFIXES and p.is_file()]
+        except OSError:
+            continue
+        for path in paths:
+            try:
+                found[path.resolve()] = digest(path.read_bytes())
+            except OSError:
+                continue
+    return found
 
 
 def where_from(comp: ResolvedComponent, lines) -> str:

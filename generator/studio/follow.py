@@ -45,6 +45,10 @@ class Follower:
             except OSError:  # a file gone between listing and stat: look again next time
                 continue
             if now != seen:
+                changed = {path for path in now.keys() | seen.keys() if now.get(path) != seen.get(path)}
+                if all(self.desk.quiet.get(path.resolve(), False) == now.get(path) for path in changed):
+                    seen = now  # the studio's own writes: it has shown them already
+                    continue
                 assets = not only_data_changed(seen, now)
                 seen = now
                 try:

@@ -11,12 +11,13 @@ def run(folder: Path, host: str, port: int, out: Path) -> None:
     from waitress import create_server
 
     from . import create_app
+    from .writeback import MOST_ART_BYTES
     from ...web.guard import loopback_names
 
     app = create_app({"GAME_FOLDER": folder, "OUT": out, "HOSTS": loopback_names(host)})
     try:
         server = create_server(app, host=host, port=port, threads=THREADS + app.config["PUSH_STREAMS"],
-                               ident="starpnp-studio", max_request_body_size=app.config["MAX_CONTENT_LENGTH"])
+                               ident="starpnp-studio", max_request_body_size=MOST_ART_BYTES + 64 * 1024)
     except OSError as error:
         print(f"starpnp studio: cannot listen on {host}:{port}: {error.strerror or error}", file=sys.stderr)
         raise SystemExit(1) from None

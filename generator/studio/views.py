@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, send_from_directory
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
 
 from ...resources import folder as package_folder
 from ..look.fonts import FONT_FILES, font_path
 from ...web import push
 from .desk import PUSHED, Desk, Settings
 from .jobs import KINDS, Jobs
+from .writeback import MOST_ART_BYTES, Refused, Stale, WriteBack
 
 bp = Blueprint("studio", __name__)
 MOST_FACES_ASKED = 80  # one request's faces: a screen's worth at the smallest zoom
@@ -23,6 +24,10 @@ def desk() -> Desk:
 
 def jobs() -> Jobs:
     return current_app.extensions["studio_jobs"]
+
+
+def writeback() -> WriteBack:
+    return current_app.extensions["studio_writeback"]
 
 
 def refused(message: str, status: int = 400):
@@ -74,14 +79,15 @@ def news():
         since = int(request.args.get("since", "0"))
     except ValueError:
         return refused("since: expected a whole number")
-    return jsonify(desk().news(since))
+    wb = writeback()
+    return jsonify({**desk().news(since), "folder": wb.folder_info(), **wb.steps()})
 
 
 @bp.get("/faces")
 def faces():
     ids = [tid for tid in request.args.get("ids", "").split(",") if tid][:MOST_FACES_ASKED]
-    d = desk()
-    drawn = [face for face in map(d.face, ids) if face is not None]
+    d, wb = desk(), writeback()
+    drawn = [{**face, "edit": wb.describe(face["id"], face["boxes"])} for face in map(d.face, ids) if face is not None]
     return jsonify(faces=drawn, drawn=d.drawn)
 
 
@@ -108,6 +114,88 @@ def settings():
     d.settings = Settings(frozenset(options), bool(body.get("write_ins")), body.get("ink", "full"))
     d.load()
     return jsonify(version=d.version)
+
+
+def changed(make_change, edit: dict | None = None):
+    """A change's answer: its new version, or the one line saying why nothing was written (docs/studio-api.md)."""
+    try:
+        return jsonify(version=make_change())
+    except Refused as exc:
+        return jsonify(error=str(exc), **({"readonly": True} if exc.readonly else {})), 400
+    except LookupError:
+        return refused("id: no such face (the folder changed: fetch /news)", 404)
+    except Stale as exc:
+        d, wb = desk(), writeback()
+        d.load()  # the page is shown the file as it is now
+        wanted = list((edit or {}).get("set") or {}) if isinstance((edit or {}).get("set"), dict) else []
+        return jsonify(error=str(exc), version=d.version, edit=edit,
+                       current=wb.values(str((edit or {}).get("id", "")), wanted)), 409
+
+
+def json_body(*required: str) -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise BadRequest(f"expected a JSON object with {', '.join(required)}")
+    for name in required:
+        if name not in body:
+            raise BadRequest(f"{name}: required")
+    return body
+
+
+def version_of(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest("version: expected the whole number /news last gave")
+    return value
+
+
+@bp.post("/edit")
+def edit():
+    body = json_body("id", "set", "version")
+    if not isinstance(body["set"], dict) or not body["set"]:
+        return refused("set: expected the fields to change, as {field: value}")
+    return changed(lambda: writeback().edit(str(body["id"]), body["set"], version_of(body["version"])), body)
+
+
+@bp.post("/move")
+def move():
+    body = json_body("id", "box", "x", "y", "w", "h", "version")
+    return changed(lambda: writeback().move(str(body["id"]), str(body["box"]), body, version_of(body["version"])),
+                   body)
+
+
+@bp.post("/art")
+def art():
+    request.max_content_length = MOST_ART_BYTES + 64 * 1024
+    upload = request.files.get("file")
+    tile_id = request.form.get("id", "")
+    if upload is None or not upload.filename:
+        return refused("file: expected an image file (a multipart form with id and file)")
+    try:
+        version = int(request.form.get("version", desk().version))
+    except ValueError:
+        return refused("version: expected the whole number /news last gave")
+    data = upload.read(MOST_ART_BYTES + 1)
+    return changed(lambda: writeback().art(tile_id, upload.filename, data, version),
+                   {"id": tile_id, "set": {}, "version": version})
+
+
+@bp.post("/undo")
+def undo():
+    return changed(writeback().undo)
+
+
+@bp.post("/redo")
+def redo():
+    return changed(writeback().redo)
+
+
+@bp.post("/customise")
+def customise():
+    body = json_body("folder")
+    try:
+        return jsonify(writeback().customise(body["folder"]))
+    except Refused as exc:
+        return refused(str(exc))
 
 
 @bp.post("/build")

@@ -13,7 +13,7 @@ from ....resources import folder as package_folder
 from ...data.errors import DataError
 from ...data.inside import INSIDE, within
 from ...data.limits import MAX_EXTENDS, over
-from ...data.yamlio import line_of, load_yaml
+from ...data.yamlio import line_of, load_yaml, pending_files, pending_text, read_text
 from .base import FaceContext, FaceParams, Layout
 from .layoutfile import LayoutError, compile_layout, merged
 
@@ -34,7 +34,7 @@ class Layouts:
         self.files: dict[str, list[Path]] = {}  # name -> its files, the built-in first, the game's last
         self.roots: dict[Path, Path] = {}  # each file's game folder (or ours), which it must lie inside
         for folder in (builtin_layouts(), *folders):
-            for path in sorted(folder.glob("*.yaml")):
+            for path in sorted({*folder.glob("*.yaml"), *pending_files(folder)}):
                 self.roots[path] = folder.parent
                 if not within(path, (folder.parent,)):
                     raise LayoutError(f"{path}: a layout file {INSIDE}")
@@ -68,7 +68,7 @@ class Layouts:
                                        "the chain of layout files extending one another", len(seen) + 1,
                                        MAX_EXTENDS)))
         if parent_name is None:
-            return raw, path.read_text(encoding="utf-8")
+            return raw, read_text(path, self.roots[path])
         # A game's `card.yaml` extending `card` extends the built-in one it replaces.
         parent_level = level - 1 if parent_name == name else len(self.files.get(parent_name, ())) - 1
         if parent_level < 0:
@@ -76,7 +76,7 @@ class Layouts:
             line = getattr(raw, "key_lines", {}).get("extends", "")
             raise LayoutError(f"{path}:{line}: extends: no layout file named {parent_name!r}; layout files: {known}")
         parent, parent_text = self._raw(parent_name, parent_level, seen + (path,))
-        return merged(parent, raw), parent_text + path.read_text(encoding="utf-8")
+        return merged(parent, raw), parent_text + read_text(path, self.roots[path])
 
     def _chain(self, name: str, level: int) -> list[tuple[Path, Any]]:
         """A layout file and the files it extends, as read (with their lines), itself first."""
@@ -193,12 +193,18 @@ def inline_located(exc: DataError, where: str, boxes: Any, line: Callable[[tuple
 _FOUND: dict[tuple, Layouts] = {}
 
 
+def _stamp(path: Path) -> int | str:
+    """What tells a layout file changed: its modification time, or the text the studio is about to write."""
+    text = pending_text(path)
+    return path.stat().st_mtime_ns if text is None else hashlib.sha1(text.encode()).hexdigest()
+
+
 def layouts_for(folders: tuple[Path, ...] = ()) -> Layouts:
     """The layouts a game made of these folders may name (its own `layouts/` folders, the base game's first);
     the same object while no layout file changes, so each file is compiled once however many builds run."""
     own = tuple(folder / LAYOUTS_FOLDER for folder in folders)
-    stamp = tuple((path, path.stat().st_mtime_ns) for folder in (builtin_layouts(), *own)
-                  for path in sorted(folder.glob("*.yaml")))
+    stamp = tuple((path, _stamp(path)) for folder in (builtin_layouts(), *own)
+                  for path in sorted({*folder.glob("*.yaml"), *pending_files(folder)}))
     key = (own, stamp)
     if key not in _FOUND:
         _FOUND.clear()

@@ -45,6 +45,9 @@ class Layout:
     draw: Callable[["FaceContext", FaceParams], list[Element]]
     key: str = ""
     description: str = ""
+    # the places of its top-level boxes on one face ({name: {x, y, w, h, movable}} in mm), for the studio's
+    # layout mode
+    places: Callable[["FaceContext", FaceParams], dict[str, dict]] | None = None
 
 
 def mix(color: str, other: str, t: float) -> str:

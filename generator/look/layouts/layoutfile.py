@@ -522,6 +522,28 @@ class Box:
             ctx.warn(f"box {within}{self.name}: not drawn: {str(exc)[:120]}")
             return []
 
+    def place(self, names: dict) -> dict | None:
+        """Where the box sits on a face (mm), when it is drawn once there; `movable` when its x, y, w and h
+        place it (a badge's centre and radius, a line's ends do not)."""
+        if self.repeat is not None or self.kind in ("group", "background", "outline", "warn", "regions"):
+            return None
+        try:
+            if self.when is not None and not self.when(names):
+                return None
+            v = self.values(names)
+            if self.kind in ("text", "rect", "image", "write_in", "icon", "badge", "player_mark"):
+                if self.kind == "player_mark":
+                    x, y, w, h = v["x"], v["y"], v["size"], v["size"]
+                else:
+                    x, y, w, h = _bounds(self.kind, v)
+            else:
+                return None
+        except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError):
+            return None
+        movable = all(v.get(key) is not None for key in ("x", "y", "w", "h"))
+        return {"x": round(float(x), 2), "y": round(float(y), 2), "w": round(float(w), 2), "h": round(float(h), 2),
+                "movable": movable}
+
     def _once(self, ctx: FaceContext, name: str, names: dict) -> list[Element]:
         ctx.counted(self.where)
         if self.when is not None and not self.when(names):
@@ -620,12 +642,16 @@ def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:
     boxes = [Box(box_name, box, names, f"{where}: boxes.{box_name}") for box_name, box in spec.boxes.items()
              if box is not None]
 
-    def draw(ctx: FaceContext, face: FaceParams) -> list[Element]:
+    def named(ctx: FaceContext, face: FaceParams) -> dict:
         player = ctx.color
         values = dict(face.__dict__, w=ctx.width, h=ctx.height, bleed=ctx.bleed, shape=ctx.shape,
                       corner=ctx.corner_radius, player=player.hex if player else None,
                       player_name=player.name if player else None, player_letter=player.letter if player else None)
         lets(values)
+        return values
+
+    def draw(ctx: FaceContext, face: FaceParams) -> list[Element]:
+        values = named(ctx, face)
         for when, message in checks:
             if when(values):
                 ctx.warn(str(message(values)))
@@ -633,4 +659,8 @@ def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:
         warn_hidden_text(ctx, drawn)
         return [element for _, elements in drawn for element in elements]
 
-    return Layout(name, params, draw, key, spec.description)
+    def places(ctx: FaceContext, face: FaceParams) -> dict[str, dict]:
+        values = named(ctx, face)
+        return {box.name: place for box in boxes if (place := box.place(values)) is not None}
+
+    return Layout(name, params, draw, key, spec.description, places)

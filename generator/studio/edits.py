@@ -1,0 +1,283 @@
+"""Where each value a studio face shows was written, and the file's text with a new value written there.
+
+A face's item was written in one place: a row of a spreadsheet, an item of a component's YAML list, or (in
+an overrides folder) nowhere of the person's own, so its changes go to `overrides.yaml` under the item's
+name. A value is written where it was given: the item's own cell or key, a new key on the item when the
+component or the layout gave it (the item then differs from the others, as the person asked), or the
+layout file for a box's place. Nothing else of the file changes (yamltext, csvcell).
+"""
+from __future__ import annotations
+
+import csv
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+import yaml
+from pydantic.fields import FieldInfo
+
+from ..data.errors import DataError
+from ..data.model import PieceSpec, ResolvedComponent
+from ..data.palette import checked_color
+from ..data.overrides import OVERRIDES_FILE
+from ..data.spreadsheet import DECIMAL, WHOLE, WORKBOOK_SUFFIXES, table_delimiter
+from ..look.layouts import LAYOUTS_FOLDER
+from ..look.layouts.base import known_icon
+from ...resources import components_dir
+from . import yamltext
+from .csvcell import set_cell
+
+BUILTIN = "one of starpnp's own games: press Customise to make a copy of your own to change"
+SCALAR_KINDS = ("text", "integer", "number", "color", "bool", "choice", "icon", "file")
+
+
+class ReadOnly(DataError):
+    """A value the studio does not write: the line says where a person changes it instead."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where one value is written: a key path in a YAML file, or a cell (`index` from 0) of a CSV row."""
+
+    file: Path
+    line: int
+    path: tuple = ()
+    column: str = ""
+    index: int = -1
+    delimiter: str = ","
+    new: bool = False
+
+    def where(self, folder: Path) -> str:
+        name = shown(self.file, folder)
+        if self.index >= 0:
+            return f"{name}:{self.line}, column {self.column}"
+        return f"{name}:{self.line}" + (" (a new key)" if self.new else "")
+
+
+def shown(path: Path, folder: Path) -> str:
+    """A file as the page names it: relative to the game folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(folder.resolve()))
+    except ValueError:
+        return path.name
+
+
+def kind_of(info: FieldInfo) -> tuple[str | None, list | None]:
+    """(the editor a field's type takes, the words allowed for a choice); None for a list or a table."""
+    annotation, metadata = info.annotation, list(info.metadata)  # pydantic keeps Annotated's extras apart
+    while True:
+        checks = {getattr(meta, "func", None) for meta in metadata}
+        if checked_color in checks:
+            return "color", None
+        if known_icon in checks:
+            return "icon", None
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            annotation, *metadata = get_args(annotation)
+        elif origin in (Union, types.UnionType):
+            members = [a for a in get_args(annotation) if a is not type(None)]
+            if str in members:
+                return "text", None
+            annotation = members[0]
+        else:
+            break
+    if get_origin(annotation) is Literal:
+        return "choice", list(get_args(annotation))
+    return {bool: "bool", int: "integer", float: "number", str: "text"}.get(annotation), None
+
+
+def typed(value: Any, kind: str | None) -> Any:
+    """A value as the page sent it, as the file should hold it: `"4"` for a number field is 4."""
+    if isinstance(value, str) and kind in ("integer", "number"):
+        text = value.strip()
+        if WHOLE.fullmatch(text):
+            return int(text)
+        if kind == "number" and DECIMAL.fullmatch(text):
+            return float(text)
+    if isinstance(value, str) and kind == "bool" and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    return value
+
+
+def cell(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a face's item lies: its YAML path in `file`, or its row in a spreadsheet (`columns` its header)."""
+
+    file: Path
+    line: int
+    path: tuple = ()  # YAML: the item's keys (an overrides file: components.ID.items.NAME)
+    columns: tuple = ()  # a CSV's header
+    delimiter: str = ","
+    single: tuple = ()  # overrides of a one-item component with no name: its component's path
+
+
+class Sources:
+    """The files of one game folder as text and as composed YAML, read again only when they change."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.read: dict[Path, tuple[tuple, str, Any]] = {}  # path -> (stat, text, composed YAML or header)
+
+    @property
+    def builtin(self) -> bool:
+        return self.folder.resolve().parent == components_dir().resolve()
+
+    @property
+    def overrides(self) -> bool:
+        return (self.folder / OVERRIDES_FILE).is_file() and not (self.folder / "game.yaml").is_file()
+
+    def text(self, path: Path) -> str:
+        return self._read(path)[0]
+
+    def tree(self, path: Path) -> Any:
+        text, parsed = self._read(path)
+        if parsed is None:
+            parsed = yamltext.compose(text, shown(path, self.folder))
+            stamp = self.read[path][0]
+            self.read[path] = (stamp, text, parsed)
+        return parsed
+
+    def _read(self, path: Path) -> tuple[str, Any]:
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            return "", None
+        stamp = (info.st_mtime_ns, info.st_size)
+        kept = self.read.get(path)
+        if kept is None or kept[0] != stamp:
+            kept = (stamp, path.read_bytes().decode("utf-8"), None)
+            self.read[path] = kept
+        return kept[1], kept[2]
+
+    # -- where an item lies -------------------------------------------------------------------------------
+
+    def place(self, comp: ResolvedComponent, piece: PieceSpec, side: str) -> Place:
+        if self.builtin:
+            raise ReadOnly(BUILTIN)
+        lines = (piece.front if side == "front" else piece.back).lines
+        source, line = Path(comp.source), lines.get("")
+        index, component = self._component(source, comp.spec.id)
+        items = yamltext.child(component, "items")
+        if self.overrides:
+            return self._overridden(source, comp, component, items, line)
+        table = lines.table if hasattr(lines, "table") else None
+        if table is not None:
+            return self._row(source, items, table, line)
+        item = self._item(source, items, line)
+        return Place(source, line, ("components", index, "items", item))
+
+    def _component(self, source: Path, component_id: str) -> tuple[int, Any]:
+        components = yamltext.child(self.tree(source), "components")
+        for index, node in enumerate(getattr(components, "value", [])):
+            found = yamltext.child(node, "id")
+            if found is not None and found.value == component_id:
+                return index, node
+        raise DataError(f"{source.name}: no component {component_id!r} (saved meanwhile?); reload the page")
+
+    def _item(self, source: Path, items: Any, line: int) -> int:
+        for index, node in enumerate(getattr(items, "value", [])):
+            if node.start_mark.line + 1 == line:
+                return index
+        raise DataError(f"{source.name}:{line}: no item here any more (saved meanwhile?); reload the page")
+
+    def _row(self, source: Path, items: Any, table: str, line: int) -> Place:
+        named = items.value if isinstance(items, yaml.ScalarNode) else yamltext.child(items, "file").value
+        if named.lower().startswith(("https://", "http://")):
+            raise ReadOnly(f"row {line} of a sheet published on the web ({named[:60]}): change it in the sheet, "
+                           f"then save here")
+        file = source.parent / named
+        if file.suffix.lower() in WORKBOOK_SUFFIXES:
+            sheet = table.rsplit(":", 1)[-1]
+            raise ReadOnly(f"{shown(file, self.folder)}, sheet {sheet}, row {line}: a workbook: change it in "
+                           f"LibreOffice or Excel and save it")
+        text = self.text(file)
+        header = text.removeprefix("\ufeff").split("\n", 1)[0].rstrip("\r")
+        delimiter = table_delimiter(file, header)
+        columns = tuple(name.strip() for name in next(csv.reader([header], delimiter=delimiter), []))
+        return Place(file, line, columns=columns, delimiter=delimiter)
+
+    def _overridden(self, source: Path, comp: ResolvedComponent, component: Any, items: Any, line: int) -> Place:
+        """An item of the game an overrides folder extends: its changes go under its name in overrides.yaml."""
+        mine = self.folder / OVERRIDES_FILE
+        cid = comp.spec.id
+        key = None
+        if isinstance(items, yaml.SequenceNode):
+            node = items.value[self._item(source, items, line)]
+            key = next((found.value for name in ("name", "title", "label")
+                        if isinstance(found := yamltext.child(node, name), yaml.ScalarNode)
+                        and found.tag.endswith(":str")), None)
+        if key is not None:
+            return Place(mine, line, ("components", cid, "items", key))
+        if isinstance(items, yaml.SequenceNode) and len(items.value) == 1:
+            return Place(mine, line, single=("components", cid))
+        raise ReadOnly(f"{source.name}:{line}: this item has no name, title or label, which {OVERRIDES_FILE} "
+                       f"names items by")
+
+    # -- where a value is written ---------------------------------------------------------------------------
+
+    def target(self, comp: ResolvedComponent, piece: PieceSpec, side: str, field: str) -> Target:
+        place = self.place(comp, piece, side)
+        if place.columns:
+            column = field if field == "count" or side == "front" else f"back.{field}"
+            if column not in place.columns:
+                raise ReadOnly(f"{shown(place.file, self.folder)} has no {column} column: add one to give each "
+                               f"row its own")
+            return Target(place.file, place.line, column=column, index=place.columns.index(column),
+                          delimiter=place.delimiter)
+        if place.single:
+            if field == "count":
+                raise ReadOnly(f"{place.line}: this item has no name, which {OVERRIDES_FILE} names items by")
+            path = place.single + (side, field)
+        else:
+            path = place.path + ((field,) if field == "count" or side == "front" else ("back", field))
+        node = yamltext.find(self.tree(place.file), path)
+        if node is not None:
+            return Target(place.file, node.start_mark.line + 1, path)
+        return Target(place.file, self._nearest(place.file, path) if self.overrides else place.line, path, new=True)
+
+    def _nearest(self, file: Path, path: tuple) -> int:
+        """The line of the deepest part of `path` the file already holds (where a new key goes)."""
+        for depth in range(len(path), 0, -1):
+            node = yamltext.find(self.tree(file), path[:depth])
+            if node is not None:
+                return node.start_mark.line + 1
+        return 1
+
+    def layout_targets(self, layout: str, box: str) -> list[Target]:
+        """Where a box's x, y, w and h are written: the game's own layout file of that name, made (extending
+        ours, or the extended game's) when the game has none: a game's `card.yaml` that extends `card`
+        replaces ours by name, so no component need name another layout."""
+        if self.builtin:
+            raise ReadOnly(BUILTIN)
+        own = self.folder / LAYOUTS_FOLDER / f"{layout}.yaml"
+        targets = []
+        for key in ("x", "y", "w", "h"):
+            path = ("boxes", box, key)
+            node = yamltext.find(self.tree(own), path) if own.exists() else None
+            line = node.start_mark.line + 1 if node is not None else self._nearest(own, path) if own.exists() else 1
+            targets.append(Target(own, line, path, new=node is None))
+        return targets
+
+    def written(self, changes: list[tuple[Target, Any]]) -> dict[Path, str]:
+        """Each file a change goes to, as its text would be with every change made (none written yet)."""
+        texts: dict[Path, str] = {}
+        for target, value in changes:
+            if target.file in texts:
+                text = texts[target.file]
+            elif target.file.exists():
+                text = self.text(target.file)
+            else:  # a layout file of the game's own, made to extend ours
+                text = f"extends: {target.file.stem}\n"
+            if target.index >= 0:
+                text = set_cell(text, target.line, target.index, cell(value), target.delimiter)
+            else:
+                text = yamltext.set_value(text, target.path, value, shown(target.file, self.folder))
+            texts[target.file] = text
+        return texts

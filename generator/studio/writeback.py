@@ -1,0 +1,315 @@
+"""The studio's changes to a game folder: a face's fields edited, a box moved, an image dropped on a face,
+undo and redo, and Customise (an overrides folder for one of our games).
+
+Every change is made on the page's version of the folder: a file that changed on disk since (saved in an
+editor) refuses it (Stale), so a newer file is never overwritten. The game is loaded with the change in
+memory first (yamlio.pending): a value the loader refuses is never written, and the page gets the loader's
+own line. That load is then the one the desk shows, so an edit loads the game once.
+"""
+from __future__ import annotations
+
+import io
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+from pydantic_core import to_jsonable_python
+
+from ..data.errors import DataError, DataErrors
+from ..data.yamlio import pending
+from .desk import BLEED, Desk, Tile, one_line, where_from
+from .edits import BUILTIN, SCALAR_KINDS, ReadOnly, Sources, Target, kind_of, shown, typed
+from .writes import Changed, Journal, current, digest, write_atomically
+
+ART_FOLDER = "art"
+MOST_ART_BYTES = 8 * 1024 * 1024  # an image dropped on a face: a print-resolution card's art, not a poster's
+ART_TYPES = {"PNG": ".png", "JPEG": ".jpg"}  # what Pillow must find in a raster image
+SMALLEST_BOX = 0.5  # mm: a box dragged smaller is a slip of the hand
+NOT_FIELDS = ("layout",)  # a face's fields the page does not offer (its layout is changed in the file)
+
+
+class Refused(DataError):
+    """A change not made: a value the loader refuses, or one written elsewhere (`readonly`)."""
+
+    def __init__(self, message: str, readonly: bool = False):
+        super().__init__(message)
+        self.readonly = readonly
+
+
+class Stale(Exception):
+    """The file changed on disk since the version the change was made on."""
+
+
+class WriteBack:
+    def __init__(self, desk: Desk):
+        self.desk = desk
+        self.sources = Sources(desk.folder)
+        self.journal = Journal()
+        self.lock = threading.Lock()  # one change at a time: each is checked against the files as they are
+
+    # -- what the page is told ------------------------------------------------------------------------
+
+    def folder_info(self) -> dict:
+        game = self.desk.game
+        builtin = self.sources.builtin
+        return {"path": str(self.desk.folder.resolve()), "name": game.info.name if game else self.desk.folder.name,
+                "writable": not builtin, "why": BUILTIN if builtin else None, "builtin": builtin,
+                "overrides": self.sources.overrides}
+
+    def steps(self) -> dict:
+        done, undone = self.journal.done, self.journal.undone
+        return {"undo": done[-1].label if done else None, "redo": undone[-1].label if undone else None}
+
+    def describe(self, tile_id: str, boxes: list[dict]) -> dict | None:
+        """What a person may change on a face and where each value comes from (docs/studio-api.md)."""
+        tile = self.desk.by_id.get(tile_id)
+        if tile is None:
+            return None
+        comp, piece = tile.pieces[0]
+        face = piece.front if tile.side == "front" else piece.back
+        params = face.params
+        fields = [self._field(tile, "count", piece.count, "integer", None)]
+        for name, info in type(params).model_fields.items():
+            if name not in NOT_FIELDS:
+                kind, choices = kind_of(info)
+                fields.append(self._field(tile, name, getattr(params, name), kind, choices))
+        art_name = "art" if "art" in type(params).model_fields else "background_art"
+        art = next(entry for entry in fields if entry["name"] == art_name)
+        layout = {"name": params.layout, "file": f"layouts/{params.layout}.yaml", "writable": not self.sources.builtin,
+                  "why": BUILTIN if self.sources.builtin else None}
+        width, height = comp.spec.size
+        return {"fields": fields, "art": {**art, "field": art_name}, "layout": layout, "boxes": boxes,
+                "size": {"w": width, "h": height, "bleed": BLEED}, "items": len(tile.sources)}
+
+    def _field(self, tile: Tile, name: str, value: Any, kind: str | None, choices: list | None) -> dict:
+        comp, piece = tile.pieces[0]
+        entry: dict[str, Any] = {"name": name, "kind": kind or "data", "value": to_jsonable_python(value)}
+        if choices:
+            entry["choices"] = choices
+        lines = (piece.front if tile.side == "front" else piece.back).lines
+        try:
+            if kind not in SCALAR_KINDS:
+                raise ReadOnly(f"a list or table of values: change it in {where_from(comp, lines)}")
+            target = self.sources.target(comp, piece, tile.side, name)
+            entry.update(writable=True, where=target.where(self.desk.folder))
+        except (ReadOnly, DataError) as exc:
+            entry.update(writable=False, where=where_from(comp, lines), why=str(exc))
+        return entry
+
+    def values(self, tile_id: str, names: list[str]) -> dict:
+        """The face's values of these fields as the folder now has them (what a refused edit is shown)."""
+        tile = self.desk.by_id.get(tile_id)
+        if tile is None:
+            return {}
+        comp, piece = tile.pieces[0]
+        params = (piece.front if tile.side == "front" else piece.back).params
+        return {name: to_jsonable_python(piece.count if name == "count" else getattr(params, name, None))
+                for name in names}
+
+    # -- changes ---------------------------------------------------------------------------------------
+
+    def edit(self, tile_id: str, values: dict, version: int) -> int:
+        with self.lock:
+            tile = self._tile(tile_id)
+            comp, piece = tile.pieces[0]
+            params = (piece.front if tile.side == "front" else piece.back).params
+            fields = type(params).model_fields
+            changes: list[tuple[Target, Any]] = []
+            for name, value in values.items():
+                if name != "count" and (name not in fields or name in NOT_FIELDS):
+                    raise Refused(f"set.{name}: this face has no such field; its fields: count, "
+                                  f"{', '.join(f for f in fields if f not in NOT_FIELDS)}")
+                kind = "integer" if name == "count" else kind_of(fields[name])[0]
+                if kind not in SCALAR_KINDS:
+                    raise Refused(f"set.{name}: a list or table of values: change it in its file", readonly=True)
+                if not isinstance(value, (str, int, float, bool)):
+                    raise Refused(f"set.{name}: expected text, a number or true/false")
+                changes.append((self._target(lambda: self.sources.target(comp, piece, tile.side, name)),
+                                typed(value, kind)))
+            texts = self.sources.written(changes)
+            label = f"{', '.join(values)} of {piece.name} ({shown(changes[0][0].file, self.desk.folder)})"
+            return self._commit(label, texts, version)
+
+    def move(self, tile_id: str, box: str, place: dict, version: int) -> int:
+        with self.lock:
+            tile = self._tile(tile_id)
+            comp, piece = tile.pieces[0]
+            face = piece.front if tile.side == "front" else piece.back
+            drawn = self.desk.face(tile_id) or {}
+            movable = [b["name"] for b in drawn.get("boxes", []) if b["movable"]]
+            if box not in movable:
+                raise Refused(f"box: {box!r} is not a box this face places by x, y, w and h; "
+                              f"these are: {', '.join(movable) or 'none'}")
+            numbers = {}
+            for key in ("x", "y", "w", "h"):
+                value = place.get(key)
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+                    raise Refused(f"{key}: expected a number of mm")
+                rounded = round(float(value), 1)
+                numbers[key] = int(rounded) if rounded.is_integer() else rounded
+            targets = self._target(lambda: self.sources.layout_targets(face.params.layout, box))
+            width, height = comp.spec.size
+            self._on_face(shown(targets[0].file, self.desk.folder), box, numbers, width, height)
+            texts = self.sources.written(list(zip(targets, (numbers[k] for k in ("x", "y", "w", "h")))))
+            return self._commit(f"{box} box of {face.params.layout} ({shown(targets[0].file, self.desk.folder)})",
+                                texts, version)
+
+    @staticmethod
+    def _on_face(file: str, box: str, n: dict, width: float, height: float) -> None:
+        """A box stays on the face, its bleed included, and is not dragged down to nothing."""
+        where = f"{file}: boxes.{box}"
+        for size in ("w", "h"):
+            if n[size] < SMALLEST_BOX:
+                raise Refused(f"{where}.{size}: {n[size]:g} mm; a box is at least {SMALLEST_BOX:g} mm")
+        for start, size, whole, name in (("x", "w", width, "wide"), ("y", "h", height, "tall")):
+            if n[start] < -BLEED or n[start] + n[size] > whole + BLEED:
+                raise Refused(f"{where}: {start} {n[start]:g} and {size} {n[size]:g} put it outside the face "
+                              f"({whole:g} mm {name}, {BLEED:g} mm bleed)")
+
+    def art(self, tile_id: str, filename: str, data: bytes, version: int) -> int:
+        with self.lock:
+            tile = self._tile(tile_id)
+            comp, piece = tile.pieces[0]
+            params = (piece.front if tile.side == "front" else piece.back).params
+            field = "art" if "art" in type(params).model_fields else "background_art"
+            suffix = image_suffix(filename, data)
+            target = self._target(lambda: self.sources.target(comp, piece, tile.side, field))
+            image = self._art_file(filename, suffix, data)
+            texts = self.sources.written([(target, f"{ART_FOLDER}/{image.name}")])
+            self._fresh(texts, version)
+            made = current(image) is None
+            if made:
+                write_atomically(image, data)
+            try:
+                return self._commit(f"{field} of {piece.name}: {image.name}", texts, version,
+                                    made=[image] if made else [])
+            except BaseException:
+                if made:
+                    image.unlink(missing_ok=True)
+                raise
+
+    def _art_file(self, filename: str, suffix: str, data: bytes) -> Path:
+        """art/NAME: the name kept but made safe; the same image already there is used again, and a name
+        another image holds gets -2, -3, …"""
+        stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(filename.replace("\\", "/")).stem).strip("-")[:60] or "art"
+        folder = self.desk.folder / ART_FOLDER
+        for number in range(1, 1000):
+            path = folder / f"{stem}{'' if number == 1 else f'-{number}'}{suffix}"
+            held = current(path)
+            if held is None or held == data:
+                return path
+        raise Refused(f"{ART_FOLDER}/: too many images named {stem}")
+
+    def undo(self) -> int:
+        return self._step(self.journal.undo, "undo")
+
+    def redo(self) -> int:
+        return self._step(self.journal.redo, "redo")
+
+    def _step(self, step, name: str) -> int:
+        with self.lock:
+            try:
+                done = step()
+            except Changed as exc:
+                raise Stale(str(exc)) from None
+            if done is None:
+                raise Refused(f"nothing to {name}")
+            self._quiet(done.files)
+            self.desk.load()
+            return self.desk.version
+
+    def customise(self, folder: str) -> dict:
+        """An overrides folder of the built-in game shown, at `folder`, and the studio showing it."""
+        from ..customise import init_folder
+
+        with self.lock:
+            if not self.sources.builtin:
+                raise Refused("customise: only one of starpnp's own games is customised; this folder is yours")
+            if not isinstance(folder, str) or not folder.strip():
+                raise Refused("folder: expected the path of a new or empty folder")
+            path = Path(folder.strip()).expanduser().resolve()
+            if path.is_relative_to(self.desk.folder.resolve().parent):
+                raise Refused(f"folder: {path} lies inside starpnp's own games; choose a folder of yours")
+            try:
+                init_folder(self.desk.folder, path, as_overrides=True)
+            except (DataError, DataErrors, OSError) as exc:
+                raise Refused(f"folder: {one_line(exc) if not isinstance(exc, OSError) else exc.strerror}") from None
+            self.desk.switch(path)
+            self.sources = Sources(path)
+            self.journal = Journal()
+            return {"version": self.desk.version, "folder": str(path), "build": f"starpnp build {path}"}
+
+    # -- the steps every change takes ------------------------------------------------------------------
+
+    def _tile(self, tile_id: str) -> Tile:
+        tile = self.desk.by_id.get(tile_id)
+        if tile is None:
+            raise LookupError(tile_id)
+        return tile
+
+    @staticmethod
+    def _target(find):
+        try:
+            return find()
+        except ReadOnly as exc:
+            raise Refused(str(exc), readonly=True) from None
+
+    def _fresh(self, texts: dict[Path, str], version: int) -> None:
+        at = self.desk.digests.get(version)
+        if at is None:
+            raise Stale(f"version {version}: the page is too far behind the folder; reload it")
+        for path in texts:
+            now = digest(current(path))
+            if now != at.get(path.resolve()) and now != self.journal.ours.get(path.resolve()):
+                raise Stale(f"{shown(path, self.desk.folder)} changed on disk since the page's version "
+                            f"{version} (saved in an editor?); nothing was written")
+
+    def _commit(self, label: str, texts: dict[Path, str], version: int, made: list[Path] = ()) -> int:
+        self._fresh(texts, version)
+        try:
+            with pending(texts):
+                game = self.desk.read()
+        except (DataErrors, DataError, OSError, ValueError) as exc:
+            raise Refused(one_line(exc)) from None
+        step = self.journal.write(label, {path: text.encode("utf-8") for path, text in texts.items()}, made)
+        self._quiet(step.files)
+        self.desk.take(game)
+        return self.desk.version
+
+    def _quiet(self, files) -> None:
+        """The files as the studio left them: the follower need not load them again."""
+        for path in files:
+            try:
+                info = path.stat()
+                self.desk.quiet[path.resolve()] = (info.st_mtime_ns, info.st_size)
+            except FileNotFoundError:
+                self.desk.quiet[path.resolve()] = None
+
+
+def image_suffix(filename: str, data: bytes) -> str:
+    """The file name's suffix an image dropped on a face is saved with, once it is found to be a PNG or
+    JPEG (Pillow opens and verifies it) or an SVG (an <svg> root); anything else is refused."""
+    if len(data) > MOST_ART_BYTES:
+        raise Refused(f"file: {len(data) // 1024} KiB; an image is at most {MOST_ART_BYTES // 1024 // 1024} MiB")
+    if filename.lower().endswith(".svg") or data.lstrip()[:5] in (b"<?xml", b"<svg "):
+        from xml.etree import ElementTree
+
+        try:
+            root = ElementTree.fromstring(data)
+        except ElementTree.ParseError:
+            raise Refused("file: not an SVG image (its XML does not read)") from None
+        if root.tag.rsplit("}", 1)[-1] != "svg":
+            raise Refused("file: not an SVG image")
+        return ".svg"
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            found = image.format
+            image.verify()
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        raise Refused("file: not a PNG, JPEG or SVG image") from None
+    if found not in ART_TYPES:
+        raise Refused(f"file: a {found} image; art is PNG, JPEG or SVG")
+    return ART_TYPES[found]

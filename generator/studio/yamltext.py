@@ -1,0 +1,152 @@
+"""Setting one value in a person's YAML text, every other character kept: the value's own characters are
+replaced, or a missing key is added at the end of its mapping, in that mapping's style.
+
+A round-trip library re-dumps the whole file: ruamel.yaml (the well-kept one) folds our long flow mappings
+onto one line, re-indents lists and drops comments after anchors, so 57 of the 70 YAML files we ship came
+back different from one load and dump. Here the span to change is found with the composer's marks (PyYAML's,
+which the loader already uses: character offsets of every node), and only that span is rewritten.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+
+from ..data.errors import DataError
+
+Path_ = tuple  # keys (str) and list indexes (int) from the document's top
+
+
+def compose(text: str, where: str) -> yaml.Node | None:
+    try:
+        return yaml.compose(text, Loader=yaml.CSafeLoader)
+    except yaml.YAMLError as exc:
+        raise DataError(f"{where}: not YAML the studio can change ({str(exc).splitlines()[0][:80]}); "
+                        f"fix it in an editor") from None
+
+
+def child(node: yaml.Node, key: Any) -> yaml.Node | None:
+    if isinstance(node, yaml.MappingNode) and isinstance(key, str):
+        return next((value for k, value in node.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
+    if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+        return node.value[key]
+    return None
+
+
+def find(node: yaml.Node | None, path: Path_) -> yaml.Node | None:
+    for key in path:
+        if node is None:
+            return None
+        node = child(node, key)
+    return node
+
+
+def line_of(text: str, path: Path_) -> int | None:
+    """The line (from 1) of the value at `path`, or None when the file does not hold it."""
+    node = find(compose(text, "text"), path)
+    return None if node is None else node.start_mark.line + 1
+
+
+def set_value(text: str, path: Path_, value: Any, where: str) -> str:
+    """`text` with the value at `path` (a chain of mapping keys; list indexes for items that exist) set to
+    `value`: a scalar's characters replaced in its own quoting style, a missing key added to its mapping.
+    `where` names the file in a refusal."""
+    node = compose(text, where)
+    if node is None or (isinstance(node, yaml.ScalarNode) and node.value == ""):
+        return text + ("" if text.endswith("\n") or not text else "\n") + _block(path, value, 0)
+    for depth, key in enumerate(path):
+        found = child(node, key)
+        if found is None:
+            return _insert(text, node, path[depth:], value, where)
+        node = found
+    if not isinstance(node, yaml.ScalarNode):
+        raise DataError(f"{where}:{node.start_mark.line + 1}: {'.'.join(map(str, path))}: a list or mapping, "
+                        f"not one value: change it in an editor")
+    return text[:node.start_mark.index] + scalar(value, node.style) + text[node.end_mark.index:]
+
+
+def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> str:
+    """Add the keys `rest` (the last holding `value`) to the mapping (or empty value) `node`."""
+    if any(isinstance(key, int) for key in rest):
+        raise DataError(f"{where}: {'.'.join(map(str, rest))}: no such item")
+    if isinstance(node, yaml.ScalarNode) and node.value == "" and node.style is None:  # `key:` with nothing
+        line_start = text.rfind("\n", 0, node.start_mark.index) + 1
+        key_column = len(text[line_start:node.start_mark.index]) - len(text[line_start:node.start_mark.index].lstrip())
+        end = _line_end(text, node.start_mark.index)
+        return text[:end] + _block(rest, value, key_column + 2) + text[end:]
+    if not isinstance(node, yaml.MappingNode):
+        raise DataError(f"{where}:{node.start_mark.line + 1}: expected a mapping to add {rest[0]} to")
+    if node.flow_style:
+        entry = f"{key_text(rest[0])}: {_flow(rest[1:], value)}"
+        if not node.value:
+            close = node.end_mark.index - 1
+            return text[:close] + entry + text[close:]
+        last = _last_scalar(node)
+        return text[:last.end_mark.index] + ", " + entry + text[last.end_mark.index:]
+    first_key = node.value[0][0]
+    end = _line_end(text, _last_scalar(node).end_mark.index)
+    return text[:end] + _block(rest, value, first_key.start_mark.column) + text[end:]
+
+
+def _last_scalar(node: yaml.Node) -> yaml.Node:
+    """The last scalar written inside `node` (where its text ends: a block collection's own end mark lies
+    at the next key, after comments and blank lines)."""
+    while isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.value and not node.flow_style:
+        last = node.value[-1]
+        node = last[1] if isinstance(node, yaml.MappingNode) else last
+    return node
+
+
+def _line_end(text: str, index: int) -> int:
+    """The index after the end of the line holding `index` (its comment and line break included)."""
+    end = text.find("\n", index)
+    return len(text) if end < 0 else end + 1
+
+
+def _block(path: Path_, value: Any, indent: int) -> str:
+    """Keys as block lines from `indent`, the last two as `key: {field: value}` (one line per item, as
+    an overrides file or a layout's boxes are written by hand)."""
+    lines, column = [], indent
+    for key in path[:-2]:
+        lines.append(" " * column + key_text(key) + ":")
+        column += 2
+    tail = path[-2:]
+    lines.append(" " * column + key_text(tail[0]) + ": " + _flow(tail[1:], value))
+    return "\n".join(lines) + "\n"
+
+
+def _flow(path: Path_, value: Any) -> str:
+    if not path:
+        return scalar(value, None, flow=True)
+    return "{" + key_text(path[0]) + ": " + _flow(path[1:], value) + "}"
+
+
+def key_text(key: str) -> str:
+    return scalar(str(key), None, flow=True)
+
+
+def scalar(value: Any, style: str | None, flow: bool = True) -> str:
+    """`value` as a YAML scalar, in `style` (None plain, `'` or `"`) when it reads back as the same value
+    that way; a text that would read as something else (a number, `yes`, `a: b`) is double-quoted."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value) if isinstance(value, float) else str(value)
+    text = str(value)
+    if style == "'" and "\n" not in text:
+        return "'" + text.replace("'", "''") + "'"
+    if style is None and _plain_ok(text, flow):
+        return text
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+
+
+def _plain_ok(text: str, flow: bool) -> bool:
+    if not text or text != text.strip() or "\n" in text or (flow and any(c in text for c in ",[]{}")):
+        return False
+    if text[0] in "!&*?|>'\"%@`#-:" or ": " in text or " #" in text or text.endswith(":"):
+        return False
+    try:
+        return yaml.load(f"k: {text}", Loader=yaml.CSafeLoader) == {"k": text}
+    except yaml.YAMLError:
+        return False
