@@ -82,7 +82,7 @@ def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> 
         if not node.value:
             close = node.end_mark.index - 1
             return text[:close] + entry + text[close:]
-        last = _last_scalar(node)
+        last = node.value[-1][1]  # the last value's end (a flow mapping's own end lies after its "}")
         return text[:last.end_mark.index] + ", " + entry + text[last.end_mark.index:]
     first_key = node.value[0][0]
     end = _line_end(text, _last_scalar(node).end_mark.index)
