@@ -63,7 +63,8 @@ def set_value(text: str, path: Path_, value: Any, where: str) -> str:
     if not isinstance(node, yaml.ScalarNode):
         raise DataError(f"{where}:{node.start_mark.line + 1}: {'.'.join(map(str, path))}: a list or mapping, "
                         f"not one value: change it in an editor")
-    return text[:node.start_mark.index] + scalar(value, node.style) + text[node.end_mark.index:]
+    style = node.style or None  # the C composer marks a plain scalar '' where the Python one says None
+    return text[:node.start_mark.index] + scalar(value, style) + text[node.end_mark.index:]
 
 
 def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> str:
