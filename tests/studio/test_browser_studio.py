@@ -64,7 +64,7 @@ def test_a_save_redraws_only_its_face_and_a_broken_file_shows_a_banner(browser, 
 
     cards.write_text(cards.read_text() + "2,Lighthouse,Event,1,1,Look out.,\n")  # a face added, one count up
     expect(page.get_by_role("status")).to_have_text("1 face added: Deck, front: Lighthouse", timeout=LIVE_MS)
-    expect(page.locator('[data-id="deck.front.5"] .count')).to_have_text("× 2")
+    expect(page.locator('[data-id="deck.front.5"] .count input')).to_have_value("2")
     expect(page.locator('[data-id="deck.back.1"] .count')).to_have_text("× 11")
     assert page.evaluate("scrollY") == scrolled
     context.close()

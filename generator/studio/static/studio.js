@@ -82,7 +82,7 @@ function showCount(tile) {
                                              class: "count-input", "aria-label": `Copies of ${names}`}));
   }
   const field = place.querySelector("input");
-  const now = String(tile.face.version === tile.summary.version ? count.value : tile.summary.count);
+  const now = String(tile.summary.count);  // a count is not drawn, so a face's version (and JSON) may predate it
   if (document.activeElement !== field || field.value === field.dataset.original) field.value = now;
   field.dataset.original = now;
   field.dataset.kind = "integer";
@@ -425,20 +425,27 @@ dialog.addEventListener("close", () => { large = null; layoutSwitch.checked = fa
 
 // The face open large follows the file: when its tile's version moves on, it is fetched and shown again.
 async function refreshLarge() {
+  const seen = version;
   const tile = large && tiles.get(large.id);
-  if (!tile || (large.version === tile.summary.version && tile.face?.version === tile.summary.version)) return;
-  if (tile.face?.version !== tile.summary.version) {
-    const body = await (await fetch("faces?ids=" + encodeURIComponent(tile.summary.id))).json();
-    const face = body.faces.find((f) => f.id === tile.summary.id && f.version === tile.summary.version);
-    if (!face) return;  // moved on again meanwhile: the next news brings it
-    tile.face = face;
+  if (!tile) return;
+  const same = large.version === tile.summary.version && large.count === tile.summary.count;
+  if (!same || tile.face?.version !== tile.summary.version) {
+    if (tile.face?.version !== tile.summary.version) {
+      const body = await (await fetch("faces?ids=" + encodeURIComponent(tile.summary.id))).json();
+      const face = body.faces.find((f) => f.id === tile.summary.id && f.version === tile.summary.version);
+      if (!face) return;  // moved on again meanwhile: the next news brings it
+      tile.face = face;
+    }
+    if (!large || large.id !== tile.summary.id || dragging || nudged.size) return;
+    showLarge(tile);
   }
-  if (large && large.id === tile.summary.id && !dragging && !nudged.size) showLarge(tile);
+  dialog.dataset.caughtUp = String(seen);  // the view shows the folder as of this version (tests wait on it)
 }
 
 function showLarge(tile) {
   const {face, summary} = tile;
   large.version = face.version;
+  large.count = summary.count;
   const focused = document.activeElement;
   const keepBox = dialog.contains(focused) ? focused.dataset.box : null;
   bigFace.style.setProperty("--w", summary.width);
@@ -464,7 +471,11 @@ function showLarge(tile) {
 function editsOf(face) {
   const edit = face.edit || {fields: (face.fields || []).map(([name, value]) => ({name, value, writable: false}))};
   const fields = edit.fields || [];
-  return {count: fields.find((f) => f.name === "count") || null, fields: fields.filter((f) => f.name !== "count"),
+  let count = fields.find((f) => f.name === "count") || null;
+  if (count && edit.items > 1) {  // a face that stands for several items: its count is theirs together
+    count = {...count, writable: false, why: `this face stands for ${edit.items} items alike: change one in ${count.where}`};
+  }
+  return {count, fields: fields.filter((f) => f.name !== "count"),
           art: edit.art || null, boxes: edit.boxes || [], layout: edit.layout || null};
 }
 
@@ -523,8 +534,13 @@ function fillForm(tile) {
   const focused = editForm.contains(document.activeElement) ? document.activeElement : null;
   const typed = focused && focused.name && valueOf(focused) !== focused.dataset.original
     ? {name: focused.name, value: focused.value} : null;
-  const rows = [];
-  for (const field of edits.count ? [edits.count, ...edits.fields] : edits.fields) rows.push(fieldInput(field));
+  // Where some fields can be written, those that cannot (no such column, a list) go in a fold to keep the
+  // form short; where none can (a workbook, one of our games), all show, each saying where to change it.
+  // the count from the news: a count is not drawn, so the face's JSON may be from before it changed
+  const all = edits.count ? [{...edits.count, value: tile.summary.count}, ...edits.fields] : edits.fields;
+  const someWritable = all.some((field) => field.writable);
+  const rows = [], aside = [];
+  for (const field of all) (field.writable || !someWritable ? rows : aside).push(fieldInput(field));
   if (edits.art) {
     const file = el("input", {type: "file", id: "edit-art-file", accept: "image/png,image/jpeg,image/svg+xml"});
     file.disabled = !edits.art.writable;
@@ -534,6 +550,10 @@ function fillForm(tile) {
                  el("span", {class: "error", "data-error": "art-file"}),
                  el("small", {class: "from", text: edits.art.writable
                    ? `or drop an image on the face; named in ${edits.art.where}` : edits.art.why || ""})));
+  }
+  if (aside.length) {
+    rows.push(el("details", {class: "aside"}, el("summary", {text: `${aside.length} more field${aside.length > 1 ? "s" : ""} this face could show`}),
+                 el("div", {class: "edit"}, ...aside)));
   }
   editForm.replaceChildren(...rows);
   editForm.dataset.id = tile.summary.id;
@@ -766,7 +786,7 @@ function showFolder() {
   const button = document.querySelector("[data-open-customise]");
   button.hidden = !(folder.builtin && folder.writable === false);
   const name = document.querySelector("[data-folder]");
-  if (folder.name) Object.assign(name, {textContent: folder.name, title: folder.path});
+  if (folder.path) Object.assign(name, {textContent: folder.path.split(/[\\/]/).pop(), title: folder.path});
   const where = document.querySelector("[data-own-copy]");
   where.hidden = !(folder.overrides && folder.writable);
   if (where.hidden || where.dataset.path === folder.path) return;
