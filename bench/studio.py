@@ -1,4 +1,4 @@
-"""The studio in a real browser (Chromium through Playwright): `.venv/bin/python bench/studio.py [latency|first]`.
+"""The studio in a real browser (Chromium through Playwright): `.venv/bin/python bench/studio.py [latency|edit|first]`.
 
 latency: a 500-card CSV deck whose cards all differ; the page is open at the top; each round saves one cell
 (the text of a card on screen) and measures from just before the write to the moment that face's new drawing
@@ -7,6 +7,10 @@ and the page repainted for each save: one is the target.
 first: a deck of 8,500 cards that all differ; the seconds from asking for the page to every face on the first
 screen drawn, then the page scrolled to the end a screen at a time (STUDIO_SCROLL_STEPS=N: in N steps), with
 the browser's JS heap, its DOM node count and the server's resident memory along the way (flat is the target).
+edit: the studio's own write-back (issue #40): the same 500-card deck; the page sends 20 edits of a card's text
+(`POST /edit` with its token, as its editor does) and each is timed from the request leaving the page to that
+face's new drawing in its DOM, the file written between; then 20 more while `starpnp build stratastar` runs
+beside it, again and again, on the same two cores.
 covered: what check's covered-box test costs: every face of an 850-card distinct deck drawn with it and
 without it, in turn, CPU seconds (best of 5 each).
 """
@@ -128,6 +132,71 @@ def latency(browser, work: Path) -> None:
         proc.wait(10)
 
 
+# The page's own edit request: with its token, on the version it last heard of; the clock starts as it leaves.
+EDIT = """async ([id, text, version]) => {
+  const token = document.querySelector('meta[name="studio-token"]').content;
+  const started = Date.now();
+  const answer = await fetch('edit', {method: 'POST', body: JSON.stringify({id, set: {text}, version}),
+    headers: {'Content-Type': 'application/json', 'X-Studio-Token': token}});
+  return {started, status: answer.status, body: await answer.json()};
+}"""
+EDITS = 20
+
+
+def version_now(url: str) -> int:
+    with urllib.request.urlopen(url + "news?since=0") as answer:
+        return json.load(answer)["version"]
+
+
+def edit_rounds(page, url: str, folder: Path, label: str, offset: int) -> None:
+    seconds = []
+    for round_ in range(EDITS):
+        face = f"deck.front.{round_ % 5 + 1}"
+        waiting = page.evaluate_handle(WATCH, face)
+        text = f"Edited in the studio, round {offset + round_}."
+        sent = page.evaluate(EDIT, [face, text, version_now(url)])
+        if sent["status"] != 200:
+            raise SystemExit(f"edit refused: {sent}")
+        shown = page.evaluate("(w) => w.shown", waiting)
+        if text not in (folder / "deck.csv").read_text(encoding="utf-8"):
+            raise SystemExit("the edit is not in the file")
+        seconds.append((shown - sent["started"]) / 1000)
+    seconds.sort()
+    print(f"edit → file → face in the DOM, {label}, {EDITS} edits: median {statistics.median(seconds):.3f} s, "
+          f"worst {seconds[-1]:.3f} s, best {seconds[0]:.3f} s")
+
+
+def edit_latency(browser, work: Path) -> None:
+    import threading
+
+    folder = write_csv_game(work / "deck500", 500)
+    proc, url, _ = start_studio(folder, work / "out")
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        page.wait_for_function(ALL_DRAWN, timeout=30000)
+        edit_rounds(page, url, folder, "machine otherwise idle", 0)
+        stop, builds = threading.Event(), []
+
+        def build_beside() -> None:
+            while not stop.is_set():
+                builds.append(subprocess.run([sys.executable, "-m", "starpnp", "build", "stratastar", "-q", "--out",
+                                              str(work / "other")], capture_output=True).returncode)
+
+        beside = threading.Thread(target=build_beside)
+        beside.start()
+        time.sleep(1.0)  # the build under way: loading, drawing and writing pages
+        try:
+            edit_rounds(page, url, folder, "while stratastar builds beside it", EDITS)
+        finally:
+            stop.set()
+            beside.join()
+        print(f"builds of stratastar run beside it: {len(builds)} (exit codes {sorted(set(builds))})")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
 def first_screen(browser, work: Path, steps: int | None) -> None:
     folder = write_csv_game(work / "deck8500", 8500)
     proc, url, started = start_studio(folder, work / "out")
@@ -194,6 +263,8 @@ def main() -> None:
             "--no-sandbox", "--disable-gpu", "--enable-precise-memory-info"])
         if "latency" in which:
             latency(browser, Path(tmp))
+        if "edit" in which:
+            edit_latency(browser, Path(tmp))
         if "first" in which:
             first_screen(browser, Path(tmp), steps)
         browser.close()

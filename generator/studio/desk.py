@@ -8,6 +8,7 @@ did not change and asks again for the others; a load that fails keeps the last g
 from __future__ import annotations
 
 import html
+import os
 import re
 import threading
 from collections import OrderedDict
@@ -86,6 +87,7 @@ class Desk:
         self.cache = SceneCache(BLEED, folder)
         self.digests: dict[int, dict[Path, str]] = {}  # version -> each data file's digest then
         self.quiet: dict[Path, tuple[int, int] | None] = {}  # files as the studio wrote them: no save to follow
+        self.writing = threading.Lock()  # held while the studio writes: the follower looks before or after
 
     # -- loading -------------------------------------------------------------------------------------
 
@@ -115,8 +117,8 @@ class Desk:
             old = {tile.id: tile for tile in self.tiles}
             changed = {t.id for t in tiles if t.id not in old or old[t.id].summary() != t.summary()}
             added = [t.id for t in tiles if t.id not in old]
-            gone = [f"{t.component_name}, {t.side}: {', '.join(t.names[:3])}" for t in self.tiles
-                    if t.id not in {n.id for n in tiles}]
+            ids = {t.id for t in tiles}
+            gone = [f"{t.component_name}, {t.side}: {', '.join(t.names[:3])}" for t in self.tiles if t.id not in ids]
             reshaped = [t.id for t in tiles] != [t.id for t in self.tiles]
             self.game, self.tiles, self.by_id, self.error = game, tiles, {t.id: t for t in tiles}, None
             self._bump(changed, reshaped, added, gone)
@@ -291,7 +293,7 @@ def file_digests(folder: Path) -> dict[Path, str]:
 def where_from(comp: ResolvedComponent, lines) -> str:
     """`cards.csv:7` or `chits.yaml:12`: the file and line a piece was written on."""
     table = getattr(lines, "file_of", lambda _: None)("")
-    file = Path(table if table is not None else comp.source).name
+    file = os.path.basename(table if table is not None else comp.source)  # a face each load: no Path made
     line = lines.get("") if hasattr(lines, "get") else None
     return f"{file}:{line}" if line else file
 

@@ -41,7 +41,8 @@ class Follower:
         seen = self._look()
         while not self.stopped.wait(INTERVAL):
             try:
-                now = self._look()
+                with self.desk.writing:
+                    now = self._look()
             except OSError:  # a file gone between listing and stat: look again next time
                 continue
             if now != seen:

@@ -125,11 +125,11 @@ def changed(make_change, edit: dict | None = None):
     except LookupError:
         return refused("id: no such face (the folder changed: fetch /news)", 404)
     except Stale as exc:
-        d, wb = desk(), writeback()
+        d, edit = desk(), edit or {}
         d.load()  # the page is shown the file as it is now
-        wanted = list((edit or {}).get("set") or {}) if isinstance((edit or {}).get("set"), dict) else []
-        return jsonify(error=str(exc), version=d.version, edit=edit,
-                       current=wb.values(str((edit or {}).get("id", "")), wanted)), 409
+        fields = list(edit.get("set") or ()) if isinstance(edit.get("set"), dict) else []
+        return jsonify(error=str(exc), version=d.version, edit=edit or None,
+                       current=writeback().values(str(edit.get("id", "")), fields)), 409
 
 
 def json_body(*required: str) -> dict:

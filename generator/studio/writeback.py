@@ -18,6 +18,7 @@ from pydantic_core import to_jsonable_python
 
 from ..data.errors import DataError, DataErrors
 from ..data.yamlio import pending
+from ..look.layouts.layoutfile import outside_face
 from .desk import BLEED, Desk, Tile, one_line, where_from
 from .edits import BUILTIN, SCALAR_KINDS, ReadOnly, Sources, Target, kind_of, shown, typed
 from .writes import Changed, Journal, current, digest, write_atomically
@@ -127,7 +128,7 @@ class WriteBack:
                     raise Refused(f"set.{name}: expected text, a number or true/false")
                 changes.append((self._target(lambda: self.sources.target(comp, piece, tile.side, name)),
                                 typed(value, kind)))
-            texts = self.sources.written(changes)
+            texts = self._written(changes)
             label = f"{', '.join(values)} of {piece.name} ({shown(changes[0][0].file, self.desk.folder)})"
             return self._commit(label, texts, version)
 
@@ -151,21 +152,19 @@ class WriteBack:
             targets = self._target(lambda: self.sources.layout_targets(face.params.layout, box))
             width, height = comp.spec.size
             self._on_face(shown(targets[0].file, self.desk.folder), box, numbers, width, height)
-            texts = self.sources.written(list(zip(targets, (numbers[k] for k in ("x", "y", "w", "h")))))
+            texts = self._written(list(zip(targets, (numbers[k] for k in ("x", "y", "w", "h")))))
             return self._commit(f"{box} box of {face.params.layout} ({shown(targets[0].file, self.desk.folder)})",
                                 texts, version)
 
     @staticmethod
     def _on_face(file: str, box: str, n: dict, width: float, height: float) -> None:
-        """A box stays on the face, its bleed included, and is not dragged down to nothing."""
-        where = f"{file}: boxes.{box}"
+        """A box stays on the face, its bleed included (check's own line), and is not dragged to nothing."""
         for size in ("w", "h"):
             if n[size] < SMALLEST_BOX:
-                raise Refused(f"{where}.{size}: {n[size]:g} mm; a box is at least {SMALLEST_BOX:g} mm")
-        for start, size, whole, name in (("x", "w", width, "wide"), ("y", "h", height, "tall")):
-            if n[start] < -BLEED or n[start] + n[size] > whole + BLEED:
-                raise Refused(f"{where}: {start} {n[start]:g} and {size} {n[size]:g} put it outside the face "
-                              f"({whole:g} mm {name}, {BLEED:g} mm bleed)")
+                raise Refused(f"{file}: boxes.{box}.{size}: {n[size]:g} mm; a box is at least {SMALLEST_BOX:g} mm")
+        problem = outside_face(box, n["x"], n["y"], n["w"], n["h"], width, height, BLEED)
+        if problem:
+            raise Refused(f"{file}: {problem}")
 
     def art(self, tile_id: str, filename: str, data: bytes, version: int) -> int:
         with self.lock:
@@ -176,7 +175,7 @@ class WriteBack:
             suffix = image_suffix(filename, data)
             target = self._target(lambda: self.sources.target(comp, piece, tile.side, field))
             image = self._art_file(filename, suffix, data)
-            texts = self.sources.written([(target, f"{ART_FOLDER}/{image.name}")])
+            texts = self._written([(target, f"{ART_FOLDER}/{image.name}")])
             self._fresh(texts, version)
             made = current(image) is None
             if made:
@@ -210,12 +209,14 @@ class WriteBack:
     def _step(self, step, name: str) -> int:
         with self.lock:
             try:
-                done = step()
+                with self.desk.writing:
+                    done = step()
+                    if done is not None:
+                        self._quiet(done.files)
             except Changed as exc:
                 raise Stale(str(exc)) from None
             if done is None:
                 raise Refused(f"nothing to {name}")
-            self._quiet(done.files)
             self.desk.load()
             return self.desk.version
 
@@ -255,6 +256,12 @@ class WriteBack:
         except ReadOnly as exc:
             raise Refused(str(exc), readonly=True) from None
 
+    def _written(self, changes: list[tuple[Target, Any]]) -> dict[Path, str]:
+        try:
+            return self.sources.written(changes)
+        except DataError as exc:  # a file the studio cannot change in place (not YAML, a quote left open)
+            raise Refused(str(exc)) from None
+
     def _fresh(self, texts: dict[Path, str], version: int) -> None:
         at = self.desk.digests.get(version)
         if at is None:
@@ -272,8 +279,9 @@ class WriteBack:
                 game = self.desk.read()
         except (DataErrors, DataError, OSError, ValueError) as exc:
             raise Refused(one_line(exc)) from None
-        step = self.journal.write(label, {path: text.encode("utf-8") for path, text in texts.items()}, made)
-        self._quiet(step.files)
+        with self.desk.writing:
+            step = self.journal.write(label, {path: text.encode("utf-8") for path, text in texts.items()}, made)
+            self._quiet(step.files)
         self.desk.take(game)
         return self.desk.version
 

@@ -2,7 +2,7 @@
 replaced, or a missing key is added at the end of its mapping, in that mapping's style.
 
 A round-trip library re-dumps the whole file: ruamel.yaml (the well-kept one) folds our long flow mappings
-onto one line, re-indents lists and drops comments after anchors, so 57 of the 70 YAML files we ship came
+onto one line, re-indents lists and drops comments after anchors, so 57 of the 58 YAML files we ship came
 back different from one load and dump. Here the span to change is found with the composer's marks (PyYAML's,
 which the loader already uses: character offsets of every node), and only that span is rewritten.
 """
@@ -53,7 +53,7 @@ def set_value(text: str, path: Path_, value: Any, where: str) -> str:
     `value`: a scalar's characters replaced in its own quoting style, a missing key added to its mapping.
     `where` names the file in a refusal."""
     node = compose(text, where)
-    if node is None or (isinstance(node, yaml.ScalarNode) and node.value == ""):
+    if node is None or _empty(node):
         return text + ("" if text.endswith("\n") or not text else "\n") + _block(path, value, 0)
     for depth, key in enumerate(path):
         found = child(node, key)
@@ -71,7 +71,7 @@ def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> 
     """Add the keys `rest` (the last holding `value`) to the mapping (or empty value) `node`."""
     if any(isinstance(key, int) for key in rest):
         raise DataError(f"{where}: {'.'.join(map(str, rest))}: no such item")
-    if isinstance(node, yaml.ScalarNode) and node.value == "" and node.style is None:  # `key:` with nothing
+    if _empty(node):  # `key:` with nothing after it
         line_start = text.rfind("\n", 0, node.start_mark.index) + 1
         key_column = len(text[line_start:node.start_mark.index]) - len(text[line_start:node.start_mark.index].lstrip())
         end = _line_end(text, node.start_mark.index)
@@ -83,11 +83,16 @@ def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> 
         if not node.value:
             close = node.end_mark.index - 1
             return text[:close] + entry + text[close:]
-        last = node.value[-1][1]  # the last value's end (a flow mapping's own end lies after its "}")
-        return text[:last.end_mark.index] + ", " + entry + text[last.end_mark.index:]
+        end = node.value[-1][1].end_mark.index
+        return text[:end] + ", " + entry + text[end:]
     first_key = node.value[0][0]
     end = _line_end(text, _last_scalar(node).end_mark.index)
     return text[:end] + _block(rest, value, first_key.start_mark.column) + text[end:]
+
+
+def _empty(node: yaml.Node) -> bool:
+    """`key:` with no value written (an overrides file's `components:` with only comments under it)."""
+    return isinstance(node, yaml.ScalarNode) and node.value == "" and not node.style
 
 
 def _last_scalar(node: yaml.Node) -> yaml.Node:

@@ -476,6 +476,19 @@ TAKES = {
     "regions": ("regions",),
 }
 PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # the value a write-in replaces
+PLACED = ("text", "rect", "image", "write_in")  # kinds placed by x, y, w and h, checked to lie on the face
+OFF_BY = 0.01  # mm past the bleed's edge that is still on it (a sum of decimals)
+
+
+def outside_face(name: str, x: float, y: float, w: float, h: float, width: float, height: float,
+                 bleed: float) -> str | None:
+    """Why a box placed here prints cut off or not at all: part of it lies past the face's bleed edge (check
+    warns; the studio refuses a box dragged there with this line)."""
+    if x >= -bleed - OFF_BY and y >= -bleed - OFF_BY and x + w <= width + bleed + OFF_BY \
+            and y + h <= height + bleed + OFF_BY:
+        return None
+    return (f"box {name}: x {x:g}, y {y:g}, w {w:g}, h {h:g} runs outside the face ({width:g} × {height:g} mm "
+            f"and {bleed:g} mm of bleed round it)")
 
 
 class Box:
@@ -549,6 +562,10 @@ class Box:
         if self.when is not None and not self.when(names):
             return []
         v = self.values(names)
+        if self.kind in PLACED and "." not in name:  # a group's boxes are placed inside the group
+            problem = outside_face(name, v["x"], v["y"], v["w"], v["h"], ctx.width, ctx.height, ctx.bleed)
+            if problem:
+                ctx.warn(problem)
         if self.kind == "group":
             if self.has_lets:
                 names = dict(names)
