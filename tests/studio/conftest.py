@@ -92,3 +92,16 @@ def module_studio(tmp_path_factory):
     process = StudioProcess(make_game(base / "harbour"), base / "out").start()
     yield process
     process.stop()
+
+
+@pytest.fixture
+def studio_of(tmp_path):
+    """`studio_of(folder)`: `starpnp studio FOLDER` started (a name, for one of our games), stopped after."""
+    started = []
+
+    def start(folder: Path) -> StudioProcess:
+        started.append(StudioProcess(folder, tmp_path / "out").start())
+        return started[-1]
+    yield start
+    for process in started:
+        process.stop()

@@ -342,8 +342,16 @@ async function send(url, body, {what, errorAt = null} = {}) {
     return null;
   }
   staleBox.hidden = true;
+  wroteAt = Math.max(wroteAt, answer.version || 0);
   catchUp();  // at once, not waiting for the stream's word: the face redraws from the written file
   return answer;
+}
+
+// The version an edit is made on: the news the page has, or its own last write if the news of that is
+// still on its way (a second edit right after a first is made on the first, not refused as stale).
+let wroteAt = 0;
+function base() {
+  return Math.max(version, wroteAt);
 }
 
 async function request(url, body) {
@@ -387,7 +395,7 @@ function showUndo(news) {
 }
 
 async function step(which) {
-  const answer = await send(which, () => ({version}), {what: which});
+  const answer = await send(which, () => ({version: base()}), {what: which});
   if (answer) readout.textContent = which === "undo" ? "Undone." : "Done again.";
 }
 
@@ -577,7 +585,7 @@ function commit(input) {
   const id = input.closest("[data-id]").dataset.id;
   input.dataset.original = typed;  // sent once; a refusal says why and the face keeps the file's value
   const errorAt = input.closest(".field, .count")?.querySelector(".error");
-  send("edit", () => ({id, set: {[input.name]: value}, version}),
+  send("edit", () => ({id, set: {[input.name]: value}, version: base()}),
        {what: `${input.name} = ${JSON.stringify(value)}`, errorAt});
 }
 
@@ -601,7 +609,7 @@ function sendArt(id, file) {
   send("art", () => {
     const form = new FormData();
     form.append("id", id);
-    form.append("version", String(version));
+    form.append("version", String(base()));
     form.append("file", file, file.name);
     return form;
   }, {what: `picture ${file.name}`, errorAt});
@@ -745,7 +753,7 @@ bigFace.addEventListener("keydown", (event) => {
 function move(node) {
   const {x, y, w, h} = node.rect;
   const id = large.id, box = node.dataset.box;
-  send("move", () => ({id, box, x, y, w, h, version}),
+  send("move", () => ({id, box, x, y, w, h, version: base()}),
        {what: `box ${box} to x ${mm(x)}, y ${mm(y)}, w ${mm(w)}, h ${mm(h)} mm`}).then((answer) => {
     const tile = tiles.get(id);
     if (!answer && tile?.face && large?.id === id) showLarge(tile);  // refused: the box goes back where the file has it
@@ -770,7 +778,7 @@ customiseForm.addEventListener("submit", async (event) => {
     await request("customise", {folder: customiseForm.elements.folder.value.trim()});
     customise.close();
     for (const tile of tiles.values()) forget(tile);  // every face again: each now says what can be written
-    version = 0;
+    version = wroteAt = 0;
     await catchUp();
   } catch (error) {
     customiseForm.querySelector("[data-error]").textContent = error.message;
