@@ -97,6 +97,11 @@ def test_a_cards_count_title_and_colour_go_into_its_csv_cells_and_print(browser,
     tile = page.locator('[data-id="deck.front.1"]')
     count = tile.get_by_role("spinbutton", name="Copies of Trade")
     expect(count).to_have_value("3", timeout=LIVE_MS)
+    count.fill("-1")
+    count.press("Enter")  # refused, in one line beside the field, which keeps what was typed
+    expect(tile.locator("figcaption .error")).to_have_text(f"{cards}:2: count: must be ≥ 0, got -1", timeout=LIVE_MS)
+    expect(count).to_have_value("-1")
+    assert cards.read_bytes() == before
     count.fill("4")
     count.press("Enter")  # the compact control on the tile
     written(cards, before.replace(TRADE_ROW, TRADE_ROW.replace(b"3,Trade", b"4,Trade")))
@@ -158,6 +163,13 @@ def test_a_chits_count_label_and_colour_go_into_its_yaml_item_and_a_dropped_imag
     expect(dialog.locator(".large-face svg image")).to_have_count(1, timeout=LIVE_MS)
 
     undo(page, 4)
+    assert counters.read_bytes() == before
+    redo = dialog.locator("[data-redo]")
+    expect(redo).to_have_attribute("title", "Redo: count of Coin (counters.yaml)", timeout=LIVE_MS)
+    wrote(page, redo.click, "redo")
+    assert counters.read_bytes() == before.replace(b"{count: 20}", b"{count: 24}")
+    expect(dialog.get_by_label("count", exact=True)).to_have_value("24")
+    undo(page, 1)
     assert counters.read_bytes() == before
     assert not (module_studio.folder / "art" / "gold-coin.png").exists()
     page.context.close()

@@ -85,6 +85,7 @@ function showCount(tile) {
   const now = String(tile.summary.count);  // a count is not drawn, so a face's version (and JSON) may predate it
   if (document.activeElement !== field || field.value === field.dataset.original) field.value = now;
   field.dataset.original = now;
+  keepRefused(tile.summary.id, field, tile.el.querySelector("figcaption .error"));
   field.dataset.kind = "integer";
 }
 
@@ -331,14 +332,17 @@ document.getElementById("proof").addEventListener("click", async () => {
 // One write: `body()` is called at send time, so a retry after a stale refusal carries the new version.
 // A 400 is one line shown where the person was (`errorAt`); a 409 (the file changed on disk since) shows
 // the file's new state and offers the same edit again in one click; nothing typed is lost.
-async function send(url, body, {what, errorAt = null} = {}) {
+async function send(url, body, {what, errorAt = null, refused = () => {}} = {}) {
   if (errorAt) errorAt.textContent = "";
   let answer;
   try {
     answer = await request(url, body());
   } catch (error) {
-    if (error.status === 409) await offerAgain(error, what, () => send(url, body, {what, errorAt}));
-    else (errorAt || readout).textContent = error.message;
+    if (error.status === 409) await offerAgain(error, what, () => send(url, body, {what, errorAt, refused}));
+    else {
+      (errorAt || readout).textContent = error.message;
+      refused(error);
+    }
     return null;
   }
   staleBox.hidden = true;
@@ -565,6 +569,9 @@ function fillForm(tile) {
   }
   editForm.replaceChildren(...rows);
   editForm.dataset.id = tile.summary.id;
+  for (const input of editForm.querySelectorAll("[name]")) {
+    keepRefused(tile.summary.id, input, input.closest(".field").querySelector(".error"));
+  }
   const readOnly = dialog.querySelector("[data-read-only]");
   readOnly.textContent = folder.writable === false ? folder.why || "" : "";
   readOnly.hidden = !readOnly.textContent;
@@ -584,9 +591,24 @@ function commit(input) {
     : input.dataset.kind === "integer" && /^-?\d+$/.test(typed) ? Number(typed) : typed;
   const id = input.closest("[data-id]").dataset.id;
   input.dataset.original = typed;  // sent once; a refusal says why and the face keeps the file's value
-  const errorAt = input.closest(".field, .count")?.querySelector(".error");
+  const errorAt = input.closest(".field, figcaption")?.querySelector(".error");
+  const key = `${id}\n${input.name}`;
   send("edit", () => ({id, set: {[input.name]: value}, version: base()}),
-       {what: `${input.name} = ${JSON.stringify(value)}`, errorAt});
+       {what: `${input.name} = ${JSON.stringify(value)}`, errorAt,
+        refused: (error) => refusals.set(key, {typed, error: error.message})})
+    .then((answer) => { if (answer) refusals.delete(key); });
+}
+
+// Values refused (400), by face id and field: they stay in their field, with their line, when the form is
+// filled again from the file (another edit, a save elsewhere), until the person changes them.
+const refusals = new Map();
+
+function keepRefused(id, input, errorAt) {
+  const refusal = refusals.get(`${id}\n${input.name}`);
+  if (!refusal) return;
+  if (document.activeElement !== input) input.value = refusal.typed;
+  input.dataset.original = refusal.typed;
+  if (errorAt) errorAt.textContent = refusal.error;
 }
 
 editForm.addEventListener("change", (event) => { if (event.target.name && event.target.type !== "file") commit(event.target); });
