@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 import urllib.request
 from pathlib import Path
 
@@ -99,13 +100,24 @@ ALL_DRAWN = """() => { const tiles = [...document.querySelectorAll('.tile')];
   return shown.length > 0 && shown.every((t) => t.querySelector('.face svg')); }"""
 
 
-def latency(browser, work: Path) -> None:
+@contextmanager
+def open_deck500(browser, work: Path):
+    """The studio on the 500-card CSV deck, its page open at the top with every face on screen drawn:
+    (the folder, the studio's address, the page)."""
     folder = write_csv_game(work / "deck500", 500)
     proc, url, _ = start_studio(folder, work / "out")
     try:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(url)
         page.wait_for_function(ALL_DRAWN, timeout=30000)
+        yield folder, url, page
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def latency(browser, work: Path) -> None:
+    with open_deck500(browser, work) as (folder, url, page):
         rows = (folder / "deck.csv").read_text(encoding="utf-8").splitlines(keepends=True)
         seconds, server_draws, repaints = [], [], []
         for round_ in range(ROUNDS):
@@ -127,9 +139,6 @@ def latency(browser, work: Path) -> None:
               f"worst {seconds[-1]:.3f} s, best {seconds[0]:.3f} s")
         print(f"faces drawn by the server per save: {sorted(set(server_draws))}; faces repainted in the page per "
               f"save: {sorted(set(repaints))}")
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 # The page's own edit request: with its token, on the version it last heard of; the clock starts as it leaves.
@@ -169,12 +178,7 @@ def edit_rounds(page, url: str, folder: Path, label: str, offset: int) -> None:
 def edit_latency(browser, work: Path) -> None:
     import threading
 
-    folder = write_csv_game(work / "deck500", 500)
-    proc, url, _ = start_studio(folder, work / "out")
-    try:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(url)
-        page.wait_for_function(ALL_DRAWN, timeout=30000)
+    with open_deck500(browser, work) as (folder, url, page):
         edit_rounds(page, url, folder, "machine otherwise idle", 0)
         stop, builds = threading.Event(), []
 
@@ -192,9 +196,6 @@ def edit_latency(browser, work: Path) -> None:
             stop.set()
             beside.join()
         print(f"builds of stratastar run beside it: {len(builds)} (exit codes {sorted(set(builds))})")
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def first_screen(browser, work: Path, steps: int | None) -> None:

@@ -61,8 +61,3 @@ def set_cell(text: str, line: int, column: int, value: str, delimiter: str) -> s
     missing = delimiter * (column - len(spans) + 1)
     return text[:end] + missing + cell_text(value, delimiter, False) + text[end:]
 
-
-def get_cell(text: str, line: int, column: int, delimiter: str) -> str | None:
-    """The cell's characters as written (quotes included), or None past the row's end."""
-    spans, _ = cells(text, line_start(text, line), delimiter)
-    return text[spans[column][0]:spans[column][1]] if column < len(spans) else None

@@ -152,7 +152,10 @@ class Sources:
         stamp = (info.st_mtime_ns, info.st_size)
         kept = self.read.get(path)
         if kept is None or kept[0] != stamp:
-            kept = (stamp, path.read_bytes().decode("utf-8"), None)
+            try:
+                kept = (stamp, path.read_bytes().decode("utf-8"), None)
+            except UnicodeDecodeError:
+                raise DataError(f"{shown(path, self.folder)}: not UTF-8 text; save it as UTF-8") from None
             self.read[path] = kept
         return kept[1], kept[2]
 
@@ -222,8 +225,10 @@ class Sources:
 
     # -- where a value is written ---------------------------------------------------------------------------
 
-    def target(self, comp: ResolvedComponent, piece: PieceSpec, side: str, field: str) -> Target:
-        place = self.place(comp, piece, side)
+    def target(self, comp: ResolvedComponent, piece: PieceSpec, side: str, field: str,
+               place: Place | None = None) -> Target:
+        """Where `field` of the face is written (`place`: the item's, when already found)."""
+        place = place or self.place(comp, piece, side)
         if place.columns:
             column = field if field == "count" or side == "front" else f"back.{field}"
             if column not in place.columns:
@@ -233,7 +238,8 @@ class Sources:
                           delimiter=place.delimiter)
         if place.single:
             if field == "count":
-                raise ReadOnly(f"{place.line}: this item has no name, which {OVERRIDES_FILE} names items by")
+                raise ReadOnly(f"{Path(comp.source).name}:{place.line}: count: this item has no name, which "
+                               f"{OVERRIDES_FILE} names items by")
             path = place.single + (side, field)
         else:
             path = place.path + ((field,) if field == "count" or side == "front" else ("back", field))
@@ -250,20 +256,29 @@ class Sources:
                 return node.start_mark.line + 1
         return 1
 
-    def layout_targets(self, layout: str, box: str) -> list[Target]:
-        """Where a box's x, y, w and h are written: the game's own layout file of that name, made (extending
+    def layout_targets(self, comp: ResolvedComponent, side: str, layout: str, box: str) -> list[Target]:
+        """Where a box's x, y, w and h are written: where the component changes that box inline (`front:
+        {layout: card, boxes: {title: …}}`), else the game's own layout file of that name, made (extending
         ours, or the extended game's) when the game has none: a game's `card.yaml` that extends `card`
         replaces ours by name, so no component need name another layout."""
         if self.builtin:
             raise ReadOnly(BUILTIN)
+        source = Path(comp.source)
+        if not self.overrides and source.is_file():
+            index, _ = self._component(source, comp.spec.id)
+            inline = ("components", index, side, "boxes", box)
+            if yamltext.find(self.tree(source), inline) is not None:
+                return [self._key_target(source, inline + (key,)) for key in ("x", "y", "w", "h")]
         own = self.folder / LAYOUTS_FOLDER / f"{layout}.yaml"
-        targets = []
-        for key in ("x", "y", "w", "h"):
-            path = ("boxes", box, key)
-            node = yamltext.find(self.tree(own), path) if own.exists() else None
-            line = node.start_mark.line + 1 if node is not None else self._nearest(own, path) if own.exists() else 1
-            targets.append(Target(own, line, path, new=node is None))
-        return targets
+        return [self._key_target(own, ("boxes", box, key)) for key in ("x", "y", "w", "h")]
+
+    def _key_target(self, file: Path, path: tuple) -> Target:
+        if not file.exists():
+            return Target(file, 1, path, new=True)
+        node = yamltext.find(self.tree(file), path)
+        if node is not None:
+            return Target(file, node.start_mark.line + 1, path)
+        return Target(file, self._nearest(file, path), path, new=True)
 
     def written(self, changes: list[tuple[Target, Any]]) -> dict[Path, str]:
         """Each file a change goes to, as its text would be with every change made (none written yet)."""

@@ -40,18 +40,18 @@ class Follower:
     def _run(self) -> None:
         seen = self._look()
         while not self.stopped.wait(INTERVAL):
-            try:
-                with self.desk.writing:
+            with self.desk.writing:  # a look and its load fall wholly before or after a write of the studio's
+                try:
                     now = self._look()
-            except OSError:  # a file gone between listing and stat: look again next time
-                continue
-            if now != seen:
-                changed = {path for path in now.keys() | seen.keys() if now.get(path) != seen.get(path)}
-                if all(self.desk.quiet.get(path.resolve(), False) == now.get(path) for path in changed):
-                    seen = now  # the studio's own writes: it has shown them already
+                except OSError:  # a file gone between listing and stat: look again next time
                     continue
+                if now == seen:
+                    continue
+                changed = {path for path in now.keys() | seen.keys() if now.get(path) != seen.get(path)}
                 assets = not only_data_changed(seen, now)
                 seen = now
+                if all(self.desk.quiet.get(path.resolve(), False) == now.get(path) for path in changed):
+                    continue  # the studio's own writes: it has shown them already
                 try:
                     self.desk.load(assets_changed=assets)
                 except Exception as exc:  # noqa: BLE001 - a fault of ours must not stop the page following saves

@@ -8,11 +8,12 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, rende
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from ...resources import folder as package_folder
+from ..data.errors import DataError
 from ..look.fonts import FONT_FILES, font_path
 from ...web import push
 from .desk import PUSHED, Desk, Settings
 from .jobs import KINDS, Jobs
-from .writeback import MOST_ART_BYTES, Refused, Stale, WriteBack
+from .writeback import MOST_ART_BYTES, NoFace, Refused, Stale, WriteBack
 
 bp = Blueprint("studio", __name__)
 MOST_FACES_ASKED = 80  # one request's faces: a screen's worth at the smallest zoom
@@ -122,7 +123,9 @@ def changed(make_change, edit: dict | None = None):
         return jsonify(version=make_change())
     except Refused as exc:
         return jsonify(error=str(exc), **({"readonly": True} if exc.readonly else {})), 400
-    except LookupError:
+    except DataError as exc:  # a file that is no longer as the page saw it (an item gone), say
+        return refused(str(exc))
+    except NoFace:
         return refused("id: no such face (the folder changed: fetch /news)", 404)
     except Stale as exc:
         d, edit = desk(), edit or {}

@@ -17,10 +17,11 @@ from typing import Any
 from pydantic_core import to_jsonable_python
 
 from ..data.errors import DataError, DataErrors
+from ..data.inside import INSIDE
 from ..data.yamlio import pending
 from ..look.layouts.layoutfile import outside_face
 from .desk import BLEED, Desk, Tile, one_line, where_from
-from .edits import BUILTIN, SCALAR_KINDS, ReadOnly, Sources, Target, kind_of, shown, typed
+from .edits import BUILTIN, SCALAR_KINDS, Place, ReadOnly, Sources, Target, kind_of, shown, typed
 from .writes import Changed, Journal, current, digest, write_atomically
 
 ART_FOLDER = "art"
@@ -38,11 +39,18 @@ class Refused(DataError):
         self.readonly = readonly
 
 
+class NoFace(LookupError):
+    """A face id the desk does not have (the folder changed since the page listed it)."""
+
+
 class Stale(Exception):
     """The file changed on disk since the version the change was made on."""
 
 
 class WriteBack:
+    """The changes a page asks for, one at a time, each to the file its value came from, with the steps to
+    undo and redo them; and what the page is told about where each value of a face comes from."""
+
     def __init__(self, desk: Desk):
         self.desk = desk
         self.sources = Sources(desk.folder)
@@ -56,7 +64,7 @@ class WriteBack:
         builtin = self.sources.builtin
         return {"path": str(self.desk.folder.resolve()), "name": game.info.name if game else self.desk.folder.name,
                 "writable": not builtin, "why": BUILTIN if builtin else None, "builtin": builtin,
-                "overrides": self.sources.overrides}
+                "overrides": self.sources.overrides, "build": f"starpnp build {self.desk.folder.resolve()}"}
 
     def steps(self) -> dict:
         done, undone = self.journal.done, self.journal.undone
@@ -70,11 +78,15 @@ class WriteBack:
         comp, piece = tile.pieces[0]
         face = piece.front if tile.side == "front" else piece.back
         params = face.params
-        fields = [self._field(tile, "count", piece.count, "integer", None)]
+        try:
+            place, why = self.sources.place(comp, piece, tile.side), None
+        except (ReadOnly, DataError) as exc:  # every field of the face: written nowhere here
+            place, why = None, str(exc)
+        fields = [self._field(tile, "count", piece.count, "integer", None, place, why)]
         for name, info in type(params).model_fields.items():
             if name not in NOT_FIELDS:
                 kind, choices = kind_of(info)
-                fields.append(self._field(tile, name, getattr(params, name), kind, choices))
+                fields.append(self._field(tile, name, getattr(params, name), kind, choices, place, why))
         art_name = "art" if "art" in type(params).model_fields else "background_art"
         art = next(entry for entry in fields if entry["name"] == art_name)
         layout = {"name": params.layout, "file": f"layouts/{params.layout}.yaml", "writable": not self.sources.builtin,
@@ -83,16 +95,19 @@ class WriteBack:
         return {"fields": fields, "art": {**art, "field": art_name}, "layout": layout, "boxes": boxes,
                 "size": {"w": width, "h": height, "bleed": BLEED}, "items": len(tile.sources)}
 
-    def _field(self, tile: Tile, name: str, value: Any, kind: str | None, choices: list | None) -> dict:
+    def _field(self, tile: Tile, name: str, value: Any, kind: str | None, choices: list | None, place: Place | None,
+               why: str | None) -> dict:
         comp, piece = tile.pieces[0]
         entry: dict[str, Any] = {"name": name, "kind": kind or "data", "value": to_jsonable_python(value)}
         if choices:
             entry["choices"] = choices
         lines = (piece.front if tile.side == "front" else piece.back).lines
         try:
+            if why is not None:
+                raise ReadOnly(why)
             if kind not in SCALAR_KINDS:
                 raise ReadOnly(f"a list or table of values: change it in {where_from(comp, lines)}")
-            target = self.sources.target(comp, piece, tile.side, name)
+            target = self.sources.target(comp, piece, tile.side, name, place)
             entry.update(writable=True, where=target.where(self.desk.folder))
         except (ReadOnly, DataError) as exc:
             entry.update(writable=False, where=where_from(comp, lines), why=str(exc))
@@ -149,7 +164,7 @@ class WriteBack:
                     raise Refused(f"{key}: expected a number of mm")
                 rounded = round(float(value), 1)
                 numbers[key] = int(rounded) if rounded.is_integer() else rounded
-            targets = self._target(lambda: self.sources.layout_targets(face.params.layout, box))
+            targets = self._target(lambda: self.sources.layout_targets(comp, tile.side, face.params.layout, box))
             width, height = comp.spec.size
             self._on_face(shown(targets[0].file, self.desk.folder), box, numbers, width, height)
             texts = self._written(list(zip(targets, (numbers[k] for k in ("x", "y", "w", "h")))))
@@ -195,6 +210,7 @@ class WriteBack:
         folder = self.desk.folder / ART_FOLDER
         for number in range(1, 1000):
             path = folder / f"{stem}{'' if number == 1 else f'-{number}'}{suffix}"
+            self._inside(path)  # before reading it: a link in art/ may lead anywhere
             held = current(path)
             if held is None or held == data:
                 return path
@@ -208,16 +224,15 @@ class WriteBack:
 
     def _step(self, step, name: str) -> int:
         with self.lock:
-            try:
-                with self.desk.writing:
+            with self.desk.writing:
+                try:
                     done = step()
-                    if done is not None:
-                        self._quiet(done.files)
-            except Changed as exc:
-                raise Stale(str(exc)) from None
-            if done is None:
-                raise Refused(f"nothing to {name}")
-            self.desk.load()
+                except Changed as exc:
+                    raise Stale(str(exc)) from None
+                if done is None:
+                    raise Refused(f"nothing to {name}")
+                self._quiet(done.files)
+                self.desk.load()
             return self.desk.version
 
     def customise(self, folder: str) -> dict:
@@ -246,7 +261,7 @@ class WriteBack:
     def _tile(self, tile_id: str) -> Tile:
         tile = self.desk.by_id.get(tile_id)
         if tile is None:
-            raise LookupError(tile_id)
+            raise NoFace(tile_id)
         return tile
 
     @staticmethod
@@ -272,17 +287,27 @@ class WriteBack:
                 raise Stale(f"{shown(path, self.desk.folder)} changed on disk since the page's version "
                             f"{version} (saved in an editor?); nothing was written")
 
+    def _inside(self, path: Path) -> None:
+        """A file the studio writes lies in the game's folder, reached through no link (a link to elsewhere,
+        or a folder that is one, would have it write outside)."""
+        folder = self.desk.folder.resolve()
+        if path.is_symlink() or not path.parent.resolve().is_relative_to(folder) or \
+                path.parent.resolve() / path.name != path.resolve():
+            raise Refused(f"{path.name}: {INSIDE}; the studio does not write through it")
+
     def _commit(self, label: str, texts: dict[Path, str], version: int, made: list[Path] = ()) -> int:
+        for path in texts:
+            self._inside(path)
         self._fresh(texts, version)
         try:
             with pending(texts):
                 game = self.desk.read()
         except (DataErrors, DataError, OSError, ValueError) as exc:
             raise Refused(one_line(exc)) from None
-        with self.desk.writing:
+        with self.desk.writing:  # the follower loads before this, or after it sees these files as written
             step = self.journal.write(label, {path: text.encode("utf-8") for path, text in texts.items()}, made)
             self._quiet(step.files)
-        self.desk.take(game)
+            self.desk.take(game)
         return self.desk.version
 
     def _quiet(self, files) -> None:

@@ -42,12 +42,6 @@ def find(node: yaml.Node | None, path: Path_) -> yaml.Node | None:
     return node
 
 
-def line_of(text: str, path: Path_) -> int | None:
-    """The line (from 1) of the value at `path`, or None when the file does not hold it."""
-    node = find(compose(text, "text"), path)
-    return None if node is None else node.start_mark.line + 1
-
-
 def set_value(text: str, path: Path_, value: Any, where: str) -> str:
     """`text` with the value at `path` (a chain of mapping keys; list indexes for items that exist) set to
     `value`: a scalar's characters replaced in its own quoting style, a missing key added to its mapping.
@@ -83,8 +77,8 @@ def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> 
         if not node.value:
             close = node.end_mark.index - 1
             return text[:close] + entry + text[close:]
-        end = node.value[-1][1].end_mark.index
-        return text[:end] + ", " + entry + text[end:]
+        last = node.value[-1][1]  # the last value's end (a flow mapping's own end lies after its "}")
+        return text[:last.end_mark.index] + ", " + entry + text[last.end_mark.index:]
     first_key = node.value[0][0]
     end = _line_end(text, _last_scalar(node).end_mark.index)
     return text[:end] + _block(rest, value, first_key.start_mark.column) + text[end:]

@@ -282,3 +282,45 @@ def test_our_own_game_is_read_only_until_customised_and_then_edits_land_in_its_o
     piece = next(p for c in game.components if c.spec.id == component for p in c.pieces if p.name == name)
     assert piece.count == card["count"] + 2 and piece.front.params.art == "art/my-card.png"
     assert {path: digest(path.read_bytes()) for path in ours.rglob("*") if path.is_file()} == untouched
+
+
+def test_a_box_a_component_changes_inline_is_moved_there(game, page, app):
+    inline = BLOCK.replace('front: {layout: card, color: "#37474F"}',
+                           'front: {layout: card, color: "#37474F", boxes: {title: {h: 12}}}')
+    (game / "events.yaml").write_text(inline)
+    app.extensions["studio_desk"].load()
+    face = next(t["id"] for t in page.get("/news?since=0").json["tiles"] if t["component"] == "events")
+    answer = page.post("/move", json={"id": face, "box": "title", "x": 5, "y": 4, "w": 50, "h": 12,
+                                      "version": version(page)})
+    assert answer.status_code == 200, answer.json
+    assert (game / "events.yaml").read_text() == inline.replace("boxes: {title: {h: 12}}",
+                                                                "boxes: {title: {h: 12, x: 5, y: 4, w: 50}}")
+    assert not (game / "layouts" / "card.yaml").exists()
+
+
+def test_an_art_folder_that_is_a_link_out_of_the_game_is_not_written_through(game, page, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (game / "art").symlink_to(elsewhere)
+    answer = page.post("/art", data={"id": "promo.front.1", "file": (io.BytesIO(png()), "x.png")})
+    assert answer.status_code == 400 and "inside the game's folder" in answer.json["error"]
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_the_studio_s_own_write_is_not_loaded_again_but_a_save_in_an_editor_is(game, tmp_path, as_page):
+    import time
+
+    app = create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": True})
+    try:
+        page, desk = as_page(app), app.extensions["studio_desk"]
+        written = edit(page, "deck.front.1", title="Barter").json["version"]
+        time.sleep(0.5)  # five looks of the follower: none of them may load the studio's own write again
+        assert desk.version == written
+        promo = game / "promo.yaml"
+        promo.write_text(promo.read_text().replace("Harbour Master General", "Harbour Master"))
+        deadline = time.monotonic() + 10
+        while desk.version == written and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert desk.version == written + 1 and "Harbour Master" in desk.by_id["promo.front.1"].names
+    finally:
+        app.extensions["studio_follower"].stop()
