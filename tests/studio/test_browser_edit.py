@@ -58,9 +58,11 @@ def undo(page: Page, times: int, press=None) -> None:
     button = page.locator("dialog[open] [data-undo]")
     for _ in range(times):
         expect(page.locator("[data-undo]").first).to_be_enabled(timeout=LIVE_MS)
-        seen = page.evaluate("document.body.dataset.version")
-        press() if press else button.click()
-        page.wait_for_function("(seen) => document.body.dataset.version !== seen", arg=seen, timeout=LIVE_MS)
+        with page.expect_response(lambda r: r.url.endswith("/undo")) as answer:
+            press() if press else button.click()
+        assert answer.value.ok, answer.value.text()
+        page.wait_for_function("(v) => Number(document.body.dataset.version) >= v",
+                               arg=answer.value.json()["version"], timeout=LIVE_MS)
 
 
 def wrote(page: Page, action, endpoint: str = "edit") -> None:
