@@ -41,10 +41,18 @@ def games_from(names: tuple[str, ...], all_games: bool) -> list[Path]:
     return [find_game(name) for name in names]
 
 
+SERVERS = ("serve", "studio")  # they read nothing outside the folders they are given
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="starpnp")
-def main() -> None:
+@click.pass_context
+def main(context: click.Context) -> None:
     """Print-and-play sets and a table companion for four space board games."""
+    if context.invoked_subcommand not in SERVERS:
+        from .data.overrides import allow_bases_outside
+
+        allow_bases_outside()  # the folder named here may extend a game beside it, with a warning
 
 
 @main.command("list")
@@ -450,12 +458,15 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
     """Run the table companion for phones on this network (and /print for PDFs)."""
     from starpnp.companion.rules.declared import rules_from_folder
     from starpnp.companion.serve import run
+    from .data.overrides import source_folders
 
     for folder in print_folders:
         try:
-            find_game(folder)
+            source_folders(find_game(folder), find_game, strict=True)
         except DataError as exc:
             fail([f"--print-folder: {exc}"])
+        except DataErrors as exc:
+            fail([f"--print-folder: {exc.errors[0]}"])
     taken = set(builtin_games())
     for folder in game_folders:
         try:

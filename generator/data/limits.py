@@ -39,7 +39,7 @@ MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art
 # workbooks, published sheets and font files
 MAX_UNPACKED_MIB = 16  # an .xlsx or .ods once unzipped (an .ods's content is parsed whole)
 MAX_SHEET_CELLS = 1_000_000  # cells of one workbook sheet, up to its last used row and column
-MAX_FETCH_SECONDS = 10  # fetching a published sheet: connecting, and each read (its size: MAX_FILE_BYTES)
+MAX_FETCH_SECONDS = 20  # one whole fetch of a published sheet, redirects and all (its size: MAX_FILE_BYTES)
 MAX_FONT_MIB = 16  # one font file in a game's fonts/
 
 ALL = {name: value for name, value in globals().items() if name.startswith("MAX_")}  # for the docs' test

@@ -19,10 +19,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .inside import within
 from .model import EDITION
 from .yamlio import DataError, DataErrors, LineDict, dotted, line_of, load_yaml
+from ...resources import components_dir
 
 OVERRIDES_FILE = "overrides.yaml"
+OUTSIDE = "a game outside this folder"
+_bases_outside = False  # whether a game outside the folder may be extended: the command line's choice only
+
+
+def allow_bases_outside() -> None:
+    """For the command line, whose user names the folder and sees what it reads: an overrides folder there may
+    extend a game outside it (`extends: ../our-game`), told in one warning line. A server never calls this, so
+    a folder it serves (`serve --game-folder`/`--print-folder`, the studio) reads nothing outside itself and
+    our games: a stranger's `extends: /home/someone/secret-game` is refused."""
+    global _bases_outside
+    _bases_outside = True
 
 
 @dataclass
@@ -31,6 +44,7 @@ class Overridden:
     files: dict[Path, Any]  # base file -> its raw data with the overrides applied
     changes: list[str]  # "components.deck.items.Attack.count: 20 -> 24"
     blame: dict[tuple[str, str], str]  # (base file, its dotted path) -> "overrides.yaml:line: its dotted path"
+    warnings: list[str]  # the base lying outside the folder (the command line only builds from it)
 
     def blamed(self, error: str) -> str:
         """An error about a value the user's overrides.yaml put there, pointed at that line of theirs."""
@@ -120,8 +134,9 @@ class _Merger:
                        (base[0], base[1] + ("items", index)))
 
 
-def _extends(folder: Path, find_game) -> tuple[Path, LineDict, Path]:
-    """(overrides.yaml, its data, the game folder it extends), checked."""
+def _extends(folder: Path, find_game) -> tuple[Path, LineDict, Path, list[str]]:
+    """(overrides.yaml, its data, the game folder it extends, a warning when that lies outside the folder and
+    the command line allows it), checked."""
     source = folder / OVERRIDES_FILE
     raw = load_yaml(source)
     if not isinstance(raw, LineDict) or "extends" not in raw:
@@ -141,24 +156,33 @@ def _extends(folder: Path, find_game) -> tuple[Path, LineDict, Path]:
     if (base / OVERRIDES_FILE).is_file() and not (base / "game.yaml").is_file():
         raise DataErrors([f"{source}:{line_of(raw, ('extends',))}: extends: {base} extends another game; "
                           f"extend the original instead"])
-    return source, raw, base
+    if within(base, (folder, components_dir())):
+        return source, raw, base, []
+    where = f"{source}:{line_of(raw, ('extends',))}: extends: {short(extends)}"
+    if not _bases_outside:
+        raise DataErrors([f"{where}: {OUTSIDE}; a server reads nothing outside the folders it is given"])
+    return source, raw, base, [f"{where}: {OUTSIDE}, read because the command line named this folder (a server "
+                               f"refuses it)"]
 
 
-def source_folders(folder: Path, find_game) -> list[Path]:
+def source_folders(folder: Path, find_game, strict: bool = False) -> list[Path]:
     """The folders a game's pieces come from: the folder, and for overrides the game it extends (what a
-    build watches and what the /print cache hashes). An unreadable overrides file counts as no base."""
+    build watches and what the /print cache hashes). An unreadable overrides file (or one extending a game
+    outside the folder where that is refused) counts as no base, or with `strict` raises DataErrors."""
     if not (folder / OVERRIDES_FILE).is_file():
         return [folder]
     try:
         base = _extends(folder, find_game)[2]
     except (DataError, DataErrors):
+        if strict:
+            raise
         return [folder]
     return [folder] + ([base] if base.resolve() != folder.resolve() else [])
 
 
 def apply_overrides(folder: Path, find_game) -> Overridden:
     """Read `folder/overrides.yaml` and return the extended game's data with the changes made."""
-    source, raw, base = _extends(folder, find_game)
+    source, raw, base, warnings = _extends(folder, find_game)
     files = {path: load_yaml(path) for path in sorted(base.glob("*.yaml"))}
     merger = _Merger(source, raw)
     game = files[base / "game.yaml"]
@@ -182,4 +206,4 @@ def apply_overrides(folder: Path, find_game) -> Overridden:
         merger.component(comp, changes, ("components", cid), where)
     if merger.errors:
         raise DataErrors(merger.errors)
-    return Overridden(base, files, merger.changes, merger.blame)
+    return Overridden(base, files, merger.changes, merger.blame, warnings)

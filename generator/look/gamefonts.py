@@ -10,6 +10,7 @@ file is refused in one line when it leads out of the folder, is larger than MAX_
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 import stat
 from pathlib import Path
@@ -17,7 +18,7 @@ from pathlib import Path
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
 from ..data.errors import DataError
-from ..data.inside import INSIDE, within
+from ..data.inside import INSIDE, kept_file, kept_since, within, write_kept
 from ..data.limits import MAX_FONT_MIB
 from .fonts import FONT_FILES, GAME_FACES, SYMBOL_FONT, GameFace
 
@@ -89,9 +90,10 @@ def _face_names(path: Path, folders: tuple[Path, ...]) -> tuple[str, str, str, P
     digest = hashlib.sha256(data).hexdigest()[:8]
     usable = path
     if data[:4] == b"OTTO":  # PostScript outlines
-        usable = path.parent.parent / CONVERTED / f"{path.stem}-{digest}.ttf"
-        if not usable.is_file():
-            _as_truetype(path, usable, where)
+        folder, kept = path.parent.parent, CONVERTED / f"{path.stem}-{digest}.ttf"
+        usable = kept_file(folder, kept)  # real folders and a real file: never read or written through a link
+        if kept_since(usable) is None:
+            _as_truetype(path, folder, kept, where)
     try:
         font = TTFontFile(str(usable), validate=0)
     except (TTFError, Exception) as exc:  # noqa: BLE001 - ReportLab's parser fails many ways on a bad file
@@ -100,7 +102,7 @@ def _face_names(path: Path, folders: tuple[Path, ...]) -> tuple[str, str, str, P
     return family, _style(_text(font.styleName)), digest, usable
 
 
-def _as_truetype(source: Path, target: Path, where: str) -> None:
+def _as_truetype(source: Path, folder: Path, kept: Path, where: str) -> None:
     """A PostScript-outline OpenType font as TrueType: each glyph's cubic curves as quadratic ones, the
     tables that describe outlines rebuilt (fontTools' own otf2ttf recipe)."""
     try:
@@ -129,12 +131,14 @@ def _as_truetype(source: Path, target: Path, where: str) -> None:
             if table in font:
                 del font[table]
         font.sfntVersion = "\0\1\0\0"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_suffix(".part")
-        font.save(str(partial))
-        partial.replace(target)
+        converted = io.BytesIO()
+        font.save(converted)
+        write_kept(folder, kept, converted.getvalue())
     except OSError as exc:
-        raise DataError(f"{where}: cannot keep a TrueType copy in {target.parent}: {exc.strerror or exc}") from None
+        raise DataError(f"{where}: cannot keep a TrueType copy in {(folder / kept).parent}: "
+                        f"{exc.strerror or exc}") from None
+    except DataError:
+        raise
     except Exception as exc:  # noqa: BLE001 - fontTools fails many ways on a damaged font
         raise DataError(f"{where}: not a font that can be embedded ({type(exc).__name__}: {str(exc)[:100]})") from None
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import types
+from dataclasses import replace
 from collections.abc import Mapping
 from difflib import get_close_matches
 from functools import cache
@@ -467,10 +468,11 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
         except DataError as exc:
             raise DataErrors([str(exc)]) from None
         try:
-            return _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
+            game = _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
                          icon_folders(folder), (overridden.base, folder), items, refresh)
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
+        return replace(game, warnings=(*overridden.warnings, *game.warnings))
     return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,), items, refresh)
 
 

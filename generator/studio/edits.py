@@ -100,6 +100,16 @@ def typed(value: Any, kind: str | None) -> Any:
     return value
 
 
+def column_letters(index: int) -> str:
+    """A spreadsheet's name for the column at `index` (from 0): A … Z, AA …"""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
 def cell(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -116,6 +126,7 @@ class Place:
     columns: tuple = ()  # a CSV's header
     delimiter: str = ","
     single: tuple = ()  # overrides of a one-item component with no name: its component's path
+    elsewhere: str = ""  # a workbook's sheet or a published sheet, which the studio does not write
 
 
 class Sources:
@@ -123,7 +134,8 @@ class Sources:
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self.read: dict[Path, tuple[tuple, str, Any]] = {}  # path -> (stat, text, composed YAML or header)
+        self.read: dict[Path, tuple[tuple, str, Any]] = {}  # path -> (stat, text, composed YAML)
+        self.headers: dict[tuple, tuple] = {}  # (workbook, sheet) -> (stat, its column names)
 
     @property
     def builtin(self) -> bool:
@@ -193,18 +205,28 @@ class Sources:
     def _row(self, source: Path, items: Any, table: str, line: int) -> Place:
         named = items.value if isinstance(items, yaml.ScalarNode) else yamltext.child(items, "file").value
         if named.lower().startswith(("https://", "http://")):
-            raise ReadOnly(f"row {line} of a sheet published on the web ({named[:60]}): change it in the sheet, "
-                           f"then save here")
+            return Place(source, line, elsewhere=f"the sheet published at {named[:60]}")
         file = source.parent / named
         if file.suffix.lower() in WORKBOOK_SUFFIXES:
             sheet = table.rsplit(":", 1)[-1]
-            raise ReadOnly(f"{shown(file, self.folder)}, sheet {sheet}, row {line}: a workbook: change it in "
-                           f"LibreOffice or Excel and save it")
+            return Place(file, line, columns=self._sheet_header(file, sheet),
+                         elsewhere=f"{shown(file, self.folder)}, sheet {sheet}")
         text = self.text(file)
         header = text.removeprefix("\ufeff").split("\n", 1)[0].rstrip("\r")
         delimiter = table_delimiter(file, header)
         columns = tuple(name.strip() for name in next(csv.reader([header], delimiter=delimiter), []))
         return Place(file, line, columns=columns, delimiter=delimiter)
+
+    def _sheet_header(self, file: Path, sheet: str) -> tuple:
+        """A workbook sheet's column names, read again only when the file changes."""
+        from ..data.workbook import read_workbook
+
+        info = file.stat()
+        key, stamp = (file, sheet), (info.st_mtime_ns, info.st_size)
+        if self.headers.get(key, (None,))[0] != stamp:
+            rows = read_workbook(file, sheet)[1]
+            self.headers[key] = (stamp, tuple(name.strip() for name in (rows[0] if rows else ())))
+        return self.headers[key][1]
 
     def _overridden(self, source: Path, comp: ResolvedComponent, component: Any, items: Any, line: int) -> Place:
         """An item of the game an overrides folder extends: its changes go under its name in overrides.yaml."""
@@ -229,8 +251,15 @@ class Sources:
                place: Place | None = None) -> Target:
         """Where `field` of the face is written (`place`: the item's, when already found)."""
         place = place or self.place(comp, piece, side)
+        column = field if field == "count" or side == "front" else f"back.{field}"
+        if place.elsewhere:
+            if column in place.columns:
+                cell = f"cell {column_letters(place.columns.index(column))}{place.line} ({column})"
+            else:
+                cell = f"row {place.line}, {'a new ' if place.columns else ''}column {column}"
+            raise ReadOnly(f"{place.elsewhere}, {cell}: change it there and save; the studio shows it as soon as "
+                           f"it is saved")
         if place.columns:
-            column = field if field == "count" or side == "front" else f"back.{field}"
             if column not in place.columns:
                 raise ReadOnly(f"{shown(place.file, self.folder)} has no {column} column: add one to give each "
                                f"row its own")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+import shlex
 import threading
 from pathlib import Path
 from typing import Any
@@ -64,7 +65,7 @@ class WriteBack:
         builtin = self.sources.builtin
         return {"path": str(self.desk.folder.resolve()), "name": game.info.name if game else self.desk.folder.name,
                 "writable": not builtin, "why": BUILTIN if builtin else None, "builtin": builtin,
-                "overrides": self.sources.overrides, "build": f"starpnp build {self.desk.folder.resolve()}"}
+                "overrides": self.sources.overrides, "build": build_line(self.desk.folder)}
 
     def steps(self) -> dict:
         done, undone = self.journal.done, self.journal.undone
@@ -254,7 +255,7 @@ class WriteBack:
             self.desk.switch(path)
             self.sources = Sources(path)
             self.journal = Journal()
-            return {"version": self.desk.version, "folder": str(path), "build": f"starpnp build {path}"}
+            return {"version": self.desk.version, "folder": str(path), "build": build_line(path)}
 
     # -- the steps every change takes ------------------------------------------------------------------
 
@@ -318,6 +319,11 @@ class WriteBack:
                 self.desk.quiet[path.resolve()] = (info.st_mtime_ns, info.st_size)
             except FileNotFoundError:
                 self.desk.quiet[path.resolve()] = None
+
+
+def build_line(folder: Path) -> str:
+    """The command that prints the folder, as a person pastes it into a shell."""
+    return f"starpnp build {shlex.quote(str(folder.resolve()))}"
 
 
 def image_suffix(filename: str, data: bytes) -> str:

@@ -48,7 +48,7 @@ def set_value(text: str, path: Path_, value: Any, where: str) -> str:
     `where` names the file in a refusal."""
     node = compose(text, where)
     if node is None or _empty(node):
-        return text + ("" if text.endswith("\n") or not text else "\n") + _block(path, value, 0)
+        return _put(text, len(text), _block(path, value, 0, newline(text)))
     for depth, key in enumerate(path):
         found = child(node, key)
         if found is None:
@@ -68,8 +68,7 @@ def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> 
     if _empty(node):  # `key:` with nothing after it
         line_start = text.rfind("\n", 0, node.start_mark.index) + 1
         key_column = len(text[line_start:node.start_mark.index]) - len(text[line_start:node.start_mark.index].lstrip())
-        end = _line_end(text, node.start_mark.index)
-        return text[:end] + _block(rest, value, key_column + 2) + text[end:]
+        return _put(text, _line_end(text, node.start_mark.index), _block(rest, value, key_column + 2, newline(text)))
     if not isinstance(node, yaml.MappingNode):
         raise DataError(f"{where}:{node.start_mark.line + 1}: expected a mapping to add {rest[0]} to")
     if node.flow_style:
@@ -80,8 +79,8 @@ def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> 
         last = node.value[-1][1]  # the last value's end (a flow mapping's own end lies after its "}")
         return text[:last.end_mark.index] + ", " + entry + text[last.end_mark.index:]
     first_key = node.value[0][0]
-    end = _line_end(text, _last_scalar(node).end_mark.index)
-    return text[:end] + _block(rest, value, first_key.start_mark.column) + text[end:]
+    return _put(text, _line_end(text, _last_scalar(node).end_mark.index),
+                _block(rest, value, first_key.start_mark.column, newline(text)))
 
 
 def _empty(node: yaml.Node) -> bool:
@@ -99,12 +98,27 @@ def _last_scalar(node: yaml.Node) -> yaml.Node:
 
 
 def _line_end(text: str, index: int) -> int:
-    """The index after the end of the line holding `index` (its comment and line break included)."""
+    """Where a line added after the value ending at `index` goes: after the rest of its line (its comment
+    and line break), or at `index` itself when that begins a line (a block scalar ends with its line break)."""
+    if index == 0 or text[index - 1] == "\n":
+        return index
     end = text.find("\n", index)
     return len(text) if end < 0 else end + 1
 
 
-def _block(path: Path_, value: Any, indent: int) -> str:
+def _put(text: str, index: int, lines: str) -> str:
+    """`lines` added at `index`, the start of a line (a last line without a break gets one first)."""
+    if index == len(text) and text and not text.endswith("\n"):
+        return text + newline(text) + lines
+    return text[:index] + lines + text[index:]
+
+
+def newline(text: str) -> str:
+    """The file's own line break: a file written on Windows gets CRLF lines added."""
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def _block(path: Path_, value: Any, indent: int, line_break: str) -> str:
     """Keys as block lines from `indent`, the last two as `key: {field: value}` (one line per item, as
     an overrides file or a layout's boxes are written by hand)."""
     lines, column = [], indent
@@ -113,7 +127,7 @@ def _block(path: Path_, value: Any, indent: int) -> str:
         column += 2
     tail = path[-2:]
     lines.append(" " * column + key_text(tail[0]) + ": " + _flow(tail[1:], value))
-    return "\n".join(lines) + "\n"
+    return line_break.join(lines) + line_break
 
 
 def _flow(path: Path_, value: Any) -> str:

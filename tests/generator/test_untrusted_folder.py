@@ -136,6 +136,85 @@ def test_a_layout_or_data_file_linking_out_of_the_folder_is_refused_unread(game,
     refused(game, f"{name}: ", "must be a file inside the game's folder")
 
 
+def listing(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("linked", [".cache", ".cache/published", "copy"])
+def test_a_cache_linking_out_of_the_folder_is_never_read_or_written_through(game, linked):
+    """A published sheet's kept copy: `.cache`, `.cache/published` or the copy itself links to an outside
+    folder holding a "kept copy" full of the marker. Refused in one line before any fetch (the address is an
+    unused loopback port: there is nothing to fetch), so the outside copy is neither printed nor replaced."""
+    from starpnp.generator.data.published import cached_copy
+
+    url = "https://127.0.0.1:9/sheet.csv"
+    outside = game.parent / "elsewhere"
+    relative = cached_copy(game, url).relative_to(game)
+    (outside / relative).parent.mkdir(parents=True)
+    (outside / relative).write_text(f"title\n{MARKER}\n")
+    (game / "cards.yaml").write_text(CARDS.replace("      - {count: 1}\n", "").replace("items:", f"items: {url}"))
+    if linked == "copy":
+        (game / relative).parent.mkdir(parents=True)
+        (game / relative).symlink_to(outside / relative)
+        expected = f"{game / relative}: "
+    else:
+        (game / linked).parent.mkdir(parents=True, exist_ok=True)
+        (game / linked).symlink_to(outside / linked)
+        expected = f"{game / linked}: "
+    before = listing(outside)
+    line = refused(game, expected, "must be a real folder or file inside the game's folder, not a link")
+    assert "127.0.0.1" not in line and listing(outside) == before
+
+
+def test_a_converted_font_is_never_read_or_written_through_a_cache_link(game):
+    """An .otf font is converted once into .cache/fonts/; a `.cache` linking out holding a "converted copy"
+    is refused, neither embedded nor overwritten."""
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures"
+    (game / "fonts").mkdir()
+    shutil.copy(fixtures / "fonts" / "ComicNeue-Regular.otf", game / "fonts")
+    with_box(game, "{kind: text, x: 1, y: 1, w: 40, h: 10, text: Hi, font: Comic Neue}")
+    outside = game.parent / "elsewhere"
+    (outside / "fonts").mkdir(parents=True)
+    (outside / "fonts" / "planted.ttf").write_text(MARKER)
+    (game / ".cache").symlink_to(outside)
+    before = listing(outside)
+    refused(game, f"{game / '.cache'}: must be a real folder or file inside the game's folder, not a link")
+    assert listing(outside) == before
+
+
+@pytest.fixture
+def extending_outside(game) -> Path:
+    """An overrides folder `mine` beside `tiny` whose overrides.yaml extends it: `../tiny`, outside itself."""
+    mine = game.parent / "mine"
+    mine.mkdir()
+    (mine / "overrides.yaml").write_text("extends: ../tiny\ngame: {name: Mine}\n")
+    return mine
+
+
+def test_extends_outside_the_folder_is_one_warning_line_from_check_and_build(extending_outside):
+    """On the command line its user named the folder, so the game beside it is read, and said so in one
+    line naming it, the same from check and build."""
+    out = extending_outside.parent / "out"
+    said = []
+    for command in (["check", extending_outside], ["build", extending_outside, "--format", "pdf", "--out", out]):
+        result = run(*command)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stdout + result.stderr
+        said.append([line.strip() for line in result.stdout.splitlines() if "warning:" in line])
+    expected = (f"warning: {extending_outside / 'overrides.yaml'}:1: extends: '../tiny': a game outside this "
+                f"folder, read because the command line named this folder (a server refuses it)")
+    assert said == [[expected], [expected]]
+
+
+@pytest.mark.parametrize("option", ["--game-folder", "--print-folder"])
+def test_a_server_refuses_a_folder_extending_a_game_outside_it(extending_outside, option, tmp_path):
+    """`serve` refuses it in one line at start-up, before listening (a port nothing else uses)."""
+    result = run("serve", option, extending_outside, "--port", "5312", "--data", tmp_path / "data")
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.strip() == (f"{option}: {extending_outside / 'overrides.yaml'}:1: extends: '../tiny': a "
+                                     f"game outside this folder; a server reads nothing outside the folders it is "
+                                     f"given")
+
+
 # ---- one budget for every input -----------------------------------------------------------------------------
 
 def csv_game(game: Path, cell: str) -> None:

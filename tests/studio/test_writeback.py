@@ -173,7 +173,8 @@ def test_a_workbook_backed_face_says_which_file_and_cell_to_change(game, app, pa
     app.extensions["studio_desk"].load()
     fields = {f["name"]: f for f in face_edit(page, "deck.front.1")["fields"]}
     assert not fields["title"]["writable"]
-    assert fields["title"]["why"].startswith("cards.xlsx, sheet Cards, row 2: a workbook")
+    assert fields["title"]["why"].startswith("cards.xlsx, sheet Cards, cell B2 (title): change it there and save")
+    assert fields["icon"]["why"].startswith("cards.xlsx, sheet Cards, row 2, a new column icon: change it there")
     before = (game / "cards.xlsx").read_bytes()
     answer = edit(page, "deck.front.1", title="Row")
     assert answer.status_code == 400 and answer.json["readonly"] and (game / "cards.xlsx").read_bytes() == before
@@ -265,7 +266,7 @@ def test_our_own_game_is_read_only_until_customised_and_then_edits_land_in_its_o
     mine = tmp_path / "my stratastar"
     answer = page.post("/customise", json={"folder": str(mine)})
     assert answer.status_code == 200, answer.json
-    assert answer.json["folder"] == str(mine) and answer.json["build"] == f"starpnp build {mine}"
+    assert answer.json["folder"] == str(mine) and answer.json["build"] == f"starpnp build '{mine}'"
     news = page.get("/news?since=0").json
     assert news["folder"]["overrides"] and news["folder"]["writable"] and news["folder"]["path"] == str(mine)
     before = (mine / "overrides.yaml").read_text()
@@ -281,6 +282,11 @@ def test_our_own_game_is_read_only_until_customised_and_then_edits_land_in_its_o
     game = load_game(mine)
     piece = next(p for c in game.components if c.spec.id == component for p in c.pieces if p.name == name)
     assert piece.count == card["count"] + 2 and piece.front.params.art == "art/my-card.png"
+    moved = page.post("/move", json={"id": card["id"], "box": "title", "x": 6, "y": 3, "w": 50, "h": 10,
+                                     "version": version(page)})
+    assert moved.status_code == 200, moved.json  # into a layout of the folder's own, extending our galaxy card
+    assert (mine / "layouts" / "galaxy_card.yaml").read_text() == \
+        "extends: galaxy_card\nboxes:\n  title: {x: 6, y: 3, w: 50, h: 10}\n"
     assert {path: digest(path.read_bytes()) for path in ours.rglob("*") if path.is_file()} == untouched
 
 
@@ -324,3 +330,12 @@ def test_the_studio_s_own_write_is_not_loaded_again_but_a_save_in_an_editor_is(g
         assert desk.version == written + 1 and "Harbour Master" in desk.by_id["promo.front.1"].names
     finally:
         app.extensions["studio_follower"].stop()
+
+
+def test_an_image_over_the_size_limit_is_refused_in_one_line(game, page):
+    from starpnp.generator.studio.writeback import MOST_ART_BYTES
+
+    big = png() + b"\0" * MOST_ART_BYTES
+    answer = page.post("/art", data={"id": "promo.front.1", "file": (io.BytesIO(big), "big.png")})
+    assert answer.status_code == 400 and answer.json["error"].startswith("file: ") and "at most 8 MiB" in answer.json["error"]
+    assert not (game / "art").exists()

@@ -66,3 +66,13 @@ def test_any_typed_text_reads_back_from_its_yaml_value_and_the_rest_keeps_its_by
     kept = [line for line in YAML.splitlines() if not any(f"{key}:" in line for key in ("title", "text", "color"))
             and "Calm" not in line]
     assert all(line in changed.splitlines() for line in kept)  # comments and the blank line included
+
+
+def test_a_key_added_after_a_block_text_or_to_a_windows_file_stays_in_its_own_item():
+    literal = "items:\n  - name: A\n    text: |\n      line one\n      line two\n  - name: B\n"
+    assert set_value(literal, ("items", 0, "cost"), 2, "cards.yaml") == literal.replace(
+        "line two\n", "line two\n    cost: 2\n")
+    windows = "items:\r\n  - name: A\r\n    title: X\r\n"
+    assert set_value(windows, ("items", 0, "cost"), 2, "cards.yaml") == windows + "    cost: 2\r\n"
+    assert set_value("extends: card", ("boxes", "title", "x"), 4, "card.yaml") == \
+        "extends: card\nboxes:\n  title: {x: 4}\n"
