@@ -823,12 +823,7 @@ function showFolder() {
   where.dataset.path = folder.path;
   where.replaceChildren("Your copy is ", el("code", {text: folder.path}),
                         ": your changes go into its overrides.yaml and art/, our files stay as they are. To print it: ",
-                        el("code", {"data-build-line": "", text: `starpnp build ${shellWord(folder.path)}`}));
-}
-
-// A path as one word of a shell command line.
-function shellWord(text) {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+                        el("code", {"data-build-line": "", text: folder.build}));
 }
 
 catchUp().then(follow);
