@@ -201,7 +201,10 @@ def test_a_box_dragged_and_resized_goes_into_the_games_layout_that_extends_the_c
     assert layout.read_bytes() == before.replace(b"title: {size: 14}", b"title: {size: 14, x: 19.5, y: 5, w: 34.2, h: 12}")
     assert len(moves) == 1
 
-    corner = box.locator('[data-handle="se"]').bounding_box()
+    box.focus()  # the box in focus shows its handles (as one under the pointer does)
+    handle = box.locator('[data-handle="se"]')
+    expect(handle).to_be_visible()
+    corner = handle.bounding_box()
     cx, cy = corner["x"] + corner["width"] / 2, corner["y"] + corner["height"] / 2
     page.mouse.move(cx, cy)
     page.mouse.down()
