@@ -190,8 +190,9 @@ class Desk:
         """What the page needs to catch up from version `since`: every tile when it is too far behind or the
         list itself changed, else only the tiles that changed; and the faces added and gone since."""
         with self.lock:
+            pieces = sum(c.quantity for c in self.game.components) if self.game else 0  # as the build counts
             state = {"version": self.version, "error": self.error, "drawn": self.drawn,
-                     "faces": sum(t.count for t in self.tiles), "distinct": len(self.tiles)}
+                     "pieces": pieces, "distinct": len(self.tiles)}
             later = [entry for entry in self.history if entry[0] > since]
             state["added"] = [name for entry in later for name in entry[3]] if since > 0 else []
             state["gone"] = [name for entry in later for name in entry[4]] if since > 0 else []

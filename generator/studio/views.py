@@ -40,9 +40,19 @@ def page():
     d = desk()
     info = d.game.info if d.game else None
     options = sorted(info.options.items()) if info else []
-    return render_template("studio/page.html", folder=d.folder, name=info.name if info else d.folder.name,
+    folder = d.folder.resolve()  # `studio .` shows the folder's own name, not "."
+    return render_template("studio/page.html", folder=folder, name=info.name if info else folder.name,
                            options=options, settings=d.settings, kinds=list(KINDS),
-                           token=current_app.extensions["request_guard"].token)
+                           token=current_app.extensions["request_guard"].token,
+                           customise_default=free_folder(Path.cwd() / f"my-{folder.name}"))
+
+
+def free_folder(path: Path) -> Path:
+    """`path`, or `path-2`, `path-3`, … the first that does not exist: where Customise offers to make a copy."""
+    taken = 1
+    while path.with_name(f"{path.name}-{taken}" if taken > 1 else path.name).exists():
+        taken += 1
+    return path.with_name(f"{path.name}-{taken}" if taken > 1 else path.name)
 
 
 @bp.get("/push")

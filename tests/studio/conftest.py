@@ -83,3 +83,25 @@ def studio(game, tmp_path):
     process = StudioProcess(game, tmp_path / "out").start()
     yield process
     process.stop()
+
+
+@pytest.fixture(scope="module")
+def module_studio(tmp_path_factory):
+    """One game and one studio for a whole test file (its tests leave the files as they found them)."""
+    base = tmp_path_factory.mktemp("studio")
+    process = StudioProcess(make_game(base / "harbour"), base / "out").start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def studio_of(tmp_path):
+    """`studio_of(folder)`: `starpnp studio FOLDER` started (a name, for one of our games), stopped after."""
+    started = []
+
+    def start(folder: Path) -> StudioProcess:
+        started.append(StudioProcess(folder, tmp_path / "out").start())
+        return started[-1]
+    yield start
+    for process in started:
+        process.stop()

@@ -1,5 +1,6 @@
 """The studio in a real browser: a saved CSV cell redraws that face alone, the scroll stays; a broken layout
-file shows one line naming file and line over the faces, which stay; a hidden title is marked on its face."""
+file shows one line naming file and line over the faces, which stay, under the header; a hidden title is
+marked on its face; a count never wraps."""
 from __future__ import annotations
 
 import pytest
@@ -51,6 +52,12 @@ def test_a_save_redraws_only_its_face_and_a_broken_file_shows_a_banner(browser, 
     line = next(n for n, text in enumerate(good.splitlines(), start=1) if "text: {size: 10}" in text)
     expect(banner).to_contain_text(f"deck_card.yaml:{line}: boxes.text.sise: unknown key")
     expect(explore.locator(".face svg text", has_text="keep both")).to_have_count(1)  # the last good face stays
+    assert page.evaluate("scrollY") == scrolled
+    assert page.evaluate("""() => [document.querySelector('.top .game'), document.getElementById('zoom')].every((el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+    })""")  # scrolled down, the banner is under the header, not over its name and controls
+    assert banner.bounding_box()["y"] >= page.locator("#controls").bounding_box()["y"] + 20
     page.screenshot(path=str(studio.out.parent / "studio-banner.png"))
     layout.write_text(good)
     expect(banner).to_be_hidden(timeout=LIVE_MS)
@@ -58,7 +65,7 @@ def test_a_save_redraws_only_its_face_and_a_broken_file_shows_a_banner(browser, 
 
     cards.write_text(cards.read_text() + "2,Lighthouse,Event,1,1,Look out.,\n")  # a face added, one count up
     expect(page.get_by_role("status")).to_have_text("1 face added: Deck, front: Lighthouse", timeout=LIVE_MS)
-    expect(page.locator('[data-id="deck.front.5"] .count')).to_have_text("× 2")
+    expect(page.locator('[data-id="deck.front.5"] .count input')).to_have_value("2")
     expect(page.locator('[data-id="deck.back.1"] .count')).to_have_text("× 11")
     assert page.evaluate("scrollY") == scrolled
     context.close()
@@ -76,10 +83,15 @@ def test_a_hidden_title_is_marked_on_its_face(browser, studio):
     expect(mark).to_have_count(1)
     box, face = mark.bounding_box(), promo.locator(".face").bounding_box()
     assert face["y"] < box["y"] < face["y"] + face["height"] * 0.3  # at the title, near the top of the card
+    page.add_style_tag(content=".tile { width: 2.2rem !important; }")  # narrower than "× 1" itself
+    lines = page.evaluate("() => [...document.querySelectorAll('.tile .count')].map((c) => c.getClientRects().length)")
+    assert lines and set(lines) == {1}  # a count never wraps under a long name
+    page.add_style_tag(content=".tile { width: auto !important; }")
     promo.locator(".face").click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_contain_text("promo.yaml:8")
     expect(dialog.locator("[data-row]")).to_have_text(
         "      - {count: 1, title: Harbour Master General, text: Take the first turn.}")
-    expect(dialog.locator("[data-fields]")).to_contain_text("Harbour Master General")
+    expect(dialog.locator("#edit-title")).to_have_value("Harbour Master General")
     context.close()
+

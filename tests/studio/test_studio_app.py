@@ -150,3 +150,20 @@ def test_a_changed_icon_gives_new_versions_only_to_the_faces_that_show_it(game):
     after = versions(desk)
     assert sorted(tid for tid in after if after[tid] != before[tid]) == ["coins.front.1", "deck.front.2"]
     assert [t["id"] for t in desk.news(desk.version - 1)["tiles"]] == ["deck.front.2", "coins.front.1"]
+
+
+def test_the_summary_counts_pieces_as_the_build_does_backs_not_being_pieces(client, game, tmp_path):
+    from starpnp.generator.build import BuildOptions, build_game
+
+    news = client.get("/news?since=0").get_json()
+    faces_shown = sum(tile["count"] for tile in news["tiles"])
+    built = build_game(game, BuildOptions(formats=("pdf",), out=tmp_path / "built"))
+    assert news["pieces"] == built.pieces == 47
+    assert faces_shown > built.pieces  # the deck's backs are faces the studio shows, not more pieces
+
+
+def test_studio_dot_names_the_folder_it_is_started_in(game, tmp_path, monkeypatch, as_page):
+    monkeypatch.chdir(game)
+    page = as_page(create_app({"GAME_FOLDER": ".", "OUT": tmp_path / "out", "FOLLOW": False})).get("/").text
+    assert f'<span data-folder title="{game}">harbour</span>' in page
+    assert "my-harbour" in page  # and Customise would offer a folder beside it by name, not "my-"

@@ -25,4 +25,4 @@ def test_the_studio_refuses_a_folder_extending_a_game_outside_it(studio, game):
         news = json.load(response)
     assert news["error"] == (f"{game / 'overrides.yaml'}:1: extends: '../harbour': a game outside this folder; a "
                              f"server reads nothing outside the folders it is given")
-    assert news["tiles"] == [] and news["faces"] == 0
+    assert news["tiles"] == [] and news["pieces"] == 0

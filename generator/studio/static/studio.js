@@ -12,6 +12,7 @@ newsBox.addEventListener("click", (event) => { if (!event.target.closest("a")) n
 const tiles = new Map();  // id -> {summary, el, drawn: version drawn or null, face: last face JSON}
 const picked = new Set();
 let version = 0;
+let folder = {};  // the folder shown, as /news says: its path and name, writable or why not, ours or an overrides folder
 const TOKEN = document.querySelector('meta[name="studio-token"]').content;  // every write carries it back
 
 function el(tag, attrs = {}, ...children) {
@@ -36,12 +37,17 @@ function makeTile(summary) {
   });
   const caption = el("figcaption", {}, el("label", {class: "pick-label"}, pick, el("b", {class: "names"})),
                      el("span", {class: "count"}), el("span", {class: "where"}),
-                     el("ol", {class: "warnings"}));
+                     el("span", {class: "error"}), el("ol", {class: "warnings"}));
   const node = el("figure", {class: "tile", id: "t-" + summary.id, "data-id": summary.id, "data-paints": "0"},
                   face, caption);
   const tile = {summary, el: node, drawn: null, face: null};
   face.addEventListener("click", () => openLarge(tile));
   face.addEventListener("keydown", (event) => { if (event.key === "Enter") openLarge(tile); });
+  takesDrops(face, () => summary.id);
+  caption.addEventListener("change", (event) => { if (event.target.name === "count") commit(event.target); });
+  caption.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.name === "count") { event.preventDefault(); commit(event.target); }
+  });
   tiles.set(summary.id, tile);
   return tile;
 }
@@ -56,9 +62,31 @@ function describe(tile, summary) {
   node.style.setProperty("--h", summary.height);
   const names = summary.names.join(", ") + (summary.more_names ? ` and ${summary.more_names} more` : "");
   node.querySelector(".names").textContent = `${names} · ${summary.side}`;
-  node.querySelector(".count").textContent = `× ${summary.count}`;
+  showCount(tile);
   node.querySelector(".where").textContent = summary.sources.join(" ");
   if (old && old.count !== summary.count) flash(node, `count ${old.count} → ${summary.count}`);
+}
+
+// A tile's count: a small number field once its face says the count can be written, else the number.
+function showCount(tile) {
+  const place = tile.el.querySelector(".count");
+  const count = tile.face ? editsOf(tile.face).count : null;  // a face a version behind still says if it can be written
+  const input = place.querySelector("input");
+  if (!count || !count.writable) {
+    if (input || place.textContent !== `× ${tile.summary.count}`) place.textContent = `× ${tile.summary.count}`;
+    return;
+  }
+  if (!input) {
+    const names = tile.summary.names.join(", ");
+    place.replaceChildren("× ", el("input", {type: "number", name: "count", min: "0", step: "1", inputmode: "numeric",
+                                             class: "count-input", "aria-label": `Copies of ${names}`}));
+  }
+  const field = place.querySelector("input");
+  const now = String(tile.summary.count);  // a count is not drawn, so a face's version (and JSON) may predate it
+  if (document.activeElement !== field || field.value === field.dataset.original) field.value = now;
+  field.dataset.original = now;
+  keepRefused(tile.summary.id, field, tile.el.querySelector("figcaption .error"));
+  field.dataset.kind = "integer";
 }
 
 function flash(node, text) {
@@ -110,10 +138,14 @@ function applyNews(news) {
   if (news.gone.length) said.push(`${news.gone.length} face${news.gone.length > 1 ? "s" : ""} gone: ${news.gone.join("; ")}`);
   if (said.length) newsBox.textContent = said.join(" · ");
   document.querySelector("[data-summary]").textContent =
-    `${news.distinct} distinct faces, ${news.faces} pieces`;
+    `${news.distinct} distinct faces, ${news.pieces} pieces`;
   version = news.version;
   document.body.dataset.version = version;
   for (const tile of tiles.values()) if (tile.near && tile.drawn !== tile.summary.version) want(tile);
+  folder = news.folder || folder;
+  showUndo(news);
+  showFolder();
+  if (large) refreshLarge();
 }
 
 // -- drawing faces near the screen -----------------------------------------------------------------------
@@ -153,6 +185,7 @@ function paint(face) {
   const list = tile.el.querySelector(".warnings");
   list.replaceChildren(...face.warnings.map((text) => el("li", {text})));
   tile.el.classList.toggle("has-warnings", face.warnings.length > 0);
+  showCount(tile);
   tile.el.dataset.paints = String(Number(tile.el.dataset.paints) + 1);
 }
 
@@ -233,19 +266,11 @@ for (const box of document.querySelectorAll("[data-overlay]")) {
   apply();
 }
 
-async function post(url, body) {
-  const response = await fetch(url, {method: "POST", body: JSON.stringify(body),
-                                     headers: {"Content-Type": "application/json", "X-Studio-Token": TOKEN}});
-  const answer = await response.json();
-  if (!response.ok) throw new Error(answer.error || response.statusText);
-  return answer;
-}
-
 for (const box of document.querySelectorAll("[data-setting]")) {
   box.addEventListener("change", async () => {
     const options = [...document.querySelectorAll('input[name="option"]:checked')].map((b) => b.value);
     try {
-      await post("settings", {ink: document.getElementById("ink-low").checked ? "low" : "full",
+      await request("settings", {ink: document.getElementById("ink-low").checked ? "low" : "full",
                               write_ins: document.getElementById("write-ins").checked, options});
     } catch (error) {
       newsBox.textContent = error.message;
@@ -284,7 +309,7 @@ async function watchJobs() {
 for (const button of document.querySelectorAll("[data-build]")) {
   button.addEventListener("click", async () => {
     try {
-      await post("build", {kind: button.dataset.build});
+      await request("build", {kind: button.dataset.build});
       watchJobs();
     } catch (error) {
       newsBox.textContent = error.message;
@@ -294,7 +319,7 @@ for (const button of document.querySelectorAll("[data-build]")) {
 
 document.getElementById("proof").addEventListener("click", async () => {
   try {
-    const answer = await post("proof", {ids: [...picked]});
+    const answer = await request("proof", {ids: [...picked]});
     newsBox.replaceChildren("Proof sheet: ", el("a", {href: "output/" + answer.result, target: "_blank",
                                                        "data-proof": "", text: answer.result}));
   } catch (error) {
@@ -302,28 +327,503 @@ document.getElementById("proof").addEventListener("click", async () => {
   }
 });
 
-// -- one face, large -----------------------------------------------------------------------------------
+// -- writing: every edit goes to the studio, which writes the file; the face redraws from the file ------
+
+// One write: `body()` is called at send time, so a retry after a stale refusal carries the new version.
+// A 400 is one line shown where the person was (`errorAt`); a 409 (the file changed on disk since) shows
+// the file's new state and offers the same edit again in one click; nothing typed is lost.
+async function send(url, body, {what, errorAt = null, refused = () => {}} = {}) {
+  if (errorAt) errorAt.textContent = "";
+  let answer;
+  try {
+    answer = await request(url, body());
+  } catch (error) {
+    if (error.status === 409) await offerAgain(error, what, () => send(url, body, {what, errorAt, refused}));
+    else {
+      (errorAt || readout).textContent = error.message;
+      refused(error);
+    }
+    return null;
+  }
+  staleBox.hidden = true;
+  wroteAt = Math.max(wroteAt, answer.version || 0);
+  catchUp();  // at once, not waiting for the stream's word: the face redraws from the written file
+  return answer;
+}
+
+// The version an edit is made on: the news the page has, or its own last write if the news of that is
+// still on its way (a second edit right after a first is made on the first, not refused as stale).
+let wroteAt = 0;
+function base() {
+  return Math.max(version, wroteAt);
+}
+
+async function request(url, body) {
+  const form = body instanceof FormData;
+  const response = await fetch(url, {method: "POST", body: form ? body : JSON.stringify(body),
+                                     headers: form ? {"X-Studio-Token": TOKEN}
+                                       : {"Content-Type": "application/json", "X-Studio-Token": TOKEN}});
+  let answer = {};
+  try { answer = await response.json(); } catch (error) { /* a proxy's page: the status says enough */ }
+  if (!response.ok) {
+    const error = new Error(answer.error || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    error.answer = answer;
+    throw error;
+  }
+  return answer;
+}
+
+async function offerAgain(error, what, again) {
+  await catchUp();      // the file's new state, as the faces now show it
+  await refreshLarge();
+  const button = el("button", {type: "button", class: "btn", "data-again": "", text: "Apply my edit again"});
+  button.addEventListener("click", () => { staleBox.hidden = true; again(); });
+  const now = Object.entries(error.answer.current || {}).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+  staleBox.replaceChildren(el("span", {text: `${error.message} The face now shows the file as saved`
+                                       + (now.length ? ` (${now.join(", ")}). ` : ". ") + `Your edit: ${what}. `}),
+                           button);
+  staleBox.hidden = false;
+  if (!dialog.open) { newsBox.replaceChildren(staleBox.cloneNode(true)); newsBox.querySelector("button").onclick = again; }
+  button.focus();
+}
+
+// The undo and redo buttons, from what /news says a step would do (one line, or null for nothing).
+function showUndo(news) {
+  for (const key of ["undo", "redo"]) {
+    for (const button of document.querySelectorAll(`[data-${key}]`)) {
+      button.disabled = !news[key];
+      button.title = news[key] ? `${key === "undo" ? "Undo" : "Redo"}: ${news[key]}` : `Nothing to ${key}`;
+    }
+  }
+}
+
+async function step(which) {
+  const answer = await send(which, () => ({version: base()}), {what: which});
+  if (answer) readout.textContent = which === "undo" ? "Undone." : "Done again.";
+}
+
+for (const button of document.querySelectorAll("[data-undo]")) button.addEventListener("click", () => step("undo"));
+for (const button of document.querySelectorAll("[data-redo]")) button.addEventListener("click", () => step("redo"));
+document.addEventListener("keydown", (event) => {
+  const typing = event.target.closest("input:not([type=checkbox]):not([type=range]), textarea, [contenteditable]");
+  if (typing || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+  const key = event.key.toLowerCase();
+  if (key === "z" || key === "y") {
+    event.preventDefault();
+    step(key === "y" || event.shiftKey ? "redo" : "undo");
+  }
+});
+
+// -- one face, large: look, edit, lay out -------------------------------------------------------------
 
 const dialog = document.getElementById("large");
+const bigFace = dialog.querySelector(".large-face");
+const editForm = dialog.querySelector("[data-edit]");
+const staleBox = dialog.querySelector("[data-stale]");
+const readout = dialog.querySelector("[data-readout]");
+const layoutSwitch = dialog.querySelector("[data-layout-mode]");
+let large = null;  // the id of the face open large, and the version it shows
+
 function openLarge(tile) {
-  const face = tile.face;
-  if (!face) return;  // not drawn yet: it is on screen, so its drawing is on its way
-  const summary = tile.summary;
-  const big = dialog.querySelector(".large-face");
-  big.style.setProperty("--w", summary.width);
-  big.style.setProperty("--h", summary.height);
-  big.innerHTML = face.svg.replace(/f([0-9a-f]{12})-clip/g, "L$1-clip") + face.overlay;
+  if (!tile.face) return;  // not drawn yet: it is on screen, so its drawing is on its way
+  large = {id: tile.summary.id, version: null};
+  staleBox.hidden = true;
+  readout.textContent = "";
+  showLarge(tile);
+  if (!dialog.open) dialog.showModal();
+}
+dialog.addEventListener("close", () => { large = null; layoutSwitch.checked = false; bigFace.classList.remove("laying-out"); });
+
+// The face open large follows the file: when its tile's version moves on, it is fetched and shown again.
+async function refreshLarge() {
+  const seen = version;
+  const tile = large && tiles.get(large.id);
+  if (!tile) return;
+  const same = large.version === tile.summary.version && large.count === tile.summary.count;
+  if (!same || tile.face?.version !== tile.summary.version) {
+    if (tile.face?.version !== tile.summary.version) {
+      const body = await (await fetch("faces?ids=" + encodeURIComponent(tile.summary.id))).json();
+      const face = body.faces.find((f) => f.id === tile.summary.id && f.version === tile.summary.version);
+      if (!face) return;  // moved on again meanwhile: the next news brings it
+      tile.face = face;
+    }
+    if (!large || large.id !== tile.summary.id || dragging || nudged.size) return;
+    showLarge(tile);
+  }
+  dialog.dataset.caughtUp = String(seen);  // the view shows the folder as of this version (tests wait on it)
+}
+
+function showLarge(tile) {
+  const {face, summary} = tile;
+  large.version = face.version;
+  large.count = summary.count;
+  const focused = document.activeElement;
+  const keepBox = dialog.contains(focused) ? focused.dataset.box : null;
+  bigFace.style.setProperty("--w", summary.width);
+  bigFace.style.setProperty("--h", summary.height);
+  bigFace.innerHTML = face.svg.replace(/f([0-9a-f]{12})-clip/g, "L$1-clip") + face.overlay;
+  bigFace.append(boxLayer(face));
+  bigFace.classList.toggle("laying-out", layoutSwitch.checked);
+  bigFace.dataset.version = face.version;
   dialog.querySelector("[data-title]").textContent = `${summary.component_name}: ${summary.names.join(", ")}, ${summary.side}`;
   dialog.querySelector("[data-where]").textContent = `× ${summary.count} · ${summary.sources.join(" ")}`;
   const row = dialog.querySelector("[data-row]");
-  row.textContent = "";
   fetch("row?id=" + encodeURIComponent(summary.id)).then((r) => r.json()).then((body) => {
     row.textContent = body.row || "";
   });
   dialog.querySelector("[data-warnings]").replaceChildren(...face.warnings.map((text) => el("li", {text})));
-  dialog.querySelector("[data-fields]").replaceChildren(...face.fields.map(([key, value]) =>
-    el("tr", {}, el("th", {scope: "row", text: key}), el("td", {text: value}))));
-  dialog.showModal();
+  fillForm(tile);
+  if (keepBox) bigFace.querySelector(`[data-box="${CSS.escape(keepBox)}"]`)?.focus();
+}
+
+// What of a face can be written, from its JSON (docs/studio-api.md): its count, the fields its layout
+// shows, its art, its layout's boxes; each with the file and line it comes from, or why it cannot be
+// written here.
+function editsOf(face) {
+  const edit = face.edit || {fields: (face.fields || []).map(([name, value]) => ({name, value, writable: false}))};
+  const fields = edit.fields || [];
+  let count = fields.find((f) => f.name === "count") || null;
+  if (count && edit.items > 1) {  // a face that stands for several items: its count is theirs together
+    count = {...count, writable: false, why: `this face stands for ${edit.items} items alike: change one in ${count.where}`};
+  }
+  return {count, fields: fields.filter((f) => f.name !== "count"),
+          art: edit.art || null, boxes: edit.boxes || [], layout: edit.layout || null};
+}
+
+const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+// A field as a form control of its kind (text, integer, number, color, bool, choice, icon, file).
+function fieldInput(field) {
+  const value = field.value == null ? "" : String(field.value);
+  const id = "edit-" + field.name.replace(/[^\w-]/g, "-");
+  let input;
+  if (field.kind === "integer") {
+    input = el("input", {type: "number", step: "1", inputmode: "numeric"});
+    if (field.name === "count") input.min = "0";
+  } else if (field.kind === "bool") {
+    input = el("input", {type: "checkbox"});
+    input.checked = field.value === true;
+  } else if (field.kind === "choice") {
+    input = el("select", {}, ...(field.choices || []).map((choice) => el("option", {value: choice, text: choice})));
+  } else if (field.kind === "text" && (value.length > 40 || value.includes("\n") || field.name === "text")) {
+    input = el("textarea", {rows: String(Math.min(8, Math.max(3, Math.ceil(value.length / 40))))});
+  } else {
+    input = el("input", {type: "text", spellcheck: field.kind === "text" ? "true" : "false",
+                         inputmode: field.kind === "number" ? "decimal" : "text"});
+  }
+  Object.assign(input, {id, name: field.name});
+  if (field.kind !== "bool") input.value = value;
+  input.dataset.original = valueOf(input);
+  input.dataset.kind = field.kind || "text";
+  if (!field.writable) {
+    input.readOnly = true;
+    if (input.type === "checkbox" || input.tagName === "SELECT") input.disabled = true;
+  }
+  const parts = [el("label", {for: id, text: field.name}), input];
+  if (field.kind === "color" && field.writable) {
+    const swatch = el("input", {type: "color", class: "swatch", "aria-label": `Pick the ${field.name}`,
+                                value: COLOR.test(value) ? fullHex(value) : "#000000"});
+    swatch.addEventListener("change", () => { input.value = swatch.value; commit(input); });
+    parts.push(swatch);
+  }
+  parts.push(el("span", {class: "error", "data-error": field.name}),
+             el("small", {class: "from", text: field.writable ? field.where || "" : field.why || field.where || ""}));
+  return el("div", {class: "field", "data-field": field.name}, ...parts);
+}
+
+// What a control holds, as the edit sends it: a checkbox true or false, anything else its text.
+function valueOf(input) {
+  return input.type === "checkbox" ? String(input.checked) : input.value;
+}
+
+function fullHex(color) {
+  return color.length === 4 ? "#" + [...color.slice(1)].map((c) => c + c).join("") : color;
+}
+
+function fillForm(tile) {
+  const edits = editsOf(tile.face);
+  const focused = editForm.contains(document.activeElement) ? document.activeElement : null;
+  const typed = focused && focused.name && valueOf(focused) !== focused.dataset.original
+    ? {name: focused.name, value: focused.value} : null;
+  // Where some fields can be written, those that cannot (no such column, a list) go in a fold to keep the
+  // form short; where none can (a workbook, one of our games), all show, each saying where to change it.
+  // the count from the news: a count is not drawn, so the face's JSON may be from before it changed
+  const all = edits.count ? [{...edits.count, value: tile.summary.count}, ...edits.fields] : edits.fields;
+  const someWritable = all.some((field) => field.writable);
+  const rows = [], aside = [];
+  for (const field of all) (field.writable || !someWritable ? rows : aside).push(fieldInput(field));
+  if (edits.art) {
+    const file = el("input", {type: "file", id: "edit-art-file", accept: "image/png,image/jpeg,image/svg+xml"});
+    file.disabled = !edits.art.writable;
+    file.addEventListener("change", () => { if (file.files.length) sendArt(tile.summary.id, file.files[0]); });
+    rows.push(el("div", {class: "field art", "data-field": "art-file"},
+                 el("label", {for: "edit-art-file", text: "picture"}), file,
+                 el("span", {class: "error", "data-error": "art-file"}),
+                 el("small", {class: "from", text: edits.art.writable
+                   ? `or drop an image on the face; named in ${edits.art.where}` : edits.art.why || ""})));
+  }
+  if (aside.length) {
+    rows.push(el("details", {class: "aside"}, el("summary", {text: `${aside.length} more field${aside.length > 1 ? "s" : ""} this face could show`}),
+                 el("div", {class: "edit"}, ...aside)));
+  }
+  editForm.replaceChildren(...rows);
+  editForm.dataset.id = tile.summary.id;
+  for (const input of editForm.querySelectorAll("[name]")) {
+    keepRefused(tile.summary.id, input, input.closest(".field").querySelector(".error"));
+  }
+  const readOnly = dialog.querySelector("[data-read-only]");
+  readOnly.textContent = folder.writable === false ? folder.why || "" : "";
+  readOnly.hidden = !readOnly.textContent;
+  if (focused?.name) {
+    const again = editForm.querySelector(`[name="${CSS.escape(focused.name)}"]`);
+    if (again) {
+      if (typed && again.name === typed.name) again.value = typed.value;
+      again.focus();
+    }
+  }
+}
+
+function commit(input) {
+  const typed = valueOf(input);
+  if (input.readOnly || input.disabled || typed === input.dataset.original) return;
+  const value = input.type === "checkbox" ? input.checked
+    : input.dataset.kind === "integer" && /^-?\d+$/.test(typed) ? Number(typed) : typed;
+  const id = input.closest("[data-id]").dataset.id;
+  input.dataset.original = typed;  // sent once; a refusal says why and the face keeps the file's value
+  const errorAt = input.closest(".field, figcaption")?.querySelector(".error");
+  const key = `${id}\n${input.name}`;
+  send("edit", () => ({id, set: {[input.name]: value}, version: base()}),
+       {what: `${input.name} = ${JSON.stringify(value)}`, errorAt,
+        refused: (error) => refusals.set(key, {typed, error: error.message})})
+    .then((answer) => { if (answer) refusals.delete(key); });
+}
+
+// Values refused (400), by face id and field: they stay in their field, with their line, when the form is
+// filled again from the file (another edit, a save elsewhere), until the person changes them.
+const refusals = new Map();
+
+function keepRefused(id, input, errorAt) {
+  const refusal = refusals.get(`${id}\n${input.name}`);
+  if (!refusal) return;
+  if (document.activeElement !== input) input.value = refusal.typed;
+  input.dataset.original = refusal.typed;
+  if (errorAt) errorAt.textContent = refusal.error;
+}
+
+editForm.addEventListener("change", (event) => { if (event.target.name && event.target.type !== "file") commit(event.target); });
+editForm.addEventListener("keydown", (event) => {
+  const input = event.target;
+  if (event.key === "Enter" && input.name && (input.tagName !== "TEXTAREA" || event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    commit(input);
+  } else if (event.key === "Escape" && input.name && input.type !== "checkbox" && input.value !== input.dataset.original) {
+    event.preventDefault();  // the first Escape takes back what was typed, the second closes the view
+    input.value = input.dataset.original;
+  }
+});
+
+// -- art: dropped on a face or picked -------------------------------------------------------------------
+
+function sendArt(id, file) {
+  const errorAt = document.querySelector(`[data-id="${CSS.escape(id)}"] [data-error="art-file"]`)
+    || document.querySelector(`#t-${CSS.escape(id)} .error`);
+  send("art", () => {
+    const form = new FormData();
+    form.append("id", id);
+    form.append("version", String(base()));
+    form.append("file", file, file.name);
+    return form;
+  }, {what: `picture ${file.name}`, errorAt});
+}
+
+function takesDrops(target, idOf) {
+  target.addEventListener("dragover", (event) => {
+    if (![...event.dataTransfer.types].includes("Files")) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+    target.classList.add("drop-here");
+  });
+  target.addEventListener("dragleave", () => target.classList.remove("drop-here"));
+  target.addEventListener("drop", (event) => {
+    target.classList.remove("drop-here");
+    const file = event.dataTransfer.files[0];
+    if (!file) return;
+    event.preventDefault();
+    sendArt(idOf(), file);
+  });
+}
+takesDrops(bigFace, () => large.id);
+
+// -- layout mode: the face's boxes outlined, moved and resized by hand -----------------------------------
+
+const SNAP = 0.5;   // mm: a drag lands on this grid
+const NUDGE = 0.1;  // mm: an arrow key's step (Shift: 1 mm)
+const SMALLEST = 1; // mm: a box is never dragged smaller
+const HANDLES = ["nw", "n", "ne", "e", "se", "s", "sw", "w"];
+let dragging = null;  // the drag under way: the box's node, its rectangle then and now, the pointer then
+const nudged = new Map();  // box name -> timer of a write waiting for the arrows to rest
+
+layoutSwitch.addEventListener("change", () => {
+  bigFace.classList.toggle("laying-out", layoutSwitch.checked);
+  readout.textContent = layoutSwitch.checked
+    ? "Drag a box to move it, a handle to resize it (0.5 mm steps); arrow keys move the box in focus 0.1 mm (Shift: 1 mm), with Alt they resize it."
+    : "";
+  bigFace.querySelector(".box")?.focus();
+});
+
+// The face's own box in millimetres (bleed included), from its overlay's viewBox.
+function faceBox(face) {
+  const [x, y, w, h] = face.overlay.match(/viewBox="([^"]+)"/)[1].split(" ").map(Number);
+  return {x, y, w, h};
+}
+
+function boxLayer(face) {
+  const whole = faceBox(face);
+  const layer = el("div", {class: "boxes", "data-whole": JSON.stringify(whole)});
+  for (const box of editsOf(face).boxes) {
+    const node = el("div", {class: "box", tabindex: "0", role: "group", "data-box": box.name,
+                            "aria-label": `box ${box.name}`});
+    node.append(el("span", {class: "box-name", text: box.name}), el("span", {class: "box-size"}));
+    if (box.movable !== false && editsOf(face).layout?.writable !== false) node.append(...HANDLES.map((h) => el("span", {class: "handle", "data-handle": h})));
+    else node.classList.add("fixed");
+    node.rect = {x: box.x, y: box.y, w: box.w, h: box.h};
+    place(node, node.rect, whole);
+    layer.append(node);
+  }
+  return layer;
+}
+
+function place(node, rect, whole) {
+  node.style.left = `${(rect.x - whole.x) / whole.w * 100}%`;
+  node.style.top = `${(rect.y - whole.y) / whole.h * 100}%`;
+  node.style.width = `${rect.w / whole.w * 100}%`;
+  node.style.height = `${rect.h / whole.h * 100}%`;
+  const text = `x ${mm(rect.x)}  y ${mm(rect.y)}  w ${mm(rect.w)}  h ${mm(rect.h)} mm`;
+  node.querySelector(".box-size").textContent = text;
+  node.title = `${node.dataset.box}: ${text}`;
+}
+
+function mm(value) {
+  return String(Math.round(value * 100) / 100);
+}
+
+const snap = (value) => Math.round(value / SNAP) * SNAP;
+const tenth = (value) => Math.round(value * 10) / 10;
+
+// Where a rectangle goes when the pointer moved (dx, dy) mm holding `handle` ("move" or a compass point).
+function dragged(start, handle, dx, dy) {
+  if (handle === "move") return {...start, x: snap(start.x + dx), y: snap(start.y + dy)};
+  let left = start.x, top = start.y, right = start.x + start.w, bottom = start.y + start.h;
+  if (handle.includes("w")) left = Math.min(snap(left + dx), right - SMALLEST);
+  if (handle.includes("e")) right = Math.max(snap(right + dx), left + SMALLEST);
+  if (handle.includes("n")) top = Math.min(snap(top + dy), bottom - SMALLEST);
+  if (handle.includes("s")) bottom = Math.max(snap(bottom + dy), top + SMALLEST);
+  return {x: left, y: top, w: right - left, h: bottom - top};
+}
+
+bigFace.addEventListener("pointerdown", (event) => {
+  const node = event.target.closest(".box");
+  if (!node || node.classList.contains("fixed") || event.button !== 0) return;
+  event.preventDefault();
+  node.focus();
+  node.setPointerCapture(event.pointerId);
+  const whole = JSON.parse(node.parentElement.dataset.whole);
+  dragging = {node, whole, start: {...node.rect}, handle: event.target.dataset.handle || "move",
+              from: [event.clientX, event.clientY], perPixel: whole.w / bigFace.getBoundingClientRect().width};
+  node.classList.add("dragging");
+});
+
+bigFace.addEventListener("pointermove", (event) => {
+  if (!dragging) return;
+  const {node, start, handle, from, perPixel, whole} = dragging;
+  node.rect = dragged(start, handle, (event.clientX - from[0]) * perPixel, (event.clientY - from[1]) * perPixel);
+  place(node, node.rect, whole);
+  readout.textContent = `${node.dataset.box}: ${node.querySelector(".box-size").textContent}`;
+});
+
+function endDrag() {
+  if (!dragging) return;
+  const {node, start} = dragging;
+  dragging = null;
+  node.classList.remove("dragging");
+  if (["x", "y", "w", "h"].some((key) => node.rect[key] !== start[key])) move(node);
+}
+bigFace.addEventListener("pointerup", endDrag);
+bigFace.addEventListener("lostpointercapture", endDrag);
+
+bigFace.addEventListener("keydown", (event) => {
+  const node = event.target.closest(".box");
+  const arrow = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]}[event.key];
+  if (!node || !arrow || node.classList.contains("fixed")) return;
+  event.preventDefault();
+  const by = event.shiftKey ? 1 : NUDGE;
+  const rect = node.rect;
+  if (event.altKey) {
+    rect.w = tenth(Math.max(SMALLEST, rect.w + arrow[0] * by));
+    rect.h = tenth(Math.max(SMALLEST, rect.h + arrow[1] * by));
+  } else {
+    rect.x = tenth(rect.x + arrow[0] * by);
+    rect.y = tenth(rect.y + arrow[1] * by);
+  }
+  place(node, rect, JSON.parse(node.parentElement.dataset.whole));
+  readout.textContent = `${node.dataset.box}: ${node.querySelector(".box-size").textContent}`;
+  clearTimeout(nudged.get(node.dataset.box));
+  nudged.set(node.dataset.box, setTimeout(() => { nudged.delete(node.dataset.box); move(node); }, 400));
+});
+
+function move(node) {
+  const {x, y, w, h} = node.rect;
+  const id = large.id, box = node.dataset.box;
+  send("move", () => ({id, box, x, y, w, h, version: base()}),
+       {what: `box ${box} to x ${mm(x)}, y ${mm(y)}, w ${mm(w)}, h ${mm(h)} mm`}).then((answer) => {
+    const tile = tiles.get(id);
+    if (!answer && tile?.face && large?.id === id) showLarge(tile);  // refused: the box goes back where the file has it
+  });
+}
+
+// -- one of our games: read-only until the person makes a copy of their own --------------------------
+
+const customise = document.getElementById("customise");
+const customiseForm = customise.querySelector("[data-customise]");
+document.querySelector("[data-open-customise]")?.addEventListener("click", () => {
+  customiseForm.querySelector("[data-error]").textContent = "";
+  customise.showModal();
+  customiseForm.elements.folder.select();
+});
+customiseForm.querySelector("[data-cancel]").addEventListener("click", () => customise.close());
+customiseForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const button = customiseForm.querySelector("[type=submit]");
+  button.disabled = true;
+  try {
+    await request("customise", {folder: customiseForm.elements.folder.value.trim()});
+    customise.close();
+    for (const tile of tiles.values()) forget(tile);  // every face again: each now says what can be written
+    version = wroteAt = 0;
+    await catchUp();
+  } catch (error) {
+    customiseForm.querySelector("[data-error]").textContent = error.message;
+  } finally {
+    button.disabled = false;
+  }
+});
+
+// The header says which folder this is; one of ours offers Customise; an overrides folder says where the
+// person's changes go and how to print them.
+function showFolder() {
+  document.body.classList.toggle("read-only", folder.writable === false);
+  const button = document.querySelector("[data-open-customise]");
+  button.hidden = !(folder.builtin && folder.writable === false);
+  const name = document.querySelector("[data-folder]");
+  if (folder.path) Object.assign(name, {textContent: folder.path.split(/[\\/]/).pop(), title: folder.path});
+  const where = document.querySelector("[data-own-copy]");
+  where.hidden = !(folder.overrides && folder.writable);
+  if (where.hidden || where.dataset.path === folder.path) return;
+  where.dataset.path = folder.path;
+  where.replaceChildren("Your copy is ", el("code", {text: folder.path}),
+                        ": your changes go into its overrides.yaml and art/, our files stay as they are. To print it: ",
+                        el("code", {"data-build-line": "", text: folder.build}));
 }
 
 catchUp().then(follow);

@@ -1,0 +1,79 @@
+"""One of our games in the studio, as a player meets it: read-only with a Customise button; Customise makes
+an overrides folder where the player says, the page says where it is and how to print it, and a count and
+a picture changed on a card land in that folder, which builds with them; our components/ stay as they were."""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from playwright.sync_api import expect
+
+from starpnp.resources import components_dir
+
+pytestmark = pytest.mark.browser
+
+DESK = {"width": 1280, "height": 800}
+LIVE_MS = 8000  # a write shows within a second; Customise loads the whole game again
+
+
+def digest(folder: Path) -> str:
+    """Every file under `folder`, names and bytes, as one digest."""
+    whole = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            whole.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    return whole.hexdigest()
+
+
+def test_customise_stratastar_then_a_cards_count_and_picture_land_in_the_overrides_folder(browser, tmp_path,
+                                                                                        studio_of):
+    ours = components_dir() / "stratastar"
+    before = digest(ours)
+    process = studio_of(Path("stratastar"))  # as `starpnp studio stratastar` finds it: by name
+    try:
+        page = browser.new_context(viewport=DESK).new_page()
+        page.goto(process.url)
+        research = page.locator('[data-id="galaxy_deck.front.5"]')
+        expect(research.locator(".face svg").first).to_be_visible(timeout=LIVE_MS)
+        expect(research.locator(".count")).to_have_text("× 5")  # ours: read-only, no field to type in
+        page.get_by_role("button", name="Customise").click()
+        folder = tmp_path / "my stratastar"
+        page.get_by_label("Folder").fill(str(folder))
+        page.get_by_role("button", name="Make my copy").click()
+        where = page.locator("[data-own-copy]")
+        expect(where).to_contain_text(f"starpnp build '{folder}'", timeout=LIVE_MS)
+        expect(page.get_by_role("button", name="Customise")).to_be_hidden()
+
+        research.scroll_into_view_if_needed()
+        count = research.get_by_role("spinbutton", name="Copies of Research")
+        expect(count).to_have_value("5", timeout=LIVE_MS)
+        count.fill("7")
+        count.press("Enter")
+        research.locator(".face").click()
+        dialog = page.get_by_role("dialog", name="One face, large")
+        picture = io.BytesIO()
+        Image.new("RGB", (60, 40), "#7E57C2").save(picture, "PNG")
+        dialog.get_by_label("picture").set_input_files(
+            files=[{"name": "flask.png", "mimeType": "image/png", "buffer": picture.getvalue()}])
+        expect(dialog.locator(".large-face svg image")).to_have_count(1, timeout=LIVE_MS)
+        expect(research.get_by_role("spinbutton", name="Copies of Research")).to_have_value("7")
+        page.context.close()
+    finally:
+        process.stop()
+
+    overrides = (folder / "overrides.yaml").read_text()
+    assert "Research: {count: 7, art: art/flask.png}" in overrides
+    assert (folder / "art" / "flask.png").read_bytes() == picture.getvalue()
+    out = tmp_path / "built"
+    subprocess.run([sys.executable, "-m", "starpnp", "build", str(folder), "--format", "pdf", "--out", str(out)],
+                   check=True, capture_output=True)
+    manifest = json.loads(next(out.glob("*/manifest.json")).read_text())
+    deck = next(c for c in manifest["components"] if c["id"] == "galaxy_deck")
+    assert {"name": "Research", "count": 7, "color": None} in deck["pieces"]
+    assert digest(ours) == before
