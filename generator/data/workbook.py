@@ -2,7 +2,8 @@
 sees, so a sheet reads exactly as its CSV export would (see spreadsheet.py for what the text becomes).
 
 A workbook is a zip of XML. Before any reader opens one, its member sizes are checked, so a small file that
-unpacks to gigabytes is refused; a sheet of more than MAX_SHEET_CELLS cells is refused as it is read. Formulas
+unpacks to gigabytes is refused; a sheet of more than MAX_SHEET_CELLS cells, or a row of more than MAX_COLUMNS,
+is refused as it is read, each repeat counted before the cells it repeats are made. Formulas
 count by the value the file stores (the spreadsheet program computed it when saving); nothing is computed.
 
 .xlsx is read by openpyxl (imported here only, so a build without a workbook never loads it). .ods needs no
@@ -18,7 +19,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from .errors import DataError
-from .limits import MAX_FILE_BYTES, MAX_SHEET_CELLS, MAX_UNPACKED_MIB, over
+from .limits import MAX_COLUMNS, MAX_FILE_BYTES, MAX_SHEET_CELLS, MAX_UNPACKED_MIB, over
 
 MAX_UNPACKED_BYTES = MAX_UNPACKED_MIB * 1024 * 1024
 WORKBOOKS = (".xlsx", ".ods")
@@ -74,6 +75,12 @@ def _counted(path: Path, name: str, cells: int) -> None:
         raise over(f"{path}:{name}", "the count of cells up to the last used one", cells, MAX_SHEET_CELLS)
 
 
+def _columns(path: Path, name: str, width: int) -> None:
+    """A row `width` cells wide up to its last used one, refused past MAX_COLUMNS."""
+    if width > MAX_COLUMNS:
+        raise over(f"{path}:{name}", "the count of columns", width, MAX_COLUMNS)
+
+
 # --- .xlsx -------------------------------------------------------------------------------------------------
 
 def _xlsx_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
@@ -84,11 +91,12 @@ def _xlsx_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
         name = _pick(path, book.sheetnames, sheet)
         rows: Records = []
         cells = 0
-        for row in book[name].iter_rows():
+        for row in book[name].iter_rows():  # as wide as the sheet says it is: at most 16,384 cells (XFD)
+            texts = [shown(getattr(cell, "value", None), getattr(cell, "number_format", "General")) for cell in row]
+            _columns(path, name, max((i + 1 for i, text in enumerate(texts) if text), default=0))
             cells += len(row)
             _counted(path, name, cells)
-            rows.append([shown(getattr(cell, "value", None), getattr(cell, "number_format", "General"))
-                         for cell in row])
+            rows.append(texts)
         return name, rows
     finally:
         book.close()
@@ -164,7 +172,6 @@ def _date_text(value, fmt: str) -> str:
 
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
-MAX_REPEAT = 100_000  # a repeated row or cell with something in it is written out at most this often
 
 
 def _ods_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
@@ -179,12 +186,11 @@ def _ods_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
     cells = 0
     for row in by_name[name].iter(f"{{{TABLE}}}table-row"):
         texts = _ods_cells(row, path, name)
-        repeat = int(row.get(f"{{{TABLE}}}number-rows-repeated", "1"))
+        repeat = max(1, int(row.get(f"{{{TABLE}}}number-rows-repeated", "1")))
         if not any(texts):
             pending_blank += repeat
             continue
-        repeat = min(repeat, MAX_REPEAT)
-        cells += (pending_blank + repeat) * len(texts)
+        cells += (pending_blank + repeat) * len(texts)  # counted before a row of them is made
         _counted(path, name, cells)
         rows += [[] for _ in range(pending_blank)] + [list(texts) for _ in range(repeat)]
         pending_blank = 0
@@ -197,14 +203,14 @@ def _ods_cells(row: ElementTree.Element, path: Path, name: str) -> list[str]:
     for cell in row:
         if cell.tag not in (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell"):
             continue
-        repeat = int(cell.get(f"{{{TABLE}}}number-columns-repeated", "1"))
+        repeat = max(1, int(cell.get(f"{{{TABLE}}}number-columns-repeated", "1")))
         text = "\n".join(_paragraph(p) for p in cell.findall(f"{{{TEXT}}}p"))  # not a comment's paragraphs
         if not text:
             pending_blank += repeat
             continue
-        texts += [""] * pending_blank + [text] * min(repeat, MAX_REPEAT)
+        _columns(path, name, len(texts) + pending_blank + repeat)  # counted before a cell of them is made
+        texts += [""] * pending_blank + [text] * repeat
         pending_blank = 0
-        _counted(path, name, len(texts))
     return texts
 
 

@@ -210,7 +210,10 @@ class Desk:
 
     def _draw(self, tile: Tile) -> dict:
         comp, piece = tile.pieces[0]
-        scene, ctx = self.cache.sketch(comp, piece, tile.side)
+        try:
+            scene, ctx = self.cache.sketch(comp, piece, tile.side)
+        except DataErrors as exc:  # a face past a budget: shown on its tile in one line, as check says it
+            return {"svg": "", "overlay": "", "warnings": [short(exc.errors[0])], "fields": fields_of(piece, tile.side)}
         self.drawn += 1
         return {"svg": scoped(scene_to_svg(scene), tile.version[:12]), "overlay": overlay(scene, ctx),
                 "warnings": [short(w) for w in ctx.warnings], "fields": fields_of(piece, tile.side)}

@@ -119,6 +119,35 @@ def test_the_build_button_runs_the_cli_build_and_links_the_file(client, tmp_path
     assert client.post("/build", json={"kind": "exe"}).status_code == 400
 
 
+DEEP = "[" * 100_000 + "]" * 100_000  # deeper than Python's JSON reader recurses, well within the body limit
+
+
+@pytest.mark.parametrize("path", ["/build", "/proof", "/settings"])
+@pytest.mark.parametrize("sent", [{"json": {"kind": [], "ids": {}, "ink": [], "options": [[]]}}, {"json": [1]},
+                                  {"json": "x"}, {"data": DEEP, "content_type": "application/json"},
+                                  {"data": '{"ink": ' + DEEP + "}", "content_type": "application/json"},
+                                  {"data": b"\xff\xfe", "content_type": "application/json"}])
+def test_every_malformed_body_is_a_400_of_one_line(client, path, sent):
+    answer = client.post(path, **sent)
+    assert answer.status_code == 400, answer.get_data(as_text=True)[:300]
+    (line,) = answer.get_json()["error"].splitlines()
+    assert len(line) < 200 and "Traceback" not in line
+
+
+def test_a_face_past_a_budget_is_one_line_on_its_tile_not_a_500(game, tmp_path, as_page):
+    (game / "layouts" / "tall_title.yaml").write_text(
+        "extends: card\nboxes:\n  flood: {kind: polygon, repeat: entries(10000), points: 'polygon_points(1, 1, 1, "
+        "10000)'}\n")
+    client = as_page(create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": False}))
+    answer = client.get("/faces?ids=promo.front.1")
+    assert answer.status_code == 200
+    (face,) = answer.get_json()["faces"]
+    assert face["svg"] == "" and len(face["warnings"]) == 1
+    assert "boxes.flood: what one face draws (corners, path commands and characters in all)" in face["warnings"][0]
+    answer = client.post("/proof", json={"ids": ["promo.front.1"]})
+    assert answer.status_code == 400 and "what one face draws" in answer.get_json()["error"]
+
+
 def test_the_page_offers_the_games_options_as_switches(tmp_path, as_page):
     from starpnp.generator.look.loader import find_game
 
