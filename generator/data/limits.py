@@ -48,6 +48,7 @@ MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art
 MAX_UNPACKED_MIB = 16  # an .xlsx or .ods once unzipped (an .ods's content is parsed whole)
 MAX_SHEET_CELLS = 1_000_000  # cells of one workbook sheet, up to its last used row and column
 MAX_COLUMNS = 1_000  # columns of a card list (CSV, TSV or workbook sheet): a card has tens of fields
+MAX_ROWS = 100_000  # rows of a card list, as many items as a YAML list can hold (MAX_YAML_NODES)
 MAX_FETCH_SECONDS = 10  # fetching a published sheet: connecting, and each read (its size: MAX_FILE_BYTES)
 MAX_FONT_MIB = 16  # one font file in a game's fonts/
 

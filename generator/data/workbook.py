@@ -19,7 +19,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from .errors import DataError
-from .limits import MAX_COLUMNS, MAX_FILE_BYTES, MAX_SHEET_CELLS, MAX_UNPACKED_MIB, over
+from .limits import MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, MAX_SHEET_CELLS, MAX_UNPACKED_MIB, over
 
 MAX_UNPACKED_BYTES = MAX_UNPACKED_MIB * 1024 * 1024
 WORKBOOKS = (".xlsx", ".ods")
@@ -70,7 +70,10 @@ def _pick(path: Path, names: list[str], sheet: str | None) -> str:
     return sheet
 
 
-def _counted(path: Path, name: str, cells: int) -> None:
+def _counted(path: Path, name: str, cells: int, rows: int) -> None:
+    """`rows` rows of `cells` cells in all so far, refused past MAX_ROWS or MAX_SHEET_CELLS."""
+    if rows > MAX_ROWS:
+        raise over(f"{path}:{name}", "the count of rows up to the last used one", rows, MAX_ROWS)
     if cells > MAX_SHEET_CELLS:
         raise over(f"{path}:{name}", "the count of cells up to the last used one", cells, MAX_SHEET_CELLS)
 
@@ -95,7 +98,7 @@ def _xlsx_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
             texts = [shown(getattr(cell, "value", None), getattr(cell, "number_format", "General")) for cell in row]
             _columns(path, name, max((i + 1 for i, text in enumerate(texts) if text), default=0))
             cells += len(row)
-            _counted(path, name, cells)
+            _counted(path, name, cells, len(rows) + 1)
             rows.append(texts)
         return name, rows
     finally:
@@ -191,7 +194,7 @@ def _ods_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
             pending_blank += repeat
             continue
         cells += (pending_blank + repeat) * len(texts)  # counted before a row of them is made
-        _counted(path, name, cells)
+        _counted(path, name, cells, len(rows) + pending_blank + repeat)
         rows += [[] for _ in range(pending_blank)] + [list(texts) for _ in range(repeat)]
         pending_blank = 0
     return name, rows

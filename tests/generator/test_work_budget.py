@@ -193,7 +193,8 @@ def with_card_list(game: Path, name: str) -> None:
      '<table:table-cell><text:p>1</text:p></table:table-cell></table:table-row>',
      "the count of columns is 1,000,000,001, over the limit of 1,000"),
     ('<table:table-row table:number-rows-repeated="100000000"><table:table-cell><text:p>1</text:p>'
-     '</table:table-cell></table:table-row>', "the count of cells up to the last used one is 100,000,002"),
+     '</table:table-cell></table:table-row>', "the count of rows up to the last used one is 100,000,001, over the "
+                                               "limit of 100,000"),
 ])
 def test_an_ods_sheet_repeating_a_cell_or_row_past_its_limits_is_refused_unbuilt(game, row, expected):
     with zipfile.ZipFile(game / "cards.ods", "w") as archive:
@@ -214,6 +215,12 @@ def test_an_xlsx_sheet_wider_than_a_card_list_is_refused(game):
     book.save(game / "cards.xlsx")
     with_card_list(game, "cards.xlsx")
     refused(game, "cards.xlsx:Cards: the count of columns is 16,384, over the limit of 1,000")
+
+
+def test_a_csv_of_a_million_rows_is_refused_at_the_row_past_the_limit(game):
+    (game / "cards.csv").write_text("count\n" + "1\n" * 1_000_000)  # 2 MB
+    with_card_list(game, "cards.csv")
+    refused(game, "cards.csv:100002: the count of rows under the header is 100,001, over the limit of 100,000")
 
 
 def test_a_csv_of_50000_columns_is_refused_at_its_header(game):
