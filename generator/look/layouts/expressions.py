@@ -6,9 +6,15 @@ h, bleed, shape, corner, player…, and `item` and `index` inside a repeated box
 `[a:b]` slices; + - * / // %; == != < <= > >= in, not in, is, is not; and, or, not; `A if C else B`; and
 calls of FUNCTIONS with plain arguments. Nothing else: no attribute of a Python object, no name beginning
 with `_`, no call of anything not in FUNCTIONS, no keywords, no `**`. Every node is checked against the
-grammar; a field of an entry, a `*` and a `%` become calls of the checked helpers below; then the expression
-is compiled once, so a face evaluates it at the speed of Python code, and every value it gives is bounded
-(generator.data.limits: a number finite and within ±MAX_NUMBER, a text or list of bounded length).
+grammar; a field of an entry, a `+`, a `*` and a `%` become calls of the checked helpers below, and a list
+written with values in it is measured; then the expression is compiled once, so a face evaluates it at the
+speed of Python code.
+
+The budget is one of work, not only of what an expression gives (generator.data.limits): every list and text
+an expression makes is measured whole as it is made (_Sizes: lists within lists counted each time they
+appear), so whatever then reads it — str, ==, in, a function — does bounded work; a whole number keeps
+within MAX_DIGITS; each `let:` is bounded as it is assigned; and every value given is bounded (a number
+finite and within ±MAX_NUMBER, a text or list of bounded length).
 """
 from __future__ import annotations
 
