@@ -64,20 +64,23 @@ class _Sizes:
 
     A list made earlier is not walked again: its size is remembered by identity (the list held too, so its
     id stays its own), so `a + a + a …` and `[a, a, a]` cost one step each. What is held is itself bounded:
-    past a few values' worth, it is let go and sizes are measured afresh."""
+    past a few values' worth, it is let go and sizes are measured afresh. A small list (a point, a path
+    command) is cheaper to walk again than to remember."""
 
     HELD = 8 * MAX_VALUE_SIZE
+    SMALL = 64
 
     def __init__(self) -> None:
         self.known: dict[int, tuple[Any, int]] = {}
         self.held = 0
 
-    def remembered(self, value: Any, size: int) -> Any:
+    def remember(self, value: Any, size: int) -> None:
+        if size <= self.SMALL:
+            return
         if self.held + size > self.HELD:
             self.known, self.held = {}, 0
         self.known[id(value)] = (value, size)
         self.held += size
-        return value
 
     def of(self, value: Any) -> int:
         """`value`'s whole size, walked without recursion and never much past the limit: the walk stops as
@@ -105,7 +108,7 @@ class _Sizes:
                         stack.append(entry)
             if total > MAX_VALUE_SIZE:
                 return total
-        self.remembered(value, total)
+        self.remember(value, total)
         return total
 
 
@@ -122,11 +125,12 @@ def _sized(value: Any, size: int | None = None) -> Any:
         if len(value) > MAX_LIST:
             raise Overflow("the length of a list", len(value), MAX_LIST)
         if size is None:
-            size = SIZES.of(value)
+            size = SIZES.of(value)  # remembered as it is measured
+        elif size <= MAX_VALUE_SIZE:
+            SIZES.remember(value, size)
         if size > MAX_VALUE_SIZE:
             raise Overflow("the size of a value made (entries and characters, lists within lists counted each "
                            "time)", size, MAX_VALUE_SIZE)
-        SIZES.remembered(value, size)
     return value
 
 
