@@ -361,10 +361,11 @@ def amplify(draw, folder: Path) -> str:
     lets = data.get("let") if isinstance(data.get("let"), dict) else data.setdefault("let", {})
     repeat = draw(st.sampled_from(["entries(10000)", "entries(300)", "steps(0, 1, 99)"]))
     if kind == "shared lists":
+        depth = draw(st.integers(1, 6))
         lets["s0"] = "[0] * 100"
-        for n in range(1, draw(st.integers(1, 6))):
+        for n in range(1, depth):
             lets[f"s{n}"] = f"[s{n - 1}] * 100"
-        boxes["shared"] = {"kind": "text", "x": 1, "y": 1, "w": 5, "h": 5, "text": "{len(str(s%d))}" % (len(lets) - 1)}
+        boxes["shared"] = {"kind": "text", "x": 1, "y": 1, "w": 5, "h": 5, "text": "{len(str(s%d))}" % (depth - 1)}
     elif kind.startswith("let chain"):
         operator, start = (" + ", draw(st.sampled_from(["'x' * 100", "[0] * 100", "[[0] * 10] * 10"]))) \
             if kind.endswith("+") else (" * ", draw(st.sampled_from(["1000", "1000.5", "99999"])))

@@ -7,43 +7,23 @@ Each test is a one-card game with one small layout file (or card list); a refusa
 line on stderr, a face that cannot be drawn whole is one warning line, the same in both reports."""
 from __future__ import annotations
 
-import resource
-import subprocess
 import zipfile
+from functools import partial
 from pathlib import Path
 
 import pytest
 
-from cli_runner import STARPNP
+from cli_runner import TINY_CARDS, TINY_GAME as GAME, TINY_PROBE as LAYOUT, refused_untrusted, run_untrusted
+from cli_runner import tiny_game, untrusted_check_and_build
 
-MARKER = "starpnp-budget-marker-41"  # planted in the environment: never on any output
-MEMORY_CAP = 1536 * 1024 * 1024  # bytes of address space a run may take
-TIME_LIMIT = 30  # seconds: a hang detector, not a speed test
-
-GAME = "id: tiny\nname: Tiny\nplayers: {min: 1, max: 2}\ncolors: [red, blue]\n"
-CARDS = ("components:\n  - id: deck\n    name: Deck\n    kind: card\n    size: poker\n"
-         "    front: {layout: probe, title: Hello}\n    items:\n      - {count: 1}\n")
-LAYOUT = "fields:\n  title: {type: text, default: ''}\nboxes:\n  bg: {kind: background, fill: '#FFFFFF'}\n"
-
-
-def capped() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-
-def run(*args) -> subprocess.CompletedProcess:
-    env = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "SECRET_TOKEN": MARKER}
-    return subprocess.run([*STARPNP, *map(str, args)], capture_output=True, text=True, timeout=TIME_LIMIT,
-                          env=env, preexec_fn=capped)
+TIME_LIMIT = 30  # seconds a run may take: nothing past it
+run = partial(run_untrusted, time_limit=TIME_LIMIT)
+refused = partial(refused_untrusted, time_limit=TIME_LIMIT)
 
 
 @pytest.fixture
 def game(tmp_path) -> Path:
-    folder = tmp_path / "tiny"
-    (folder / "layouts").mkdir(parents=True)
-    (folder / "game.yaml").write_text(GAME)
-    (folder / "cards.yaml").write_text(CARDS)
-    (folder / "layouts" / "probe.yaml").write_text(LAYOUT)
-    return folder
+    return tiny_game(tmp_path / "tiny")
 
 
 def with_layout(game: Path, boxes: str = "", let: str = "", checks: str = "") -> None:
@@ -51,30 +31,10 @@ def with_layout(game: Path, boxes: str = "", let: str = "", checks: str = "") ->
                                                  + (f"checks:\n{checks}" if checks else ""))
 
 
-def both(game: Path) -> list[subprocess.CompletedProcess]:
-    out = game.parent / "out"
-    results = [run("check", game), run("build", game, "--format", "pdf,svg", "--out", out)]
-    for result in results:
-        assert "Traceback" not in result.stderr and MARKER not in result.stdout + result.stderr, result.stderr
-    return results
-
-
-def refused(game: Path, *expected: str) -> str:
-    """check and build: exit status 2, the same one line, every `expected` in it."""
-    lines = []
-    for result in both(game):
-        assert result.returncode == 2, result.stdout[-1000:] + result.stderr[-1000:]
-        assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 600, result.stderr[:2000]
-        lines.append(result.stderr.strip())
-    assert lines[0] == lines[1], lines
-    assert all(text in lines[0] for text in expected), lines[0]
-    return lines[0]
-
-
 def warned(game: Path, *expected: str) -> str:
     """check and build: done (status 0), and the same one warning, every `expected` in it."""
     lines = []
-    for result in both(game):
+    for result in untrusted_check_and_build(game, TIME_LIMIT):
         assert result.returncode == 0, result.stderr[-2000:]
         warnings = [line.strip().removeprefix("warning: ") for line in result.stdout.splitlines()
                     if line.strip().startswith("warning: ")]
@@ -90,11 +50,12 @@ def warned(game: Path, *expected: str) -> str:
 @pytest.mark.parametrize("expression, expected", [
     ("len(str([[[0] * 10000] * 10000] * 10000))", "the size of a value made"),  # shared lists counted each time
     ("[[0] * 10000] * 10000 == [[0] * 10000] * 10000", "is 100,010,000, over the limit of 100,000"),
-    ("len([[0] * 9000, [0] * 9000] + [[0] * 9000] * 10)", "the size of a value made (entries and characters, "
-                                                         "lists within lists counted each time) is 108,012"),  # + measured, not walked
+    ("len([[0] * 9000, [0] * 9000] + [[0] * 9000] * 10)",  # + measured before the lists are joined
+     "the size of a value made (entries and characters, lists within lists counted each time) is 108,012"),
     ("len(upper(str(steps(0, 0.123456789, 10000))))", "the length of a text"),  # a function's text
     ("7 in [round(1e9)] * 3 * 100000000000000000000 * 100000000000000000000", "over the limit of 10,000"),
-    ("len(str(123456789012345 * 123456789012345 * 123456789012345))", "the digits of a whole number is 43, over the limit of 30"),
+    ("len(str(123456789012345 * 123456789012345 * 123456789012345))",
+     "the digits of a whole number is 43, over the limit of 30"),
 ])
 def test_a_value_past_its_whole_size_is_refused_as_it_is_made(game, expression, expected):
     with_layout(game, f"  probe: {{kind: rect, x: 1, y: 1, w: 2, h: '{expression}'}}\n")
@@ -183,7 +144,7 @@ ODS_CONTENT = ('<?xml version="1.0" encoding="UTF-8"?><office:document-content '
 
 
 def with_card_list(game: Path, name: str) -> None:
-    (game / "cards.yaml").write_text(CARDS.replace("      - {count: 1}\n", "").replace("items:", f"items: {name}"))
+    (game / "cards.yaml").write_text(TINY_CARDS.replace("      - {count: 1}\n", "").replace("items:", f"items: {name}"))
 
 
 @pytest.mark.parametrize("row, expected", [
