@@ -133,9 +133,9 @@ class FaceContext:
     drawing: int = 0  # corners, path commands and characters drawn so far: at most MAX_FACE_DRAWING
     deadline: float = math.inf  # time.monotonic() past which drawing stops (a build on demand has a clock)
     # time.thread_time() past which drawing stops: this face's MAX_FACE_SECONDS, or what is left of the
-    # build's MAX_DRAWING_SECONDS when that is less (`build_time_left`)
+    # build's MAX_DRAWING_SECONDS when that is less (`deadline_is_builds`)
     cpu_deadline: float = math.inf
-    build_time_left: bool = False
+    deadline_is_builds: bool = False
 
     def counted(self, where: str) -> None:
         """One more box drawn at `where`: refused past MAX_BOXES, or when the face's time is up."""
@@ -153,11 +153,11 @@ class FaceContext:
             raise over(where, "what one face draws (corners, path commands and characters in all)", self.drawing,
                        MAX_FACE_DRAWING)
 
-    def on_time(self) -> None:
-        """Refused when the face's CPU time is up, or the build's (a build on demand has a clock too): the
-        backstop for work no budget above counts."""
-        if time.thread_time() > self.cpu_deadline:
-            if self.build_time_left:
+    def on_time(self, now: float | None = None) -> None:
+        """Refused when the face's CPU time is up (`now`, when its caller has just read the clock), or the
+        build's (a build on demand has a clock too): the backstop for work no budget above counts."""
+        if (time.thread_time() if now is None else now) > self.cpu_deadline:
+            if self.deadline_is_builds:
                 raise LimitError(f"{self.where}: drawing the faces took more than {MAX_DRAWING_SECONDS} s of CPU "
                                  f"time in all, the limit of one check or build")
             raise LimitError(f"{self.where}: drawing this face took more than {MAX_FACE_SECONDS} s of CPU time, "

@@ -115,7 +115,7 @@ class _Sizes:
 SIZES = _Sizes()
 
 
-def _sized(value: Any, size: int | None = None) -> Any:
+def sized(value: Any, size: int | None = None) -> Any:
     """A list or text an expression made, refused past its length or its whole size; else itself."""
     kind = type(value)
     if kind is str:
@@ -178,7 +178,7 @@ def _times(a: Any, b: Any) -> Any:
             limit = MAX_TEXT_CHARS if isinstance(sequence, str) else MAX_LIST
             if len(sequence) * count > limit:
                 raise Overflow("a text or list repeated", len(sequence) * count, limit)
-            return _sized(sequence * count, None if type(sequence) is str else SIZES.of(sequence) * max(count, 0))
+            return sized(sequence * count, None if type(sequence) is str else SIZES.of(sequence) * max(count, 0))
     return a * b
 
 
@@ -196,7 +196,7 @@ def _plus(a: Any, b: Any) -> Any:
     elif (kind is list or kind is tuple) and type(b) is kind:
         if len(a) + len(b) > MAX_LIST:
             raise Overflow("the length of a list", len(a) + len(b), MAX_LIST)
-        return _sized(a + b, SIZES.of(a) + SIZES.of(b))
+        return sized(a + b, SIZES.of(a) + SIZES.of(b))
     return a + b
 
 
@@ -217,7 +217,7 @@ def _kept(value: Any) -> Any:
 
 
 HELPERS: dict[str, Callable] = {"_field": _field, "_times": _times, "_plus": _plus, "_modulo": _modulo,
-                                "_sized": _sized, "_kept": _kept}
+                                "_sized": sized, "_kept": _kept}
 
 
 # -- the functions, each with checked arguments ---------------------------------------------------------------
@@ -237,7 +237,7 @@ def entries(value: Any) -> list:
     if isinstance(value, list):
         return value
     if isinstance(value, dict):
-        return _sized([[key, entry] for key, entry in value.items()])
+        return sized([[key, entry] for key, entry in value.items()])
     return [None] * _count(value or 0)
 
 
@@ -248,7 +248,7 @@ def steps(start: float, step: float, count: int) -> list:
 
 def column(rows: Any, key: Any) -> list:
     """The field `key` of every entry (its entry `key` for a list of lists)."""
-    return _sized([row[key] if isinstance(row, (list, tuple)) else _field(row, key) for row in rows])
+    return sized([row[key] if isinstance(row, (list, tuple)) else _field(row, key) for row in rows])
 
 
 def _round(number: float, digits: int | None = None) -> float:
@@ -270,8 +270,8 @@ def _corners(count: Any, least: int, per: int = 1) -> int:
 
 
 def _made(function: Callable) -> Callable:
-    """`function`, whose text or list is measured as it is made (see _sized)."""
-    return lambda *args: _sized(function(*args))
+    """`function`, whose text or list is measured as it is made (see sized)."""
+    return lambda *args: sized(function(*args))
 
 
 FUNCTIONS: dict[str, Callable] = {
@@ -371,7 +371,7 @@ def _written(node: ast.expr, *kinds: type) -> bool:
 
 class _Checked(ast.NodeTransformer):
     """A checked expression's tree with each field access, `+`, `*` and `%` made a call of its helper, and each
-    list written with values in it measured (_sized)."""
+    list written with values in it measured (sized)."""
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
         return _call("_field", self.visit(node.value), ast.Constant(node.attr))

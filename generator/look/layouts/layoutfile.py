@@ -25,7 +25,7 @@ from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from ..text import fit_text
 from .covered import warn_hidden_text
 from .base import FaceContext, FaceParams, IconName, Layout
-from .expressions import GUARDED, LayoutError, Value, _sized, bundled, expression, let_names_assigned, template
+from .expressions import GUARDED, LayoutError, Value, bundled, expression, let_names_assigned, sized, template
 
 
 # What every face offers its expressions: trim size, bleed, cut shape and corner radius, and the piece's player
@@ -182,7 +182,7 @@ def value(key: str, raw: Any, names: set[str], where: str) -> Value:
         items = [value(key, item, names, where) for item in raw]
         if all(item.code is None and item.compute is None for item in items):
             return Value([item.constant for item in items])
-        return Value(compute=lambda values: _sized([item(values) for item in items]), where=where)
+        return Value(compute=lambda values: sized([item(values) for item in items]), where=where)
     if not isinstance(raw, str):
         raise LayoutError(f"{where}: expected a number or an expression, got {raw!r}")
     if key in TEMPLATES:
