@@ -190,10 +190,10 @@ def _plus(a: Any, b: Any) -> Any:
         return a + b
     if kind is int and type(b) is int:
         return _whole(a + b)
-    if kind is str and type(b) is str:
+    if isinstance(a, str) and isinstance(b, str):
         if len(a) + len(b) > MAX_TEXT_CHARS:
             raise Overflow("the length of a text", len(a) + len(b), MAX_TEXT_CHARS)
-    elif (kind is list or kind is tuple) and type(b) is kind:
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):  # list + tuple: Python's TypeError
         if len(a) + len(b) > MAX_LIST:
             raise Overflow("the length of a list", len(a) + len(b), MAX_LIST)
         return sized(a + b, SIZES.of(a) + SIZES.of(b))
