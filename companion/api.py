@@ -5,6 +5,7 @@ import re
 
 from flask import Blueprint, request
 
+from ..web.body import json_object
 from .inputs import (BadInput, NoSeat, parse_event, parse_group, parse_new_table, parse_player, take_client_id,
                      undo_seat)
 from . import codes
@@ -21,12 +22,9 @@ def _json_body() -> dict:
     if not request.is_json:
         raise BadInput("body", "expected Content-Type: application/json")
     try:
-        data = request.get_json(silent=True)
-    except RecursionError:  # json.loads recurses once per level: 30,000 brackets fit in 64 KiB
-        raise BadInput("body", "JSON nested too deep") from None
-    if not isinstance(data, dict):
-        raise BadInput("body", "expected a JSON object")
-    return data
+        return json_object(request)
+    except ValueError as exc:
+        raise BadInput("body", str(exc)) from None
 
 
 def _changed(seq: int, snap: Snapshot, repeated: bool, actor: Reader, **extra) -> tuple[dict, int]:

@@ -22,6 +22,14 @@ MAX_BOXES = 100_000  # boxes one face draws, after `repeat` (our largest board: 
 MAX_POINTS = 10_000  # corners of one polygon, commands of one path
 MAX_LIST = 10_000  # entries in a list an expression makes (a repeat's list, steps(), entries())
 MAX_TEXT_CHARS = 10_000  # characters of a text an expression makes
+# the whole of one value an expression makes, counted as it is made: every entry of its lists (a list held
+# twice counted twice: `[[0] * 10000] * 10000` is 10^8, not 10,001) and every character of its texts, so
+# that str, ==, in and every function it reaches do bounded work
+MAX_VALUE_SIZE = 100_000
+MAX_DIGITS = 30  # digits of a whole number an expression makes (a chain of `a * a` would double them each time)
+MAX_FACE_DRAWING = 1_000_000  # what one face's boxes draw in all: polygon corners, path commands, characters
+MAX_FACE_SECONDS = 2  # CPU seconds drawing one face may take (our largest, a board: 0.05)
+MAX_DRAWING_SECONDS = 120  # CPU seconds drawing every face of one check, build or studio load may take
 MAX_NUMBER = 1_000_000_000.0  # a number an expression gives: finite and within ±this (mm: ample for any page)
 MAX_MESSAGE_CHARS = 500  # an error or warning line as printed
 MAX_FORMAT_WIDTH = 99  # the width or precision in a `{value:10.2f}` placeholder
@@ -39,6 +47,8 @@ MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art
 # workbooks, published sheets and font files
 MAX_UNPACKED_MIB = 16  # an .xlsx or .ods once unzipped (an .ods's content is parsed whole)
 MAX_SHEET_CELLS = 1_000_000  # cells of one workbook sheet, up to its last used row and column
+MAX_COLUMNS = 1_000  # columns of a card list (CSV, TSV or workbook sheet): a card has tens of fields
+MAX_ROWS = 100_000  # rows of a card list, as many items as a YAML list can hold (MAX_YAML_NODES)
 MAX_FETCH_SECONDS = 20  # one whole fetch of a published sheet, redirects and all (its size: MAX_FILE_BYTES)
 MAX_FONT_MIB = 16  # one font file in a game's fonts/
 # a workbook's formulas saved without a value, computed as it is read (data/computed.py): per sheet

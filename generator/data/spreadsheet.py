@@ -27,7 +27,7 @@ import yaml
 
 from .computed import Uncomputed
 from .inside import INSIDE, named_inside
-from .limits import MAX_CELL_CHARS, over
+from .limits import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, over
 from .yamlio import DataError, LineDict, LineList, NotYaml, dotted, line_of, parse_yaml, read_text
 
 TABLE_DELIMITERS = {".csv": ",", ".tsv": "\t"}
@@ -157,6 +157,10 @@ def read_table(path: Path, sheet: str | None = None, label: str | None = None,
     start = 1
     try:
         for record in reader:
+            if len(record) > MAX_COLUMNS:  # 50,000 columns are 0.3 MB of commas, and minutes of checking
+                raise over(f"{path}:{start}", "the count of columns", len(record), MAX_COLUMNS)
+            if len(records) > MAX_ROWS:  # this row and those before it, under the header
+                raise over(f"{path}:{start}", "the count of rows under the header", len(records), MAX_ROWS)
             records.append((start, record))
             start = reader.line_num + 1
     except csv.Error as exc:

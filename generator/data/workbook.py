@@ -2,9 +2,10 @@
 sees, so a sheet reads exactly as its CSV export would (see spreadsheet.py for what the text becomes).
 
 A workbook is a zip of XML. Before any reader opens one, its member sizes are checked, so a small file that
-unpacks to gigabytes is refused; a sheet of more than MAX_SHEET_CELLS cells is refused as it is read. Formulas
-count by the value the file stores (the spreadsheet program computed it when saving); a formula saved without
-one (a workbook written by a script) is computed, within bounds, or named in one line (computed.py).
+unpacks to gigabytes is refused; a sheet of more than MAX_SHEET_CELLS cells, or a row of more than MAX_COLUMNS,
+is refused as it is read, each repeat counted before the cells it repeats are made. Formulas count by the
+value the file stores (the spreadsheet program computed it when saving); a formula saved without one (a
+workbook written by a script) is computed, within bounds, or named in one line (computed.py).
 
 .xlsx is read by openpyxl (imported here only, so a build without a workbook never loads it). .ods needs no
 library: its content.xml keeps, beside each cell's value, the very text the cell shows (`<text:p>`), which
@@ -19,7 +20,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from .errors import DataError
-from .limits import MAX_FILE_BYTES, MAX_SHEET_CELLS, MAX_UNPACKED_MIB, over
+from .limits import MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, MAX_SHEET_CELLS, MAX_UNPACKED_MIB, over
 
 MAX_UNPACKED_BYTES = MAX_UNPACKED_MIB * 1024 * 1024
 WORKBOOKS = (".xlsx", ".ods")
@@ -70,9 +71,18 @@ def _pick(path: Path, names: list[str], sheet: str | None) -> str:
     return sheet
 
 
-def _counted(path: Path, name: str, cells: int) -> None:
+def _counted(path: Path, name: str, cells: int, rows: int) -> None:
+    """`rows` rows of `cells` cells in all so far, refused past MAX_ROWS or MAX_SHEET_CELLS."""
+    if rows > MAX_ROWS:
+        raise over(f"{path}:{name}", "the count of rows up to the last used one", rows, MAX_ROWS)
     if cells > MAX_SHEET_CELLS:
         raise over(f"{path}:{name}", "the count of cells up to the last used one", cells, MAX_SHEET_CELLS)
+
+
+def _columns(path: Path, name: str, width: int) -> None:
+    """A row `width` cells wide up to its last used one, refused past MAX_COLUMNS."""
+    if width > MAX_COLUMNS:
+        raise over(f"{path}:{name}", "the count of columns", width, MAX_COLUMNS)
 
 
 # --- .xlsx -------------------------------------------------------------------------------------------------
@@ -87,9 +97,9 @@ def _xlsx_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
         values: dict[tuple[int, int], object] = {}  # what formulas may read
         formulas: dict[tuple[int, int], tuple[str, str | None]] = {}  # formula, number format
         cells = 0
-        for number, row in enumerate(book[name].iter_rows(), start=1):
+        for number, row in enumerate(book[name].iter_rows(), start=1):  # at most 16,384 cells wide (XFD)
             cells += len(row)
-            _counted(path, name, cells)
+            _counted(path, name, cells, number)
             texts = []
             for column, cell in enumerate(row, start=1):
                 value, number_format = getattr(cell, "value", None), getattr(cell, "number_format", "General")
@@ -98,6 +108,8 @@ def _xlsx_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
                 elif value is not None:
                     values[number, column] = value
                 texts.append(shown(value, number_format) if (number, column) not in formulas else "")
+            _columns(path, name, max((column for column, text in enumerate(texts, start=1)
+                                      if text or (number, column) in formulas), default=0))
             rows.append(texts)
     finally:
         book.close()
@@ -204,7 +216,6 @@ def _date_text(value, fmt: str) -> str:
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
-MAX_REPEAT = 100_000  # a repeated row or cell with something in it is written out at most this often
 
 
 def _ods_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
@@ -219,13 +230,12 @@ def _ods_rows(path: Path, sheet: str | None) -> tuple[str, Records]:
     cells = 0
     for row in by_name[name].iter(f"{{{TABLE}}}table-row"):
         texts = _ods_cells(row, path, name, len(rows) + pending_blank + 1)
-        repeat = int(row.get(f"{{{TABLE}}}number-rows-repeated", "1"))
+        repeat = max(1, int(row.get(f"{{{TABLE}}}number-rows-repeated", "1")))
         if not any(texts):
             pending_blank += repeat
             continue
-        repeat = min(repeat, MAX_REPEAT)
-        cells += (pending_blank + repeat) * len(texts)
-        _counted(path, name, cells)
+        cells += (pending_blank + repeat) * len(texts)  # counted before a row of them is made
+        _counted(path, name, cells, len(rows) + pending_blank + repeat)
         rows += [[] for _ in range(pending_blank)] + [list(texts) for _ in range(repeat)]
         pending_blank = 0
     return name, rows
@@ -237,16 +247,16 @@ def _ods_cells(row: ElementTree.Element, path: Path, name: str, number: int) -> 
     for cell in row:
         if cell.tag not in (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell"):
             continue
-        repeat = int(cell.get(f"{{{TABLE}}}number-columns-repeated", "1"))
+        repeat = max(1, int(cell.get(f"{{{TABLE}}}number-columns-repeated", "1")))
         text = "\n".join(_paragraph(p) for p in cell.findall(f"{{{TEXT}}}p"))  # not a comment's paragraphs
         if not text and cell.get(f"{{{TABLE}}}formula") and cell.get(f"{{{OFFICE}}}value-type") is None:
             text = _unsaved(cell.get(f"{{{TABLE}}}formula"), number, len(texts) + pending_blank + 1)
         if not text:
             pending_blank += repeat
             continue
-        texts += [""] * pending_blank + [text] * min(repeat, MAX_REPEAT)
+        _columns(path, name, len(texts) + pending_blank + repeat)  # counted before a cell of them is made
+        texts += [""] * pending_blank + [text] * repeat
         pending_blank = 0
-        _counted(path, name, len(texts))
     return texts
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 import unicodedata
 from dataclasses import dataclass
 from hashlib import blake2b
@@ -13,6 +14,7 @@ from .gamefonts import game_fonts
 from .layouts.base import FaceContext
 from .loader import find_game, icon_folders
 from ..data.errors import DataError, DataErrors
+from ..data.limits import MAX_DRAWING_SECONDS, MAX_FACE_SECONDS
 from ..data.model import FaceSpec, Game, PieceSpec, ResolvedComponent
 from ..data.overrides import source_folders
 from ..data.palette import PLAYER_COLORS
@@ -41,6 +43,7 @@ class SceneCache:
         self.to_draw: dict[int, tuple] = {}
         self.contents: dict[tuple, bytes] = {}  # (component, piece, side) -> what shapes its face, made once
         self.face_warnings: dict[tuple, tuple[str, ...]] = {}
+        self.cpu_spent = 0.0  # CPU seconds drawing faces took so far: at most MAX_DRAWING_SECONDS
 
     def _content(self, component: ResolvedComponent, piece: PieceSpec, side: str, named: bool = True) -> bytes:
         """Everything that shapes a face, as a 128-bit digest (a set of thousands of faces holds one key per
@@ -140,11 +143,16 @@ class SceneCache:
                           self.art_folders, face.params.background_art, face.params.background_fit,
                           icon_folders=self.icon_folders, lines=face.lines, deadline=self.deadline,
                           fonts=self.fonts)
+        started = time.thread_time()  # the clock costs a microsecond or two: read twice a face
+        left = MAX_DRAWING_SECONDS - self.cpu_spent
+        ctx.cpu_deadline, ctx.deadline_is_builds = started + min(MAX_FACE_SECONDS, left), left < MAX_FACE_SECONDS
         try:
-            ctx.on_time()
+            ctx.on_time(started)
             elements = face.drawing.draw(ctx, face.params)
         except DataError as exc:  # a value past a limit: the data's fault, refused like any other
             raise DataErrors([str(exc)]) from None
+        finally:
+            self.cpu_spent += time.thread_time() - started
         label = f"{spec.name}: {piece.name}" + (f" ({piece.color})" if color else "") + f", {side}"
         scene = Scene(w, h, self.bleed, tuple(elements), spec.shape, radius, label)
         return (low_ink(scene) if self.ink == "low" else scene), ctx

@@ -11,6 +11,8 @@ from ...resources import folder as package_folder
 from ..data.errors import DataError
 from ..look.fonts import FONT_FILES, font_path
 from ...web import push
+from ...web.body import json_object
+from ..data.errors import DataErrors
 from .desk import PUSHED, Desk, Settings
 from .jobs import KINDS, Jobs
 from .writeback import MOST_ART_BYTES, NoFace, Refused, Stale, WriteBack
@@ -33,6 +35,15 @@ def writeback() -> WriteBack:
 
 def refused(message: str, status: int = 400):
     return jsonify(error=message), status
+
+
+def body(shape: str) -> dict:
+    """The request's JSON object; anything else (no JSON, `[1]`, JSON nested 100,000 deep) is a 400 of one
+    line saying the shape expected."""
+    try:
+        return json_object(request)
+    except ValueError as exc:
+        abort(400, f"{exc}: {shape}")
 
 
 @bp.get("/")
@@ -104,17 +115,16 @@ def row():
 
 @bp.post("/settings")
 def settings():
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        return refused("expected a JSON object: {ink, write_ins, options}")
+    asked = body("{ink, write_ins, options}")
     d = desk()
     known = set(d.game.info.options) if d.game else set()
-    options = body.get("options", [])
+    options = asked.get("options", [])
     if not isinstance(options, list) or not all(isinstance(o, str) and o in known for o in options):
         return refused(f"options: expected a list of this game's options ({', '.join(sorted(known)) or 'none'})")
-    if body.get("ink", "full") not in ("full", "low"):
+    ink = asked.get("ink", "full")
+    if not isinstance(ink, str) or ink not in ("full", "low"):
         return refused("ink: expected full or low")
-    d.settings = Settings(frozenset(options), bool(body.get("write_ins")), body.get("ink", "full"))
+    d.settings = Settings(frozenset(options), bool(asked.get("write_ins")), ink)
     d.load()
     return jsonify(version=d.version)
 
@@ -205,9 +215,8 @@ def customise():
 
 @bp.post("/build")
 def build():
-    body = request.get_json(silent=True) or {}
-    kind = body.get("kind")
-    if kind not in KINDS:
+    kind = body("{kind}").get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
         return refused(f"kind: expected one of {', '.join(KINDS)}")
     d = desk()
     s = d.settings
@@ -219,8 +228,7 @@ def build():
 def proof():
     from .proof import proof_sheet
 
-    body = request.get_json(silent=True) or {}
-    ids = body.get("ids")
+    ids = body("{ids}").get("ids")
     if not isinstance(ids, list) or not ids or not all(isinstance(i, str) for i in ids):
         return refused("ids: expected a list of face ids")
     d = desk()
@@ -228,6 +236,8 @@ def proof():
         path = proof_sheet(d, ids, jobs().out)
     except ValueError as exc:
         return refused(str(exc))
+    except DataErrors as exc:  # a face past a budget
+        return refused(exc.errors[0])
     return jsonify(result=str(path.relative_to(jobs().out)))
 
 

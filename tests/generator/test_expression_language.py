@@ -89,6 +89,44 @@ def test_every_value_is_bounded(text):
         expression(text, set(NAMES), "probe")(dict(NAMES))
 
 
+@pytest.mark.parametrize("text, value", [
+    ("len([[0] * 100] * 990)", 990),  # 990 × 101 entries: within the whole size
+    ("len(title + title + title)", 15), ("len([rows, rows, rows] + [rows])", 4), ("[] * 5 + []", []),
+    ("len([[]] * 3 + [[], []])", 5), ("(title, 1) + (2,)", ("Hello", 1, 2)), ("3 * 4 + 1", 13),
+])
+def test_values_within_the_whole_size_are_what_python_makes(text, value):
+    assert expression(text, set(NAMES), "probe")(dict(NAMES)) == value
+
+
+@pytest.mark.parametrize("text, what", [
+    ("[[0] * 100] * 1000", "the size of a value made"),  # 1,000 entries, but 101,000 in all
+    ("[[0] * 5000, [0] * 5000] * 10", "the size of a value made"), ("[title * 2000] * 11", "the size of a value"),
+    ("len(str([[0.5] * 1000] * 99))", "the length of a text"), ("column([[title * 2000]] * 11, 0)", "the size"),
+    ("10000000000 * 10000000000 * 10000000000 * 10", "the digits of a whole number is 31"),
+    ("len(title * 2000 + title * 2000 + 'x')", "the length of a text is 20,000"),
+])
+def test_a_value_is_measured_whole_as_it_is_made(text, what):
+    with pytest.raises(LimitError, match=re.escape(what)):
+        expression(text, set(NAMES), "probe")(dict(NAMES))
+
+
+def test_the_drawing_of_one_build_has_a_clock_of_its_own(tmp_path):
+    """Past MAX_DRAWING_SECONDS of drawing in all, the next face is refused, naming it and that limit."""
+    from starpnp.generator.data.yamlio import DataErrors
+    from starpnp.generator.look.loader import load_game
+    from starpnp.generator.look.render import SceneCache
+
+    folder = find_game("stratastar")
+    game = load_game(folder)
+    cache = SceneCache(3.0, folder)
+    comp = game.components[0]
+    cache.sketch(comp, comp.pieces[0], "front")
+    cache.cpu_spent = limits.MAX_DRAWING_SECONDS + 1
+    with pytest.raises(DataErrors, match="drawing the faces took more than 120 s of CPU time in all, the limit of "
+                                         "one check or build"):
+        cache.sketch(comp, comp.pieces[0], "front")
+
+
 def test_every_limit_is_documented_with_its_value():
     text = README.read_text(encoding="utf-8")
     for name, value in limits.ALL.items():

@@ -1,7 +1,8 @@
 """A property-based fuzzer (hypothesis) over copies of real game folders: whatever one to three mutations
 do to types, sizes, colours, paths, encodings, YAML structure, SVG art, spreadsheet cells, workbook card lists
 (cells, sheets, damaged or bomb files), layout files and their expressions, icon files, the game's own font files
-or links out of the folder, `starpnp check` and `build`
+or links out of the folder, or what multiplies work (lists shared within lists, chains of lets, repeats of boxes
+drawing thousands each, card lists claiming millions of columns or rows), `starpnp check` and `build`
 
 - end with exit status 0 or 2 and one short line per problem, never a traceback;
 - never run past HANG_SECONDS, nor past MEMORY_CAP more memory (a soft address-space limit while they run);
@@ -280,7 +281,11 @@ EXPRESSIONS = st.one_of(NUMBERS.map(repr), st.sampled_from([
     "text_width('x' * 10000, 'Lato-Regular', 1e9)", "mix('#000000', '#FFFFFF', 1e300)", "hypot(1e308, 1e308)",
     "cos(1e308)", "atan2(0, 0)", "widest(entries(10000), 'Nope', 9)", "len(w)", "position([], 1)", "min()",
     "max(entries(0))", "entries({'a': 1})", "column(entries(5), 0)", "w % 0", "h // 0.0", "w" * 3000,
-    "{w:999999999}", "{w:.999f}", "{'x' * 99999}", "'\\N{BOX DRAWINGS LIGHT VERTICAL}' * 10000"]))
+    "{w:999999999}", "{w:.999f}", "{'x' * 99999}", "'\\N{BOX DRAWINGS LIGHT VERTICAL}' * 10000",
+    "len(str([[[0] * 10000] * 10000] * 10000))", "[[0] * 10000] * 10000 == [[0] * 10000] * 10000",
+    "7 in [[0] * 10000] * 10000", "[[0] * 9000] * 9 + [[0] * 9000] * 9", "str(10 ** 3)",
+    "123456789012345 * 123456789012345 * 123456789012345", "star_points(1, 1, 1, 1, -5)", "polygon_points(1, 1, 1, 0)",
+    "upper(str(column(entries(10000), 0)))"]))
 LAYOUT_KEYS = st.sampled_from(["x", "y", "w", "h", "text", "repeat", "when", "points", "size", "fill", "r", "cx",
                                "commands", "dx", "rotate", "scale"])
 
@@ -335,6 +340,94 @@ def edit_layout(draw, folder: Path) -> str:
                         "commands": expression, "text": "{" + expression + "}", "x": 1, "y": 1, "w": 5, "h": 5}
     dump(path, data)
     return f"layout {kind} {path.name}: {expression[:60]!r}"
+
+
+# ---- the work-amplifying inputs of issue #41: values shared within values, chains, repeats, wide sheets -------
+
+AMPLIFIERS = st.sampled_from(["shared lists", "let chain +", "let chain *", "repeat × points", "repeat × commands",
+                              "repeat × text", "face let fails", "check fails"])
+
+
+def amplify(draw, folder: Path) -> str:
+    """A layout file given what multiplies work while every single value stays small: lists held many times
+    within lists, lets each doubling or squaring the last, a repeat of boxes each drawing thousands of corners,
+    commands or characters, a face-level let or check that cannot be computed."""
+    path = draw(st.sampled_from(layout_files(folder)))
+    data = parsed(path)
+    if not isinstance(data, dict):
+        return "layout not a mapping"
+    kind = draw(AMPLIFIERS)
+    boxes = data.get("boxes") if isinstance(data.get("boxes"), dict) else data.setdefault("boxes", {})
+    lets = data.get("let") if isinstance(data.get("let"), dict) else data.setdefault("let", {})
+    repeat = draw(st.sampled_from(["entries(10000)", "entries(300)", "steps(0, 1, 99)"]))
+    if kind == "shared lists":
+        depth = draw(st.integers(1, 6))
+        lets["s0"] = "[0] * 100"
+        for n in range(1, depth):
+            lets[f"s{n}"] = f"[s{n - 1}] * 100"
+        boxes["shared"] = {"kind": "text", "x": 1, "y": 1, "w": 5, "h": 5, "text": "{len(str(s%d))}" % (depth - 1)}
+    elif kind.startswith("let chain"):
+        operator, start = (" + ", draw(st.sampled_from(["'x' * 100", "[0] * 100", "[[0] * 10] * 10"]))) \
+            if kind.endswith("+") else (" * ", draw(st.sampled_from(["1000", "1000.5", "99999"])))
+        lets["c0"] = start
+        for n in range(1, 40):
+            lets[f"c{n}"] = f"c{n - 1}{operator}c{n - 1}"
+        boxes["chain"] = {"kind": "text", "x": 1, "y": 1, "w": 5, "h": 5, "text": "{len(str(c39))}"}
+    elif kind.startswith("repeat ×"):
+        many = draw(st.sampled_from([10, 3000, 10000]))
+        boxes["flood"] = {"kind": "polygon", "repeat": repeat, "points": f"polygon_points(5, 5, 4, {many})",
+                          "fill": "#000000"} if kind.endswith("points") else {
+            "kind": "path", "repeat": repeat, "commands": f"[['M', 0, 0]] + [['L', 1, 1]] * {many - 1}",
+            "stroke": "#000000"} if kind.endswith("commands") else {
+            "kind": "text", "repeat": repeat, "x": 1, "y": 1, "w": 30, "h": 30, "text": "{str(index) * %d}" % many}
+    elif kind == "face let fails":
+        lets[draw(st.sampled_from(["zz", *lets]))] = draw(st.sampled_from(["1 / 0", "[][1]", "'a' + 1"]))
+    else:
+        data.setdefault("checks", []).append({"when": draw(st.sampled_from(["1 / 0", "[][1]"])), "warn": "x"})
+    dump(path, data)
+    return f"amplify {kind} {path.name}"
+
+
+ODS_HEAD = ('<?xml version="1.0" encoding="UTF-8"?><office:document-content '
+            'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+            'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+            'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'
+            '<table:table table:name="Cards">')
+
+
+def wide_sheet(draw, folder: Path) -> str:
+    """A component's items made a card list of many columns or rows (a CSV) or one repeating a cell or a row
+    thousands of millions of times (an .ods): counts a small file can claim."""
+    listed = with_items(folder)
+    if listed is None:
+        return "no items for a card list"
+    path, data, found = listed
+    component = draw(st.sampled_from(found))
+    kind = draw(st.sampled_from(["csv columns", "csv rows", "ods cell", "ods blank cells", "ods rows"]))
+    count = draw(st.sampled_from([999, 1001, 50_000, 100_000_000, 1_000_000_000]))
+    if kind == "csv columns":
+        columns = min(count, 50_000)
+        (folder / "cards.csv").write_text("count," + ",".join(f"c{n}" for n in range(columns)) + "\n1"
+                                          + ",x" * columns + "\n", encoding="utf-8")
+        name = "cards.csv"
+    elif kind == "csv rows":
+        (folder / "cards.csv").write_text("count\n" + "1\n" * min(count, 200_000), encoding="utf-8")
+        name = "cards.csv"
+    else:
+        cell = '<table:table-cell table:number-columns-repeated="%d"%s' % (
+            count, "/>" if kind == "ods blank cells" else "><text:p>1</text:p></table:table-cell>")
+        row = ('<table:table-row table:number-rows-repeated="%d">' % count if kind == "ods rows" else
+               "<table:table-row>") + (cell if kind != "ods rows" else "") + \
+            "<table:table-cell><text:p>1</text:p></table:table-cell></table:table-row>"
+        header = "<table:table-row><table:table-cell><text:p>count</text:p></table:table-cell></table:table-row>"
+        with zipfile.ZipFile(folder / "cards.ods", "w") as archive:
+            archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+            archive.writestr("content.xml", ODS_HEAD + header + row + "</table:table></office:spreadsheet>"
+                                            "</office:body></office:document-content>")
+        name = "cards.ods"
+    component["items"] = name
+    dump(path, data)
+    return f"wide sheet {kind} {count:,}"
 
 
 def with_items(folder: Path) -> tuple[Path, dict, list[dict]] | None:
@@ -534,7 +627,7 @@ def game_font(draw, folder: Path) -> str:
 
 MUTATIONS = [replace_value, replace_value, set_art, set_art, edit_text, re_encode, as_overrides,
              edit_layout, edit_layout, edit_layout, table_cells, table_cells, edit_icon, edit_icon, link_out,
-             workbook_cells, workbook_cells, game_font, game_font]
+             workbook_cells, workbook_cells, game_font, game_font, amplify, amplify, wide_sheet]
 
 
 def make_folder(root: Path, source: str, svg: str, raster: str) -> Path:

@@ -77,7 +77,7 @@ def test_lanes_look_their_systems_up_by_id_and_measure_length_and_angle(tmp_path
 def test_a_lane_to_an_unknown_system_is_a_warning_naming_the_box_and_the_id(tmp_path):
     result, _ = build(tmp_path, SYSTEMS + ", lanes: [{a: A, b: Q}, {a: A, b: C}]")
     assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert "front: box lane: not drawn: 'Q' is not in list" in result.stdout
+    assert "front: box lane: not drawn: let two: 'Q' is not in list" in result.stdout
 
 
 def test_a_field_of_either_type_takes_a_list_or_unspecified_and_nothing_else(tmp_path):

@@ -4,79 +4,23 @@ exit status 2, under a memory cap and a time limit, and an environment variable'
 output."""
 from __future__ import annotations
 
-import resource
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
-from cli_runner import STARPNP
-
-MARKER = "starpnp-marker-7f3a9c"  # planted in the environment and in files outside the folder
-MEMORY_CAP = 1536 * 1024 * 1024  # bytes of address space a run may take (a blow-up would take gigabytes)
-TIME_LIMIT = 60  # seconds: a hang detector, not a speed test
-
-GAME = "id: tiny\nname: Tiny\nplayers: {min: 1, max: 2}\ncolors: [red, blue]\n"
-CARDS = ("components:\n  - id: deck\n    name: Deck\n    kind: card\n    size: poker\n"
-         "    front: {layout: probe, title: Hello}\n    items:\n      - {count: 1}\n")
-PROBE = "fields:\n  title: {type: text, default: ''}\nboxes:\n  bg: {kind: background, fill: '#FFFFFF'}\n"
-
-
-def capped() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-
-def run(*args) -> subprocess.CompletedProcess:
-    env = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "SECRET_TOKEN": MARKER, "DATABASE_URL": MARKER}
-    return subprocess.run([*STARPNP, *map(str, args)], capture_output=True, text=True, timeout=TIME_LIMIT,
-                          env=env, preexec_fn=capped)
+from cli_runner import TINY_CARDS as CARDS, TINY_GAME as GAME, TINY_PROBE as PROBE, UNTRUSTED_MARKER as MARKER
+from cli_runner import refused_untrusted as refused, run_untrusted as run, tiny_game
 
 
 @pytest.fixture
 def game(tmp_path) -> Path:
     """A one-card game with its own layout file `probe`, and a file outside it holding the marker."""
     (tmp_path / "outside.txt").write_text(f"{MARKER}\n{MARKER},x\n")
-    folder = tmp_path / "tiny"
-    (folder / "layouts").mkdir(parents=True)
-    (folder / "game.yaml").write_text(GAME)
-    (folder / "cards.yaml").write_text(CARDS)
-    (folder / "layouts" / "probe.yaml").write_text(PROBE)
-    return folder
+    return tiny_game(tmp_path / "tiny")
 
 
 def with_box(game: Path, box: str, let: str = "") -> None:
     (game / "layouts" / "probe.yaml").write_text(PROBE + f"  probe: {box}\n" + (f"let:\n{let}" if let else ""))
-
-
-def outputs(out: Path) -> str:
-    """Every file a build wrote, as text (a PDF's text extracted)."""
-    texts = []
-    for path in out.rglob("*"):
-        if path.suffix == ".pdf":
-            with pdfplumber.open(path) as pdf:
-                texts += [page.extract_text() or "" for page in pdf.pages]
-        elif path.is_file():
-            texts.append(path.read_bytes().decode("utf-8", "replace"))
-    return "\n".join(texts)
-
-
-def refused(game: Path, *expected: str) -> str:
-    """check and build: exit status 2, the same one line (every `expected` in it), no traceback, no marker."""
-    lines = []
-    out = game.parent / "out"
-    for command in (["check", game], ["build", game, "--format", "pdf,svg", "--out", out]):
-        result = run(*command)
-        assert result.returncode == 2, result.stdout[-2000:] + result.stderr[-2000:]
-        assert "Traceback" not in result.stderr and MARKER not in result.stdout + result.stderr
-        assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 600, result.stderr[:2000]
-        lines.append(result.stderr.strip())
-    assert lines[0] == lines[1], lines
-    assert all(text in lines[0] for text in expected), lines[0]
-    assert MARKER not in outputs(out)
-    return lines[0]
 
 
 # ---- expressions are data, not Python -------------------------------------------------------------------

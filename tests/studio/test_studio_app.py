@@ -8,9 +8,12 @@ import time
 
 import pdfplumber
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from starpnp.generator.studio import create_app
 from starpnp.generator.studio.desk import Desk
+from starpnp_test_support import examples
 
 
 @pytest.fixture
@@ -117,6 +120,53 @@ def test_the_build_button_runs_the_cli_build_and_links_the_file(client, tmp_path
     assert job["state"] == "done" and job["result"] == "harbour_lights/harbour_lights-a4.pdf"
     assert client.get("/output/" + job["result"]).data[:5] == b"%PDF-"
     assert client.post("/build", json={"kind": "exe"}).status_code == 400
+
+
+DEEP = "[" * 100_000 + "]" * 100_000  # deeper than Python's JSON reader recurses, well within the body limit
+
+
+@pytest.mark.parametrize("path", ["/build", "/proof", "/settings"])
+@pytest.mark.parametrize("sent", [{"json": {"kind": [], "ids": {}, "ink": [], "options": [[]]}}, {"json": [1]},
+                                  {"json": "x"}, {"data": DEEP, "content_type": "application/json"},
+                                  {"data": '{"ink": ' + DEEP + "}", "content_type": "application/json"},
+                                  {"data": b"\xff\xfe", "content_type": "application/json"}])
+def test_every_malformed_body_is_a_400_of_one_line(client, path, sent):
+    answer = client.post(path, **sent)
+    assert answer.status_code == 400, answer.get_data(as_text=True)[:300]
+    (line,) = answer.get_json()["error"].splitlines()
+    assert len(line) < 200 and "Traceback" not in line
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                        st.sampled_from(["kind", "ids", "ink", "options", "write_ins"]) | st.text(max_size=4), inner,
+                        max_size=4), max_leaves=12)
+
+
+@settings(max_examples=examples(40), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/build", "/proof", "/settings"]), sent=JSON)
+def test_any_json_body_is_answered_in_one_line_never_a_500(client, path, sent):
+    """Whatever JSON a page (or anything else with the token) posts, the answer is the endpoint's own or a
+    400 of one line: hypothesis, derandomized under the ci profile."""
+    answer = client.post(path, json=sent)
+    assert answer.status_code in (200, 202, 400), (path, sent, answer.get_data(as_text=True)[:300])
+    if answer.status_code == 400:
+        (line,) = answer.get_json()["error"].splitlines()
+        assert len(line) < 300
+
+
+def test_a_face_past_a_budget_is_one_line_on_its_tile_not_a_500(game, tmp_path, as_page):
+    (game / "layouts" / "tall_title.yaml").write_text(
+        "extends: card\nboxes:\n  flood: {kind: polygon, repeat: entries(10000), points: 'polygon_points(1, 1, 1, "
+        "10000)'}\n")
+    client = as_page(create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": False}))
+    answer = client.get("/faces?ids=promo.front.1")
+    assert answer.status_code == 200
+    (face,) = answer.get_json()["faces"]
+    assert face["svg"] == "" and len(face["warnings"]) == 1
+    assert "boxes.flood: what one face draws (corners, path commands and characters in all)" in face["warnings"][0]
+    answer = client.post("/proof", json={"ids": ["promo.front.1"]})
+    assert answer.status_code == 400 and "what one face draws" in answer.get_json()["error"]
 
 
 def test_the_page_offers_the_games_options_as_switches(tmp_path, as_page):

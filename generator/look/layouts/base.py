@@ -17,7 +17,8 @@ from ..gamefonts import resolve_font
 from ..geometry import hexagon
 from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
-from ...data.limits import MAX_BOXES, MAX_BUILD_SECONDS, LimitError, clipped, over
+from ...data.limits import (MAX_BOXES, MAX_BUILD_SECONDS, MAX_DRAWING_SECONDS, MAX_FACE_DRAWING, MAX_FACE_SECONDS,
+                            LimitError, clipped, over)
 from ...data.palette import PlayerColor, resolve
 from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style
 from ..text import fit_rich, fit_text
@@ -132,18 +133,38 @@ class FaceContext:
     places: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
     fonts: Mapping[str, str] = field(default_factory=dict)  # the game's own fonts (gamefonts.game_fonts)
     boxes: int = 0  # boxes drawn so far, repeats counted: at most MAX_BOXES
+    drawing: int = 0  # corners, path commands and characters drawn so far: at most MAX_FACE_DRAWING
     deadline: float = math.inf  # time.monotonic() past which drawing stops (a build on demand has a clock)
+    # time.thread_time() past which drawing stops: this face's MAX_FACE_SECONDS, or what is left of the
+    # build's MAX_DRAWING_SECONDS when that is less (`deadline_is_builds`)
+    cpu_deadline: float = math.inf
+    deadline_is_builds: bool = False
 
     def counted(self, where: str) -> None:
-        """One more box drawn at `where`: refused past MAX_BOXES, or when the build's time is up."""
+        """One more box drawn at `where`: refused past MAX_BOXES, or when the face's time is up."""
         self.boxes += 1
         if self.boxes > MAX_BOXES:  # a repeat within a repeat multiplies: 10^4 × 10^4 boxes take gigabytes
             raise over(where, "the count of boxes one face draws", self.boxes, MAX_BOXES)
-        if self.boxes % 64 == 0:
+        if self.boxes % 16 == 0:  # the clock costs a microsecond or two; a box's own work is bounded
             self.on_time()
 
-    def on_time(self) -> None:
-        """Refused when the build's time is up (only a build on demand has a clock)."""
+    def spent(self, where: str, units: int) -> None:
+        """A box at `where` draws `units` corners, path commands or characters: refused once the face's boxes
+        draw more than MAX_FACE_DRAWING in all (10,000 boxes of 10,000 corners each are 10^8)."""
+        self.drawing += units
+        if self.drawing > MAX_FACE_DRAWING:
+            raise over(where, "what one face draws (corners, path commands and characters in all)", self.drawing,
+                       MAX_FACE_DRAWING)
+
+    def on_time(self, now: float | None = None) -> None:
+        """Refused when the face's CPU time is up (`now`, when its caller has just read the clock), or the
+        build's (a build on demand has a clock too): the backstop for work no budget above counts."""
+        if (time.thread_time() if now is None else now) > self.cpu_deadline:
+            if self.deadline_is_builds:
+                raise LimitError(f"{self.where}: drawing the faces took more than {MAX_DRAWING_SECONDS} s of CPU "
+                                 f"time in all, the limit of one check or build")
+            raise LimitError(f"{self.where}: drawing this face took more than {MAX_FACE_SECONDS} s of CPU time, "
+                             f"the limit of one face; its layout does too much work")
         if time.monotonic() > self.deadline:
             raise LimitError(f"{self.where}: drawing took longer than a build on demand may "
                              f"({MAX_BUILD_SECONDS} s); build it with `starpnp build`")

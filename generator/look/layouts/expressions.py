@@ -6,9 +6,15 @@ h, bleed, shape, corner, player…, and `item` and `index` inside a repeated box
 `[a:b]` slices; + - * / // %; == != < <= > >= in, not in, is, is not; and, or, not; `A if C else B`; and
 calls of FUNCTIONS with plain arguments. Nothing else: no attribute of a Python object, no name beginning
 with `_`, no call of anything not in FUNCTIONS, no keywords, no `**`. Every node is checked against the
-grammar; a field of an entry, a `*` and a `%` become calls of the checked helpers below; then the expression
-is compiled once, so a face evaluates it at the speed of Python code, and every value it gives is bounded
-(generator.data.limits: a number finite and within ±MAX_NUMBER, a text or list of bounded length).
+grammar; a field of an entry, a `+`, a `*` and a `%` become calls of the checked helpers below, and a list
+written with values in it is measured; then the expression is compiled once, so a face evaluates it at the
+speed of Python code.
+
+The budget is one of work, not only of what an expression gives (generator.data.limits): every list and text
+an expression makes is measured whole as it is made (_Sizes: lists within lists counted each time they
+appear), so whatever then reads it — str, ==, in, a function — does bounded work; a whole number keeps
+within MAX_DIGITS; each `let:` is bounded as it is assigned; and every value given is bounded (a number
+finite and within ±MAX_NUMBER, a text or list of bounded length).
 """
 from __future__ import annotations
 
@@ -25,8 +31,8 @@ from pydantic import BaseModel
 from ..fonts import text_width_mm
 from ..geometry import hexagon, regular_polygon, star_points
 from ...data.limits import (
-    MAX_EXPRESSION_CHARS, MAX_FORMAT_WIDTH, MAX_LIST, MAX_NUMBER, MAX_POINTS, MAX_TEXT_CHARS, MAX_YAML_DEPTH, MAX_YAML_NODES,
-    LimitError, clipped, over,
+    MAX_DIGITS, MAX_EXPRESSION_CHARS, MAX_FORMAT_WIDTH, MAX_LIST, MAX_NUMBER, MAX_POINTS, MAX_TEXT_CHARS,
+    MAX_VALUE_SIZE, MAX_YAML_DEPTH, MAX_YAML_NODES, LimitError, clipped, over,
 )
 from ...data.model import is_unspecified
 from ...data.yamlio import DataError
@@ -46,6 +52,97 @@ class Overflow(Exception):
 
     def at(self, where: str) -> LimitError:
         return over(where, self.what, self.found, self.limit)
+
+
+# -- the size of what an expression makes ------------------------------------------------------------------
+
+class _Sizes:
+    """The whole size of values (generator.data.limits.MAX_VALUE_SIZE): an entry of a list counts one, a
+    character of a text one, and a list held in several places counts each time, so `[[0] * 10000] * 10000`
+    is 10^8 however few objects it takes. Every list and text an expression makes is measured when it is
+    made, and refused past the limit before anything walks it (str, ==, in, a function).
+
+    A list made earlier is not walked again: its size is remembered by identity (the list held too, so its
+    id stays its own), so `a + a + a …` and `[a, a, a]` cost one step each. What is held is itself bounded:
+    past a few values' worth, it is let go and sizes are measured afresh. A small list (a point, a path
+    command) is cheaper to walk again than to remember."""
+
+    HELD = 8 * MAX_VALUE_SIZE
+    SMALL = 64
+
+    def __init__(self) -> None:
+        self.known: dict[int, tuple[Any, int]] = {}
+        self.held = 0
+
+    def remember(self, value: Any, size: int) -> None:
+        if size <= self.SMALL:
+            return
+        if self.held + size > self.HELD:
+            self.known, self.held = {}, 0
+        self.known[id(value)] = (value, size)
+        self.held += size
+
+    def of(self, value: Any) -> int:
+        """`value`'s whole size, walked without recursion and never much past the limit: the walk stops as
+        soon as it is over."""
+        kind = type(value)
+        if kind is str:
+            return len(value)
+        if kind is not list and kind is not tuple and not isinstance(value, (dict, BaseModel)):
+            return 1
+        total, stack = 0, [value]
+        while stack:
+            container = stack.pop()
+            known = self.known.get(id(container))
+            if known is not None and known[0] is container:
+                total += known[1]
+            else:
+                entries = container.values() if isinstance(container, dict) else (
+                    container.__dict__.values() if isinstance(container, BaseModel) else container)
+                total += len(entries)
+                for entry in entries:
+                    kind = type(entry)
+                    if kind is str:
+                        total += len(entry)
+                    elif kind is list or kind is tuple or isinstance(entry, (dict, BaseModel)):
+                        stack.append(entry)
+            if total > MAX_VALUE_SIZE:
+                return total
+        self.remember(value, total)
+        return total
+
+
+SIZES = _Sizes()
+
+
+def sized(value: Any, size: int | None = None) -> Any:
+    """A list or text an expression made, refused past its length or its whole size; else itself."""
+    kind = type(value)
+    if kind is str:
+        if len(value) > MAX_TEXT_CHARS:
+            raise Overflow("the length of a text", len(value), MAX_TEXT_CHARS)
+    elif kind is list or kind is tuple:
+        if len(value) > MAX_LIST:
+            raise Overflow("the length of a list", len(value), MAX_LIST)
+        if size is None:
+            size = SIZES.of(value)  # remembered as it is measured
+        elif size <= MAX_VALUE_SIZE:
+            SIZES.remember(value, size)
+        if size > MAX_VALUE_SIZE:
+            raise Overflow("the size of a value made (entries and characters, lists within lists counted each "
+                           "time)", size, MAX_VALUE_SIZE)
+    return value
+
+
+MAX_WHOLE = 10 ** MAX_DIGITS - 1
+
+
+def _whole(number: int) -> int:
+    """A whole number an expression made, refused past MAX_DIGITS digits."""
+    if -MAX_WHOLE <= number <= MAX_WHOLE:
+        return number
+    digits = len(str(abs(number))) if number.bit_length() < 10_000 else number.bit_length() * 3 // 10
+    raise Overflow("the digits of a whole number", digits, MAX_DIGITS)
 
 
 # -- the checked helpers an expression's operations become -----------------------------------------------------
@@ -69,13 +166,38 @@ def _declared(model: type[BaseModel]) -> frozenset[str]:
 
 
 def _times(a: Any, b: Any) -> Any:
-    """`a * b`, a text or list repeated only within the limits (not 10^10 times)."""
+    """`a * b`: a text or list repeated only within the limits (not 10^10 times, nor a list of 10^4 lists of
+    10^4 entries 10^4 times), measured before it is made; a whole number within MAX_DIGITS."""
+    kind_a, kind_b = type(a), type(b)
+    if kind_a is float or kind_b is float:
+        return a * b  # a number (a text or list times a float is a TypeError)
+    if kind_a is int and kind_b is int:
+        return _whole(a * b)
     for sequence, count in ((a, b), (b, a)):
         if isinstance(sequence, (str, list, tuple)) and isinstance(count, int):
             limit = MAX_TEXT_CHARS if isinstance(sequence, str) else MAX_LIST
             if len(sequence) * count > limit:
                 raise Overflow("a text or list repeated", len(sequence) * count, limit)
+            return sized(sequence * count, None if type(sequence) is str else SIZES.of(sequence) * max(count, 0))
     return a * b
+
+
+def _plus(a: Any, b: Any) -> Any:
+    """`a + b`: two texts or lists joined only within the limits, measured before they are joined; a whole
+    number within MAX_DIGITS."""
+    kind = type(a)
+    if kind is float:
+        return a + b
+    if kind is int and type(b) is int:
+        return _whole(a + b)
+    if isinstance(a, str) and isinstance(b, str):
+        if len(a) + len(b) > MAX_TEXT_CHARS:
+            raise Overflow("the length of a text", len(a) + len(b), MAX_TEXT_CHARS)
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):  # list + tuple: Python's TypeError
+        if len(a) + len(b) > MAX_LIST:
+            raise Overflow("the length of a list", len(a) + len(b), MAX_LIST)
+        return sized(a + b, SIZES.of(a) + SIZES.of(b))
+    return a + b
 
 
 def _modulo(a: Any, b: Any) -> Any:
@@ -85,7 +207,17 @@ def _modulo(a: Any, b: Any) -> Any:
     return a % b
 
 
-HELPERS: dict[str, Callable] = {"_field": _field, "_times": _times, "_modulo": _modulo}
+def _kept(value: Any) -> Any:
+    """A `let:` value, bounded as it is assigned: a chain of lets each doubling the last stops at the first
+    past a limit, not after all of them."""
+    kind = type(value)
+    if (kind is float or kind is int) and -MAX_NUMBER <= value <= MAX_NUMBER:
+        return value
+    return bounded(value)
+
+
+HELPERS: dict[str, Callable] = {"_field": _field, "_times": _times, "_plus": _plus, "_modulo": _modulo,
+                                "_sized": sized, "_kept": _kept}
 
 
 # -- the functions, each with checked arguments ---------------------------------------------------------------
@@ -105,7 +237,7 @@ def entries(value: Any) -> list:
     if isinstance(value, list):
         return value
     if isinstance(value, dict):
-        return [[key, entry] for key, entry in value.items()]
+        return sized([[key, entry] for key, entry in value.items()])
     return [None] * _count(value or 0)
 
 
@@ -116,7 +248,7 @@ def steps(start: float, step: float, count: int) -> list:
 
 def column(rows: Any, key: Any) -> list:
     """The field `key` of every entry (its entry `key` for a list of lists)."""
-    return [row[key] if isinstance(row, (list, tuple)) else _field(row, key) for row in rows]
+    return sized([row[key] if isinstance(row, (list, tuple)) else _field(row, key) for row in rows])
 
 
 def _round(number: float, digits: int | None = None) -> float:
@@ -127,21 +259,30 @@ def _round(number: float, digits: int | None = None) -> float:
     return round(number, digits)
 
 
-def _corners(count: Any, per: int = 1) -> int:
+def _corners(count: Any, least: int, per: int = 1) -> int:
+    """A shape's count of points or sides: from `least` (a star of -5 points has no corners, which no page
+    draws) to MAX_POINTS corners."""
+    if int(count) < least:
+        raise ValueError(f"a shape has {least} {'points' if per == 2 else 'sides'} or more, not {count}")
     if int(count) * per > MAX_POINTS:
         raise Overflow("the corners of a shape", int(count) * per, MAX_POINTS)
     return int(count)
 
 
+def _made(function: Callable) -> Callable:
+    """`function`, whose text or list is measured as it is made (see sized)."""
+    return lambda *args: sized(function(*args))
+
+
 FUNCTIONS: dict[str, Callable] = {
-    "min": min, "max": max, "abs": abs, "round": _round, "len": len, "str": str, "bool": bool,
-    "upper": lambda text: str(text).upper(), "lower": lambda text: str(text).lower(),
+    "min": min, "max": max, "abs": abs, "round": _round, "len": len, "str": _made(str), "bool": bool,
+    "upper": _made(lambda text: str(text).upper()), "lower": _made(lambda text: str(text).lower()),
     "unspecified": is_unspecified,
     "mix": mix, "text_ground": text_ground, "readable_ink": readable_ink, "legible": legible,
-    "star_points": lambda cx, cy, outer, inner, points=5: star_points(cx, cy, outer, inner, _corners(points, 2)),
+    "star_points": lambda cx, cy, outer, inner, points=5: star_points(cx, cy, outer, inner, _corners(points, 2, 2)),
     "hexagon_points": lambda cx, cy, r, pointy=True: hexagon(cx, cy, r, bool(pointy)),
-    "polygon_points": lambda cx, cy, r, sides, rotate=-90: regular_polygon(cx, cy, r, _corners(sides), rotate),
-    "quoted": repr, "entries": entries, "steps": steps, "column": column,
+    "polygon_points": lambda cx, cy, r, sides, rotate=-90: regular_polygon(cx, cy, r, _corners(sides, 3), rotate),
+    "quoted": _made(repr), "entries": entries, "steps": steps, "column": column,
     "text_width": lambda text, font, size: text_width_mm(str(text), font, size),
     "widest": lambda texts, font, size: max((text_width_mm(str(t), font, size) for t in texts), default=0),
     "position": lambda items, entry: list(items).index(entry),
@@ -223,19 +364,38 @@ class Value:
             raise exc.at(self.where) from None
 
 
+def _written(node: ast.expr, *kinds: type) -> bool:
+    """A number written as such (`2`, `0.5`) of one of `kinds`."""
+    return isinstance(node, ast.Constant) and type(node.value) in kinds
+
+
 class _Checked(ast.NodeTransformer):
-    """A checked expression's tree with each field access, `*` and `%` made a call of its helper."""
+    """A checked expression's tree with each field access, `+`, `*` and `%` made a call of its helper, and each
+    list written with values in it measured (sized)."""
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
-        return ast.Call(ast.Name("_field", ast.Load()), [self.visit(node.value), ast.Constant(node.attr)], [])
+        return _call("_field", self.visit(node.value), ast.Constant(node.attr))
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         self.generic_visit(node)
-        helper = {ast.Mult: "_times", ast.Mod: "_modulo"}.get(type(node.op))
-        if helper == "_times" and any(type(getattr(side, "value", None)) is float for side in (node.left, node.right)
-                                      if isinstance(side, ast.Constant)):
-            return node  # a number times 0.5 is a number (a text or list times a float is a TypeError)
-        return node if helper is None else ast.Call(ast.Name(helper, ast.Load()), [node.left, node.right], [])
+        sides = (node.left, node.right)
+        if isinstance(node.op, ast.Add) and not any(_written(side, int, float) for side in sides):
+            return _call("_plus", *sides)  # `x + 2` is a number (or a TypeError), never a long text or list
+        if isinstance(node.op, ast.Mult) and not any(_written(side, float) for side in sides):
+            return _call("_times", *sides)  # `w * 0.5` likewise
+        if isinstance(node.op, ast.Mod):
+            return _call("_modulo", *sides)
+        return node
+
+    def visit_List(self, node: ast.List) -> ast.expr:
+        self.generic_visit(node)
+        return node if all(isinstance(entry, ast.Constant) for entry in node.elts) else _call("_sized", node)
+
+    visit_Tuple = visit_List
+
+
+def _call(helper: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(ast.Name(helper, ast.Load()), list(args), [])
 
 
 def expression(text: str, names: set[str], where: str) -> Value:
@@ -300,7 +460,19 @@ def template(text: str, names: set[str], where: str) -> Value:
     if len(parts) == 3 and parts[0] == parts[2] == "":
         return _formatted(parts[1], names, where)
     pieces = [Value(part) if i % 2 == 0 else _formatted(part, names, where) for i, part in enumerate(parts) if part]
-    return Value(compute=lambda values: "".join(str(piece(values)) for piece in pieces), where=where)
+
+    def joined(values: dict) -> str:
+        """The pieces' texts, refused as soon as they pass MAX_TEXT_CHARS (a thousand placeholders of a long
+        list would otherwise make megabytes before the whole is measured)."""
+        texts, length = [], 0
+        for piece in pieces:
+            texts.append(str(piece(values)))
+            length += len(texts[-1])
+            if length > MAX_TEXT_CHARS:
+                raise Overflow("the length of a text", length, MAX_TEXT_CHARS)
+        return "".join(texts)
+
+    return Value(compute=joined, where=where)
 
 
 def _formatted(part: str, names: set[str], where: str) -> Value:
@@ -341,27 +513,39 @@ def bundled(values: dict[str, Value], where: str) -> Callable[[dict], dict]:
     return compute
 
 
+GUARDED = (TypeError, ValueError, ArithmeticError, LookupError, AttributeError)  # a value an expression cannot
+# work with (a sum with a missing field, a division by zero): what skips a box, or a face's boxes, with a warning
+
+
+class LetFailed(ValueError):
+    """A `let:` that could not be computed for this face, worded `let NAME: why`."""
+
+
 def let_names_assigned(lets: list[tuple[str, Value]], where: str) -> Callable[[dict], None]:
-    """`let:` names in order, each usable by the next, as one step that adds them to a face's names."""
-    if any(compiled.compute is not None or type(compiled.constant) not in CONSTANTS for _, compiled in lets):
-        def each(values: dict) -> None:  # a template or a list among them: each let in turn
-            for let_name, compiled in lets:
+    """`let:` names in order, each usable by the next and each bounded as it is assigned, as one step that adds
+    them to a face's names. A let past a limit is refused at its own line; one that cannot be computed (1 / 0)
+    is a LetFailed naming it."""
+
+    def each(values: dict) -> None:  # one let at a time: which one failed
+        for let_name, compiled in lets:
+            try:
                 values[let_name] = compiled(values)
-        return each
+            except GUARDED as exc:
+                raise LetFailed(f"let {let_name}: {clipped(exc, 120)}") from None
+
+    if any(compiled.compute is not None or type(compiled.constant) not in CONSTANTS for _, compiled in lets):
+        return each  # a template or a list among them
     statements = [ast.Assign([ast.Name(let_name, ast.Store())],
-                             compiled.tree if compiled.tree is not None else ast.Constant(compiled.constant))
+                             _call("_kept", compiled.tree) if compiled.tree is not None
+                             else ast.Constant(compiled.constant))
                   for let_name, compiled in lets]
     code = compile(ast.fix_missing_locations(ast.Module(statements, [])), where, "exec")
-    computed = [(let_name, compiled) for let_name, compiled in lets if compiled.tree is not None]
 
     def assign(values: dict) -> None:
         try:
             exec(code, GLOBALS, values)  # noqa: S102 (assignments of checked expressions only)
-            for let_name, _ in computed:
-                bounded(values[let_name])
-        except Overflow as exc:  # which let: each evaluated on its own says so
-            for let_name, compiled in lets:
-                values[let_name] = compiled(values)
-            raise exc.at(where) from None
+        except (Overflow, *GUARDED) as exc:
+            each(values)  # says which let, at its line
+            raise (exc.at(where) if isinstance(exc, Overflow) else exc) from None
 
     return assign

@@ -25,7 +25,7 @@ from ..scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from ..text import fit_text
 from .covered import warn_hidden_text
 from .base import FaceContext, FaceParams, IconName, Layout, unknown_icon
-from .expressions import LayoutError, Value, bundled, expression, let_names_assigned, template
+from .expressions import GUARDED, LayoutError, Value, bundled, expression, let_names_assigned, sized, template
 
 
 # What every face offers its expressions: trim size, bleed, cut shape and corner radius, and the piece's player
@@ -187,7 +187,7 @@ def value(key: str, raw: Any, names: set[str], where: str) -> Value:
         items = [value(key, item, names, where) for item in raw]
         if all(item.code is None and item.compute is None for item in items):
             return Value([item.constant for item in items])
-        return Value(compute=lambda values: [item(values) for item in items], where=where)
+        return Value(compute=lambda values: sized([item(values) for item in items]), where=where)
     if not isinstance(raw, str):
         raise LayoutError(f"{where}: expected a number or an expression, got {raw!r}")
     if key in TEMPLATES:
@@ -404,6 +404,16 @@ def _path_commands(raw: Any) -> tuple[tuple, ...]:
     return tuple(commands)
 
 
+def _polygon_points(raw: Any) -> tuple[tuple, ...]:
+    """A polygon box's corners as the scene takes them; a ValueError (the box is skipped with a warning) unless
+    they are one or more [x, y] pairs of numbers."""
+    points = tuple(tuple(point) if isinstance(point, (list, tuple)) else (point,) for point in
+                   (raw if isinstance(raw, (list, tuple)) else [raw]))
+    if not points or not all(len(point) == 2 and all(type(n) in (int, float) for n in point) for point in points):
+        raise ValueError(f"a polygon's points are one or more [x, y] pairs of numbers; got {str(raw)[:40]!r}")
+    return points
+
+
 def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
     if kind == "background":
         return [ctx.background(v.get("fill") or "#FFFFFF")]
@@ -412,7 +422,7 @@ def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
     if kind == "circle":
         return [Circle(v["cx"], v["cy"], v["r"], _style(v))]
     if kind == "polygon":
-        return [Polygon(tuple(tuple(p) for p in v["points"]), _style(v))]
+        return [Polygon(_polygon_points(v["points"]), _style(v))]
     if kind == "line":
         return [Line(v["x1"], v["y1"], v["x2"], v["y2"], _style(v))]
     if kind == "path":
@@ -490,6 +500,8 @@ TAKES = {
     "warn": ("text",),
     "regions": ("regions",),
 }
+# the value whose length is what a box draws, counted against the face's MAX_FACE_DRAWING
+DRAWS = {"polygon": "points", "path": "commands", "text": "text", "badge": "text", "amounts": "text", "warn": "text"}
 PRIMARY = {"text": "text", "badge": "text", "icon": "icon", "image": "src"}  # the value a write-in replaces
 PLACED = ("text", "rect", "image", "write_in")  # kinds placed by x, y, w and h, checked to lie on the face
 OFF_BY = 0.01  # mm past the bleed's edge that is still on it (a sum of decimals)
@@ -546,7 +558,7 @@ class Box:
             for index, item in enumerate(self.repeat(names) or ()):
                 out += self._once(ctx, f"{within}{self.name}[{index}]", {**names, "item": item, "index": index})
             return out
-        except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError) as exc:
+        except GUARDED as exc:
             ctx.warn(f"box {within}{self.name}: not drawn: {str(exc)[:120]}")
             return []
 
@@ -595,6 +607,9 @@ class Box:
             area = {"x": x, "y": y, "w": w, "h": h, "label": self.name.replace("_", " ")}
             area.update({key: compiled(names) for key, compiled in self.write_in.items()})
             return ctx.write_in(str(area["label"]), area["x"], area["y"], area["w"], area["h"])
+        if self.kind in DRAWS:
+            drawn = v.get(DRAWS[self.kind])
+            ctx.spent(self.where, len(drawn) if isinstance(drawn, (str, list, tuple)) else 1)
         return _draw_box(ctx, name, self.kind, v)
 
 
@@ -683,16 +698,26 @@ def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:
         return values
 
     def draw(ctx: FaceContext, face: FaceParams) -> list[Element]:
-        values = named(ctx, face)
-        for when, message in checks:
-            if when(values):
-                ctx.warn(str(message(values)))
+        try:  # the face's lets, in the guard a group's lets have: one that fails skips what depends on them
+            values = named(ctx, face)
+        except GUARDED as exc:
+            ctx.warn(f"{str(exc)[:160]}; the face's boxes are not drawn")
+            return []
+        for index, (when, message) in enumerate(checks):
+            try:
+                if when(values):
+                    ctx.warn(str(message(values)))
+            except GUARDED as exc:
+                ctx.warn(f"checks[{index}]: not checked: {str(exc)[:120]}")
         drawn = [(box.name, box.draw(ctx, values)) for box in boxes]
         warn_hidden_text(ctx, drawn)
         return [element for _, elements in drawn for element in elements]
 
     def places(ctx: FaceContext, face: FaceParams) -> dict[str, dict]:
-        values = named(ctx, face)
+        try:
+            values = named(ctx, face)
+        except GUARDED:  # the face draws no box, and says why (draw's warning)
+            return {}
         return {box.name: place for box in boxes if (place := box.place(values)) is not None}
 
     return Layout(name, params, draw, key, spec.description, places)
