@@ -244,7 +244,8 @@ class Desk:
         try:
             scene, ctx = self.cache.sketch(comp, piece, tile.side)
         except DataErrors as exc:  # a face past a budget: shown on its tile in one line, as check says it
-            return {"svg": "", "overlay": "", "warnings": [short(exc.errors[0])], "fields": fields_of(piece, tile.side)}
+            return {"svg": "", "overlay": "", "warnings": [short(exc.errors[0])], "fields": fields_of(piece, tile.side),
+                    "boxes": []}
         self.drawn += 1
         face = piece.front if tile.side == "front" else piece.back
         places = face.drawing.places(ctx, face.params) if face.drawing.places else {}

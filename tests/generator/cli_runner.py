@@ -49,7 +49,7 @@ def tiny_game(folder: Path) -> Path:
     return folder
 
 
-def _capped() -> None:
+def capped() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
@@ -59,7 +59,7 @@ def run_untrusted(*args, time_limit: int = 60) -> subprocess.CompletedProcess:
     env = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "SECRET_TOKEN": UNTRUSTED_MARKER,
            "DATABASE_URL": UNTRUSTED_MARKER}
     return subprocess.run([*STARPNP, *map(str, args)], capture_output=True, text=True, timeout=time_limit,
-                          env=env, preexec_fn=_capped)
+                          env=env, preexec_fn=capped)
 
 
 def outputs(out: Path) -> str:

@@ -4,6 +4,7 @@ exit status 2, under a memory cap and a time limit, and an environment variable'
 output."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
