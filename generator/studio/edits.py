@@ -26,10 +26,11 @@ from ..look.layouts import LAYOUTS_FOLDER
 from ..look.layouts.base import known_icon
 from ...resources import components_dir
 from . import yamltext
-from .csvcell import set_cell
+from .csvcell import cells, set_cell
 
 BUILTIN = "one of starpnp's own games: press Customise to make a copy of your own to change"
 SCALAR_KINDS = ("text", "integer", "number", "color", "bool", "choice", "icon", "file")
+ART_FIELDS = ("art", "background_art")  # a face's picture: the field a file dropped on it sets
 
 
 class ReadOnly(DataError):
@@ -51,7 +52,7 @@ class Target:
     def where(self, folder: Path) -> str:
         name = shown(self.file, folder)
         if self.index >= 0:
-            return f"{name}:{self.line}, column {self.column}"
+            return f"{name}:{self.line}, {'a new ' if self.new else ''}column {self.column}"
         return f"{name}:{self.line}" + (" (a new key)" if self.new else "")
 
 
@@ -260,11 +261,16 @@ class Sources:
             raise ReadOnly(f"{place.elsewhere}, {cell}: change it there and save; the studio shows it as soon as "
                            f"it is saved")
         if place.columns:
-            if column not in place.columns:
+            if column in place.columns:
+                return Target(place.file, place.line, column=column, index=place.columns.index(column),
+                              delimiter=place.delimiter)
+            if field not in ART_FIELDS:
                 raise ReadOnly(f"{shown(place.file, self.folder)} has no {column} column: add one to give each "
                                f"row its own")
-            return Target(place.file, place.line, column=column, index=place.columns.index(column),
-                          delimiter=place.delimiter)
+            # a picture dropped on a card of a list with no picture column yet: the header gains the column and
+            # this row its cell (two lines change; the other rows, shorter than the header, read it as empty)
+            return Target(place.file, place.line, column=column, index=len(place.columns),
+                          delimiter=place.delimiter, new=True)
         if place.single:
             if field == "count":
                 raise ReadOnly(f"{Path(comp.source).name}:{place.line}: count: this item has no name, which "
@@ -320,6 +326,10 @@ class Sources:
             else:  # a layout file of the game's own, made to extend ours
                 text = f"extends: {target.file.stem}\n"
             if target.index >= 0:
+                if target.new:  # the header's new column, unless an earlier change of this edit made it
+                    header, _ = cells(text, 0, target.delimiter)
+                    if len(header) <= target.index:
+                        text = set_cell(text, 1, target.index, target.column, target.delimiter)
                 text = set_cell(text, target.line, target.index, cell(value), target.delimiter)
             else:
                 text = yamltext.set_value(text, target.path, value, shown(target.file, self.folder))

@@ -22,7 +22,7 @@ from ..data.inside import INSIDE
 from ..data.yamlio import pending
 from ..look.layouts.layoutfile import outside_face
 from .desk import BLEED, Desk, Tile, one_line, where_from
-from .edits import BUILTIN, SCALAR_KINDS, Place, ReadOnly, Sources, Target, kind_of, shown, typed
+from .edits import ART_FIELDS, BUILTIN, SCALAR_KINDS, Place, ReadOnly, Sources, Target, kind_of, shown, typed
 from .writes import Changed, Journal, current, digest, write_atomically
 
 ART_FOLDER = "art"
@@ -88,7 +88,7 @@ class WriteBack:
             if name not in NOT_FIELDS:
                 kind, choices = kind_of(info)
                 fields.append(self._field(tile, name, getattr(params, name), kind, choices, place, why))
-        art_name = "art" if "art" in type(params).model_fields else "background_art"
+        art_name = next(name for name in ART_FIELDS if name in type(params).model_fields)
         art = next(entry for entry in fields if entry["name"] == art_name)
         layout = {"name": params.layout, "file": f"layouts/{params.layout}.yaml", "writable": not self.sources.builtin,
                   "why": BUILTIN if self.sources.builtin else None}
@@ -187,7 +187,7 @@ class WriteBack:
             tile = self._tile(tile_id)
             comp, piece = tile.pieces[0]
             params = (piece.front if tile.side == "front" else piece.back).params
-            field = "art" if "art" in type(params).model_fields else "background_art"
+            field = next(name for name in ART_FIELDS if name in type(params).model_fields)
             suffix = image_suffix(filename, data)
             target = self._target(lambda: self.sources.target(comp, piece, tile.side, field))
             image = self._art_file(filename, suffix, data)

@@ -235,6 +235,23 @@ def test_an_image_dropped_on_a_face_is_copied_into_art_and_named_by_its_item(gam
     assert page.post("/undo", json={}).status_code == 200 and not (game / "art" / "My-Harbour-2.png").exists()
 
 
+def test_a_picture_dropped_on_a_card_of_a_list_without_a_picture_column_adds_the_column(game, page):
+    """The scaffold's cards.csv has no art column: the header gains one and the card's row its cell, and no
+    other line of the file changes (the shorter rows read the new column as empty)."""
+    cards = game / "cards.csv"
+    before = cards.read_bytes().splitlines(keepends=True)
+    row = next(i for i, line in enumerate(before) if line.startswith(b"3,Explore,"))
+    answer = page.post("/art", data={"id": "deck.front.2", "version": str(version(page)),
+                                     "file": (io.BytesIO(png()), "explore.png")})
+    assert answer.status_code == 200, answer.json
+    after = cards.read_bytes().splitlines(keepends=True)
+    assert after[0] == before[0].rstrip(b"\r\n") + b",art" + before[0][len(before[0].rstrip(b"\r\n")):]
+    assert after[row] == before[row].rstrip(b"\r\n") + b",art/explore.png" + before[row][len(before[row].rstrip(b"\r\n")):]
+    assert [line for i, line in enumerate(after) if i not in (0, row)] == \
+        [line for i, line in enumerate(before) if i not in (0, row)]
+    assert page.post("/undo", json={}).status_code == 200 and cards.read_bytes() == b"".join(before)
+
+
 def test_the_edited_folder_builds_with_its_edits(game, page, tmp_path):
     import pdfplumber
 
