@@ -401,13 +401,15 @@ def _boxes(elements, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0, link:
                "line" if link or isinstance(e, Line) else "shape")
 
 
-SPACE_WEIGHT = 10  # cutting through a space, box or icon is ten times worse than through a line of text
+SPACE_WEIGHT = 10  # how bad cutting through a space, box or icon is
+TEXT_WEIGHT = 100  # a word cut in two is worse than any space: a seam crosses text only where nothing else can
 SEAM_CLEAR = 1.1  # mm kept between a seam and anything drawn beside it, so a cut a hair off the line shaves nothing
+TEXT_CLEAR = 2.1  # mm kept between a seam and a text: a letter is never shaved, nor a word read across the seam
 
 
 def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
     """Stretches of the scene (bleed-box coordinates, along x for axis 0, y for 1) a seam should not cut, with
-    how bad cutting each is: every space, box and icon, the inside of every grid cell, and (less bad) text.
+    how bad cutting each is: every text (worst), space, box and icon, and the inside of every grid cell.
     Shapes as large as much of the board (its ground, frame, a grid's backdrop) do not count: seams cross
     them along grid lines."""
     size = (scene.outer_width, scene.outer_height)[axis]
@@ -419,8 +421,10 @@ def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
         if kind == "line":  # links may be crossed; a line along the seam's direction is a grid line
             if hi - lo < 1e-6 and across[1] - across[0] > 20:
                 rules.append(lo + b)
+        elif kind == "text":
+            blocked.append((lo + b - TEXT_CLEAR, hi + b + TEXT_CLEAR, TEXT_WEIGHT))
         elif hi - lo < size * 0.5:
-            blocked.append((lo + b - SEAM_CLEAR, hi + b + SEAM_CLEAR, 1 if kind == "text" else SPACE_WEIGHT))
+            blocked.append((lo + b - SEAM_CLEAR, hi + b + SEAM_CLEAR, SPACE_WEIGHT))
     rules = sorted(set(round(r, 3) for r in rules))
     blocked += [(a, c, SPACE_WEIGHT) for a, c in zip(rules, rules[1:]) if c - a < 60]  # inside a grid cell
     return blocked
