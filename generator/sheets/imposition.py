@@ -871,6 +871,41 @@ def restack(front: Sheet, back: Sheet | None, rows: list[Row], settings: Setting
         back.marks = block_marks(back, settings)
 
 
+def join(host: "Stacked", rows: list[Row], front: Sheet, back: Sheet | None, settings: Settings) -> None:
+    """The host takes `front`'s block (laid out as `rows`), and its backs, if any, on a back sheet of its own."""
+    host.rows = rows
+    host.front.components = list(dict.fromkeys(host.front.components + front.components))
+    if host.back is None and back is not None:
+        host.back = Sheet("back", [], footer=mirror_side(host.front.footer, settings))
+    if host.back is not None:
+        host.back.components = list(host.front.components)
+    restack(host.front, host.back, host.rows, settings)
+
+
+def rows_shared(block: Block, candidates: list["Stacked"], places) -> list[tuple["Stacked", list[Row]]] | None:
+    """Where each row of a one-sided block that no sheet takes whole can go, one row to a host (its rows then),
+    or None when any row finds none: a strip then shares sheets rather than taking one of its own."""
+    by_row: dict[float, list[Placed]] = {}
+    for p in block.placed:
+        by_row.setdefault(round(p.y, 3), []).append(p)
+    if len(by_row) < 2:
+        return None
+    out: list[tuple[Stacked, list[Row]]] = []
+    taken: set[int] = set()
+    for _, placed in sorted(by_row.items()):
+        # a row cut from a grid whose pieces share cuts gets its bleed above and below back
+        placed = [replace(p, clip=(p.clip[0], p.trim_box[1] - p.scene.bleed, p.clip[2],
+                                   p.trim_box[3] + 2 * p.scene.bleed)) if p.clip else p for p in placed]
+        part = Block(placed, [None] * len(placed), tight=block.tight)
+        host = next(((k, p[0]) for k in candidates if id(k) not in taken
+                     for p in [places(k, part)] if p), None)
+        if host is None:
+            return None
+        taken.add(id(host[0]))
+        out.append(host)
+    return out
+
+
 @dataclass
 class Stacked:
     """A sheet of fronts that may take other sheets' blocks, in rows, and its backs (if any)."""
@@ -935,6 +970,17 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
             can.sort(key=lambda kr: ((kr[0].back is None) != (back is None),
                                      not lines_agree(kr[1], gap, room_x, room_w)))
             host, rows = next(iter(can), (None, None))
+        if host is None and stackable(front) and back is None and block.size[1] < room / 4:
+            # a short strip: every stacking sheet with a row's room is a candidate, full for others or not
+            shared = rows_shared(block, [k for k in kept if stackable(k.front)
+                                         and rows_height(k.rows, gap) + gap < room], places)
+            if shared is not None:  # a short strip's rows (a colour's outpost cubes each) join other sheets
+                for host, rows in shared:
+                    first_of[id(host.front)] = min(first_of[id(host.front)], index)
+                    join(host, rows, front, None, settings)
+                    if host in open_hosts and not open_to_more(host):
+                        open_hosts.remove(host)
+                continue
         if host is None:
             first_of[id(front)] = index
             kept.append(Stacked(front, back, [[block]]))
@@ -943,13 +989,7 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
             continue
         if host.front.role != "tile":  # a page of tiles keeps its place among its board's
             first_of[id(host.front)] = min(first_of[id(host.front)], index)
-        host.rows = rows
-        host.front.components = list(dict.fromkeys(host.front.components + front.components))
-        if host.back is None and back is not None:
-            host.back = Sheet("back", [], footer=mirror_side(host.front.footer, settings))
-        if host.back is not None:
-            host.back.components = list(host.front.components)
-        restack(host.front, host.back, host.rows, settings)
+        join(host, rows, front, back, settings)
         if not open_to_more(host):
             open_hosts.remove(host)
     kept.sort(key=lambda k: first_of[id(k.front)])

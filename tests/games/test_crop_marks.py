@@ -215,6 +215,15 @@ def sheet_tight(sheet) -> list[bool]:
     return tiles + list(sheet.tight or [False] * len(sheet.blocks))
 
 
+def test_a_short_strip_shares_sheets_where_it_fits(layouts):
+    """Handful's 60 outpost cubes, 4 rows of 15, took an A4 sheet of their own (p. 59, the rest of it empty):
+    each row now goes under a player display, where the page has room for it, so no sheet holds them alone."""
+    _, sheets, _ = layouts[("handful_of_stars", "a4", 6.0, "full")]
+    holding = [sheet for sheet in sheets if "outposts" in sheet.components and sheet.role == "front"]
+    assert len(holding) == 4 and all(sheet.components == ["player_display", "outposts"] for sheet in holding)
+    assert all(len(sheet.blocks) == 2 and sheet.blocks[1] == 15 for sheet in holding)
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_four_sets_stay_within_their_sheets(layouts, paper):
     pages = [layouts[(g, paper, 6.0, "full")][2] for g in GAMES]
