@@ -409,9 +409,11 @@ def materials(game: Game, tiled: list[str], paper_sheets: int, settings: Setting
     tiled (`tiled`: their names) or a die or standee is folded, and what the game's data adds."""
     kinds = {c.spec.kind for c in game.components}
     paper = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}[settings.paper]
+    # a game whose own list asks for a craft knife (to cut slots) says so once, there
+    knife = any("craft knife" in item.lower() for item in game.info.materials)
     items = [f"{paper_sheets} sheets of {paper} paper (card of 160–250 g/m² makes sturdier pieces, if your printer "
-             "takes it).", "Scissors, a ruler and a pencil; a craft knife and a cutting mat make long straight cuts "
-             "cleaner."]
+             "takes it).", "Scissors, a ruler and a pencil." if knife else
+             "Scissors, a ruler and a pencil; a craft knife and a cutting mat make long straight cuts cleaner."]
     glued = [*(f"the {name.lower()}'s flaps" for name in tiled), *(["the dice"] if "die" in kinds else []),
              *(["the standing pieces"] if "standee" in kinds else [])]
     if glued:

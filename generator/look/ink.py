@@ -2,8 +2,9 @@
 
 A scene is flattened (groups' translation, rotation and scale applied) so a point's printed colour can be
 worked out from the filled shapes drawn before it. `low_ink` turns large fills into pale tints outlined in
-their own colour and the face's ground white, then recolours only the texts that no longer read and the
-lines that the lighter ground made vanish (a white compass spoke on what is now white paper).
+their own colour and the face's ground white, then recolours only the texts that no longer read, the lines
+and outlines under MARK_CONTRAST on the lighter ground (a white compass spoke on what is now white paper, a
+player's blue ring on white) and the marks it hid or paled.
 """
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
 PALE = 0.88  # how far a large fill moves toward white
 LARGE = 80.0  # mm²: fills larger than this are grounds, not art details
 LINE_SEEN = 1.5  # a line with less contrast than this against what is behind it has all but vanished
-LINE_CONTRAST = 3.0  # WCAG's least contrast for graphics: a line that vanished is recoloured to this
+# Lines and outlines (a ring, a rim, a track's line) read as text must, 4.5:1 (WCAG AA), and a
+# little more: a thin line prints lighter than its colour at its edges, where it covers part of a dot.
+MARK_CONTRAST = 5.0
 Shape = Rect | Circle | Polygon | Path
 
 
@@ -245,6 +248,14 @@ def shape_grounds(shape: Shape, m: Matrix, below: Printed) -> set[str]:
     return below.grounds(apply(m, x, y) for x, y in points)
 
 
+def outline_grounds(shape: Shape, m: Matrix, below: Printed) -> set[str]:
+    """The colours printed behind an outline where it runs: round a circle, at a shape's corners."""
+    if not isinstance(shape, Circle):
+        return shape_grounds(shape, m, below)
+    return below.grounds(apply(m, shape.cx + shape.r * math.cos(turn * math.pi / 4),
+                               shape.cy + shape.r * math.sin(turn * math.pi / 4)) for turn in range(8))
+
+
 def vanished(shape: Shape, original: Shape, m: Matrix, below: Printed, below_rich: Printed) -> bool:
     """A small shape (an icon's part) the lighter ground hides, which showed on the rich ground: a white
     glyph on what was a dark chit."""
@@ -388,6 +399,8 @@ def low_ink(scene: Scene) -> Scene:
         left, bottom, right, top = placed(shape, m)[:4]
         return any(i > index and left <= x <= right and bottom <= y <= top for i, (x, y) in texts)
 
+    # by the element's place in drawing order, not its id: one icon's parts are shared by every copy of it (a
+    # white bolt on a red header, and the same bolt on a red disc that stays red)
     recoloured: dict[int, str] = {}
     outlined: set[int] = set()
     below, below_rich = Printed(), Printed()  # the fills drawn so far, light and rich (element i is the same)
@@ -396,52 +409,55 @@ def low_ink(scene: Scene) -> Scene:
             grounds = with_hatching_of(
                 below.grounds(point for line in element.lines for point in line_points(element, line, m)))
             if least_contrast(element.color, grounds) < TEXT_CONTRAST:
-                recoloured[id(element)] = reads_on_all(element.color, grounds)
+                recoloured[index] = reads_on_all(element.color, grounds)
         elif isinstance(element, (Line, Rect, Circle, Polygon, Path)) and element.style.stroke \
                 and not element.style.fill:  # a line, or an outline (an arrow's arc, a ring)
-            behind = line_grounds if isinstance(element, Line) else shape_grounds
+            behind = line_grounds if isinstance(element, Line) else outline_grounds
             grounds = behind(element, m, below)
-            if least_contrast(element.style.stroke, grounds) < LINE_SEEN \
+            if least_contrast(element.style.stroke, grounds) < MARK_CONTRAST \
                     and least_contrast(element.style.stroke, behind(element, m, below_rich)) >= LINE_SEEN:
-                recoloured[id(element)] = reads_on_all(element.style.stroke, grounds, LINE_CONTRAST)
+                recoloured[index] = reads_on_all(element.style.stroke, grounds, MARK_CONTRAST)
         elif is_fill(element):
             hidden = (id(element), m) in small and not outlined_well(element, m, below, with_hatching_of) \
                 and vanished(element, original, m, below, below_rich)
             if hidden and badge(index, element, m):
-                outlined.add(id(element))
-                recoloured[id(element)] = reads_on_all(element.style.fill, shape_grounds(element, m, below),
-                                                       LINE_CONTRAST)
+                outlined.add(index)
+                recoloured[index] = reads_on_all(element.style.fill, shape_grounds(element, m, below), MARK_CONTRAST)
             elif hidden or (id(element), m) in small and fades(element, m, below, with_hatching_of) \
                     and not badge(index, element, m):  # a text on it was made to read on its colour
-                recoloured[id(element)] = reads_on_all(
+                recoloured[index] = reads_on_all(
                     element.style.fill, with_hatching_of(shape_grounds(element, m, below)), TEXT_CONTRAST)
             part = placed(element, m)  # a small fill is the same shape in both
             below.parts.append(part)
             below_rich.parts.append(part if original is element else placed(original, m))
+
+    places = iter(range(len(flat)))  # recolour meets the elements in the order flatten_both gave them
 
     def recolour(element: Element) -> Element:
         if isinstance(element, RichText):
             return recolour_rich(element)
         if isinstance(element, Group):
             return with_children(element, tuple(recolour(child) for child in element.children))
-        if id(element) not in recoloured:
+        index = next(places)
+        if index not in recoloured:
             return element
-        if id(element) in outlined:  # a light badge the white ground hides keeps its fill and gains an outline
-            return replace(element, style=replace(element.style, stroke=recoloured[id(element)],
+        if index in outlined:  # a light badge the white ground hides keeps its fill and gains an outline
+            return replace(element, style=replace(element.style, stroke=recoloured[index],
                                                   stroke_width=max(element.style.stroke_width, 0.3)))
         if is_fill(element):  # an icon's part or a mark that the light ground hid or paled: dark enough to read
-            return replace(element, style=replace(element.style, fill=recoloured[id(element)]))
+            return replace(element, style=replace(element.style, fill=recoloured[index]))
         if isinstance(element, (Line, Rect, Circle, Polygon, Path)):
-            return replace(element, style=replace(element.style, stroke=recoloured[id(element)]))
-        return replace(element, color=recoloured[id(element)])
+            return replace(element, style=replace(element.style, stroke=recoloured[index]))
+        return replace(element, color=recoloured[index])
 
     def recolour_rich(rich: RichText) -> RichText:
         """A rich text's words in one new colour, and its icons with them (their cut-outs too)."""
-        words = [child for child in rich.children if isinstance(child, Text)]
-        new = next((recoloured[id(text)] for text in words if id(text) in recoloured), None)
-        if new is None or not words:
+        parts = [(next(places), e) for e, _ in flatten(rich.children)]
+        words = [(index, e) for index, e in parts if isinstance(e, Text)]
+        new = next((recoloured[index] for index, _ in words if index in recoloured), None)
+        if new is None:
             return rich
-        old = words[0].color
+        old = words[0][1].color
         return repaint(rich, {old: new, resolve(old): new, readable_ink(old): readable_ink(new)})
 
     elements = tuple(recolour(e) for e in pale) if recoloured else pale

@@ -92,6 +92,7 @@ class Tile:
     grid: tuple[int, int]  # columns, rows of the whole tiling
     flaps: tuple[tuple[str, Box, str], ...] = ()  # ("left" | "top", page box, the tile it goes under)
     targets: tuple[tuple[str, float, float], ...] = ()  # (side, x, y): arrow tips on a flap's seam line
+    tight: bool = False  # laid with no room for marks on its right: its level cuts are marked at one end
 
     @property
     def board_size(self) -> tuple[float, float]:
@@ -123,6 +124,7 @@ class Sheet:
     picture: Box | None = None  # where the assembly map's board goes (None: as large as the page allows)
     aids: list[Placed] = field(default_factory=list)  # player aids to read on this page, not cut out
     blocks: list[int] = field(default_factory=list)  # pieces in each block of touching pieces
+    tight: list[bool] = field(default_factory=list)  # per block: a tight grid, its trim lines marked at one end
     footer: str = "bottom"  # the page side the footer runs along: bottom | top | left | right
     number: int = 0  # the sheet of paper it prints on, of how many in the file (set by paginate)
     of: int = 0
@@ -286,8 +288,8 @@ def crop_marks(placed: list[Placed], settings: Settings, limits: Edges) -> list[
 
 def tile_marks(window: Box, settings: Settings, limits: Edges) -> list[tuple[float, float, float, float]]:
     """Corner marks of a tile: each edge of its window extended outward at both ends, as far as the `limits` (the
-    content area, the tiles beside it) let them (impose_tiled keeps MARK_ROOM free above, below and left of the
-    window; a mark too short to cut by is left out)."""
+    content area, the tiles beside it) let them (impose_tiled keeps MARK_ROOM free on every side of the window;
+    a mark too short to cut by is left out)."""
     if not settings.crop_marks:
         return []
     wx, wy, ww, wh = window
@@ -350,7 +352,7 @@ def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) 
                 x, y = x - b, y - b
             front.placed.append(Placed(scene, x, y, 90 if grid.turned else 0, component, clip))
         front.marks = crop_marks(front.placed, settings, mark_limits(settings, grid.footer))
-        front.blocks = [len(front.placed)]
+        front.blocks, front.tight = [len(front.placed)], [grid.single]
         sheets.append(front)
         if duplex:
             back = Sheet("back", names, footer=mirror_side(grid.footer, settings))
@@ -358,7 +360,7 @@ def impose_grid(run: list[tuple[Scene, Scene | None, str]], settings: Settings) 
                 if back_scene is not None:
                     back.placed.append(mirror(placed, back_scene, settings))
             back.marks = crop_marks(back.placed, settings, mark_limits(settings, back.footer))
-            back.blocks = [len(back.placed)]
+            back.blocks, back.tight = [len(back.placed)], [grid.single]
             sheets.append(back)
     return sheets
 
@@ -401,13 +403,15 @@ def _boxes(elements, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0, link:
                "line" if link or isinstance(e, Line) else "shape")
 
 
-SPACE_WEIGHT = 10  # cutting through a space, box or icon is ten times worse than through a line of text
+SPACE_WEIGHT = 10  # how bad cutting through a space, box or icon is
+TEXT_WEIGHT = 100  # a word cut in two is worse than any space: a seam crosses text only where nothing else can
 SEAM_CLEAR = 1.1  # mm kept between a seam and anything drawn beside it, so a cut a hair off the line shaves nothing
+TEXT_CLEAR = 2.1  # mm kept between a seam and a text: a letter is never shaved, nor a word read across the seam
 
 
 def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
     """Stretches of the scene (bleed-box coordinates, along x for axis 0, y for 1) a seam should not cut, with
-    how bad cutting each is: every space, box and icon, the inside of every grid cell, and (less bad) text.
+    how bad cutting each is: every text (worst), space, box and icon, and the inside of every grid cell.
     Shapes as large as much of the board (its ground, frame, a grid's backdrop) do not count: seams cross
     them along grid lines."""
     size = (scene.outer_width, scene.outer_height)[axis]
@@ -419,8 +423,10 @@ def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
         if kind == "line":  # links may be crossed; a line along the seam's direction is a grid line
             if hi - lo < 1e-6 and across[1] - across[0] > 20:
                 rules.append(lo + b)
+        elif kind == "text":
+            blocked.append((lo + b - TEXT_CLEAR, hi + b + TEXT_CLEAR, TEXT_WEIGHT))
         elif hi - lo < size * 0.5:
-            blocked.append((lo + b - SEAM_CLEAR, hi + b + SEAM_CLEAR, 1 if kind == "text" else SPACE_WEIGHT))
+            blocked.append((lo + b - SEAM_CLEAR, hi + b + SEAM_CLEAR, SPACE_WEIGHT))
     rules = sorted(set(round(r, 3) for r in rules))
     blocked += [(a, c, SPACE_WEIGHT) for a, c in zip(rules, rules[1:]) if c - a < 60]  # inside a grid cell
     return blocked
@@ -553,26 +559,29 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
     Seams fall on the board's grid lines or between its spaces; of the seams that cut nothing, those whose
     tiles share pages best win (even tiles, or large ones and a small one that joins another page)."""
     ax, ay, aw, ah = content_area(settings)
-    # room for corner marks: above and below every tile (they mark its upright cuts), and on its left only (they
-    # mark its level cuts, at one end: the width goes to the board)
-    area = (ax + MARK_ROOM, ay + MARK_ROOM, aw - MARK_ROOM, ah - 2 * MARK_ROOM)
     ow, oh = scene.outer_width, scene.outer_height
     options = []
-    for rotation in (0, 90):
-        bw, bh = (oh, ow) if rotation else (ow, oh)
-        # turned 90° clockwise, the scene's y runs along the page's x, from the far side
-        x_blocks = seam_blocks(scene, 1 if rotation else 0)
-        y_blocks = seam_blocks(scene, 0 if rotation else 1)
-        if rotation:
-            x_blocks = [(bw - c, bw - a, weight) for a, c, weight in x_blocks]
-        for uneven in range(4):  # even tiles both ways first
-            xs = choose_seams(bw, area[2], x_blocks, even=not uneven & 1)
-            ys = choose_seams(bh, area[3], y_blocks, even=not uneven & 2)
-            cuts = sum(w for x in xs for a, c, w in x_blocks if a < x < c) + sum(
-                w for y in ys for a, c, w in y_blocks if a < y < c)
-            pages = pack_tiles(cut_tiles(scene, rotation, (bw, bh), xs, ys), area)
-            options.append((len(pages), (len(xs) + 1) * (len(ys) + 1), cuts, uneven, rotation, pages))
-    pages = min(options, key=lambda o: o[:5])[5]
+    # room for corner marks above, below and on both sides of every tile, so both ends of each cut line are
+    # marked; or, tight, on its left only (its level cuts marked at one end), where the width that gives the
+    # board saves a page or a seam through a space or a word
+    for tight in (False, True):
+        area = (ax + MARK_ROOM, ay + MARK_ROOM, aw - (1 if tight else 2) * MARK_ROOM, ah - 2 * MARK_ROOM)
+        for rotation in (0, 90):
+            bw, bh = (oh, ow) if rotation else (ow, oh)
+            # turned 90° clockwise, the scene's y runs along the page's x, from the far side
+            x_blocks = seam_blocks(scene, 1 if rotation else 0)
+            y_blocks = seam_blocks(scene, 0 if rotation else 1)
+            if rotation:
+                x_blocks = [(bw - c, bw - a, weight) for a, c, weight in x_blocks]
+            for uneven in range(4):  # even tiles both ways first
+                xs = choose_seams(bw, area[2], x_blocks, even=not uneven & 1)
+                ys = choose_seams(bh, area[3], y_blocks, even=not uneven & 2)
+                cuts = sum(w for x in xs for a, c, w in x_blocks if a < x < c) + sum(
+                    w for y in ys for a, c, w in y_blocks if a < y < c)
+                pages = pack_tiles(cut_tiles(scene, rotation, (bw, bh), xs, ys), area)
+                options.append((len(pages), (len(xs) + 1) * (len(ys) + 1), cuts, tight, uneven, rotation, pages))
+    best = min(options, key=lambda o: o[:6])
+    pages = [[replace(t, tight=best[3]) for t in page] for page in best[6]]
     laid = {t.label: t for page in pages for t in page}
     tiles = [laid[label] for label in sorted(laid, key=lambda label: (label[0], int(label[1:])))]
     sheets = [Sheet("map", [component], tiles=tiles)] + [Sheet("tile", [component], tiles=page) for page in pages]
@@ -731,6 +740,7 @@ class Block:
     backs: list[Scene | None]
     tiles: list[Tile] = field(default_factory=list)
     pad: float = 0.0  # kept above and below tiles, as a block's bleed is: room for their corner marks
+    tight: bool = False  # a tight grid's block: its trim lines are marked at one end
     size: tuple[float, float] = (0.0, 0.0)  # width and height of what it shows
 
     def __post_init__(self):
@@ -759,21 +769,92 @@ def rows_height(rows: list[Row], gap: float) -> float:
     return sum(row_size(r, gap)[1] for r in rows) + gap * (len(rows) - 1)
 
 
+def trim_lines(block: Block, axis: int) -> list[float]:
+    """A block's upright (axis 0: their x) or level (axis 1: their y) trim lines, its tiles' window edges."""
+    boxes = [p.trim_box for p in block.placed] + [t.window for t in block.tiles]
+    return sorted({round(box[axis] + k * box[axis + 2], 6) for box in boxes for k in (0, 1)})
+
+
+def snapped(lines: list[float], others: list[float], least: float, most: float) -> float:
+    """The smallest shift, from `least` to `most`, that puts each of `lines` on one of `others` or MARK_APART
+    or more from it: two blocks' marks a ruler could take for one line are one line (where no shift can, the
+    one that leaves the fewest near misses)."""
+    shifts = [d for d in {0.0} | {o - v + k for v in lines for o in others for k in (0.0, -MARK_APART, MARK_APART)}
+              if least - 1e-9 <= d <= most + 1e-9]
+    return min(shifts, key=lambda d: (near_misses([v + d for v in lines], others), abs(d)), default=0.0)
+
+
+def across(rows: list[Row], gap: float, ax: float, aw: float) -> list[list[float]]:
+    """How far each block moves across: a row of blocks is centred, a row of one keeps its place; then each row
+    is nudged, and the rows above it together if it cannot move far enough alone, so that its upright trim
+    lines and those above are one line or MARK_APART apart (a ruler through a mark above and one below cuts
+    both blocks true). Rows of tiles never move."""
+    out: list[list[float]] = []
+    above: list[tuple[float, float]] = []  # (line, row) of the rows above
+    slack_above = (-math.inf, math.inf)  # how far all the rows above may still move together
+    for r, row in enumerate(rows):
+        x = ax + (aw - row_size(row, gap)[0]) / 2
+        shifts = [(x + sum(b.size[0] + gap for b in row[:i]) - b.box[0] if len(row) > 1 else 0.0)
+                  for i, b in enumerate(row)]
+        if any(b.tiles for b in row):
+            slack = (0.0, 0.0)
+        else:
+            slack = (ax - min(b.box[0] + dx for b, dx in zip(row, shifts)),
+                     ax + aw - max(b.box[2] + dx for b, dx in zip(row, shifts)))
+        lines = [v + dx for b, dx in zip(row, shifts) for v in trim_lines(b, 0)]
+        shift = snapped(lines, [v for v, _ in above], slack[0] - slack_above[1], slack[1] - slack_above[0])
+        # this row moves by `shift` relative to the rows above: as little of it by them as its own room allows
+        lift = min(max(0.0, slack[0] - shift), slack_above[1]) if shift < slack[0] else \
+            max(min(0.0, slack[1] - shift), slack_above[0])
+        if lift:
+            out = [[dx + lift for dx in done] for done in out]
+            above = [(v + lift, row_of) for v, row_of in above]
+        slack_above = (max(slack_above[0] - lift, slack[0] - shift - lift), min(slack_above[1] - lift,
+                                                                                 slack[1] - shift - lift))
+        shifts = [dx + shift + lift for dx in shifts]
+        out.append(shifts)
+        above += [(v + shift + lift, r) for v in lines]
+    return out
+
+
+def near_misses(lines: list[float], others: list[float]) -> int:
+    """How many of `lines` lie within MARK_APART of one of `others` without being it: lines a ruler mistakes."""
+    return sum(1e-6 <= abs(v - o) < MARK_APART - 1e-6 for v in lines for o in others)
+
+
+def lines_agree(rows: list[Row], gap: float, ax: float, aw: float) -> bool:
+    """Laid out as restack lays them, no two of these rows' upright trim lines are a near miss (closer than
+    MARK_APART, not one line): a block that would need one goes on another sheet."""
+    seen: list[float] = []
+    for row, shifts in zip(rows, across(rows, gap, ax, aw)):
+        lines = [v + dx for b, dx in zip(row, shifts) for v in trim_lines(b, 0)]
+        if near_misses(lines, seen):
+            return False
+        seen += lines
+    return True
+
+
 def restack(front: Sheet, back: Sheet | None, rows: list[Row], settings: Settings) -> None:
     """Lay the rows of blocks out one under another, centred as a whole, each row's blocks side by side and
-    centred across (a row of one block keeps its place across); each back follows its front."""
+    centred across (a row of one block keeps its place across), each row nudged across and each block down in
+    its row so that its trim lines and another block's are one line or MARK_APART apart (`snapped`); each back
+    follows its front."""
     gap = block_gap(settings)
     ax, ay, aw, ah = block_area(settings, "bottom", 0.0, settings.bleed)
     y = ay + (ah - rows_height(rows, gap)) / 2
-    front.placed, backs, front.blocks = [], [], []
+    front.placed, backs, front.blocks, front.tight = [], [], [], []
     if front.role == "tile":
         front.tiles = []
-    for row in rows:
-        width, height = row_size(row, gap)
-        x = ax + (aw - width) / 2
-        for block in row:
-            bx, by, _, _ = block.box
-            dx, dy = (x - bx if len(row) > 1 else 0.0), y - by
+    shifts = across(rows, gap, ax, aw)
+    for row, row_shifts in zip(rows, shifts):
+        height = row_size(row, gap)[1]
+        levels: list[float] = []  # the level trim lines of the row's blocks to the left
+        for block, dx in zip(row, row_shifts):
+            _, by, _, _ = block.box
+            lines = trim_lines(block, 1)
+            dy = y - by + (snapped([v + y - by for v in lines], levels, 0.0, height - block.size[1])
+                           if not block.tiles else 0.0)
+            levels += [v + dy for v in lines]
             front.tiles += [moved(t, t.window[0] + dx, t.window[1] + dy) for t in block.tiles]
             if block.placed:
                 front.placed += [replace(p, x=p.x + dx, y=p.y + dy,
@@ -781,13 +862,48 @@ def restack(front: Sheet, back: Sheet | None, rows: list[Row], settings: Setting
                                  for p in block.placed]
                 backs += block.backs
                 front.blocks.append(len(block.placed))
-            x += block.size[0] + gap
+                front.tight.append(block.tight)
         y += height + gap
     front.marks = block_marks(front, settings)
     if back is not None:
         back.placed = [mirror(f, scene or plain_back(f.scene), settings) for f, scene in zip(front.placed, backs)]
-        back.blocks = list(front.blocks)
+        back.blocks, back.tight = list(front.blocks), list(front.tight)
         back.marks = block_marks(back, settings)
+
+
+def join(host: "Stacked", rows: list[Row], front: Sheet, back: Sheet | None, settings: Settings) -> None:
+    """The host takes `front`'s block (laid out as `rows`), and its backs, if any, on a back sheet of its own."""
+    host.rows = rows
+    host.front.components = list(dict.fromkeys(host.front.components + front.components))
+    if host.back is None and back is not None:
+        host.back = Sheet("back", [], footer=mirror_side(host.front.footer, settings))
+    if host.back is not None:
+        host.back.components = list(host.front.components)
+    restack(host.front, host.back, host.rows, settings)
+
+
+def rows_shared(block: Block, candidates: list["Stacked"], places) -> list[tuple["Stacked", list[Row]]] | None:
+    """Where each row of a one-sided block that no sheet takes whole can go, one row to a host (its rows then),
+    or None when any row finds none: a strip then shares sheets rather than taking one of its own."""
+    by_row: dict[float, list[Placed]] = {}
+    for p in block.placed:
+        by_row.setdefault(round(p.y, 3), []).append(p)
+    if len(by_row) < 2:
+        return None
+    out: list[tuple[Stacked, list[Row]]] = []
+    taken: set[int] = set()
+    for _, placed in sorted(by_row.items()):
+        # a row cut from a grid whose pieces share cuts gets its bleed above and below back
+        placed = [replace(p, clip=(p.clip[0], p.trim_box[1] - p.scene.bleed, p.clip[2],
+                                   p.trim_box[3] + 2 * p.scene.bleed)) if p.clip else p for p in placed]
+        part = Block(placed, [None] * len(placed), tight=block.tight)
+        host = next(((k, p[0]) for k in candidates if id(k) not in taken
+                     for p in [places(k, part)] if p), None)
+        if host is None:
+            return None
+        taken.add(id(host[0]))
+        out.append(host)
+    return out
 
 
 @dataclass
@@ -812,7 +928,7 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
         units.append((sheets[i], back))
         i += 2 if back else 1
     kept: list[Stacked] = []
-    _, _, room_w, room = block_area(settings, "bottom", 0.0, settings.bleed)  # blocks are measured to their bleed
+    room_x, _, room_w, room = block_area(settings, "bottom", 0.0, settings.bleed)  # blocks are measured to their bleed
     gap = block_gap(settings)
 
     def places(k: Stacked, block: Block) -> list[list[Row]]:
@@ -820,14 +936,15 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
         across), or as a row of its own."""
         out = [k.rows[:r] + [k.rows[r] + [block]] + k.rows[r + 1:] for r in range(len(k.rows))
                if not any(b.tiles for b in k.rows[r])]
-        return [rows for rows in out + [k.rows + [[block]]]
-                if rows_height(rows, gap) <= room + 1e-6 and all(row_size(r, gap)[0] <= room_w + 1e-6 for r in rows)]
+        fit = [rows for rows in out + [k.rows + [[block]]]
+               if rows_height(rows, gap) <= room + 1e-6 and all(row_size(r, gap)[0] <= room_w + 1e-6 for r in rows)]
+        return sorted(fit, key=lambda rows: not lines_agree(rows, gap, room_x, room_w))  # true lines first
 
     # tallest blocks first, so each shorter one finds the sheet it fits best (first fit decreasing); the
     # sheets then keep the order of their first block
     blocks = [Block(list(front.placed), [b.scene for b in back.placed] if back is not None else
-                    [None] * len(front.placed), list(front.tiles) if front.role == "tile" else [], settings.bleed)
-              for front, back in units]
+                    [None] * len(front.placed), list(front.tiles) if front.role == "tile" else [], settings.bleed,
+                    any(front.tight)) for front, back in units]
     # pages of tiles first, to host; then the tallest blocks
     order = sorted(range(len(units)), key=lambda i: -math.inf if units[i][0].role == "tile" else
                    -blocks[i].size[1] if stackable(units[i][0]) else 0)
@@ -849,8 +966,21 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
         if stackable(front) and (back is None or len(back.placed) == len(block.placed)):
             can = [(k, p[0]) for k in open_hosts for p in [places(k, block)]
                    if p and (back is None or k.front.role != "tile")]
-            host, rows = next(((k, r) for k, r in can if (k.back is None) == (back is None)),
-                              next(iter(can), (None, None)))
+            # a host with backs for blocks with backs, then one where every mark lies on a true line
+            can.sort(key=lambda kr: ((kr[0].back is None) != (back is None),
+                                     not lines_agree(kr[1], gap, room_x, room_w)))
+            host, rows = next(iter(can), (None, None))
+        if host is None and stackable(front) and back is None and block.size[1] < room / 4:
+            # a short strip: every stacking sheet with a row's room is a candidate, full for others or not
+            shared = rows_shared(block, [k for k in kept if stackable(k.front)
+                                         and rows_height(k.rows, gap) + gap < room], places)
+            if shared is not None:  # a short strip's rows (a colour's outpost cubes each) join other sheets
+                for host, rows in shared:
+                    first_of[id(host.front)] = min(first_of[id(host.front)], index)
+                    join(host, rows, front, None, settings)
+                    if host in open_hosts and not open_to_more(host):
+                        open_hosts.remove(host)
+                continue
         if host is None:
             first_of[id(front)] = index
             kept.append(Stacked(front, back, [[block]]))
@@ -859,13 +989,7 @@ def stack(sheets: list[Sheet], settings: Settings) -> list[Sheet]:
             continue
         if host.front.role != "tile":  # a page of tiles keeps its place among its board's
             first_of[id(host.front)] = min(first_of[id(host.front)], index)
-        host.rows = rows
-        host.front.components = list(dict.fromkeys(host.front.components + front.components))
-        if host.back is None and back is not None:
-            host.back = Sheet("back", [], footer=mirror_side(host.front.footer, settings))
-        if host.back is not None:
-            host.back.components = list(host.front.components)
-        restack(host.front, host.back, host.rows, settings)
+        join(host, rows, front, back, settings)
         if not open_to_more(host):
             open_hosts.remove(host)
     kept.sort(key=lambda k: first_of[id(k.front)])

@@ -1,10 +1,12 @@
-"""Playable from the printout alone: every number the rulebook's set-up section gives is printed on a piece (a
-set-up card, a player aid, a board), and page 1 never claims the rulebook's authority for our edition's values.
+"""Playable from the printout alone: every number and every action the rulebook's set-up section gives (deal,
+shuffle, draw six) is printed on a piece (a set-up card, a player aid, a board), and page 1 never claims the
+rulebook's authority for our edition's values.
 
 Each game's list quotes the rulebook line (/work/shared/seeds/*.txt) and the words the set prints for it; the
-text searched is the text of the game's built PDF (A4, every page), extracted by PDFium (pypdf takes 5 s on
-one set) with every run of whitespace (a wrapped passage's line breaks, gaps between text runs) read as one
-space, so a wrapped sentence or a number drawn as a run of its own still reads whole.
+text searched is the text of the game's built PDF (A4 in full ink and Letter in low ink, every page), extracted
+by PDFium (pypdf takes 5 s on one set) with every run of whitespace (a wrapped passage's line breaks, gaps
+between text runs) read as one space, so a wrapped sentence or a number drawn as a run of its own still reads
+whole.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import pytest
 from starpnp.generator.build import BuildOptions, build_game, edition_marks, player_texts
 from starpnp.generator.exports.face_files import PDFIUM
 from starpnp.generator.look.loader import find_game, load_game
+from starpnp.generator.sheets.imposition import Settings
 
 SETUP = {
     "handful_of_stars": [  # 004, "Starting the game" (pages 12-14) and its summary
@@ -35,6 +38,14 @@ SETUP = {
         ("With two players you will start the game with thirty-six VPs, with three players you will have thirty "
          "VPs, and with four players you will have twenty-four VPs.", r"36 VP with 2 players, 30 with 3, 24 with 4"),
         ("Draw and place eight Technology cards on display", r"8 Technology cards face up on display"),
+        ("place two of their unused discs on the Victory Point tracks ... one on the '10s' track and one on the "
+         "'1s' track", r"on the VP tracks with two spare discs \(tens, ones\)"),
+        ("Place one Game marker on the zero space of the Shuffle Track. Place one Game marker on the zero space of "
+         "the Combat Track.", r"Game markers on 0 of the Shuffle and Combat tracks"),
+        ("Shuffle your four Starting cards, three Race Ability cards, two Technology cards and Habitable and "
+         "Uninhabitable System cards together ... to form your draw deck.",
+         r"shuffles their 4 Starting, 3 Race Ability and 2 Technology cards with their system cards into a draw deck"),
+        ("Draw six cards to form your hand.", r"draws a hand of 6"),
     ],
     "stars_inc": [  # 002, "Setup"
         ("Hydrogen - set to 6", r"Hydrogen tank start 6 "),
@@ -70,11 +81,17 @@ SETUP = {
 }
 
 
-@pytest.fixture(scope="module", params=sorted(SETUP))
+# Both papers and both inks, each once: a step must not drop out of a paper's layout or the low-ink look.
+PRINTS = [("a4", "full"), ("letter", "low")]
+
+
+@pytest.fixture(scope="module", params=[(game, paper, ink) for game in sorted(SETUP) for paper, ink in PRINTS],
+                ids=lambda p: "-".join(p))
 def printed(request, tmp_path_factory) -> tuple[str, str]:
     """The game's id and the text of its built PDF, every page, whitespace runs as single spaces."""
-    game_id = request.param
-    result = build_game(find_game(game_id), BuildOptions(out=tmp_path_factory.mktemp(game_id), formats=("pdf",)))
+    game_id, paper, ink = request.param
+    result = build_game(find_game(game_id), BuildOptions(settings=Settings(paper=paper, ink=ink), formats=("pdf",),
+                                                         out=tmp_path_factory.mktemp(game_id)))
     (pdf,) = [f for f in result.files if f.suffix == ".pdf"]
     with PDFIUM:
         document = pypdfium2.PdfDocument(str(pdf))

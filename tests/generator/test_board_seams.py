@@ -19,12 +19,14 @@ TOL = 0.05
 CLEAR = 1.0  # mm
 
 
-@pytest.fixture(scope="module", params=["a4", "letter"])
+@pytest.fixture(scope="module", params=[("a4", "full"), ("letter", "full"), ("a4", "low"), ("letter", "low")],
+                ids="-".join)
 def built(request, tmp_path_factory):
-    out = tmp_path_factory.mktemp(f"seams-{request.param}")
+    paper, ink = request.param
+    out = tmp_path_factory.mktemp(f"seams-{paper}-{ink}")
     for game in BOARDS:
-        build_game(find_game(game), BuildOptions(settings=Settings(paper=request.param), out=out, formats=("pdf",)))
-    return out, request.param
+        build_game(find_game(game), BuildOptions(settings=Settings(paper=paper, ink=ink), out=out, formats=("pdf",)))
+    return out, paper, ink
 
 
 def spaces(scene) -> dict[int, list[tuple[float, float, float, float]]]:
@@ -58,12 +60,13 @@ def spaces(scene) -> dict[int, list[tuple[float, float, float, float]]]:
     return blocking
 
 
-def tile_pages(out, paper, game):
+def tile_pages(out, paper, ink, game):
     import json
 
     manifest = json.loads((out / game / "manifest.json").read_text())
     pages = next(c["pages"] for c in manifest["components"] if c["id"] == BOARDS[game])
-    return PdfReader(out / game / f"{game}-{paper}.pdf"), pages[1:]  # the assembly map comes first
+    name = f"{game}-{paper}" + ("-ink-low" if ink == "low" else "")
+    return PdfReader(out / game / f"{name}.pdf"), pages[1:]  # the assembly map comes first
 
 
 def tiles_on(drawing):
@@ -74,14 +77,16 @@ def tiles_on(drawing):
 
 
 def seams_of(built, game):
-    """(page, seam position in the scene, spaces it cuts, arrow tips on it, marks off the flaps) per seam."""
-    out, paper = built
+    """(page, seam position in the scene, spaces it cuts, arrow tips on it, marks off the flaps, texts it cuts or
+    comes within WORD_CLEAR of) per seam."""
+    out, paper, ink = built
     folder = find_game(game)
     comp = next(c for c in load_game(folder).components if c.spec.id == BOARDS[game])
-    scene = SceneCache(3.0, folder).face(comp, comp.pieces[0], "front")
+    scene = SceneCache(3.0, folder, ink=ink).face(comp, comp.pieces[0], "front")
     boxes = spaces(scene)
+    words = text_boxes(scene)
     assert len(boxes[0]) > 10
-    reader, pages = tile_pages(out, paper, game)
+    reader, pages = tile_pages(out, paper, ink, game)
     found = []
     for page in pages:
         drawing = read_page(reader, page - 1)
@@ -110,22 +115,63 @@ def seams_of(built, game):
                             if b[axis] - CLEAR < pos < b[axis + 2] + CLEAR and b not in crossed]
                 tips = [pt for shape in drawing.fills if len(shape) == 3 for pt in shape
                         if inside(*pt) and abs((pt[0] if vertical else pt[1]) - (at - 0.2)) < 0.05]
-                found.append((page, pos, crossed, tips, off_flaps))
+                near = [(text, box, axis) for text, box in words
+                        if box[axis] - WORD_CLEAR < pos < box[axis + 2] + WORD_CLEAR]
+                found.append((page, pos, crossed, tips, off_flaps, near))
     assert len(found) >= 2
     return found
 
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
 def test_every_seam_has_two_arrows_or_more_and_every_mark_is_on_a_hidden_flap(built, game):
-    for page, pos, _, tips, off_flaps in seams_of(built, game):
+    for page, pos, _, tips, off_flaps, _ in seams_of(built, game):
         assert len(tips) >= 2, f"{game} page {page}: {len(tips)} arrow(s) on the seam at {pos:.1f} mm"
         assert off_flaps == [], f"{game} page {page}: marks outside the flaps show once built"
 
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
 def test_seams_fall_between_spaces(built, game):
-    for page, pos, crossed, _, _ in seams_of(built, game):
+    for page, pos, crossed, _, _, _ in seams_of(built, game):
         assert crossed == [], f"{game} page {page}: the seam at {pos:.1f} mm cuts through {crossed[:3]}"
+
+
+WORD_CLEAR = 2.0  # mm between a seam and any text: a word is never cut, nor shaved by a cut a hair off the line
+
+
+def text_boxes(scene) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each line of text on the board, with its box in bleed-box coordinates (ascent to descent)."""
+    from starpnp.generator.look import fonts
+    from starpnp.generator.look.ink import IDENTITY, apply, group_matrix, then
+    from starpnp.generator.look.scene import Text
+
+    found = []
+
+    def walk(elements, m):
+        for e in elements:
+            if isinstance(e, Group):
+                walk(e.children, then(m, group_matrix(e)))
+            elif isinstance(e, Text):
+                for line in e.lines:
+                    width = fonts.text_width_mm(line.text, e.font, e.size)
+                    left = line.x - {"left": 0.0, "center": 0.5, "right": 1.0}[e.align] * width
+                    top, bottom = line.y - fonts.ascent_mm(e.font, e.size), line.y + fonts.descent_mm(e.font, e.size)
+                    corners = [apply(m, x, y) for x in (left, left + width) for y in (top, bottom)]
+                    xs, ys = [x + scene.bleed for x, _ in corners], [y + scene.bleed for _, y in corners]
+                    found.append((line.text, (min(xs), min(ys), max(xs), max(ys))))
+
+    walk(scene.elements, IDENTITY)
+    assert found
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_no_seam_crosses_a_word_or_comes_within_2_mm_of_one(built, game):
+    """Every text of every tiled board (its title, labels, the lines of its aids) lies WORD_CLEAR or more from
+    every seam: Stratastar's title read "...MAP OF THE | GALAXY" across one, its E 0.38 mm from the cut."""
+    problems = [f"page {page}: the seam at {pos:.1f} mm runs {'through' if box[axis] < pos < box[axis + 2] else 'by'} "
+                f"{text!r} ({box[axis]:.1f}-{box[axis + 2]:.1f} mm)"
+                for page, pos, _, _, _, near in seams_of(built, game) for text, box, axis in near]
+    assert not problems, f"{game} {built[1]} {built[2]}: " + "; ".join(problems)
 
 
 def tile_sheets(built, game):

@@ -5,6 +5,7 @@ Read from the pages' content only: a page of pieces places faces at actual size,
 """
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import subprocess
@@ -213,6 +214,28 @@ def test_boards_are_put_together_one_way_on_every_page(built, game):
     for page in built[game]:
         if page.kind != "pieces":
             assert not any(word in page.text.lower() for word in OLD_METHOD), page.text[:300]
+
+
+# what page 1 must say once only: each names one step or tool
+ONCE = (r"craft knife", r"assembly map", r"(thin|their) outline", r"glued? under", r"duplex")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_page_one_says_each_step_once(built, game):
+    """What to gather and how to print and make it name each tool and step once: no game note repeats the
+    generic steps (Handful said how round pieces are cut and how its board goes together twice, Stars, Inc.
+    listed the craft knife twice), and no two items share a run of five words."""
+    text = " ".join(built[game][0].text.split("Contents")[0].split())
+    for topic in ONCE:
+        found = re.findall(topic, text, re.IGNORECASE)
+        assert len(found) <= 1, f"{game}: page 1 says {topic!r} {len(found)} times"
+    items = [item for item in re.split(r"(?:•|\b\d+\.) ", text)[1:] if item.strip()]
+    assert len(items) >= 8
+    runs = [{tuple(words[i:i + 5]) for i in range(len(words) - 4)}
+            for words in ([w.strip(".,;:()").lower() for w in item.split()] for item in items)]
+    for i, j in itertools.combinations(range(len(items)), 2):
+        shared = runs[i] & runs[j]
+        assert not shared, f"{game}: {items[i][:60]!r} and {items[j][:60]!r} both say {' '.join(min(shared))!r}"
 
 
 @pytest.mark.parametrize("game", GAMES)

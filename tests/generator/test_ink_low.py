@@ -9,7 +9,7 @@ from PIL import Image
 
 from starpnp.generator.build import BuildOptions, build_game
 from starpnp.generator.sheets.imposition import Settings
-from starpnp.generator.look.ink import (HATCH_WIDTH, LARGE, LINE_CONTRAST, LINE_SEEN, area, fills, flatten, least_contrast,
+from starpnp.generator.look.ink import (HATCH_WIDTH, LARGE, LINE_SEEN, MARK_CONTRAST, area, fills, flatten, least_contrast,
                                    line_grounds)
 from starpnp.generator.look.layouts.base import luminance
 from starpnp.generator.look.loader import find_game, load_game
@@ -138,7 +138,7 @@ def test_every_line_that_shows_in_the_full_look_still_shows_with_low_ink(game):
                     if isinstance(before, Line) and before.style.stroke:
                         shown = least_contrast(before.style.stroke, line_grounds(before, m, fills(rich[:i])))
                         now = least_contrast(after.style.stroke, line_grounds(after, m, fills(light[:i])))
-                        if shown >= LINE_SEEN and now < LINE_CONTRAST and now < shown:
+                        if shown >= LINE_SEEN and now < MARK_CONTRAST and now < shown:
                             vanished.append(f"{comp.spec.id}: {piece.name}: {side}: {before.style.stroke} "
                                             f"{shown:.1f}:1 -> {now:.1f}:1")
     assert vanished == []

@@ -13,7 +13,7 @@ import math
 from dataclasses import replace
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageFilter
 
 from starpnp.generator.exports.face_files import render_face
 from starpnp.generator.look import fonts
@@ -21,10 +21,10 @@ from starpnp.generator.look.render import faces
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
 from starpnp.generator.data.palette import PLAYER_COLORS
-from starpnp.generator.look.ink import (IDENTITY, Printed, apply, area, flatten, group_matrix, is_fill, line_points,
-                                        then)
+from starpnp.generator.look.ink import (HATCH_WIDTH, IDENTITY, LARGE, Printed, apply, area, flatten, group_matrix,
+                                        is_fill, line_grounds, line_points, outline, outline_grounds, then)
 from starpnp.generator.look.layouts.base import contrast_ratio
-from starpnp.generator.look.scene import Circle, Group, Line, Text
+from starpnp.generator.look.scene import Circle, Group, Line, Path, Polygon, Rect, Text
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 DPI = 150
@@ -267,6 +267,8 @@ def test_habitable_and_uninhabitable_system_tiles_differ_by_their_rims_in_grey()
 # -- the same, measured on the rendered pixels ------------------------------------------------------------------
 
 INK_MM2 = 0.1  # a few pixels of a 7 pt glyph's stroke: what a mark must print at 4.5:1, not one stray pixel
+MARKS_DPI = 300  # a 0.25 mm line covers whole pixels here; at 150 dpi every pixel of it is part paper
+MARK_PIXEL_MM2 = (25.4 / MARKS_DPI) ** 2
 
 
 def grey_contrast(a: int, b: int) -> float:
@@ -274,17 +276,20 @@ def grey_contrast(a: int, b: int) -> float:
 
 
 def marks_of(scene) -> list[tuple[object, str, tuple[int, int, int, int]]]:
-    """Each label line's text and each icon (larger than 1 mm), with what names it and its box in pixels at DPI
-    (x0, y0, x1, y1), the face's bleed included."""
-    px = DPI / 25.4
+    """Every mark of the face, with what names it and its box in pixels at DPI (x0, y0, x1, y1), the face's
+    bleed included: each label line's text, each icon (larger than 1 mm) as one mark, each line or outline
+    (a ring, a rim, a track's line) and each small filled shape (a symbol, a disc) drawn outside icons. Not
+    marks: the large fills (grounds and tints, under LARGE mm²) and the hatching that stands for a ground's
+    colour in low ink (a ground, thin and light by design), and anything half transparent."""
+    px = MARKS_DPI / 25.4
 
     def box(corners):
         xs, ys = [(x + scene.bleed) * px for x, _ in corners], [(y + scene.bleed) * px for _, y in corners]
         return (max(0, math.floor(min(xs))), max(0, math.floor(min(ys))), math.ceil(max(xs)), math.ceil(max(ys)))
 
     marks = []
-    for e, m, _ in drawn(scene.elements):
-        if isinstance(e, Group) and 100 * e.scale > 1.0:
+    for e, m, hatching in mark_elements(scene.elements):
+        if isinstance(e, Group):
             inner = then(m, group_matrix(e))
             marks.append((e, f"an icon (main ink {icon_color(e, m)})",
                           box([apply(inner, x, y) for x in (0, 100) for y in (0, 100)])))
@@ -296,7 +301,61 @@ def marks_of(scene) -> list[tuple[object, str, tuple[int, int, int, int]]]:
                 top, bottom = line.y - fonts.ascent_mm(e.font, e.size), line.y + fonts.descent_mm(e.font, e.size)
                 corners += [apply(m, x, y) for x in (left, left + width) for y in (top, bottom)]
             marks.append((e, repr(e.lines[0].text), box(corners)))
+        elif hatching or not isinstance(e, (Line, Rect, Circle, Polygon, Path)) or e.style.opacity < 1:
+            continue  # low ink's hatching, art, and what is half transparent
+        elif not is_fill(e) or area(e, m) < LARGE:  # a line or outline, or a small shape
+            inks = ", ".join(f"{how} {c}" for how, c in (("filled", e.style.fill), ("lined", e.style.stroke)) if c)
+            marks.append((e, f"a {type(e).__name__.lower()} {inks}", box(shape_corners(e, m))))
     return marks
+
+
+def mark_elements(elements, m=IDENTITY, hatching=False):
+    """(element, matrix, whether it is low ink's hatching) in drawing order, through groups; an icon (a
+    scaled group larger than 1 mm) comes whole, then its lines and outlines on their own."""
+    for e in elements:
+        if isinstance(e, Group):
+            if e.scale != 1 and 100 * e.scale > 1.0:
+                yield e, m, hatching
+                yield from ((part, pm, hatching) for part, pm in drawn_lines(e, m))
+            elif e.scale == 1:
+                pattern = e.clip is not None and bool(e.children) and all(
+                    isinstance(c, Line) and c.style.stroke_width == HATCH_WIDTH for c in e.children)
+                yield from mark_elements(e.children, then(m, group_matrix(e)), hatching or pattern)
+        else:
+            yield e, m, hatching
+
+
+def drawn_lines(icon: Group, m):
+    """The icon's lines and outlines that stand on the face, not on the icon's own fills (a stargate's rings
+    round its dark centre, a wormhole's spiral; not a window drawn on a ship's hull, nor a hairline under
+    0.25 mm wide or 1 mm long, a detail of the icon measured with it): marks of their own."""
+    body = Printed()
+    for part, pm in flatten(icon.children, then(m, group_matrix(icon))):
+        if is_fill(part):
+            body.add(part, pm)
+        elif isinstance(part, (Line, Rect, Circle, Polygon, Path)) and part.style.stroke:
+            behind = line_grounds if isinstance(part, Line) else outline_grounds
+            corners = shape_corners(part, pm)
+            long = max(max(x for x, _ in corners) - min(x for x, _ in corners),
+                       max(y for _, y in corners) - min(y for _, y in corners)) > 1.0
+            wide = part.style.stroke_width * math.hypot(pm[0], pm[1]) >= 0.25
+            if long and wide and behind(part, pm, body) == {"#FFFFFF"}:
+                yield part, pm
+
+
+def shape_corners(e, m) -> list[tuple[float, float]]:
+    """The corners of a line's or shape's box, its stroke's half width around it, placed by m."""
+    if isinstance(e, Line):
+        points = [(e.x1, e.y1), (e.x2, e.y2)]
+    elif isinstance(e, Circle):
+        points = [(e.cx - e.r, e.cy - e.r), (e.cx + e.r, e.cy + e.r)]
+    elif isinstance(e, Path):
+        points = [cmd[i:i + 2] for cmd in e.commands for i in range(1, len(cmd), 2)]
+    else:
+        points = outline(e)
+    half = e.style.stroke_width / 2 if e.style.stroke else 0.0
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return [apply(m, x, y) for x in (min(xs) - half, max(xs) + half) for y in (min(ys) - half, max(ys) + half)]
 
 
 def without(elements, gone: set[int]):
@@ -313,29 +372,52 @@ def overlap(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+AROUND_MM = 1.0  # what a mark stands on: the face within this of its ink
+
+
+def ground_grey(bare: Image.Image, changed: Image.Image, box) -> int:
+    """The dominant grey of the face without the mark, within AROUND_MM of the pixels the mark changes in its
+    box: the paper round a ring (not the disc it rings), the tint beside a fold line (not the edge it lies
+    on), the ground between a label's letters."""
+    reach = math.ceil(AROUND_MM / 25.4 * MARKS_DPI)
+    x0, y0 = max(0, box[0] - reach), max(0, box[1] - reach)
+    around = (x0, y0, min(bare.width, box[2] + reach), min(bare.height, box[3] + reach))
+    ink = Image.new("L", (around[2] - x0, around[3] - y0))
+    ink.paste(changed.crop(box), (box[0] - x0, box[1] - y0))
+    near = ink.filter(ImageFilter.BoxBlur(reach)).point(lambda v: 255 if v else 0)
+    if not near.getbbox():  # the mark changes nothing: its box is all there is
+        near = None
+    ground = bare.crop(around).histogram(mask=near)
+    return max(range(256), key=ground.__getitem__)
+
+
 def rendered_contrasts(scene) -> list[tuple[str, float]]:
     """Each mark's contrast as rendered in grey: the face is rendered as printed and again without the mark
     (marks whose boxes do not meet are left out together, so a face takes a few renders); inside the mark's
-    box, its ground is the dominant grey of the face without it, its ink the pixels it changes, and its
-    contrast the one that INK_MM2 of its ink reaches against that ground (1 when it prints less ink)."""
-    face = render_face(scene, DPI).convert("L")
+    box, its ink is the pixels it changes, its ground the dominant grey of the face without it around that
+    ink (ground_grey), and its contrast the one that INK_MM2 of its ink reaches against that ground (1 when it
+    prints less ink)."""
+    face = render_face(scene, MARKS_DPI).convert("L")
+    marks = marks_of(scene)
+    icon_parts = {id(part) for e, _, _ in marks if isinstance(e, Group) for part, _ in flatten(e.children)}
     batches: list[list] = []
-    for mark in marks_of(scene):
+    for mark in marks:
         batch = next((b for b in batches if not any(overlap(mark[2], other[2]) for other in b)), None)
         if batch is None:
             batches.append([mark])
         else:
             batch.append(mark)
-    enough = math.ceil(INK_MM2 / PIXEL_MM2)
+    enough = math.ceil(INK_MM2 / MARK_PIXEL_MM2)
     out = []
     for batch in batches:
-        bare = render_face(replace(scene, elements=without(scene.elements, {id(e) for e, _, _ in batch})),
-                           DPI).convert("L")
+        bare = render_face(replace(scene, elements=without(scene.elements, {id(mark[0]) for mark in batch})),
+                           MARKS_DPI).convert("L")
         changed = ImageChops.difference(face, bare).point(lambda v: 255 if v > 2 else 0)
-        for _, name, box in batch:
-            ground = bare.crop(box).histogram()
-            dominant = max(range(256), key=ground.__getitem__)
+        for e, name, box in batch:
+            dominant = ground_grey(bare, changed, box)
             ink = face.crop(box).histogram(mask=changed.crop(box))  # how many changed pixels print each grey
+            if id(e) in icon_parts and sum(ink) < enough:
+                continue  # an icon's line its own later parts cover: the icon's ink, measured with the icon
             reached, ratio = 0, 1.0
             for grey in sorted(range(256), key=lambda g: -grey_contrast(g, dominant)):
                 reached += ink[grey]
@@ -347,17 +429,24 @@ def rendered_contrasts(scene) -> list[tuple[str, float]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_player_pieces_print_dark_icons_and_labels_in_low_ink_pixels(game):
-    """Every distinct low-ink face of every player piece (chits, tokens, tiles, standees), rendered at DPI
-    and converted to grey: each label and each icon reaches 4.5:1 against its ground (rendered_contrasts says
-    how it is measured), for every player colour."""
-    problems, colours, seen = [], set(), set()
-    for comp, piece, side, scene in player_faces(game):
-        if comp.spec.kind not in SMALL_PIECES or scene in seen:
-            continue
-        seen.add(scene)
-        colours.add(piece.color)
-        problems += [f"{comp.spec.id} {piece.name} {piece.color} {side}: {name} at {ratio:.2f}:1"
-                     for name, ratio in rendered_contrasts(scene) if ratio < DARK]
-    assert len(seen) >= 4 and len(colours) >= 2
+def test_every_mark_of_every_face_prints_dark_in_low_ink_pixels(game):
+    """Every distinct low-ink face of the game, player-coloured or not (pieces, tiles, tracks, boards, player
+    boards, cards), rendered at MARKS_DPI and converted to grey: each label, icon, ring, rim, line and symbol
+    (marks_of says what is a mark) reaches 4.5:1 against its ground (rendered_contrasts says how it is
+    measured). The Stratastar stargate rings, Handful's star-base rings and wormhole symbol measured 2.9-3.4
+    before lines and outlines were darkened to MARK_CONTRAST."""
+    folder = find_game(game)
+    cache = SceneCache(3.0, folder, ink="low")
+    problems, seen, kinds = [], set(), set()
+    for comp in load_game(folder).components:
+        for piece in comp.pieces:
+            for side in ("front", "back") if piece.back else ("front",):
+                scene = cache.face(comp, piece, side)
+                if scene in seen:
+                    continue
+                seen.add(scene)
+                kinds.add((comp.spec.kind, piece.color in PLAYER_COLORS))
+                problems += [f"{comp.spec.id} {piece.name} {piece.color} {side}: {name} at {ratio:.2f}:1"
+                             for name, ratio in rendered_contrasts(scene) if ratio < DARK]
+    assert len(seen) >= 20 and any(player for _, player in kinds) and len(kinds) >= 4, kinds
     assert not problems, "\n".join(problems[:30])
