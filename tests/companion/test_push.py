@@ -107,7 +107,14 @@ def test_a_closed_stream_frees_its_slot_within_one_heartbeat(tmp_path):
     app = create_app({"DATA_DIR": str(tmp_path), "PUSH_STREAMS": 1, "PUSH_HEARTBEAT_SECONDS": 2})
     server = waitress_server(app, "127.0.0.1", 0)
     port = server.effective_port
-    threading.Thread(target=server.run, daemon=True).start()
+
+    def serve() -> None:
+        try:
+            server.run()
+        except OSError:  # the finally below closed its socket under its select(): the server has stopped
+            pass
+
+    threading.Thread(target=serve, daemon=True).start()
     try:
         code = app.test_client().post("/api/tables", json={"game": "generic", "players": [
             {"name": "A"}, {"name": "B"}]}).get_json()["code"]
