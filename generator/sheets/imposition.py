@@ -125,6 +125,9 @@ class Sheet:
     aids: list[Placed] = field(default_factory=list)  # player aids to read on this page, not cut out
     blocks: list[int] = field(default_factory=list)  # pieces in each block of touching pieces
     tight: list[bool] = field(default_factory=list)  # per block: a tight grid, its trim lines marked at one end
+    # trim lines marked at their far end only, as (block, axis, line): block counts tiles first, then blocks;
+    # axis 0 an upright line at x = line, 1 a level one at y = line (see block_marks)
+    one_ended: list[tuple[int, int, float]] = field(default_factory=list)
     footer: str = "bottom"  # the page side the footer runs along: bottom | top | left | right
     number: int = 0  # the sheet of paper it prints on, of how many in the file (set by paginate)
     of: int = 0
@@ -710,7 +713,8 @@ def apart(box: Edges, boxes: list[Edges], limits: Edges) -> Edges:
 
 
 def block_marks(sheet: Sheet, settings: Settings) -> list[tuple[float, float, float, float]]:
-    """Crop marks for each block and each tile on the sheet, kept apart from the others' (`apart`)."""
+    """Crop marks for each block and each tile on the sheet, kept apart from the others' (`apart`), less those
+    `near_misses_in_gaps` leaves out (recorded in the sheet's one_ended)."""
     blocks, start = [], 0
     for size in sheet.blocks:
         blocks.append(sheet.placed[start:start + size])
@@ -719,10 +723,42 @@ def block_marks(sheet: Sheet, settings: Settings) -> list[tuple[float, float, fl
     tile_boxes = [(x, y, x + w, y + h) for x, y, w, h in windows]
     boxes = [block_box(b) for b in blocks]
     limits = mark_limits(settings, sheet.footer)
-    return [m for block, box in zip(blocks, boxes)
-            for m in crop_marks(block, settings, apart(box, boxes + tile_boxes, limits))] + [
-        m for window, box in zip(windows, tile_boxes)
-        for m in tile_marks(window, settings, apart(box, boxes + tile_boxes, limits))]
+    # tiles first, as Sheet.one_ended counts them
+    marked = [tile_marks(window, settings, apart(box, boxes + tile_boxes, limits))
+              for window, box in zip(windows, tile_boxes)]
+    marked += [crop_marks(block, settings, apart(box, boxes + tile_boxes, limits))
+               for block, box in zip(blocks, boxes)]
+    trims = tile_boxes + [
+        (min(t[0] for t in ts), min(t[1] for t in ts), max(t[0] + t[2] for t in ts), max(t[1] + t[3] for t in ts))
+        for ts in ([p.trim_box for p in block] for block in blocks)]
+    dropped = near_misses_in_gaps(marked, trims)
+    sheet.one_ended = sorted({(i, 0 if m[0] == m[2] else 1, m[0] if m[0] == m[2] else m[1]) for i, m in dropped})
+    # drawn in the order they always were: blocks, then tiles
+    order = list(range(len(windows), len(marked))) + list(range(len(windows)))
+    return [m for i in order for m in marked[i] if (i, m) not in dropped]
+
+
+def near_misses_in_gaps(marked: list[list[tuple[float, float, float, float]]], trims: list[Edges]
+                        ) -> set[tuple[int, tuple[float, float, float, float]]]:
+    """The marks to leave out, as (block, mark): where two blocks' parallel trim lines near-miss (closer than
+    MARK_APART, not one line: blocks of two sizes that both fill the width, where no placement parts them),
+    their marks facing each other across the gap between the blocks would read as one jogged line; only the
+    upper block's (in a gap between blocks side by side, the left one's) is kept, and the other block's line
+    is marked at its far end only, as a tight grid's are. `trims`: each block's outer trims, x0, y0, x1, y1."""
+    out = set()
+    for j, marks in enumerate(marked):
+        for m in marks:
+            axis = 0 if m[0] == m[2] else 1  # upright marks lie in a gap above or below; level, beside
+            if max(m[1 - axis], m[3 - axis]) > trims[j][1 - axis]:
+                continue  # on the block's lower (right) side: never left out
+            for i, others in enumerate(marked):
+                # the other block lies before this one, in the gap the mark runs into
+                if i == j or trims[i][3 - axis] > trims[j][1 - axis] + 1e-6:
+                    continue
+                if any(o[axis] == o[axis + 2] and near_misses([o[axis]], [m[axis]])
+                       and min(o[1 - axis], o[3 - axis]) >= trims[i][3 - axis] for o in others):
+                    out.add((j, m))
+    return out
 
 
 def plain_back(front: Scene) -> Scene:
