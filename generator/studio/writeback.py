@@ -305,8 +305,11 @@ class WriteBack:
                 game = self.desk.read()
         except (DataErrors, DataError, OSError, ValueError) as exc:
             raise Refused(one_line(exc)) from None
+        data = {path: text.encode("utf-8") for path, text in texts.items()}
+        if not made and all(current(path) == written for path, written in data.items()):
+            return self.desk.version  # a value set to what the file holds (a field left again): no step to undo
         with self.desk.writing:  # the follower loads before this, or after it sees these files as written
-            step = self.journal.write(label, {path: text.encode("utf-8") for path, text in texts.items()}, made)
+            step = self.journal.write(label, data, made)
             self._quiet(step.files)
             self.desk.take(game)
         return self.desk.version

@@ -356,3 +356,16 @@ def test_an_image_over_the_size_limit_is_refused_in_one_line(game, page):
     answer = page.post("/art", data={"id": "promo.front.1", "file": (io.BytesIO(big), "big.png")})
     assert answer.status_code == 400 and answer.json["error"].startswith("file: ") and "at most 8 MiB" in answer.json["error"]
     assert not (game / "art").exists()
+
+
+def test_a_value_set_to_what_the_file_holds_is_no_step_to_undo(game, page):
+    """A field left again with its value unchanged (a blur after a redraw) writes nothing, so Undo still
+    takes back the person's last real change."""
+    cards = game / "cards.csv"
+    before = cards.read_bytes()
+    assert edit(page, "deck.front.1", title="Barter").status_code == 200
+    changed = cards.read_bytes()
+    assert edit(page, "deck.front.1", title="Barter").status_code == 200
+    assert cards.read_bytes() == changed
+    assert page.post("/undo", json={}).status_code == 200 and cards.read_bytes() == before
+    assert page.post("/undo", json={}).status_code == 400  # nothing more to undo
