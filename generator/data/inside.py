@@ -89,11 +89,23 @@ def write_kept(folder: Path, relative: Path, data: bytes) -> None:
             pass
         if not stat.S_ISDIR(where.lstat().st_mode):
             raise DataError(f"{where}: {KEPT}")
-    handle, partial = tempfile.mkstemp(dir=where, prefix=relative.name, suffix=".part")  # O_EXCL: no link
+    replace_whole(folder / relative, data)
+
+
+def replace_whole(path: Path, data: bytes, mode: int | None = None) -> None:
+    """`path` holding `data`, made whole or not at all, so a reader never sees half a file: the bytes go to a
+    new file beside it (mkstemp opens with O_EXCL, never through a link), reach the disk, and then replace it
+    (a link at its place is replaced, not followed). `mode`: the new file's permissions. The one way a file
+    is written in place: the kept sheets here, the studio's writes to a person's files."""
+    handle, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
-        os.replace(partial, folder / relative)
+            out.flush()
+            os.fsync(out.fileno())
+        if mode is not None:
+            os.chmod(partial, mode)
+        os.replace(partial, path)
     except BaseException:
         Path(partial).unlink(missing_ok=True)
         raise

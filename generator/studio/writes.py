@@ -4,11 +4,11 @@ and redo restore exact bytes, and refuse when the file changed since (the person
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
+
+from ..data.inside import replace_whole
 
 KEPT_STEPS = 100  # undo steps remembered
 NEW_FILE_MODE = 0o644  # a file the studio makes (a layout, an image): the owner writes, anyone reads
@@ -35,17 +35,7 @@ def write_atomically(path: Path, data: bytes | None) -> None:
         mode = path.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = NEW_FILE_MODE
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".studio", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    replace_whole(path, data, mode)
 
 
 @dataclass
