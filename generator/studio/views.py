@@ -148,13 +148,12 @@ def changed(make_change, edit: dict | None = None):
 
 
 def json_body(*required: str) -> dict:
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        raise BadRequest(f"expected a JSON object with {', '.join(required)}")
+    """body(), with each of `required` present."""
+    found = body("{" + ", ".join(required) + "}")
     for name in required:
-        if name not in body:
+        if name not in found:
             raise BadRequest(f"{name}: required")
-    return body
+    return found
 
 
 def version_of(value) -> int:

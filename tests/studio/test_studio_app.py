@@ -125,7 +125,7 @@ def test_the_build_button_runs_the_cli_build_and_links_the_file(client, tmp_path
 DEEP = "[" * 100_000 + "]" * 100_000  # deeper than Python's JSON reader recurses, well within the body limit
 
 
-@pytest.mark.parametrize("path", ["/build", "/proof", "/settings"])
+@pytest.mark.parametrize("path", ["/build", "/proof", "/settings", "/edit", "/move", "/customise"])
 @pytest.mark.parametrize("sent", [{"json": {"kind": [], "ids": {}, "ink": [], "options": [[]]}}, {"json": [1]},
                                   {"json": "x"}, {"data": DEEP, "content_type": "application/json"},
                                   {"data": '{"ink": ' + DEEP + "}", "content_type": "application/json"},
