@@ -2,6 +2,9 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# axe-core, the accessibility checker the browser tests inject into every page, from the npm registry (never committed)
+AXE_CORE := axe-core@4.14.1
+AXE_STAMP := $(VENV)/js/.installed
 
 .PHONY: build test serve bench clean
 
@@ -14,7 +17,11 @@ build: $(STAMP)
 	$(VENV)/bin/starpnp build --all
 
 # Two workers, each taking whole test files (a file's module fixtures, such as a built game, are made once).
-test: $(STAMP)
+$(AXE_STAMP): $(STAMP)
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/js $(AXE_CORE)
+	touch $(AXE_STAMP)
+
+test: $(STAMP) $(AXE_STAMP)
 	$(VENV)/bin/pytest -q -n 2 --dist loadfile
 
 serve: $(STAMP)

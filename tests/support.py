@@ -48,3 +48,28 @@ def examples(ci: int, long: int | None = None) -> int:
     """A property test's example budget: `ci` under the ci profile, `long` (default LONG_FACTOR times `ci`)
     under the long one."""
     return ci if PROFILE == "ci" else long or ci * LONG_FACTOR
+
+
+def axe_script() -> str:
+    """axe-core's script, installed by `make test` into the venv (`.venv/js`, from the npm registry, never
+    committed). Missing: skip locally, fail in CI."""
+    import sys
+
+    path = Path(sys.prefix) / "js" / "node_modules" / "axe-core" / "axe.min.js"
+    if not path.exists():
+        missing(f"axe-core is not installed at {path} (make test installs it with npm)")
+    return path.read_text(encoding="utf-8")
+
+
+def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """What axe-core finds wrong on the page as it stands, at the given impacts: one line per rule and node
+    ("rule-id: target — help"), empty when the page is clean. Injected into the live page so the check sees
+    what a browser shows (scripts run, styles applied, dark mode if the page is in it)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_script())
+    result = page.evaluate("async () => await window.axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{violation['id']}: {' '.join(map(str, node['target']))} — {violation['help']}"
+        for violation in result["violations"] if violation.get("impact") in impacts
+        for node in violation["nodes"]
+    ]
