@@ -273,7 +273,7 @@ def _requests_for_me(table: TableInfo) -> dict:
               if s.given_by and s.at > time.time() - REQUEST_LAPSES_AFTER] if is_host else []
     return {"seat_requests": [{"request": r, "player": r.player, "name": names[r.player],
                                "holder": answerers[r.player].kind == "holder",
-                               "keeps": answerers[r.player].kind == "holder" or r.player == HOST,
+                               "keeps": answerers[r.player].kind in ("holder", "host"),  # "Keep it": the seat stays
                                "approver": answerers[r.player].kind == "approver",
                                "approved": answerers[r.player].seat in r.approvals,
                                "needed": approvals_needed(table),
