@@ -172,6 +172,8 @@ def post_event(code: str):
     client_id = take_client_id(data)
     seq, snap, repeated = store().append(
         code, lambda table: parse_event(data, table, rules_for(table), actor.seat), client_id, actor.seat)
+    if seq is None:  # a value set to what it already was: nothing written, the version stays
+        return {"version": snap.table.version, "state": state_seen_by(snap, actor), "unchanged": True}, 200
     return _changed(seq, snap, repeated, actor)
 
 

@@ -824,9 +824,10 @@ class Store:
             return self._events(conn, table.id, since, until=table.version)
 
     def append(self, code: str, event: dict[str, Any] | Callable[[TableInfo], dict[str, Any]],
-               client_id: str | None = None, actor: str | None = None) -> tuple[int, Snapshot, bool]:
+               client_id: str | None = None, actor: str | None = None) -> tuple[int | None, Snapshot, bool]:
         """Validate an event against the current state and append it; RuleError leaves the log unchanged.
-        Returns (seq, snapshot, repeated).
+        Returns (seq, snapshot, repeated); seq is None when the event sets a value to what it already is
+        (EventType.sets): nothing is written.
 
         `event` may be a function of the table that builds the event (checking players, fields...), so
         looking the table up and appending take one transaction. A `client_id` the table has seen before
@@ -842,7 +843,10 @@ class Store:
                 if callable(event):
                     event = event(table)
                 before = self._state(conn, table)
-                state = self.rules[table.game].apply(before, event)
+                rules = self.rules[table.game]
+                state = rules.apply(before, event)
+                if state == before and rules.event_type(event["type"]).sets:
+                    return None, Snapshot(table, before), False
                 payload = {k: v for k, v in event.items() if k not in ("type", "player")}
                 actor = actor if actor != event["player"] else None
                 seq = self._insert(conn, table, event["type"], event["player"], payload, None, client_id, actor)
