@@ -82,6 +82,11 @@
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(function () { notice.hidden = true; }, NOTICE_MS);
   }
+  function clearNotice() {  // a tap the server took: the refusal still shown is about an earlier one
+    var notice = document.getElementById("notice");
+    if (notice) { notice.hidden = true; }
+    clearTimeout(noticeTimer);
+  }
   function sectionKey(details) {  // its data-* name (a summary may show numbers that change), else its summary
     var named = Array.prototype.find.call(details.attributes, function (a) { return a.name.indexOf("data-") === 0; });
     var summary = details.querySelector("summary");
@@ -163,6 +168,7 @@
       sentOnce = null;  // refused without a new page: tapping it again is a retry, not a double tap
       notify(refusalText(html, response.status));  // an error page (expired form, no seat...)
     } else {
+      if (response.ok) { clearNotice(); }
       offer(html, version);  // the fragment, with the refusal on it when there is one
     }
     if (!queue.length && pushedVersion > shownVersion()) { fetchLive(); }  // held back while taps were queued
