@@ -192,3 +192,30 @@ def test_the_hosts_phone_hears_of_every_request_and_hand_over_at_once(tmp_path):
             assert told.status_code == 200 and "let go of it to a new phone" in told.get_data(as_text=True)
         finally:
             stream.close()
+
+
+def test_an_open_push_stream_keeps_the_hosts_phone_there(tmp_path):
+    """Issue #49: the host's phone counts as there while it was seen within HOST_SILENT_AFTER — a request, a poll
+    or its push stream. A phone that only holds its stream open (the screen on, nothing tapped) is seen at
+    each idle line: with its last request long ago, the host was silent; once its stream has said a line, it
+    is there again."""
+    from starpnp.companion.storage import HOST_SILENT_AFTER
+
+    with waitress_serving(tmp_path, PUSH_HEARTBEAT_SECONDS=1) as (app, port):
+        store, host = app.extensions["companion_store"], app.test_client()
+        made = host.post("/api/tables", json={"game": "generic", "players": [{"name": "Ann"}, {"name": "Ben"}]})
+        code = made.get_json()["code"].replace("-", "")
+        host.get(f"/t/{code}")
+        with host.session_transaction() as session:
+            session["hosting"] = {code: made.get_json()["host_token"]}
+        cookie = host.get_cookie("session").value
+        conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+        try:
+            conn.sendall(f"GET /t/{code}/push HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: session={cookie}\r\n\r\n".encode())
+            received = read_until(conn, b"event: changed")  # opening it was a request: seen then
+            store.clock = lambda: time.time() + HOST_SILENT_AFTER + 1
+            assert not store.host_alive(code)
+            read_until(conn, b": idle", read_until(conn, b": idle", received).split(b": idle", 1)[1])  # the 2nd: after
+            assert store.host_alive(code)
+        finally:
+            conn.close()
