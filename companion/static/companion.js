@@ -382,9 +382,17 @@
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { kick(); } });
   // htmx (loaded before this file) processes the page on DOMContentLoaded; after that, taps are live, and
   // taps still queued from before a reload go out.
+  // -- the host's lobby (no #live to fetch): a seat request or a hand-over reloads it, so it shows at once ----
+  function watchLobby() {
+    var marker = document.querySelector("[data-lobby-push]");
+    if (!marker || !window.EventSource) { return; }
+    var source = new EventSource(marker.dataset.lobbyPush);
+    source.addEventListener("seats", function () { source.close(); window.location.reload(); });
+  }
   document.addEventListener("DOMContentLoaded", function () {
     document.documentElement.dataset.live = "ready";
     connectPush();
+    watchLobby();
     setInterval(tick, TICK_MS);
     pump();
   });

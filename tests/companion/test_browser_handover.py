@@ -138,6 +138,24 @@ def test_with_the_hosts_phone_silent_two_other_players_give_its_seat_back(tmp_pa
         server.stop()
 
 
+def test_the_hosts_lobby_shows_a_request_at_once_with_keep_it_first(live_server, two_phones):
+    """Issue #49: the host's phone, still on the lobby (showing the QR code), is told of a request for Ann's
+    seat at once (its push stream reloads it); "Keep it" is the first button, and it keeps the seat."""
+    host, _ = two_phones
+    code = host_a_table(host, live_server, "generic", ["Ann", "Ben"])
+    host.wait_for_selector("html[data-live=ready]", state="attached")
+    ann = join(live_server, code, "p1")
+    status, asked = request("POST", f"{live_server}/api/tables/{code}/join", {"player": "p1", "take_over": True})
+    assert status == 202
+    card = host.locator('[data-seat-request="p1"]')
+    expect(card.locator("[data-request-code]")).to_have_text(asked["code"], timeout=SYNC_MS)
+    expect(card.get_by_role("button").first).to_have_text("Keep it")
+    card.get_by_role("button", name="Keep it").click()
+    expect(host.locator('[data-seat-request="p1"]')).to_have_count(0, timeout=SYNC_MS)
+    assert request("GET", f"{live_server}/api/tables/{code}", None, bearer(ann))[0] == 200  # Ann keeps it
+    assert request("GET", f"{live_server}/api/tables/{code}", None, bearer(asked["token"]))[0] == 401
+
+
 def test_two_phones_ask_for_one_seat_and_the_second_is_given_it_by_its_id(live_server, two_phones):
     """D1: a stranger asks for Ann's seat first, Ann's new phone second. The host lists both (each with the code
     its phone shows) and gives the seat to the one showing Ann's code; the stranger's phone is told."""
