@@ -382,12 +382,21 @@
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { kick(); } });
   // htmx (loaded before this file) processes the page on DOMContentLoaded; after that, taps are live, and
   // taps still queued from before a reload go out.
-  // -- the host's lobby (no #live to fetch): a seat request or a hand-over reloads it, so it shows at once ----
+  // -- the host's lobby (no #live to fetch): a new seat request or hand-over reloads it, so it shows at once.
+  // Checked when the stream opens too: one that came while the page was loading is not missed.
   function watchLobby() {
     var marker = document.querySelector("[data-lobby-push]");
-    if (!marker || !window.EventSource) { return; }
+    if (!marker || !window.EventSource || !window.fetch) { return; }
     var source = new EventSource(marker.dataset.lobbyPush);
-    source.addEventListener("seats", function () { source.close(); window.location.reload(); });
+    function reloadIfNews() {
+      fetch(location.href, {credentials: "same-origin"}).then(function (response) { return response.text(); })
+        .then(function (html) {
+          var now = new DOMParser().parseFromString(html, "text/html").querySelector("[data-lobby-push]");
+          if (now && now.dataset.news !== marker.dataset.news) { source.close(); location.reload(); }
+        }).catch(function () { /* offline: the next event checks again */ });
+    }
+    source.addEventListener("open", reloadIfNews);
+    source.addEventListener("seats", reloadIfNews);
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.documentElement.dataset.live = "ready";
