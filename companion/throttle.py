@@ -1,11 +1,11 @@
 """Light throttles per client address: on wrong table and group codes, and on seat requests.
 
 A join code is a table's secret (and a group code shows names), so guessing must be slow: each address may
-get WRONG_CODES "no table with this code" answers per minute (WrongCode: only those, never a refused seat
-or an answer to a request that is gone); after that every request naming a code gets a 429 until the minute
-has passed. A phone that mistypes a code a few times never notices.
+get WRONG_CODES_PER_MINUTE (the app's config) "no table with this code" answers a minute (WrongCode: only
+those, never a refused seat or an answer to a request that is gone); after that every request naming a code
+gets a 429 until the minute has passed. A phone that mistypes a code a few times never notices.
 
-Asking for a held seat is throttled apart, SEAT_REQUESTS per minute per address: a flood of requests (each a
+Asking for a held seat is throttled apart, SEAT_REQUESTS_PER_MINUTE per address: a flood of requests (each a
 row, and a card on the approvers' phones) is refused with one line, and counts toward nothing else.
 """
 from __future__ import annotations
@@ -18,8 +18,6 @@ from flask import Flask, current_app, g, request
 
 from .storage import StoreError, WrongCode
 
-WRONG_CODES = 20
-SEAT_REQUESTS = 30
 WINDOW_SECONDS = 60.0
 
 
@@ -69,7 +67,7 @@ def note_wrong_code(error: StoreError | None = None) -> None:
 
 
 def count_seat_request() -> None:
-    """A phone asks for a held seat (or the host role): refused with one line past SEAT_REQUESTS a minute."""
+    """A phone asks for a held seat (or the host role): refused with one line past SEAT_REQUESTS_PER_MINUTE."""
     asked = current_app.extensions["seat_requests"]
     if asked.blocked(_client()):
         raise TooManySeatRequests(f"player: more than {asked.limit} seat requests a minute from this device; "
@@ -78,9 +76,9 @@ def count_seat_request() -> None:
 
 
 def init_throttle(app: Flask) -> None:
-    wrong = PerMinute(app.config.get("WRONG_CODES_PER_MINUTE", WRONG_CODES))
+    wrong = PerMinute(app.config["WRONG_CODES_PER_MINUTE"])
     app.extensions["wrong_codes"] = wrong
-    app.extensions["seat_requests"] = PerMinute(app.config.get("SEAT_REQUESTS_PER_MINUTE", SEAT_REQUESTS))
+    app.extensions["seat_requests"] = PerMinute(app.config["SEAT_REQUESTS_PER_MINUTE"])
 
     def names_a_code() -> bool:
         return bool(request.view_args and ("code" in request.view_args or "watch_code" in request.view_args)) \
