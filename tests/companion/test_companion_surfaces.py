@@ -5,8 +5,10 @@ with a path or huge query parameters is a one-line 4xx; the asking phone's brows
 """
 from __future__ import annotations
 
+import html
+
 import pytest
-from companion_test_helpers import bearer
+from companion_test_helpers import bearer, csrf_from
 
 from starpnp.companion.tables import browser
 
@@ -107,6 +109,8 @@ def test_n4_three_hundred_requests_for_one_seat_in_a_second_are_capped(client, s
 
 
 def test_a_request_nobody_answers_lapses_after_ten_minutes_and_frees_its_place(app, client, seated):
+    """A request nobody answers lapses after 10 minutes: its token and its phone's lobby say so, and it no
+    longer takes one of the seat's three places."""
     import time
 
     from starpnp.companion.storage import REQUEST_LAPSES_AFTER
@@ -120,6 +124,14 @@ def test_a_request_nobody_answers_lapses_after_ten_minutes_and_frees_its_place(a
     assert lapsed.status_code == 401 and one_line(lapsed) == "Authorization: the request for this seat lapsed unanswered; ask again"
     assert client.get(f"/api/tables/{code}/seats/p2/requests", headers=bearer(seated["ben"])).get_json()["requests"] == []
     assert client.post(f"/api/tables/{code}/join", json={"player": "p2", "take_over": True}).status_code == 202
+    phone = app.test_client()  # a phone that asked from the lobby is told there
+    store.clock = time.time
+    form = {"csrf_token": csrf_from(phone.get(f"/t/{code}").get_data(as_text=True)), "player": "p2", "take_over": "yes"}
+    assert phone.post(f"/t/{code}/seat", data=form).headers["Location"].endswith("/seat/wait")
+    store.clock = lambda: time.time() + REQUEST_LAPSES_AFTER + 1
+    assert phone.get(f"/t/{code}/seat/wait").headers["Location"].endswith(f"/t/{code}")
+    assert ("The request for Ben's seat lapsed: nobody answered it within 10 minutes. Ask again."
+            in html.unescape(phone.get(f"/t/{code}").get_data(as_text=True)))
 
 
 @pytest.mark.parametrize("agent, said", [
