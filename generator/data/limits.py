@@ -27,7 +27,7 @@ MAX_TEXT_CHARS = 10_000  # characters of a text an expression makes
 # that str, ==, in and every function it reaches do bounded work
 MAX_VALUE_SIZE = 100_000
 MAX_DIGITS = 30  # digits of a whole number an expression makes (a chain of `a * a` would double them each time)
-MAX_FACE_DRAWING = 1_000_000  # what one face's boxes draw in all: polygon corners, path commands, characters
+MAX_FACE_DRAWING = 200_000  # what one face's boxes draw in all: polygon corners, path commands, characters
 MAX_FACE_SECONDS = 2  # CPU seconds drawing one face may take (our largest, a board: 0.05)
 MAX_DRAWING_SECONDS = 120  # CPU seconds drawing every face of one check, build or studio load may take
 MAX_NUMBER = 1_000_000_000.0  # a number an expression gives: finite and within ±this (mm: ample for any page)
