@@ -56,6 +56,13 @@ MAX_FORMULAS = 5_000  # formulas computed (a 500-card list with a formula in eac
 MAX_FORMULA_SHAPES = 500  # of them, formulas that differ other than in the rows they read (each compiled: ~10 ms)
 MAX_FORMULA_READS = 1_000_000  # cells their references and ranges read, together
 MAX_FORMULA_CHAIN = 100  # formulas each waiting on the next one's value
+# each such formula, read by us before the formula library compiles it (data/formula_bounds.py)
+MAX_FORMULA_TERMS = 200  # terms of one formula: compiling costs ~0.6 ms a term
+MAX_FORMULA_SHEET_TERMS = 5_000  # terms of the formulas of one sheet compiled, in all (~3 s)
+MAX_FORMULA_DEPTH = 30  # brackets within brackets
+MAX_FORMULA_NUMBER_CHARS = 30  # characters of a number written in a formula
+MAX_FORMULA_VALUES = 10_000_000  # values one formula works on: the table its ranges span, times its terms
+MAX_FORMULA_TEXT = 10_000_000  # characters the texts a formula joins may make, as bounded before it runs
 
 ALL = {name: value for name, value in globals().items() if name.startswith("MAX_")}  # for the docs' test
 
