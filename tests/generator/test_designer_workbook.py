@@ -235,3 +235,12 @@ def test_a_join_of_long_texts_is_bounded_before_it_is_made(tmp_path):
     with pytest.raises(Exception, match=r"cards.xlsx:Cards:2: title: the formula in B2 \(=CONCAT\(G:G,G:G,G:G\)\) "
                                         r"has no saved value and may join texts of 16,080,000 characters, over the limit"):
         read_table(tmp_path / "cards.xlsx", columns={"Card name": "title"}, ignore={"notes"})
+
+
+def test_a_line_separator_in_a_workbook_cell_is_kept_as_written(tmp_path):
+    rows = [list(row) for row in ROWS]
+    rows[0][1], rows[1][5] = "Ice\x85Crate\u2028", "[cold\u2029]"
+    write_workbook(tmp_path / "cards.xlsx", rows)
+    table = read_table(tmp_path / "cards.xlsx", columns={"Card name": "title"}, ignore={"notes"})
+    assert (table[0]["title"], table[1]["type"], table[2]["title"]) == (
+        "Ice\x85Crate\u2028", "[cold\u2029]", "Ice\x85Crate\u2028Big Vault")
