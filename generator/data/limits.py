@@ -41,6 +41,9 @@ MAX_BUILD_SECONDS = 120
 MAX_PAGES = 5_000
 
 # SVG icons and art
+# pixels of a PNG or JPEG art file (5,000 × 5,000: a 211 mm square at 600 dpi, a card's art many times over);
+# drawing the largest into a PDF takes ~400 MB (bench/art_pixels.py); a larger box's art prints below 600 dpi
+MAX_ART_PIXELS = 25_000_000
 MAX_SVG_DEPTH = 40  # nesting of <g> in an icon file
 MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art is larger (ReportLab writes up to 1e20)
 
