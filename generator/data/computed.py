@@ -103,19 +103,25 @@ def computed(where: str, formulas: dict[Cell, str], values: dict[Cell, Any], ext
     return {cell: sheet.value(cell, ()) for cell in formulas}
 
 
+def _parser() -> Any:
+    """The formula library's parser, the library silenced: it logs a traceback for a function that fails, where
+    the person reads our one line."""
+    import logging
+
+    import formulas as library  # lazy: only a workbook with a formula saved without a value pays for it
+
+    for name in ("formulas", "schedula"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    return library.Parser()
+
+
 class _Sheet:
     def __init__(self, where: str, formulas: dict[Cell, str], values: dict[Cell, Any], extent: Cell):
-        import logging
-
-        import formulas as library  # lazy: only a workbook saved without values pays for it
-
-        for name in ("formulas", "schedula"):  # they log a traceback for a function that fails: ours is one line
-            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-        self.parser = library.Parser()
+        self.parser: Any = None  # the library's, made when a formula passes our reading (importing it: ~1 s)
         self.where, self.formulas, self.values, self.extent = where, formulas, values, extent
         self.done: dict[Cell, Any] = {}
         self.shapes: dict[str, Any] = {}  # a formula's shape (see _shape) -> compiled function, or why not
-        self.reads = self.terms = 0
+        self.reads = self.terms = self.worked = 0
 
     def value(self, cell: Cell, chain: tuple[Cell, ...]) -> Any:
         """The value a formula or a plain cell holds (None for an empty one)."""
@@ -156,6 +162,10 @@ class _Sheet:
         if text > MAX_FORMULA_TEXT:
             return Uncomputed.because(formula, at, f"may join texts of {text:,} characters, over the limit of "
                                                    f"{MAX_FORMULA_TEXT:,}")
+        self.worked += values
+        if self.worked > MAX_FORMULA_VALUES:
+            raise over(self.where, "the count of values the formulas without a saved value work on", self.worked,
+                       MAX_FORMULA_VALUES)
         try:
             result = function(*arguments)
         except Exception:  # noqa: BLE001 - a function given what it cannot take: Excel would show an error
@@ -198,6 +208,8 @@ class _Sheet:
         if self.terms > MAX_FORMULA_SHEET_TERMS:
             raise over(self.where, "the count of terms of the formulas without a saved value compiled",
                        self.terms, MAX_FORMULA_SHEET_TERMS)
+        if self.parser is None:
+            self.parser = _parser()
         try:
             tokens, tree = self.parser.ast(formula)
             function = tree.compile()
