@@ -28,7 +28,9 @@ import yaml
 from .computed import Uncomputed
 from .inside import INSIDE, named_inside
 from .limits import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, over
-from .yamlio import DataError, LineDict, LineList, NotYaml, dotted, line_of, parse_yaml, read_text
+from .yamlio import (
+    LINE_SEPARATORS, SEPARATOR, DataError, LineDict, LineList, NotYaml, dotted, line_of, parse_yaml, read_text,
+)
 
 TABLE_DELIMITERS = {".csv": ",", ".tsv": "\t"}
 WORKBOOK_SUFFIXES = (".xlsx", ".ods")  # workbook.py reads them; it is imported only when one is named
@@ -86,7 +88,7 @@ def cell_value(text: str, where: str = "cell") -> Any:
         return int(text)
     if DECIMAL.fullmatch(text):
         return float(text)
-    if text[:1] in "[{":
+    if text[:1] in "[{" and not SEPARATOR.search(text):  # YAML would read a U+0085 as a line break: kept as text
         try:
             value = _plain(parse_yaml(text, where))
         except NotYaml:
@@ -187,9 +189,9 @@ def table_rows(label: str, records: list[list[str]], lines: list[int] | None = N
     rows.header = [str(name).strip() for name in records[0]]
     rows.written = {mapped[name]: name for name in rows.header if name in mapped and name not in ignore}
     for number, record in zip(lines[1:] if lines else range(2, len(records) + 1), records[1:]):
-        if not any(cell.strip() for cell in record):
+        if not any(trimmed(cell) for cell in record):
             continue
-        if len(record) > len(columns) and any(cell.strip() for cell in record[len(columns):]):
+        if len(record) > len(columns) and any(trimmed(cell) for cell in record[len(columns):]):
             raise DataError(f"{label}:{number}: column {len(columns) + 1}: a value under no column name")
         rows.append(_item(label, number, columns, record))
         rows.item_lines.append(number)
@@ -208,6 +210,15 @@ def _swallowed(path: Path, number: int, record: list[str], delimiter: str, colum
                             f"is a closing \" missing?")
 
 
+# the spaces around a cell's text, which it is read without: every Unicode space but the line separators, which
+# are characters of the text as written (U+0085 at a cell's end is kept, as a workbook and a CSV hold it)
+AROUND = "".join(chr(code) for code in range(0x3000 + 1) if chr(code).isspace() and chr(code) not in LINE_SEPARATORS)
+
+
+def trimmed(cell: str) -> str:
+    return cell.strip(AROUND)
+
+
 def _item(label: str, number: int, columns: list[str | None], record: list[str]) -> LineDict:
     item = _line_dict(number)
     for column, cell in zip(columns, record):
@@ -215,7 +226,7 @@ def _item(label: str, number: int, columns: list[str | None], record: list[str])
             continue
         if isinstance(cell, Uncomputed) and column:
             raise DataError(f"{label}:{number}: {column}: {cell.reason}")
-        cell = cell.strip()
+        cell = trimmed(cell)
         if not cell:
             continue
         if not column:
