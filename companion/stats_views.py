@@ -14,7 +14,7 @@ from .inputs import parse_group
 from .rules import GameRules
 from .stats import CSV_HEADER, LAST_PLAYS, Play, Tallies, as_text, by_name, csv_rows, summarize
 from .stats_chart import Bar, hbars, histogram
-from .storage import NotFound, Store
+from .storage import NotFound, Store, WrongCode
 from .tables import store
 from .views import JOINED
 
@@ -34,7 +34,7 @@ def group_key_of(store_: Store, code: str) -> str:
     guess (throttle.py)."""
     key = store_.group_key(code)
     if not store_.has_group(key):
-        raise NotFound("group: no table on this server was created with this group code")
+        raise WrongCode("group: no table on this server was created with this group code")
     return key
 
 
