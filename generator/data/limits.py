@@ -41,7 +41,8 @@ MAX_BUILD_SECONDS = 120
 MAX_PAGES = 5_000
 
 # SVG icons and art
-MAX_SVG_DEPTH = 40  # nesting of <g> in an icon file
+MAX_SVG_DEPTH = 40  # nesting of elements in an icon file, a <use> counting as one more
+MAX_SVG_ELEMENTS = 20_000  # elements an icon file draws, each <use> counting what it draws (stops "use bombs")
 MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art is larger (ReportLab writes up to 1e20)
 
 # workbooks, published sheets and font files
