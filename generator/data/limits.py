@@ -44,7 +44,8 @@ MAX_PAGES = 5_000
 # pixels of a PNG or JPEG art file (5,000 × 5,000: a 211 mm square at 600 dpi, a card's art many times over);
 # drawing the largest into a PDF takes ~400 MB (bench/art_pixels.py); a larger box's art prints below 600 dpi
 MAX_ART_PIXELS = 25_000_000
-MAX_SVG_DEPTH = 40  # nesting of <g> in an icon file
+MAX_SVG_DEPTH = 40  # nesting of elements in an icon file, a <use> counting as one more
+MAX_SVG_ELEMENTS = 20_000  # elements an icon file draws, each <use> counting what it draws (stops "use bombs")
 MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art is larger (ReportLab writes up to 1e20)
 
 # workbooks, published sheets and font files
