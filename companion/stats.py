@@ -76,11 +76,15 @@ def play_record(rules: GameRules, players: list[dict], state: dict) -> tuple[dic
     seats = [{"position": position, "name": names[pid], "score": rows[pid]["score"] if pid in rows else 0,
               "place": rows[pid]["rank"] if pid in rows else len(players), "won": int(pid == sole)}
              for position, pid in enumerate(rules.play_order(state), start=1)]
+    return ({"player_count": len(players), "length": rules.length(state), "ending": rules.ending(state),
+             "tie": tie, "margin": margin(seats, tie)}, seats)
+
+
+def margin(seats: list[dict], tie: str | None) -> float | None:
+    """The winner's score less the best other's: 0 for a shared victory, None when no seat won alone."""
     won = [seat["score"] for seat in seats if seat["won"]]
     others = [seat["score"] for seat in seats if not seat["won"]]
-    margin = 0 if tie == SHARED else won[0] - max(others) if won and others else None
-    return ({"player_count": len(players), "length": rules.length(state), "ending": rules.ending(state),
-             "tie": tie, "margin": margin}, seats)
+    return 0 if tie == SHARED else won[0] - max(others) if won and others else None
 
 
 def group_text(code: str) -> str:
@@ -182,7 +186,7 @@ def summarize(game: str, tallies: Tallies, unit: str) -> dict:
     }
 
 
-def _date(timestamp: float) -> str:
+def play_date(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, timezone.utc).strftime("%Y-%m-%d %H:%M")
 
 
@@ -196,7 +200,8 @@ def _players(plays: list[Play]) -> list[dict]:
             scores[seat["name"]].append(seat["score"])
             wins[seat["name"]] += seat["won"]
     players = [{"name": name, "plays": len(got), "wins": wins[name], "rate": round(wins[name] / len(got), 4),
-                "average": _whole_if_whole(round(sum(got) / len(got), 2)), "best": max(got)} for name, got in scores.items()]
+                "average": _whole_if_whole(round(sum(got) / len(got), 2)), "best": max(got)}
+               for name, got in scores.items()]
     return sorted(players, key=lambda p: (-p["wins"], -p["rate"], p["name"]))
 
 
@@ -220,8 +225,9 @@ def head_to_head(plays: list[Play]) -> list[dict]:
 def by_name(plays: list[Play]) -> dict:
     """Within one group's finished `plays` (oldest first): numbers per name, head to head, and the newest plays."""
     return {"players": _players(plays), "head_to_head": head_to_head(plays),
-            "last": [{"date": _date(play.finished_at), "ending": play.ending, "tie": play.tie, "length": play.length,
-                      "minutes": round(play.minutes), "seats": sorted(play.seats, key=lambda s: s["place"])}
+            "last": [{"date": play_date(play.finished_at), "ending": play.ending, "tie": play.tie,
+                      "length": play.length, "minutes": round(play.minutes),
+                      "seats": sorted(play.seats, key=lambda s: s["place"])}
                      for play in reversed(plays[-LAST_PLAYS:])]}
 
 
@@ -232,7 +238,7 @@ CSV_HEADER = ("date", "group", "players", "seat", "name", "score", "place", "won
 def csv_rows(plays: list[Play], unit: str, group: str | None) -> list[list]:
     """A row per player per finished play; names (and the group) only when `group` names the group these
     plays are of (None: the public rows, by seat alone)."""
-    return [[_date(play.finished_at), group or "", play.player_count, position, seat["name"] if group else "",
+    return [[play_date(play.finished_at), group or "", play.player_count, position, seat["name"] if group else "",
              seat["score"], seat["place"], "yes" if seat["won"] else "no", play.length, unit,
              round(play.minutes, 1), play.ending, play.tie or ""]
             for play in plays for position, seat in enumerate(play.seats, start=1)]

@@ -32,7 +32,7 @@ from ..web.push import CHANNEL, Changes
 from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo_target
 from .rules import GameRules, RuleError
 from .sealed import Reader, stands
-from .stats import Play, Tallies, group_key, legacy_group_key, play_record
+from .stats import Play, Tallies, group_key, legacy_group_key, margin, play_record
 
 EVENT_COLUMNS = (schema.events.c.seq, schema.events.c.type, schema.events.c.player,
                  schema.events.c.payload, schema.events.c.undoes, schema.events.c.created_at, schema.events.c.actor)
@@ -806,6 +806,31 @@ class Store:
                                           minutes=round((finished - started) / 60, 1), **play))
             conn.execute(insert(ps), [{**seat, "table_id": table.id, "game": table.game,
                                        "player_count": play["player_count"]} for seat in seats])
+
+    def add_plays(self, rules: GameRules, plays: list[tuple[str, Play]]) -> None:
+        """Plays finished on another server (stats_import.py), each with its group's key, in one transaction:
+        each gets a table row of its own (no events: nothing to replay, its code told to no one), so that it
+        counts as a finished table of its group like the plays of this server."""
+        t, p, ps = schema.tables, schema.plays, schema.play_seats
+        try:
+            with self._writing() as conn:
+                for key, play in plays:
+                    started = play.finished_at - play.minutes * 60
+                    players = [{"id": f"p{n}", "name": seat["name"]} for n, seat in enumerate(play.seats, start=1)]
+                    table_id = conn.execute(insert(t).values(
+                        code=codes.new_code(), watch_code=codes.new_code(), game=rules.id,
+                        players=json.dumps(players), options="{}", version=0, group_key=key, created_at=started,
+                        updated_at=play.finished_at)).inserted_primary_key[0]
+                    conn.execute(insert(p).values(
+                        table_id=table_id, game=rules.id, group_key=key, player_count=play.player_count,
+                        started_at=started, finished_at=play.finished_at, minutes=play.minutes, length=play.length,
+                        ending=play.ending, tie=play.tie, margin=margin(play.seats, play.tie)))
+                    conn.execute(insert(ps), [{**seat, "won": int(seat["won"]), "position": position,
+                                               "table_id": table_id, "game": rules.id,
+                                               "player_count": play.player_count}
+                                              for position, seat in enumerate(play.seats, start=1)])
+        except IntegrityError:  # two fresh codes alike: at 40 bits, once in a lifetime
+            raise Conflict("could not find free table codes for the plays; nothing was added, try again") from None
 
     def _record_old_plays(self, conn: Connection) -> None:
         """Once per game, on the first start that knows it since `plays` came: record its tables that had

@@ -17,6 +17,7 @@ from companion_test_helpers import PhoneClient
 from test_stats import Clock, Tables, handful_of_stars, starship_catan, stars_inc, stratastar
 
 from starpnp.companion import create_app, storage
+from starpnp.companion.stats import CSV_HEADER
 from starpnp.generator.cli import main
 
 GROUP, ASKED_AS = "Orion-Club", "orion club"
@@ -209,3 +210,34 @@ def test_the_command_line_shows_the_groups_numbers(played):
     for r in found["group"]["head_to_head"]:
         (a, b), (x, y) = r["names"], r["ahead"]
         assert f"  {a} v {b}: {r['plays']}: {a} {x}, {b} {y}, level {r['level']}" in table
+
+
+def test_a_group_moving_servers_keeps_its_history(played, tmp_path):
+    """Export → import on a fresh server → the same statistics; the same file again, or a bad row, adds none."""
+    t, _ = played
+    fresh = tmp_path / "fresh"
+    create_app({"DATA_DIR": str(fresh)})  # a new server's empty database
+    runner = CliRunner()
+    for game in GAMES:
+        exported = tmp_path / f"{game}.csv"
+        exported.write_text(t.client.get(f"/stats/{game}/plays.csv?group={GROUP}").get_data(as_text=True))
+        moved = runner.invoke(main, ["stats", game, "--data", str(fresh), "--import", str(exported),
+                                     "--group", ASKED_AS, "--format", "json"])
+        assert moved.exit_code == 0, moved.output
+        before = t.client.get(f"/api/stats/{game}?group={ASKED_AS}").get_json()
+        assert json.loads(moved.stdout) == {**before, "unfinished": 0}
+        again = runner.invoke(main, ["stats", game, "--data", str(fresh), "--import", str(exported)])
+        assert again.exit_code != 0 and again.output.count("\n") == 1
+        assert f"{exported}: line 2, a play of" in again.output and "on this server already" in again.output
+    lines = exported.read_text().splitlines()
+    for line, column, value, problem in [(3, "won", "maybe", "won: 'maybe' is neither yes nor no"),
+                                         (2, "group", "", "group: empty"),
+                                         (4, "seat", "7", "seat: 7 is not between 1 and 2"),
+                                         (5, "seat", "1", "seat: a new play, but the play that starts on line 4")]:
+        cells = lines[line - 1].split(",")
+        cells[CSV_HEADER.index(column)] = value
+        bad = tmp_path / "bad.csv"
+        bad.write_text("\n".join([*lines[:line - 1], ",".join(cells), *lines[line:]]) + "\n")
+        refused = runner.invoke(main, ["stats", "handful_of_stars", "--data", str(fresh),
+                                       "--import", str(bad)])
+        assert refused.exit_code != 0 and refused.output.startswith(f"{bad}: line {line}, {problem}"), refused.output
