@@ -73,22 +73,27 @@ SEAT_NOTE = ("A bar is how often the seat that played first, second, … won; th
 
 def _charts(rules: GameRules, found: dict, tallies: Tallies) -> list[tuple[str, object, str]]:
     """The page's charts, each with its heading and a note under it: the numbers of `found` (summarize) and
-    `tallies`."""
+    `tallies`. Every number a chart draws is written beside its bar too: a seat's wins of its plays, its rate
+    and the rate's 95 % interval."""
     charts = [("Plays by number of players", hbars("Finished plays by number of players", [
-        Bar(f"{count} players", n, str(n)) for count, n in found["by_players"].items()]), "")]
+        Bar(f"{count} players", n, str(n)) for count, n in found["by_players"].items()],
+        columns=("Players", "Plays")), "")]
     for index, (count, seats) in enumerate(found["by_seat_by_players"].items()):
         last = index == len(found["by_seat_by_players"]) - 1
         charts.append((f"Wins by seat, {count} players", hbars(
             f"Win rate of each seat in play order, {count} players, with its 95 % interval",
             [Bar(f"{row['seat']}{ORDINALS.get(row['seat'], 'th')} to play", row["rate"],
-                 f"{row['wins']}/{row['plays']} · {row['rate']:.0%}", row["low"], row["high"]) for row in seats],
-            most=1, mark=1 / int(count), mark_label=f"fair share {1 / int(count):.0%}"), SEAT_NOTE if last else ""))
+                 f"{row['wins']}/{row['plays']} · {row['rate']:.0%}", row["low"], row["high"],
+                 f"95 %: {row['low']:.0%}–{row['high']:.0%}") for row in seats],
+            most=1, mark=1 / int(count), mark_label=f"fair share {1 / int(count):.0%}",
+            columns=("Seat", "Wins/plays · rate", "95 % interval")), SEAT_NOTE if last else ""))
     unit = rules.length_unit
-    charts.append((f"Length in {unit}", histogram(f"Finished plays by length in {unit}", tallies.lengths), ""))
-    charts.append(("Length in minutes", histogram("Finished plays by minutes played",
-                                                  tallies.minutes), ""))
+    charts.append((f"Length in {unit}", histogram(f"Finished plays by length in {unit}", tallies.lengths,
+                                                  (unit.capitalize(), "Plays")), ""))
+    charts.append(("Length in minutes", histogram("Finished plays by minutes played", tallies.minutes,
+                                                  ("Minutes", "Plays")), ""))
     charts.append(("How games ended", hbars("How the finished plays ended", [
-        Bar(text, n, str(n)) for text, n in found["endings"].items()]), ""))
+        Bar(text, n, str(n)) for text, n in found["endings"].items()], columns=("Ending", "Plays")), ""))
     return [chart for chart in charts if chart[1]]
 
 

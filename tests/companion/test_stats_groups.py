@@ -100,6 +100,14 @@ def expected(plays: list[dict]) -> dict:
                                   pairs[(a, b, "level")]) for a, b, what in pairs if what == "plays"}}
 
 
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval, from its textbook formula."""
+    z = 1.959963984540054
+    p = wins / n
+    centre, half = p + z * z / (2 * n), z * ((p * (1 - p) + z * z / (4 * n)) / n) ** 0.5
+    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+
+
 def same(found: dict, wanted: dict) -> bool:
     return found.keys() == wanted.keys() and all(
         found[k] == wanted[k] if wanted[k] is None else found[k] == pytest.approx(wanted[k], abs=1e-9) for k in wanted)
@@ -189,6 +197,15 @@ def test_the_page_and_the_csv_show_the_same_scope_and_numbers(played, game):
         (a, b), (x, y) = r["names"], r["ahead"]
         assert (f'<th scope="row">{a} v {b}</th><td>{r["plays"]}</td><td>{a} {x}, {b} {y}</td><td>{r["level"]}</td>'
                 in page)
+    for count, seats in expected(plays)["by_seat_by_players"].items():  # each number of the seat charts, as text
+        assert f"Win rate of each seat in play order, {count} players, with its 95 % interval</caption>" in page
+        for position, n, wins in seats:
+            low, high = wilson(wins, n)
+            ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(position, f"{position}th")
+            assert (f'<tr><th scope="row">{ordinal} to play</th><td>{wins}/{n} · {wins / n:.0%}</td>'
+                    f'<td>95 %: {low:.0%}–{high:.0%}</td></tr>') in page
+            assert f'text-anchor="end">{wins}/{n} · {wins / n:.0%}</text>' in page  # beside the bar
+            assert f'text-anchor="end">95 %: {low:.0%}–{high:.0%}</text>' in page
     rows = list(csv.DictReader(io.StringIO(
         t.client.get(f"/stats/{game}/plays.csv?group={ASKED_AS}").get_data(as_text=True))))
     assert [(r["group"], int(r["players"]), int(r["seat"]), r["name"], int(r["score"]), int(r["place"]), r["won"])
