@@ -1,6 +1,6 @@
 """Real Chromium at 360x740: the statistics page of a designer's game (the couriers fixture) after 20 plays and
-of Stratastar fits a phone — no sideways scrolling, every chart inside the screen, its text at a readable size,
-no console error under the CSP — and names appear only with the group's code. With STARPNP_SCREENSHOTS=<dir> it
+of Stratastar fits a phone — no sideways scrolling, every chart inside the screen, its text at a readable size
+and clear of the other texts and of the fair-share line, no console error under the CSP — and names appear only with the group's code. With STARPNP_SCREENSHOTS=<dir> it
 saves the whole pages there, light and dark (docs/screenshots/stats-*.png)."""
 from __future__ import annotations
 
@@ -67,6 +67,23 @@ def check_fits(page) -> None:
     smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('svg.stats-chart text')]
         .map(t => t.getBoundingClientRect().height).filter(h => h > 0))""")
     assert smallest >= 10, smallest  # the 12-unit text of a 360-unit chart, drawn a little narrower
+    assert page.evaluate(OVERLAPS) == []
+
+
+# Each pair of a chart's texts that overlap, and each text the fair-share line crosses ("0/5 · 0%" did, issue #49)
+OVERLAPS = """() => {
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const found = [];
+  for (const svg of document.querySelectorAll('svg.stats-chart')) {
+    const texts = [...svg.querySelectorAll('text')].map(t => [t.textContent, t.getBoundingClientRect()]);
+    const lines = [...svg.querySelectorAll('line.mark')].map(l => l.getBoundingClientRect());
+    texts.forEach(([a, boxA], i) => {
+      texts.slice(i + 1).forEach(([b, boxB]) => { if (meets(boxA, boxB)) found.push(a + ' / ' + b); });
+      lines.forEach(line => { if (meets(boxA, line)) found.push(a + ' / the fair-share line'); });
+    });
+  }
+  return found;
+}"""
 
 
 @pytest.mark.parametrize("game, plays", [("couriers", 20), ("stratastar", 3)])

@@ -1,0 +1,41 @@
+"""axe-core in real Chromium at 360x740 (issue #49): the home, join, table, watch, TV, history and statistics
+pages, each in light and dark, have no serious or critical finding (every link named, text at 4.5:1 against
+its ground, the seat buttons of all six player colours included), and exactly one level-one heading. The
+context bypasses the pages' CSP only so that axe's script can run in them."""
+from __future__ import annotations
+
+import pytest
+from companion_test_helpers import create_table, open_seat
+from starpnp_test_support import axe_script, axe_violations
+from test_browser_table_feel import post
+
+pytestmark = pytest.mark.browser
+
+COLOURS = ("red", "blue", "green", "yellow", "purple", "white")
+
+
+def test_every_page_reads_to_axe_in_light_and_dark(browser, live_server):
+    finished = create_table(live_server, "starship_catan")
+    for seat, points in (("p2", 3), ("p1", 10)):
+        post(live_server, finished, seat, {"type": "vp", "delta": points})
+    four = create_table(live_server, "generic", [{"name": c.title(), "color": c} for c in COLOURS[:4]])
+    two = create_table(live_server, "generic", [{"name": c.title(), "color": c} for c in COLOURS[4:]])
+    watch = finished["watch_url"].rsplit("/w/", 1)[1]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
+    context.add_init_script(axe_script())  # loaded with each page: injecting it after each load costs seconds
+    page = context.new_page()
+    try:
+        found = {}
+        open_seat(page, live_server, two["code"], "p2")  # the table page, as White's phone
+        pages = [None, "/", "/join?code=nope", f"/t/{four['code']}", f"/t/{two['code']}", f"/w/{watch}",
+                 f"/w/{watch}/tv", f"/t/{finished['code']}/history", "/stats/starship_catan"]
+        for path in pages:
+            if path:
+                page.goto(live_server + path)
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                found[(path or "table", scheme)] = (page.locator("h1").count(), axe_violations(page))
+        assert {key: value for key, value in found.items() if value != (1, [])} == {}
+    finally:
+        context.close()
