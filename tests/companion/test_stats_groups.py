@@ -191,12 +191,11 @@ def test_the_page_and_the_csv_show_the_same_scope_and_numbers(played, game):
     assert f"middle half {scores['q1']}–{scores['q3']}" in page
     for p in found["group"]["players"]:
         assert (f'<tr data-name="{p["name"]}"><th scope="row">{p["name"]}</th><td>{p["plays"]}</td>'
-                f'<td>{p["wins"]}</td><td>{p["rate"] * 100:.0f} %</td><td>{p["average"]}</td><td>{p["best"]}</td>'
+                f'<td>{p["wins"]} ({p["rate"] * 100:.0f} %)</td><td>{p["average"]}</td><td>{p["best"]}</td>'
                 in page)
     for r in found["group"]["head_to_head"]:
         (a, b), (x, y) = r["names"], r["ahead"]
-        assert (f'<th scope="row">{a} v {b}</th><td>{r["plays"]}</td><td>{a} {x}, {b} {y}</td><td>{r["level"]}</td>'
-                in page)
+        assert f'<th scope="row">{a} v {b}</th><td>{r["plays"]}</td><td>{x}–{y}</td><td>{r["level"]}</td>' in page
     for count, seats in expected(plays)["by_seat_by_players"].items():  # each number of the seat charts, as text
         assert f"Win rate of each seat in play order, {count} players, with its 95 % interval</caption>" in page
         for position, n, wins in seats:
