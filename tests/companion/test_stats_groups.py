@@ -232,7 +232,7 @@ def test_a_group_moving_servers_keeps_its_history(played, tmp_path):
     """Export → import on a fresh server → the same statistics; the same file again, or a bad row, adds none."""
     t, _ = played
     fresh = tmp_path / "fresh"
-    create_app({"DATA_DIR": str(fresh)})  # a new server's empty database
+    new_server = create_app({"DATA_DIR": str(fresh)}).test_client()  # a new server's empty database
     runner = CliRunner()
     for game in GAMES:
         exported = tmp_path / f"{game}.csv"
@@ -242,6 +242,10 @@ def test_a_group_moving_servers_keeps_its_history(played, tmp_path):
         assert moved.exit_code == 0, moved.output
         before = t.client.get(f"/api/stats/{game}?group={ASKED_AS}").get_json()
         assert json.loads(moved.stdout) == {**before, "unfinished": 0}
+        assert new_server.get(f"/stats/{game}/plays.csv?group={GROUP}").get_data(as_text=True) == \
+            exported.read_bytes().decode()
+        page = new_server.get(f"/stats/{game}?group={ASKED_AS}").get_data(as_text=True)
+        assert f'data-plays="{before["plays"]}"' in page and "Head to head" in page
         again = runner.invoke(main, ["stats", game, "--data", str(fresh), "--import", str(exported)])
         assert again.exit_code != 0 and again.output.count("\n") == 1
         assert f"{exported}: line 2, a play of" in again.output and "on this server already" in again.output
@@ -257,3 +261,16 @@ def test_a_group_moving_servers_keeps_its_history(played, tmp_path):
         refused = runner.invoke(main, ["stats", "handful_of_stars", "--data", str(fresh),
                                        "--import", str(bad)])
         assert refused.exit_code != 0 and refused.output.startswith(f"{bad}: line {line}, {problem}"), refused.output
+    twice = tmp_path / "twice.csv"
+    twice.write_text("\n".join([*lines, *lines[1:3]]) + "\n")  # handful_of_stars: two seats a play
+    other = tmp_path / "other"
+    create_app({"DATA_DIR": str(other)})
+    refused = runner.invoke(main, ["stats", "handful_of_stars", "--data", str(other), "--import", str(twice)])
+    assert refused.exit_code != 0 and f"{twice}: line {len(lines) + 1}, a play of" in refused.output
+    assert refused.output.rstrip().endswith("given twice: line 2 gives it too")
+    nothing = runner.invoke(main, ["stats", "handful_of_stars", "--data", str(other), "--format", "json"])
+    assert json.loads(nothing.output)["plays"] == 0  # nothing was added
+    header = tmp_path / "header.csv"
+    header.write_text("when,who\n")
+    refused = runner.invoke(main, ["stats", "stars_inc", "--data", str(other), "--import", str(header)])
+    assert refused.exit_code != 0 and refused.output.startswith(f"{header}: line 1, the header is not a plays.csv")
