@@ -164,7 +164,7 @@ def test_a_group_made_before_punctuation_was_ignored_is_found_by_its_code_then_b
 
     from starpnp.companion import schema
     from starpnp.companion.stats import legacy_group_key
-    app = create_app({"DATA_DIR": str(tmp_path)})
+    app = create_app({"DATA_DIR": str(tmp_path), "SOLE_WRITER": True})  # as `starpnp serve`: tables in memory
     app.test_client_class = PhoneClient
     client = app.test_client()
     t = Tables(client)
@@ -174,9 +174,13 @@ def test_a_group_made_before_punctuation_was_ignored_is_found_by_its_code_then_b
     with store._writing() as conn:
         for table in (schema.tables, schema.plays):
             conn.execute(update(table).values(group_key=old))
+    seats = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Ben", "color": "blue"}]
+    waiting = store.create_table("starship_catan", seats, {}, old).table.code  # in play, its old key in memory
     assert client.get(f"/api/stats/starship_catan?group={ASKED_AS}").status_code == 404
     assert client.get(f"/api/stats/starship_catan?group={GROUP}").get_json()["plays"] == 1
     assert client.get(f"/api/stats/starship_catan?group={ASKED_AS}").get_json()["plays"] == 1
+    t.send(waiting, {"type": "vp", "player": "p1", "delta": 10})  # it ends after the group took its new key
+    assert client.get(f"/api/stats/starship_catan?group={ASKED_AS}").get_json()["plays"] == 2
 
 
 @pytest.mark.parametrize("game", ["starship_catan", "stars_inc"])
