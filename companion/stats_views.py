@@ -1,6 +1,7 @@
 """The statistics of a game's finished tables: the page (/stats/<game>), its JSON (/api/stats/<game>) and a CSV
 of every finished play. Public numbers go by seat, length and score; names only within a group: `?group=CODE`
-(the code the tables were created with) or, on the page, this phone's own tables."""
+(the code the tables were created with) or, on the page, this phone's own tables. With a group code, all three
+count the group's plays alone (one scope, said at the top), so a family's numbers are not mixed with others'."""
 from __future__ import annotations
 
 import csv
@@ -52,6 +53,7 @@ def scoped(store_: Store, rules: GameRules, group: str | None) -> tuple[dict, Ta
 
 
 def statistics(store_: Store, rules: GameRules, group: str | None = None) -> dict:
+    """The JSON's and the CLI's numbers (scoped)."""
     return scoped(store_, rules, group)[0]
 
 

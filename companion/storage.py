@@ -1019,15 +1019,13 @@ class Store:
             query = query.where(t.c.code.in_(list(table_codes)))
         return query
 
-    def plays(self, game: str, group_key: str | None = None, table_codes: list[str] | None = None,
-              newest: int | None = None) -> list[Play]:
-        """The finished tables of `game`, oldest first (or the `newest` few, newest first), with their seats:
-        all of them, or those of one group, or of the join codes given."""
+    def plays(self, game: str, group_key: str | None = None, table_codes: list[str] | None = None) -> list[Play]:
+        """The finished tables of `game`, oldest first, with their seats: all of them, or those of one group, or
+        of the join codes given."""
         p, ps, t = schema.plays, schema.play_seats, schema.tables
         chosen = self._of(select(p.c.table_id).join(t, t.c.id == p.c.table_id).where(p.c.game == game),
                           group_key, table_codes)
-        order = (p.c.finished_at.desc(), p.c.table_id.desc()) if newest else (p.c.finished_at, p.c.table_id)
-        chosen = chosen.order_by(*order).limit(newest) if newest else chosen
+        order = (p.c.finished_at, p.c.table_id)
         query = (select(p.c.table_id, p.c.player_count, p.c.finished_at, p.c.minutes, p.c.length,
                         p.c.ending, p.c.tie, ps.c.name, ps.c.score, ps.c.place, ps.c.won)
                  .join(ps, ps.c.table_id == p.c.table_id).where(p.c.table_id.in_(chosen.subquery().select()))

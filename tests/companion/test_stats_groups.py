@@ -164,7 +164,7 @@ def test_a_group_made_before_punctuation_was_ignored_is_found_by_its_code_then_b
 
     from starpnp.companion import schema
     from starpnp.companion.stats import legacy_group_key
-    app = create_app({"DATA_DIR": str(tmp_path)})
+    app = create_app({"DATA_DIR": str(tmp_path), "SOLE_WRITER": True})  # as `starpnp serve`: tables in memory
     app.test_client_class = PhoneClient
     client = app.test_client()
     t = Tables(client)
@@ -174,9 +174,13 @@ def test_a_group_made_before_punctuation_was_ignored_is_found_by_its_code_then_b
     with store._writing() as conn:
         for table in (schema.tables, schema.plays):
             conn.execute(update(table).values(group_key=old))
+    seats = [{"id": "p1", "name": "Ann", "color": "red"}, {"id": "p2", "name": "Ben", "color": "blue"}]
+    waiting = store.create_table("starship_catan", seats, {}, old).table.code  # in play, its old key in memory
     assert client.get(f"/api/stats/starship_catan?group={ASKED_AS}").status_code == 404
     assert client.get(f"/api/stats/starship_catan?group={GROUP}").get_json()["plays"] == 1
     assert client.get(f"/api/stats/starship_catan?group={ASKED_AS}").get_json()["plays"] == 1
+    t.send(waiting, {"type": "vp", "player": "p1", "delta": 10})  # it ends after the group took its new key
+    assert client.get(f"/api/stats/starship_catan?group={ASKED_AS}").get_json()["plays"] == 2
 
 
 @pytest.mark.parametrize("game", ["starship_catan", "stars_inc"])
@@ -191,12 +195,11 @@ def test_the_page_and_the_csv_show_the_same_scope_and_numbers(played, game):
     assert f"middle half {scores['q1']}–{scores['q3']}" in page
     for p in found["group"]["players"]:
         assert (f'<tr data-name="{p["name"]}"><th scope="row">{p["name"]}</th><td>{p["plays"]}</td>'
-                f'<td>{p["wins"]}</td><td>{p["rate"] * 100:.0f} %</td><td>{p["average"]}</td><td>{p["best"]}</td>'
+                f'<td>{p["wins"]} ({p["rate"] * 100:.0f} %)</td><td>{p["average"]}</td><td>{p["best"]}</td>'
                 in page)
     for r in found["group"]["head_to_head"]:
         (a, b), (x, y) = r["names"], r["ahead"]
-        assert (f'<th scope="row">{a} v {b}</th><td>{r["plays"]}</td><td>{a} {x}, {b} {y}</td><td>{r["level"]}</td>'
-                in page)
+        assert f'<th scope="row">{a} v {b}</th><td>{r["plays"]}</td><td>{x}–{y}</td><td>{r["level"]}</td>' in page
     for count, seats in expected(plays)["by_seat_by_players"].items():  # each number of the seat charts, as text
         assert f"Win rate of each seat in play order, {count} players, with its 95 % interval</caption>" in page
         for position, n, wins in seats:
@@ -233,7 +236,7 @@ def test_a_group_moving_servers_keeps_its_history(played, tmp_path):
     """Export → import on a fresh server → the same statistics; the same file again, or a bad row, adds none."""
     t, _ = played
     fresh = tmp_path / "fresh"
-    create_app({"DATA_DIR": str(fresh)})  # a new server's empty database
+    new_server = create_app({"DATA_DIR": str(fresh)}).test_client()  # a new server's empty database
     runner = CliRunner()
     for game in GAMES:
         exported = tmp_path / f"{game}.csv"
@@ -243,6 +246,10 @@ def test_a_group_moving_servers_keeps_its_history(played, tmp_path):
         assert moved.exit_code == 0, moved.output
         before = t.client.get(f"/api/stats/{game}?group={ASKED_AS}").get_json()
         assert json.loads(moved.stdout) == {**before, "unfinished": 0}
+        assert new_server.get(f"/stats/{game}/plays.csv?group={GROUP}").get_data(as_text=True) == \
+            exported.read_bytes().decode()
+        page = new_server.get(f"/stats/{game}?group={ASKED_AS}").get_data(as_text=True)
+        assert f'data-plays="{before["plays"]}"' in page and "Head to head" in page
         again = runner.invoke(main, ["stats", game, "--data", str(fresh), "--import", str(exported)])
         assert again.exit_code != 0 and again.output.count("\n") == 1
         assert f"{exported}: line 2, a play of" in again.output and "on this server already" in again.output
@@ -258,3 +265,16 @@ def test_a_group_moving_servers_keeps_its_history(played, tmp_path):
         refused = runner.invoke(main, ["stats", "handful_of_stars", "--data", str(fresh),
                                        "--import", str(bad)])
         assert refused.exit_code != 0 and refused.output.startswith(f"{bad}: line {line}, {problem}"), refused.output
+    twice = tmp_path / "twice.csv"
+    twice.write_text("\n".join([*lines, *lines[1:3]]) + "\n")  # handful_of_stars: two seats a play
+    other = tmp_path / "other"
+    create_app({"DATA_DIR": str(other)})
+    refused = runner.invoke(main, ["stats", "handful_of_stars", "--data", str(other), "--import", str(twice)])
+    assert refused.exit_code != 0 and f"{twice}: line {len(lines) + 1}, a play of" in refused.output
+    assert refused.output.rstrip().endswith("given twice: line 2 gives it too")
+    nothing = runner.invoke(main, ["stats", "handful_of_stars", "--data", str(other), "--format", "json"])
+    assert json.loads(nothing.output)["plays"] == 0  # nothing was added
+    header = tmp_path / "header.csv"
+    header.write_text("when,who\n")
+    refused = runner.invoke(main, ["stats", "stars_inc", "--data", str(other), "--import", str(header)])
+    assert refused.exit_code != 0 and refused.output.startswith(f"{header}: line 1, the header is not a plays.csv")
