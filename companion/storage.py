@@ -32,7 +32,7 @@ from ..web.push import CHANNEL, Changes
 from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo_target
 from .rules import GameRules, RuleError
 from .sealed import Reader, stands
-from .stats import Play, Tallies, group_key, play_record
+from .stats import Play, Tallies, group_key, legacy_group_key, margin, play_record
 
 EVENT_COLUMNS = (schema.events.c.seq, schema.events.c.type, schema.events.c.player,
                  schema.events.c.payload, schema.events.c.undoes, schema.events.c.created_at, schema.events.c.actor)
@@ -934,11 +934,38 @@ class Store:
             started, finished = conn.execute(select(func.min(e.c.created_at), func.max(e.c.created_at))
                                              .where(e.c.table_id == table.id)).one()
             play, seats = play_record(rules, table.players, after)
-            conn.execute(insert(p).values(table_id=table.id, game=table.game, group_key=table.group_key,
+            # the stored key, not memory's: a group found by its old key (find_group) was given a new one
+            stored_key = select(schema.tables.c.group_key).where(schema.tables.c.id == table.id).scalar_subquery()
+            conn.execute(insert(p).values(table_id=table.id, game=table.game, group_key=stored_key,
                                           started_at=started, finished_at=finished,
                                           minutes=round((finished - started) / 60, 1), **play))
             conn.execute(insert(ps), [{**seat, "table_id": table.id, "game": table.game,
                                        "player_count": play["player_count"]} for seat in seats])
+
+    def add_plays(self, rules: GameRules, plays: list[tuple[str, Play]]) -> None:
+        """Plays finished on another server (stats_import.py), each with its group's key, in one transaction:
+        each gets a table row of its own (no events: nothing to replay, its code told to no one), so that it
+        counts as a finished table of its group like the plays of this server."""
+        t, p, ps = schema.tables, schema.plays, schema.play_seats
+        try:
+            with self._writing() as conn:
+                for key, play in plays:
+                    started = play.finished_at - play.minutes * 60
+                    players = [{"id": f"p{n}", "name": seat["name"]} for n, seat in enumerate(play.seats, start=1)]
+                    table_id = conn.execute(insert(t).values(
+                        code=codes.new_code(), watch_code=codes.new_code(), game=rules.id,
+                        players=json.dumps(players), options="{}", version=0, group_key=key, created_at=started,
+                        updated_at=play.finished_at)).inserted_primary_key[0]
+                    conn.execute(insert(p).values(
+                        table_id=table_id, game=rules.id, group_key=key, player_count=play.player_count,
+                        started_at=started, finished_at=play.finished_at, minutes=play.minutes, length=play.length,
+                        ending=play.ending, tie=play.tie, margin=margin(play.seats, play.tie)))
+                    conn.execute(insert(ps), [{**seat, "won": int(seat["won"]), "position": position,
+                                               "table_id": table_id, "game": rules.id,
+                                               "player_count": play.player_count}
+                                              for position, seat in enumerate(play.seats, start=1)])
+        except IntegrityError:  # two fresh codes alike: at 40 bits, once in a lifetime
+            raise Conflict("could not find free table codes for the plays; nothing was added, try again") from None
 
     def _record_old_plays(self, conn: Connection) -> None:
         """Once per game, on the first start that knows it since `plays` came: record its tables that had
@@ -955,18 +982,23 @@ class Store:
                                                               self._events(conn, table.id)))
             conn.execute(insert(s).values(key=f"plays_recorded:{game}", value="yes"))
 
-    def tallies(self, game: str) -> Tallies:
-        """What the statistics count of `game`'s finished tables, counted by the database on the indexes of
-        `plays` and `play_seats`; only the numbers whose median is wanted come back one by one."""
+    def tallies(self, game: str, group_key: str | None = None) -> Tallies:
+        """What the statistics count of `game`'s finished tables (of one group, with its key), counted by the
+        database on the indexes of `plays` and `play_seats`; only the numbers whose median is wanted come back
+        one by one."""
         p, ps, t = schema.plays, schema.play_seats, schema.tables
+        of_plays = [] if group_key is None else [p.c.group_key == group_key]
+        of_seats = [] if group_key is None else [ps.c.table_id.in_(
+            select(p.c.table_id).where(p.c.game == game, p.c.group_key == group_key))]
+        of_tables = [] if group_key is None else [t.c.group_key == group_key]
         with self._reading() as conn:
             def counted(column, *where, table=p) -> dict:
-                return dict(conn.execute(select(column, func.count()).where(table.c.game == game, *where)
-                                         .group_by(column)).all())
+                return dict(conn.execute(select(column, func.count()).where(
+                    table.c.game == game, *where, *(of_plays if table is p else of_seats)).group_by(column)).all())
 
             seats = conn.execute(select(ps.c.player_count, ps.c.position, func.count(), func.sum(ps.c.won))
-                                 .where(ps.c.game == game).group_by(ps.c.player_count, ps.c.position)).all()
-            tables = conn.execute(select(func.count()).where(t.c.game == game)).scalar_one()
+                                 .where(ps.c.game == game, *of_seats).group_by(ps.c.player_count, ps.c.position)).all()
+            tables = conn.execute(select(func.count()).where(t.c.game == game, *of_tables)).scalar_one()
             by_players = counted(p.c.player_count)
             return Tallies(
                 unfinished=tables - sum(by_players.values()), by_players=by_players,
@@ -987,15 +1019,13 @@ class Store:
             query = query.where(t.c.code.in_(list(table_codes)))
         return query
 
-    def plays(self, game: str, group_key: str | None = None, table_codes: list[str] | None = None,
-              newest: int | None = None) -> list[Play]:
-        """The finished tables of `game`, oldest first (or the `newest` few, newest first), with their seats:
-        all of them, or those of one group, or of the join codes given."""
+    def plays(self, game: str, group_key: str | None = None, table_codes: list[str] | None = None) -> list[Play]:
+        """The finished tables of `game`, oldest first, with their seats: all of them, or those of one group, or
+        of the join codes given."""
         p, ps, t = schema.plays, schema.play_seats, schema.tables
         chosen = self._of(select(p.c.table_id).join(t, t.c.id == p.c.table_id).where(p.c.game == game),
                           group_key, table_codes)
-        order = (p.c.finished_at.desc(), p.c.table_id.desc()) if newest else (p.c.finished_at, p.c.table_id)
-        chosen = chosen.order_by(*order).limit(newest) if newest else chosen
+        order = (p.c.finished_at, p.c.table_id)
         query = (select(p.c.table_id, p.c.player_count, p.c.finished_at, p.c.minutes, p.c.length,
                         p.c.ending, p.c.tie, ps.c.name, ps.c.score, ps.c.place, ps.c.won)
                  .join(ps, ps.c.table_id == p.c.table_id).where(p.c.table_id.in_(chosen.subquery().select()))
@@ -1012,29 +1042,29 @@ class Store:
             play.seats.append({"name": row.name, "score": row.score, "place": row.place, "won": bool(row.won)})
         return list(found.values())
 
-    def people(self, game: str, group_key: str | None = None,
-               table_codes: list[str] | None = None) -> tuple[int, list[tuple[str, int, int, int]]]:
-        """Within a group (or the join codes given): its finished plays of `game`, and per name the plays, wins
-        and best score, counted by the database."""
-        p, ps, t = schema.plays, schema.play_seats, schema.tables
-        tables = self._of(select(p.c.table_id).join(t, t.c.id == p.c.table_id).where(p.c.game == game),
-                          group_key, table_codes).subquery()
-        with self._reading() as conn:
-            count = conn.execute(select(func.count()).select_from(tables)).scalar_one()
-            rows = conn.execute(select(ps.c.name, func.count(), func.sum(ps.c.won), func.max(ps.c.score))
-                                .where(ps.c.table_id.in_(select(tables.c.table_id))).group_by(ps.c.name)).all()
-        return count, [(name, n, int(wins), best) for name, n, wins, best in rows]
-
     def group_key(self, code: str) -> str:
         """The stored form of a group code (stats.group_key), keyed with this database's secret."""
+        return group_key(self._group_secret_key(), code)
+
+    def _group_secret_key(self) -> str:
         if self._group_secret is None:
             self._group_secret = self.secret_key()
-        return group_key(self._group_secret, code)
+        return self._group_secret
 
-    def has_group(self, group_key: str) -> bool:
-        t = schema.tables
+    def find_group(self, code: str) -> str | None:
+        """The key of the group `code` names, if a table was created with it. A group made before punctuation
+        was ignored is found by its code as then typed, and its rows take today's key, so any spelling finds it
+        from then on."""
+        t, p = schema.tables, schema.plays
+        key, legacy = self.group_key(code), legacy_group_key(self._group_secret_key(), code)
         with self._reading() as conn:
-            return conn.execute(select(t.c.id).where(t.c.group_key == group_key).limit(1)).first() is not None
+            found = set(conn.execute(select(t.c.group_key).where(t.c.group_key.in_([key, legacy]))
+                                     .group_by(t.c.group_key)).scalars())
+        if legacy in found and legacy != key:
+            with self._writing() as conn:
+                conn.execute(update(t).where(t.c.group_key == legacy).values(group_key=key))
+                conn.execute(update(p).where(p.c.group_key == legacy).values(group_key=key))
+        return key if found else None
 
     # -- state cache ---------------------------------------------------------------------------------
     def _state(self, conn: Connection, table: TableInfo) -> dict:

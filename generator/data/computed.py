@@ -22,8 +22,10 @@ import math
 import re
 from typing import Any
 
+from . import formula_bounds
 from .limits import (
-    MAX_CELL_CHARS, MAX_FORMULA_CHAIN, MAX_FORMULA_READS, MAX_FORMULA_SHAPES, MAX_FORMULAS, clipped, over,
+    MAX_CELL_CHARS, MAX_FORMULA_CHAIN, MAX_FORMULA_READS, MAX_FORMULA_SHAPES, MAX_FORMULA_SHEET_TERMS,
+    MAX_FORMULA_TEXT, MAX_FORMULA_VALUES, MAX_FORMULAS, clipped, over,
 )
 
 Cell = tuple[int, int]  # (row, column), both from 1
@@ -101,15 +103,25 @@ def computed(where: str, formulas: dict[Cell, str], values: dict[Cell, Any], ext
     return {cell: sheet.value(cell, ()) for cell in formulas}
 
 
+def _parser() -> Any:
+    """The formula library's parser, the library silenced: it logs a traceback for a function that fails, where
+    the person reads our one line."""
+    import logging
+
+    import formulas as library  # lazy: only a workbook with a formula saved without a value pays for it
+
+    for name in ("formulas", "schedula"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    return library.Parser()
+
+
 class _Sheet:
     def __init__(self, where: str, formulas: dict[Cell, str], values: dict[Cell, Any], extent: Cell):
-        import formulas as library  # lazy: only a workbook saved without values pays for it
-
-        self.parser = library.Parser()
+        self.parser: Any = None  # the library's, made when a formula passes our reading (importing it: ~1 s)
         self.where, self.formulas, self.values, self.extent = where, formulas, values, extent
         self.done: dict[Cell, Any] = {}
         self.shapes: dict[str, Any] = {}  # a formula's shape (see _shape) -> compiled function, or why not
-        self.reads = 0
+        self.reads = self.terms = self.worked = 0
 
     def value(self, cell: Cell, chain: tuple[Cell, ...]) -> Any:
         """The value a formula or a plain cell holds (None for an empty one)."""
@@ -136,13 +148,24 @@ class _Sheet:
         compiled = self._compiled(cell, formula)
         if isinstance(compiled, str):
             return Uncomputed.because(formula, at, compiled)
-        function, references = compiled
+        function, references, measures = compiled
         arguments = []
         for reference in references:
             read = self._read(reference, chain)
             if isinstance(read, Uncomputed):  # named by the cell to fix: the one at the bottom
                 return read.root if read.root.at == at else Uncomputed.because(formula, at, "", read.root)
             arguments.append(read)
+        values, text = formula_bounds.work(measures, arguments)
+        if values > MAX_FORMULA_VALUES:
+            return Uncomputed.because(formula, at, f"may work on {values:,} values, over the limit of "
+                                                   f"{MAX_FORMULA_VALUES:,}")
+        if text > MAX_FORMULA_TEXT:
+            return Uncomputed.because(formula, at, f"may join texts of {text:,} characters, over the limit of "
+                                                   f"{MAX_FORMULA_TEXT:,}")
+        self.worked += values
+        if self.worked > MAX_FORMULA_VALUES:
+            raise over(self.where, "the count of values the formulas without a saved value work on", self.worked,
+                       MAX_FORMULA_VALUES)
         try:
             result = function(*arguments)
         except Exception:  # noqa: BLE001 - a function given what it cannot take: Excel would show an error
@@ -153,10 +176,10 @@ class _Sheet:
             result = result.ravel()[0]
         return self._plain(result, formula, at)
 
-    def _compiled(self, cell: Cell, formula: str) -> tuple[Any, list[dict]] | str:
-        """The formula as a function and the references it reads, in the order it takes them; or why it is not
-        computed. A column of formulas alike but for their rows (`=C2+1`, `=C3+1`, …) is compiled once: the
-        library takes milliseconds to compile one, a card list has hundreds."""
+    def _compiled(self, cell: Cell, formula: str) -> tuple[Any, list[dict], formula_bounds.Checked] | str:
+        """The formula as a function, the references it reads, in the order it takes them, and its measures; or
+        why it is not computed. A column of formulas alike but for their rows (`=C2+1`, `=C3+1`, …) is compiled
+        once: the library takes milliseconds to compile one, a card list has hundreds."""
         if len(formula) > MAX_CELL_CHARS or "[" in formula:
             return "is too long to compute" if len(formula) > MAX_CELL_CHARS else "reads another workbook"
         shape, places = _shape(formula, cell)
@@ -168,14 +191,25 @@ class _Sheet:
             known = self.shapes[shape] = self._compile(formula, places)
         if isinstance(known, str):
             return known
-        function, plan = known
+        function, plan, measures = known
         return function, [step if isinstance(step, dict) else {
             "r1": places[step[0]][0], "n1": places[step[0]][1], "r2": places[step[1]][0], "n2": places[step[1]][1]}
-            for step in plan]
+            for step in plan], measures
 
-    def _compile(self, formula: str, places: list[Cell]) -> tuple[Any, list] | str:
-        """Parse and compile one formula of a shape; its inputs as the indexes (first and last) of the cell
-        references written in it, so that another formula of the shape reads its own."""
+    def _compile(self, formula: str, places: list[Cell]) -> tuple[Any, list, formula_bounds.Checked] | str:
+        """Check, parse and compile one formula of a shape; its inputs as the indexes (first and last) of the
+        cell references written in it, so that another formula of the shape reads its own. The library sees
+        only a formula our own reading found within bounds (formula_bounds.py), and compiles at most
+        MAX_FORMULA_SHEET_TERMS terms for a sheet."""
+        measures = formula_bounds.checked(formula, COMPUTED_FUNCTIONS)
+        if isinstance(measures, str):
+            return measures
+        self.terms += measures.terms
+        if self.terms > MAX_FORMULA_SHEET_TERMS:
+            raise over(self.where, "the count of terms of the formulas without a saved value compiled",
+                       self.terms, MAX_FORMULA_SHEET_TERMS)
+        if self.parser is None:
+            self.parser = _parser()
         try:
             tokens, tree = self.parser.ast(formula)
             function = tree.compile()
@@ -201,7 +235,7 @@ class _Sheet:
                 plan.append({key: int(attr[key]) for key in ("r1", "n1", "r2", "n2")})
             else:
                 return "is not a formula computed here"
-        return function, plan
+        return function, plan, measures
 
     def _read(self, attr: dict, chain: tuple[Cell, ...]) -> Any:
         """A reference's value: one cell's, or a range's as the library takes it (rows of values), clipped to

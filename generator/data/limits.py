@@ -27,7 +27,7 @@ MAX_TEXT_CHARS = 10_000  # characters of a text an expression makes
 # that str, ==, in and every function it reaches do bounded work
 MAX_VALUE_SIZE = 100_000
 MAX_DIGITS = 30  # digits of a whole number an expression makes (a chain of `a * a` would double them each time)
-MAX_FACE_DRAWING = 1_000_000  # what one face's boxes draw in all: polygon corners, path commands, characters
+MAX_FACE_DRAWING = 200_000  # what one face's boxes draw in all: polygon corners, path commands, characters
 MAX_FACE_SECONDS = 2  # CPU seconds drawing one face may take (our largest, a board: 0.05)
 MAX_DRAWING_SECONDS = 120  # CPU seconds drawing every face of one check, build or studio load may take
 MAX_NUMBER = 1_000_000_000.0  # a number an expression gives: finite and within ±this (mm: ample for any page)
@@ -41,7 +41,11 @@ MAX_BUILD_SECONDS = 120
 MAX_PAGES = 5_000
 
 # SVG icons and art
-MAX_SVG_DEPTH = 40  # nesting of <g> in an icon file
+# pixels of a PNG or JPEG art file (5,000 × 5,000: a 211 mm square at 600 dpi, a card's art many times over);
+# drawing the largest into a PDF takes ~400 MB (bench/art_pixels.py); a larger box's art prints below 600 dpi
+MAX_ART_PIXELS = 25_000_000
+MAX_SVG_DEPTH = 40  # nesting of elements in an icon file, a <use> counting as one more
+MAX_SVG_ELEMENTS = 20_000  # elements an icon file draws, each <use> counting what it draws (stops "use bombs")
 MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art is larger (ReportLab writes up to 1e20)
 
 # workbooks, published sheets and font files
@@ -56,6 +60,15 @@ MAX_FORMULAS = 5_000  # formulas computed (a 500-card list with a formula in eac
 MAX_FORMULA_SHAPES = 500  # of them, formulas that differ other than in the rows they read (each compiled: ~10 ms)
 MAX_FORMULA_READS = 1_000_000  # cells their references and ranges read, together
 MAX_FORMULA_CHAIN = 100  # formulas each waiting on the next one's value
+# each such formula, read by us before the formula library compiles it (data/formula_bounds.py)
+MAX_FORMULA_TERMS = 200  # terms of one formula: compiling costs ~0.5-0.7 ms of CPU a term
+MAX_FORMULA_SHEET_TERMS = 3_000  # terms of the formulas of one sheet compiled, in all (~2 s of CPU)
+MAX_FORMULA_DEPTH = 30  # brackets within brackets
+MAX_FORMULA_NUMBER_CHARS = 30  # characters of a number written in a formula
+# values one formula, and all of one sheet's, work on: the table its ranges span (rows × columns), times its
+# terms (~3 µs of CPU a value where a column and a row range combine into a table)
+MAX_FORMULA_VALUES = 500_000
+MAX_FORMULA_TEXT = 10_000_000  # characters the texts a formula joins may make, as bounded before it runs
 
 ALL = {name: value for name, value in globals().items() if name.startswith("MAX_")}  # for the docs' test
 

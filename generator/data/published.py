@@ -25,6 +25,7 @@ import http.client
 import ipaddress
 import math
 import os
+import re
 import socket
 import ssl
 import threading
@@ -42,6 +43,7 @@ CACHE_FOLDER = Path(".cache") / "published"
 FETCH_SECONDS_VARIABLE = "STARPNP_FETCH_SECONDS"  # the deadline, for a slow line (and the tests' short one)
 SHEET_NETWORKS_VARIABLE = "STARPNP_SHEET_NETWORKS"  # e.g. "192.168.1.0/24,10.0.0.7": fetched from all the same
 REDIRECTS = (301, 302, 303, 307, 308)
+COUNT = re.compile(r"[0-9]{1,20}")  # a Content-Length as the standard writes it: digits, nothing else
 UNREACHABLE = "its server cannot be reached"  # whatever stopped the connection: one reading for all
 
 
@@ -239,6 +241,10 @@ class _Fetch:
         if response.headers.get_content_type() == "text/html":  # a sign-in page, or the sheet's own page
             raise DataError(f"{self.url[:80]}: answers a web page, not CSV; publish the sheet to the web as "
                             f"CSV (Google Sheets: File > Share > Publish to web > CSV) and use that link")
+        lengths = response.headers.get_all("Content-Length") or []
+        if lengths and (len(lengths) > 1 or not COUNT.fullmatch(lengths[0].strip())):  # http.client would read on to
+            # the close, or take the first of two: a sheet whose size its server cannot say is not read
+            raise self.failure(f"its Content-Length is {', '.join(lengths)[:40]!r}, not a count of bytes")
         declared = response.length  # None when chunked or not given
         if declared is not None and declared > MAX_BYTES:
             raise self._too_large()

@@ -1,6 +1,7 @@
 """YAML loading that remembers where every key and item came from, for `file:line:` errors."""
 from __future__ import annotations
 
+import re
 import stat
 import sys
 from contextlib import contextmanager
@@ -13,6 +14,14 @@ import yaml
 from .errors import DataError, DataErrors  # noqa: F401 (where most modules import them from)
 from .inside import INSIDE, within
 from .limits import MAX_FILE_BYTES, MAX_YAML_DEPTH as MAX_DEPTH, MAX_YAML_NODES as MAX_NODES
+
+
+# Characters YAML reads as line breaks where CSV and workbooks hold them as characters of a text: a YAML file
+# holding one would have its value silently changed (a quoted one folded to a space), so it is refused, and a
+# YAML value keeps one only written as its escape.
+LINE_SEPARATORS = {"\x85": ("U+0085 (next line)", "\\N"), "\u2028": ("U+2028 (line separator)", "\\L"),
+                   "\u2029": ("U+2029 (paragraph separator)", "\\P")}
+SEPARATOR = re.compile("[\x85\u2028\u2029]")
 
 
 class LineDict(dict):
@@ -252,6 +261,11 @@ def load_yaml(path: Path, root: Path | None = None) -> Any:
 def parse_yaml(text: str, where: str) -> Any:
     """YAML text as data, within the limits (generator.data.limits) on nesting and on values after aliases
     are expanded; `where` (a file, or `file:line: column` for a spreadsheet cell) begins every error."""
+    if found := SEPARATOR.search(text):
+        name, escape = LINE_SEPARATORS[found.group()]
+        line = text.count("\n", 0, found.start()) + 1
+        raise DataError(f"{where}:{line}: holds {name}, which YAML reads as a line break and would change; "
+                        f"write it as {escape} inside double quotes, or take it out")
     try:
         data = _from_events(text)
     except Exception:  # noqa: BLE001 - the composing loader builds it, or says what is wrong, as it always did

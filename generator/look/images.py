@@ -7,6 +7,7 @@ from xml.etree import ElementTree
 
 from .scene import Image
 from ..data.inside import named_inside
+from ..data.limits import MAX_ART_PIXELS
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg"}
 
@@ -19,7 +20,6 @@ def cover_or_contain(image: Image, image_w: float, image_h: float) -> tuple[floa
     return image.x + (image.w - w) / 2, image.y + (image.h - h) / 2, w, h
 
 
-MAX_PIXELS = 60_000_000  # a 300 dpi A3 page is 17 Mpx; far beyond that is a decompression bomb
 XLINK = "{http://www.w3.org/1999/xlink}href"
 
 
@@ -50,11 +50,41 @@ def art_refused(path: str, folders: list[Path]) -> str | None:
     if outside(path, folders):
         return INSIDE
     try:
-        if file.suffix.lower() != ".svg" or not file.is_file():
+        if not file.is_file():
+            return None
+        if file.suffix.lower() in RASTER_SUFFIXES:
+            return _too_many_pixels(file)
+        if file.suffix.lower() != ".svg":
             return None
         return _svg_problem(file)
     except (OSError, ElementTree.ParseError):  # unreadable: the warning as it is drawn says so
         return None
+
+
+RASTER_SUFFIXES = {".png", ".jpg", ".jpeg"}
+
+
+def _too_many_pixels(path: Path) -> str | None:
+    """Why a PNG or JPEG has more pixels than a face may draw (MAX_ART_PIXELS: drawing one takes memory in
+    proportion), read from its header alone; or None (an unreadable file is warned about as it is drawn)."""
+    import warnings
+
+    from PIL import Image as PILImage  # only sets with art pay for Pillow
+
+    # past its own limit Pillow warns on stderr; our limit is lower and our line says it (past twice its
+    # limit Pillow refuses to open the file, below)
+    warnings.filterwarnings("ignore", category=PILImage.DecompressionBombWarning)
+    limit = f"the limit is {MAX_ART_PIXELS:,} (5,000 × 5,000, a 211 mm square at 600 dpi)"
+    try:
+        with PILImage.open(path) as pil:
+            width, height = pil.size
+    except PILImage.DecompressionBombError:  # not an OSError: Pillow's own guard, past twice its limit
+        return f"too many pixels: more than {2 * PILImage.MAX_IMAGE_PIXELS:,}, a decompression bomb; {limit}"
+    except (OSError, SyntaxError, ValueError):
+        return None
+    if width * height > MAX_ART_PIXELS:
+        return f"too many pixels: {width:,} × {height:,} = {width * height:,}; {limit}"
+    return None
 
 
 SVG_LIMIT = 1_000_000  # no SVG width, height, viewBox or coordinate is larger (ReportLab writes up to 1e20)
@@ -128,13 +158,11 @@ def image_problem(path: Path) -> str | None:
             return f"image file is unreadable ({type(exc).__name__})"
     from PIL import Image as PILImage  # only sets with art pay for Pillow
 
+    if problem := _too_many_pixels(path):
+        return problem
     try:
         with PILImage.open(path) as pil:
-            if pil.width * pil.height > MAX_PIXELS:
-                return f"image is {pil.width} × {pil.height} pixels, more than {MAX_PIXELS // 1_000_000} megapixels"
             pil.verify()
-    except PILImage.DecompressionBombError:  # not an OSError: Pillow's own guard, past twice its limit
-        return "image is too large to open safely (a decompression bomb)"
-    except (OSError, SyntaxError, ValueError) as exc:
+    except (OSError, SyntaxError, ValueError, PILImage.DecompressionBombError) as exc:
         return f"image file is unreadable ({type(exc).__name__})"
     return None

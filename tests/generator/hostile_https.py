@@ -57,6 +57,9 @@ class Hostile(BaseHTTPRequestHandler):
             "/bad-chunks": (b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n"
                             b"10\r\nid,name\r\n" + b"zz\r\n" + b"x" * 100 + b"\r\n0\r\n\r\n"),
             "/short": _answer(SHEET)[:-len(SHEET) // 2],
+            "/negative-length": (b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Length: -1\r\n"
+                                 b"Connection: close\r\n\r\n" + SHEET),
+            "/doubled-length": _answer(SHEET, extra=f"Content-Length: {2 * len(SHEET)}\r\n".encode()),
             "/closed": b"",
         }
         drips = {
@@ -90,7 +93,8 @@ class Hostile(BaseHTTPRequestHandler):
 
 BEHAVIOURS = ("/pub.csv", "/edit", "/gone.csv", "/to-http", "/to-pub", "/to-loopback", "/to-localhost", "/to-mapped",
               "/to-ipv6-loopback", "/to-private", "/to-link-local", "/loop", "/no-location", "/many-headers",
-              "/long-header", "/bad-status", "/not-http", "/bad-chunks", "/short", "/closed", "/drip-status",
+              "/long-header", "/bad-status", "/not-http", "/bad-chunks", "/short", "/negative-length",
+              "/doubled-length", "/closed", "/drip-status",
               "/drip-headers", "/drip-body")
 
 

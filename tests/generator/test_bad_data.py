@@ -115,7 +115,7 @@ def test_svg_art_with_a_zero_size_is_refused(tmp_path):
     assert "SVG width is '0'" in build_warnings(game, tmp_path / "out")
 
 
-def test_a_decompression_bomb_gets_the_placeholder(tmp_path):
+def test_a_decompression_bomb_is_refused(tmp_path):
     """A tiny PNG whose header claims 100,000 × 100,000 pixels: refused before any pixel is decoded."""
     game = art_deck(tmp_path / "game", "art/bomb.png")
     Image.new("L", (1, 1)).save(game / "art" / "bomb.png")
@@ -124,7 +124,26 @@ def test_a_decompression_bomb_gets_the_placeholder(tmp_path):
     data[ihdr + 4:ihdr + 12] = struct.pack(">II", 100_000, 100_000)
     data[ihdr + 17:ihdr + 21] = struct.pack(">I", zlib.crc32(bytes(data[ihdr:ihdr + 17])))
     (game / "art" / "bomb.png").write_bytes(bytes(data))
-    assert "bomb" in build_warnings(game, tmp_path / "out")
+    check_fails(game, "deck.yaml:6: components[0].front.art: 'art/bomb.png': too many pixels: more than 178,956,970, "
+                      "a decompression bomb; the limit is 25,000,000")
+
+
+def test_art_with_more_pixels_than_a_face_draws_is_one_line_with_the_numbers(tmp_path):
+    """A 12,000 × 12,000 one-bit PNG is a 41 KB file, under Pillow's own guard, and 144 Mpx to draw."""
+    game = art_deck(tmp_path / "game", "art/big.png")
+    Image.new("1", (12_000, 12_000), 1).save(game / "art" / "big.png")
+    check_fails(game, "deck.yaml:6: components[0].front.art: 'art/big.png': too many pixels: 12,000 × 12,000 = "
+                      "144,000,000; the limit is 25,000,000 (5,000 × 5,000")
+
+
+def test_the_largest_art_a_face_draws_is_accepted_and_one_pixel_more_is_not(tmp_path):
+    from starpnp.generator.look.images import art_refused
+
+    (tmp_path / "art").mkdir()
+    Image.new("1", (5_000, 5_000)).save(tmp_path / "art" / "largest.png")
+    Image.new("1", (5_001, 5_000)).save(tmp_path / "art" / "past.jpg")
+    assert art_refused("art/largest.png", [tmp_path]) is None
+    assert art_refused("art/past.jpg", [tmp_path]).startswith("too many pixels: 5,001 × 5,000 = 25,005,000; the limit")
 
 
 def test_a_number_beyond_any_sane_measure_is_refused_on_its_line(game):

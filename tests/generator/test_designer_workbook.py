@@ -3,13 +3,14 @@ in one line, never read as empty), columns are mapped to fields by the deck (`co
 left out (`ignore:`)."""
 from __future__ import annotations
 
+import re
 import shutil
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from cli_runner import one_line, replace, run
+from cli_runner import one_line, replace, run, run_untrusted
 from pdf_probe import render
 from starpnp.generator.data.spreadsheet import read_table
 
@@ -169,3 +170,77 @@ def test_an_array_formula_reads_as_a_formula_not_as_an_object(tmp_path):
     write_workbook(tmp_path / "cards.xlsx", rows)
     table = read_table(tmp_path / "cards.xlsx", columns={"Card name": "title"}, ignore={"notes", "picture"})
     assert [row["cost"] for row in table] == [3, 10, 3]
+
+
+MANY_TERMS = "=" + "+".join(["C2"] * 1_000)
+HOSTILE_FORMULAS = [  # (formula, why): each refused by our own reading before the library compiles it
+    ('=REPT("x",1000000000)', "uses REPT, which is not computed here"),
+    ('=LEN(TEXT(1,REPT("0",200000000)))', "uses REPT, which is not computed here"),
+    ('=WEBSERVICE("http://127.0.0.1/")', "uses WEBSERVICE, which is not computed here"),
+    ('=CALL("user32","MessageBoxA")', "uses CALL, which is not computed here"),
+    ('=INFO("system")', "uses INFO, which is not computed here"),
+    ('=HYPERLINK("http://127.0.0.1/","x")', "uses HYPERLINK, which is not computed here"),
+    ('=INDIRECT("C2")', "uses INDIRECT, which is not computed here"),
+    ("=price*2", "uses the name 'price' defined in the workbook"),
+    ("=Prices!A1", "reads another sheet"),
+    (MANY_TERMS, "has 1,000 terms, over the limit of 200"),
+    ("=" + "(" * 31 + "1" + ")" * 31, "nests brackets more than 30 deep"),
+    ("=1" + "0" * 40, "writes a number of more than 30 characters"),
+]
+
+
+@pytest.mark.parametrize("formula, why", HOSTILE_FORMULAS, ids=[why for _, why in HOSTILE_FORMULAS])
+def test_a_formula_outside_the_bounds_is_one_line_and_no_library_text(tmp_path, capfd, formula, why):
+    rows = [list(row) for row in ROWS]
+    rows[0][3] = formula
+    write_workbook(tmp_path / "cards.xlsx", rows)
+    with pytest.raises(Exception, match=r"cards.xlsx:Cards:2: cost: the formula in D2 \(.*\) has no saved value "
+                                        rf"and {re.escape(why)}; open and save"):
+        read_table(tmp_path / "cards.xlsx", columns={"Card name": "title"}, ignore={"notes"})
+    printed = capfd.readouterr()
+    assert printed.out == printed.err == ""  # the library logs a traceback for WEBSERVICE and its kind
+
+
+def test_the_librarys_text_never_reaches_the_person(tmp_path):
+    rows = [list(row) for row in ROWS]
+    rows[1][3] = '=INFO("system")'
+    one_line(run_untrusted("check", designer_game(tmp_path, rows)),
+             "cards.xlsx:Cards:3: cost: the formula in D3", "uses INFO, which is not computed here")
+
+
+def test_a_sheet_of_many_large_formulas_is_refused_by_their_size(tmp_path):
+    """499 formulas of 1,000 terms, each different: each is measured, never compiled (~0.4 s each)."""
+    rows = [[1, f"Card {n}", 1, MANY_TERMS.replace("C2", f"C{n + 2}", 1), "red.png", "t", ""] for n in range(499)]
+    write_workbook(tmp_path / "cards.xlsx", rows)
+    with pytest.raises(Exception, match=r"cards.xlsx:Cards:2: cost: .* has 1,000 terms, over the limit of 200"):
+        read_table(tmp_path / "cards.xlsx", columns={"Card name": "title"}, ignore={"notes"})
+
+
+def test_the_terms_one_sheet_compiles_are_bounded(tmp_path, monkeypatch):
+    from starpnp.generator.data import computed
+
+    monkeypatch.setattr(computed, "MAX_FORMULA_SHEET_TERMS", 12)  # the fixture's formulas have 20
+    write_workbook(tmp_path / "cards.xlsx", ROWS)
+    with pytest.raises(Exception, match=r"cards.xlsx:Cards: the count of terms of the formulas without a saved "
+                                        r"value compiled is 1\d, over the limit of 12"):
+        read_table(tmp_path / "cards.xlsx", columns={"Card name": "title"}, ignore={"notes"})
+
+
+def test_a_join_of_long_texts_is_bounded_before_it_is_made(tmp_path):
+    """400 cells of 10,000 characters each, joined three times over, would be 12 million characters: refused
+    from the sizes of what the formula reads (its bound: 402 rows × 4 terms × 10,000), before the join runs."""
+    rows = [[1, "=CONCAT(G:G,G:G,G:G)", 1, 1, "red.png", "t", "x"]] + [
+        [1, f"Card {n}", 1, 1, "red.png", "t", "y" * 10_000] for n in range(400)]
+    write_workbook(tmp_path / "cards.xlsx", rows)
+    with pytest.raises(Exception, match=r"cards.xlsx:Cards:2: title: the formula in B2 \(=CONCAT\(G:G,G:G,G:G\)\) "
+                                        r"has no saved value and may join texts of 16,080,000 characters, over the limit"):
+        read_table(tmp_path / "cards.xlsx", columns={"Card name": "title"}, ignore={"notes"})
+
+
+def test_a_line_separator_in_a_workbook_cell_is_kept_as_written(tmp_path):
+    rows = [list(row) for row in ROWS]
+    rows[0][1], rows[1][5] = "Ice\x85Crate\u2028", "[cold\u2029]"
+    write_workbook(tmp_path / "cards.xlsx", rows)
+    table = read_table(tmp_path / "cards.xlsx", columns={"Card name": "title"}, ignore={"notes"})
+    assert (table[0]["title"], table[1]["type"], table[2]["title"]) == (
+        "Ice\x85Crate\u2028", "[cold\u2029]", "Ice\x85Crate\u2028Big Vault")

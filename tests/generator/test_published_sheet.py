@@ -126,6 +126,9 @@ def test_the_address_is_named_in_a_bad_rows_error(trusting, tmp_path, monkeypatc
     ("/closed", "cannot fetch the published sheet (it closed the connection without an answer)"),
     ("/short", f"cannot fetch the published sheet (its answer ended after {len(SHEET) - len(SHEET) // 2:,} of "
                f"its {len(SHEET):,} bytes)"),
+    ("/negative-length", "cannot fetch the published sheet (its Content-Length is '-1', not a count of bytes)"),
+    ("/doubled-length", f"cannot fetch the published sheet (its Content-Length is '{len(SHEET)}, "
+                        f"{2 * len(SHEET)}', not a count of bytes)"),
     ("/drip-status", f"cannot fetch the published sheet (no whole answer within {DEADLINE} s)"),
     ("/drip-headers", f"cannot fetch the published sheet (no whole answer within {DEADLINE} s)"),
     ("/drip-body", f"cannot fetch the published sheet (no whole answer within {DEADLINE} s)"),

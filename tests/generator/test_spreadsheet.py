@@ -123,3 +123,34 @@ def test_a_csv_round_trips_a_real_deck(tmp_path):
     original = pieces(find_game("stratastar"))
     assert len(original) > 5 and pieces(folder) == original
 
+
+
+SEPARATORS = ["\x85", "\u2028", "\u2029"]  # YAML's line breaks that CSV and workbooks hold as characters
+
+
+@pytest.mark.parametrize("separator", SEPARATORS, ids=["NEL", "LS", "PS"])
+def test_a_line_separator_in_a_csv_cell_is_kept_as_written(tmp_path, separator):
+    from starpnp.generator.data.spreadsheet import read_table
+
+    (tmp_path / "deck.csv").write_text(f"count,title,text\n1,a{separator}b,[x{separator}y]\n2,end{separator},x\n",
+                                       encoding="utf-8", newline="")
+    rows = read_table(tmp_path / "deck.csv")
+    assert [(row["title"], row["text"]) for row in rows] == [
+        (f"a{separator}b", f"[x{separator}y]"), (f"end{separator}", "x")]  # never a space, a list or cut off
+
+
+@pytest.mark.parametrize("separator, name, escape", [("\x85", "U+0085 (next line)", "\\N"),
+                                                     ("\u2028", "U+2028 (line separator)", "\\L"),
+                                                     ("\u2029", "U+2029 (paragraph separator)", "\\P")])
+def test_a_line_separator_in_a_yaml_file_is_one_line_and_its_escape_is_kept(game, separator, name, escape):
+    from starpnp.generator.data.yamlio import load_yaml
+
+    source = game / "cards.yaml"
+    text = source.read_text(encoding="utf-8")
+    replace(source, "name: Deck", f'name: "De{separator}ck"')  # quoted, YAML would fold it to a space
+    result = run("check", game)
+    assert result.returncode == 2 and result.stderr.strip() == (
+        f"{source}:3: holds {name}, which YAML reads as a line break and would change; write it as {escape} "
+        f"inside double quotes, or take it out"), result.stderr
+    source.write_text(text.replace("name: Deck", f'name: "De{escape}ck"'), encoding="utf-8")
+    assert load_yaml(source)["components"][0]["name"] == f"De{separator}ck"
