@@ -58,6 +58,7 @@ def test_the_folded_steps_and_a_typed_amount(live_server, ann):
     mine.get_by_role("button", name="Add", exact=True).click()
     expect(mine.locator(".big-number")).to_have_text("17")
     expect(mine.locator(".more-steps")).to_have_attribute("open", "")  # still open after the answers
+    expect(ann.locator("#tap-status")).to_have_attribute("data-state", "saved")  # 17 shows before the answer
     assert score(live_server, ann.code) == 17
 
 
