@@ -18,6 +18,7 @@ cell: it reads as an Uncomputed text, which becomes one line naming the sheet, c
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import Any
@@ -104,15 +105,33 @@ def computed(where: str, formulas: dict[Cell, str], values: dict[Cell, Any], ext
 
 
 def _parser() -> Any:
-    """The formula library's parser, the library silenced: it logs a traceback for a function that fails, where
-    the person reads our one line."""
+    """The formula library's parser, the library silenced (it logs a traceback for a function that fails, where
+    the person reads our one line) and its rounding bounded."""
     import logging
 
     import formulas as library  # lazy: only a workbook with a formula saved without a value pays for it
+    from formulas.functions import get_functions, wrap_ufunc
 
     for name in ("formulas", "schedula"):
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    functions = get_functions()  # the library's one table of functions, which its compiled formulas call
+    for name, rounding in ROUNDINGS.items():
+        functions[name] = wrap_ufunc(functools.partial(_rounded, rounding=rounding))
     return library.Parser()
+
+
+# The library rounds to `digits` places by multiplying by the whole number 10 ** digits: ROUND(1,100000000)
+# would make a number of a hundred million digits (while compiling, as a constant). Past 400 places either way
+# every number rounds as it does at 400 (to itself, to 0, or past a float: #VALUE!), so the places are bounded.
+MAX_ROUNDING_PLACES = 400
+ROUNDINGS = {"ROUND": None, "ROUNDUP": math.ceil, "ROUNDDOWN": math.floor, "TRUNC": math.trunc}
+
+
+def _rounded(number: float, places: float = 0, *, rounding: Any) -> float:
+    from formulas.functions.math import xround
+
+    places = max(-MAX_ROUNDING_PLACES, min(MAX_ROUNDING_PLACES, places))
+    return xround(number, places) if rounding is None else xround(number, places, func=rounding)
 
 
 class _Sheet:
@@ -167,7 +186,8 @@ class _Sheet:
             raise over(self.where, "the count of values the formulas without a saved value work on", self.worked,
                        MAX_FORMULA_VALUES)
         try:
-            result = function(*arguments)
+            with numpy.errstate(all="ignore"):  # an overflow is a value (checked below), never a warning printed
+                result = function(*arguments)
         except Exception:  # noqa: BLE001 - a function given what it cannot take: Excel would show an error
             return Uncomputed.because(formula, at, "is not computed here")
         if isinstance(result, numpy.ndarray):
@@ -210,9 +230,12 @@ class _Sheet:
                        self.terms, MAX_FORMULA_SHEET_TERMS)
         if self.parser is None:
             self.parser = _parser()
+        import numpy
+
         try:
-            tokens, tree = self.parser.ast(formula)
-            function = tree.compile()
+            with numpy.errstate(all="ignore"):  # constant parts are computed as it compiles
+                tokens, tree = self.parser.ast(formula)
+                function = tree.compile()
         except Exception:  # noqa: BLE001 - the library's parser speaks in many exception types
             return "is not a formula computed here"
         for token in tokens:
