@@ -8,9 +8,12 @@ by the `formulas` library (imported only then), within bounds, since a game fold
 - only references within the sheet, and only the functions in COMPUTED_FUNCTIONS (arithmetic, comparisons,
   text joins, IF and friends, rounding, sums): nothing that reads another sheet or workbook, a name defined
   in the workbook, a file, the network or the clock, or makes text grow without bound (REPT, SUBSTITUTE);
+- each formula is read by us first (formula_bounds.py: functions, references, literals, nesting, terms), so
+  the library compiles only what is within bounds, and the terms compiled per sheet are capped;
 - a range is clipped to the sheet's used cells (`SUM(B:B)` reads the rows there are), and the cells all
-  ranges read together, the formulas computed and the length of a chain of formulas waiting on one another
-  are each capped (limits.py), as is the length of a computed text.
+  ranges read together, the values formulas work on and the texts they join (bounded before each runs), the
+  formulas computed and the length of a chain of formulas waiting on one another are each capped
+  (limits.py), as is the length of a computed text.
 
 A formula outside those bounds, or whose result is an error value (#VALUE!, #DIV/0!), is never an empty
 cell: it reads as an Uncomputed text, which becomes one line naming the sheet, cell and formula and the fix
