@@ -130,10 +130,13 @@ MAX_ROUNDING_PLACES = 400
 ROUNDINGS = {"ROUND": None, "ROUNDUP": math.ceil, "ROUNDDOWN": math.floor, "TRUNC": math.trunc}
 
 
-def _rounded(number: float, places: float = 0, *, rounding: Any) -> float:
+def _rounded(number: float, places: float | None = None, *, rounding: Any) -> float:
+    """The library's rounding to `places` bounded; only TRUNC may leave the places out (0), as in Excel."""
     from formulas.functions.math import xround
 
-    places = max(-MAX_ROUNDING_PLACES, min(MAX_ROUNDING_PLACES, places))
+    if places is None and rounding is not math.trunc:
+        raise TypeError("ROUND, ROUNDUP and ROUNDDOWN take the places")  # #VALUE!, as the library gives
+    places = max(-MAX_ROUNDING_PLACES, min(MAX_ROUNDING_PLACES, places or 0))
     return xround(number, places) if rounding is None else xround(number, places, func=rounding)
 
 
