@@ -24,11 +24,14 @@ from __future__ import annotations
 import functools
 import math
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from . import formula_bounds
 from .limits import (
-    MAX_CELL_CHARS, MAX_FORMULA_CHAIN, MAX_FORMULA_READS, MAX_FORMULA_SHAPES, MAX_FORMULA_SHEET_TERMS,
+    MAX_CELL_CHARS, MAX_FORMULA_CHAIN, MAX_FORMULA_READS, MAX_FORMULA_SHAPES, MAX_FORMULA_COMPILED_TERMS,
     MAX_FORMULA_TEXT, MAX_FORMULA_VALUES, MAX_FORMULAS, clipped, over,
 )
 
@@ -107,6 +110,29 @@ def computed(where: str, formulas: dict[Cell, str], values: dict[Cell, Any], ext
     return {cell: sheet.value(cell, ()) for cell in formulas}
 
 
+@dataclass
+class Budget:
+    """What the formulas of one load (a check, a build, a studio load) have cost so far, every sheet it reads
+    together: a game naming one costly workbook from a hundred decks pays for it once, not a hundred times."""
+
+    terms: int = 0  # terms compiled
+    worked: int = 0  # values worked on
+    of: str = ""  # how an error says whose the budget is
+
+
+_BUDGET: ContextVar[Budget | None] = ContextVar("formula_budget", default=None)
+
+
+@contextmanager
+def one_budget():
+    """Every sheet read within shares one Budget (a sheet read outside any has its own)."""
+    token = _BUDGET.set(Budget(of=" in all the sheets read"))
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
 def _parser() -> Any:
     """The formula library's parser, the library silenced (it logs a traceback for a function that fails, where
     the person reads our one line) and its rounding bounded."""
@@ -146,7 +172,8 @@ class _Sheet:
         self.where, self.formulas, self.values, self.extent = where, formulas, values, extent
         self.done: dict[Cell, Any] = {}
         self.shapes: dict[str, Any] = {}  # a formula's shape (see _shape) -> compiled function, or why not
-        self.reads = self.terms = self.worked = 0
+        self.reads = 0
+        self.budget = _BUDGET.get() or Budget()  # the load's, else this sheet's own
 
     def value(self, cell: Cell, chain: tuple[Cell, ...]) -> Any:
         """The value a formula or a plain cell holds (None for an empty one)."""
@@ -187,10 +214,10 @@ class _Sheet:
         if text > MAX_FORMULA_TEXT:
             return Uncomputed.because(formula, at, f"may join texts of {text:,} characters, over the limit of "
                                                    f"{MAX_FORMULA_TEXT:,}")
-        self.worked += values
-        if self.worked > MAX_FORMULA_VALUES:
-            raise over(self.where, "the count of values the formulas without a saved value work on", self.worked,
-                       MAX_FORMULA_VALUES)
+        self.budget.worked += values
+        if self.budget.worked > MAX_FORMULA_VALUES:
+            raise over(self.where, f"the count of values the formulas without a saved value{self.budget.of} work "
+                                   f"on", self.budget.worked, MAX_FORMULA_VALUES)
         try:
             with numpy.errstate(all="ignore"):  # an overflow is a value (checked below), never a warning printed
                 result = function(*arguments)
@@ -226,14 +253,14 @@ class _Sheet:
         """Check, parse and compile one formula of a shape; its inputs as the indexes (first and last) of the
         cell references written in it, so that another formula of the shape reads its own. The library sees
         only a formula our own reading found within bounds (formula_bounds.py), and compiles at most
-        MAX_FORMULA_SHEET_TERMS terms for a sheet."""
+        MAX_FORMULA_COMPILED_TERMS terms in all the sheets one load reads."""
         measures = formula_bounds.checked(formula, COMPUTED_FUNCTIONS)
         if isinstance(measures, str):
             return measures
-        self.terms += measures.terms
-        if self.terms > MAX_FORMULA_SHEET_TERMS:
-            raise over(self.where, "the count of terms of the formulas without a saved value compiled",
-                       self.terms, MAX_FORMULA_SHEET_TERMS)
+        self.budget.terms += measures.terms
+        if self.budget.terms > MAX_FORMULA_COMPILED_TERMS:
+            raise over(self.where, f"the count of terms of the formulas without a saved value compiled"
+                                   f"{self.budget.of}", self.budget.terms, MAX_FORMULA_COMPILED_TERMS)
         if self.parser is None:
             self.parser = _parser()
         import numpy
