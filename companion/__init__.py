@@ -32,7 +32,7 @@ DEFAULTS: dict[str, Any] = {
     "PRINT_FOLDERS": [],          # game folders offered on /print besides ours (serve --print-folder)
     "WRONG_CODES_PER_MINUTE": 20,
     "PUSH_STREAMS": 400,          # push connections one process holds open (a thread each); over it a phone polls
-    "PUSH_HEARTBEAT_SECONDS": HEARTBEAT_SECONDS,  # a push stream's idle line: a proxy keeps it, a closed one frees its slot by then
+    "PUSH_HEARTBEAT_SECONDS": HEARTBEAT_SECONDS,  # a push stream's idle line: a proxy keeps it (a closed one is freed within a second)
     "MAX_TABLES": 10_000,         # tables one server holds; creating more is a 503 naming the limit  # "no table with this code" answers a device gets before a 429
 }
 

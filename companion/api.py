@@ -9,7 +9,8 @@ from ..web.body import json_object
 from .inputs import (BadInput, NoSeat, parse_event, parse_group, parse_new_table, parse_player, take_client_id,
                      undo_seat)
 from . import codes
-from .storage import HOST, PASSED, REFUSED, TAKEN, WAITING, NotFound, Snapshot, seat_name
+from .storage import HOST, LAPSED, PASSED, REFUSED, TAKEN, WAITING, NotFound, Snapshot, seat_name
+from .throttle import count_seat_request
 from .sealed import SPECTATOR, Reader, visible_state
 from .tables import (browser, codes_or_404, events_seen_by, handover_line, join_url, rules_for, state_seen_by, store,
                      table_json)
@@ -60,9 +61,9 @@ def join(code: str):
     """Seat this client: the token it sends with every event and undo (`Authorization: Bearer <token>`).
     A seat another client holds is a 409 unless the body says `"take_over": true`, which asks for it: 202
     with the request's id and the code the phone shows its approver, and the token holds nothing (reads
-    nothing of the seat) until that client lets go or an approver gives it the seat (POST
-    .../seats/<player>/grant); then the other client's token stops working. `"player": "host"` asks for
-    the host role the same way."""
+    nothing of the seat) until that client lets go or it is given the seat (POST .../seats/<player>/grant);
+    then the other client's token stops working. `"player": "host"` asks for the host role the same way. A
+    bearer token this client holds at the table names its phone: none of its seats may approve the request."""
     code = codes_or_404(code)
     table = store().table(code)
     data = _json_body()
@@ -70,7 +71,10 @@ def join(code: str):
     take_over = data.get("take_over", False)
     if not isinstance(take_over, bool):
         raise BadInput("take_over", f"expected true or false, got {str(take_over)[:20]!r}")
-    token, asked = store().join(code, player, take_over, browser(request.headers.get("User-Agent", "")))
+    if take_over:
+        count_seat_request()
+    token, asked = store().join(code, player, take_over, browser(request.headers.get("User-Agent", "")),
+                                device=_bearer())
     if asked:
         return {"token": token, "player": player, "waiting": True, "request": asked.number,
                 "code": asked.shown_code}, 202
@@ -95,8 +99,9 @@ def seat_requests(code: str, player: str):
 def answer_seat_request(code: str, player: str, answer: str):
     """Answer a phone asking for `player`'s seat: `grant` gives it to the request `{"request": ID}` (the only
     one when none is named), `refuse` turns that one (or every one) down. The phone holding the seat (its
-    bearer token) or the table's host (`host_token`, or the host role's bearer token) may; while the host's
-    phone is gone, any other seated player. 404 when nobody is asking."""
+    bearer token) or the table's host (`host_token`, or the host role's bearer token) decides alone; once the
+    host's phone is silent, another seated player's `grant` is one approval of the `needed` (never one from
+    the asking phone's own seats). 404 when nobody is asking, or the request is gone."""
     code = codes_or_404(code)
     if answer not in ("grant", "refuse"):
         raise BadInput("answer", f"expected grant or refuse, got {answer[:20]!r}")
@@ -110,10 +115,14 @@ def answer_seat_request(code: str, player: str, answer: str):
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
         raise BadInput("request", f"expected a request id from GET .../seats/{player}/requests, got {str(number)[:20]!r}")
     token = _bearer()
+    for known in (host, token):
+        if known:
+            store().seen(code, known)
     answered = (store().grant if answer == "grant" else store().refuse)(code, player, number, host=host, seat=token)
     if not answered:
         raise NotFound(f"player: no phone is asking for {seat_name(table, player)}")
-    return {"player": player, "answer": answer, "request": answered.number}, 200
+    return {"player": player, "answer": answer, "request": answered.request.number, "given": answered.given,
+            "approvals": list(answered.approvals), "needed": answered.needed}, 200
 
 
 def _bearer() -> str | None:
@@ -125,12 +134,15 @@ def _acting(code: str) -> Reader:
     """The seat (or host role) the request's bearer token holds at this table; 401 without one."""
     token = _bearer()
     player, ended, since = store().holding(code, token) if token else (None, None, 0)
+    if token and not ended:
+        store().seen(code, token)
     if player is None or ended:
         store().table(code)  # a table that does not exist is a 404 first
         raise NoSeat("Authorization", "this token waits for its seat: the phone holding it lets go, or the "
                                       "table's host approves" if ended == WAITING else
                      "the request for this seat was turned down" if ended == REFUSED else
                      "another phone asking for this seat was given it" if ended == PASSED else
+                     "the request for this seat lapsed unanswered; ask again" if ended == LAPSED else
                      f"this token's seat was {'taken by another phone' if ended == TAKEN else 'given up'}"
                                       f"; join it again" if ended else
                      "this token holds no seat at this table; join it again" if token else
@@ -160,6 +172,8 @@ def post_event(code: str):
     client_id = take_client_id(data)
     seq, snap, repeated = store().append(
         code, lambda table: parse_event(data, table, rules_for(table), actor.seat), client_id, actor.seat)
+    if seq is None:  # a value set to what it already was: nothing written, the version stays
+        return {"version": snap.table.version, "state": state_seen_by(snap, actor), "unchanged": True}, 200
     return _changed(seq, snap, repeated, actor)
 
 

@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 from .rules import RuleError
 from .rules.base import StaleError
 from .storage import StoreError
+from .throttle import note_wrong_code
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,7 @@ def init_errors(app: Flask) -> None:
 
     @app.errorhandler(StoreError)
     def _store(error: StoreError):
+        note_wrong_code(error)
         body, status = error_response(error.status, error.message)
         headers = {"WWW-Authenticate": 'Bearer realm="starpnp"'} if status == 401 else {}
         return body, status, headers

@@ -11,6 +11,7 @@ from ..generator.data.palette import PLAYER_COLORS
 from .replay import UNDO
 from .rules import GameRules, RuleError
 from .rules.base import printable
+from .stats import group_text
 from .storage import StoreError, TableInfo
 
 COLORS = tuple(PLAYER_COLORS)  # the printed set's player colours
@@ -119,9 +120,11 @@ def parse_group(raw: Any) -> str | None:
     if raw in (None, ""):
         return None
     text = " ".join(printable(raw).split()) if isinstance(raw, str) else None
-    if text is None or not GROUP_LENGTH[0] <= len(text) <= GROUP_LENGTH[1]:
-        raise BadInput("group", f"a group code needs {GROUP_LENGTH[0]} to {GROUP_LENGTH[1]} characters "
-                                f"(letters, digits, spaces)")
+    if (text is None or not GROUP_LENGTH[0] <= len(text) <= GROUP_LENGTH[1]
+            or len(group_text(text)) < GROUP_LENGTH[0]):
+        raise BadInput("group", f"a group code needs {GROUP_LENGTH[0]} to {GROUP_LENGTH[1]} characters, "
+                                f"{GROUP_LENGTH[0]} of them letters or digits (case, spaces and punctuation "
+                                f"are ignored)")
     return text
 
 

@@ -74,6 +74,8 @@ taps = Table(
 # phone shows and the phone's browser, so the approver knows which phone it gives the seat to; a row that was
 # given its seat says by whom, and `since` is the table's version when it began to hold it: the seat's sealed
 # entries up to then are another phone's secret. `with_seat`: for the host role, the seat its phone plays.
+# Since v9: `seen_at`, when its phone last made a request (the host's phone counts as there while it is recent),
+# and `device`, the phone that asked (a browser's or a token's id, hashed): it may not approve its own request.
 seats = Table(
     "seats", metadata,
     Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
@@ -82,16 +84,32 @@ seats = Table(
     Column("created_at", Float, nullable=False),
     Column("ended", String(8), nullable=True),
     Column("number", Integer, nullable=True),
-    Column("shown_code", String(3), nullable=True),
+    Column("shown_code", String(4), nullable=True),
     Column("agent", String(80), nullable=True),
     Column("since", Integer, nullable=False, server_default="0"),
     Column("given_by", String(40), nullable=True),
     Column("given_at", Float, nullable=True),
     Column("with_seat", String(16), nullable=True),
+    Column("seen_at", Float, nullable=True),
+    Column("device", String(64), nullable=True),
     UniqueConstraint("table_id", "token_hash", name="uq_seats_table_token"),
 )
-SEAT_REQUEST_COLUMNS = ("number INTEGER", "shown_code VARCHAR(3)", "agent VARCHAR(80)", "since INTEGER NOT NULL DEFAULT 0",
+SEAT_REQUEST_COLUMNS = ("number INTEGER", "shown_code VARCHAR(4)", "agent VARCHAR(80)", "since INTEGER NOT NULL DEFAULT 0",
                         "given_by VARCHAR(40)", "given_at FLOAT", "with_seat VARCHAR(16)")
+
+
+PRESENCE_COLUMNS = ("seen_at FLOAT", "device VARCHAR(64)")
+
+# While the host's phone is silent, a request is given by the approvals of other seated players (v9): one row
+# per approving seat, until there are enough (storage.APPROVALS_NEEDED).
+seat_approvals = Table(
+    "seat_approvals", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("number", Integer, nullable=False),  # the request's number (seats.number)
+    Column("player", String(16), nullable=False),  # the approving seat
+    Column("at", Float, nullable=False),
+    UniqueConstraint("table_id", "number", "player", name="uq_seat_approvals"),
+)
 
 
 # The table's host until v7, which made the host role a seat (player "host") and dropped this table.
@@ -190,8 +208,20 @@ def _v8_plays(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX ix_tables_group ON tables (group_key)")
 
 
+def _v9_host_presence(conn: Connection) -> None:
+    """When each phone was last seen and which phone asked, four-digit request codes, and approvals."""
+    have = {column["name"] for column in inspect(conn).get_columns("seats")}
+    for declaration in PRESENCE_COLUMNS:
+        if declaration.split()[0] not in have:  # v4 on a new database made `seats` with them
+            conn.exec_driver_sql(f"ALTER TABLE seats ADD COLUMN {declaration}")
+    if conn.dialect.name == "postgresql":  # SQLite does not hold a VARCHAR to its length
+        conn.exec_driver_sql("ALTER TABLE seats ALTER COLUMN shown_code TYPE VARCHAR(4)")
+    seat_approvals.create(conn)
+
+
 MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_initial, _v2_recent_tables_index, _v3_taps, _v4_seats,
-                                                        _v5_seat_ended, _v6_hosts, _v7_seat_requests, _v8_plays)
+                                                        _v5_seat_ended, _v6_hosts, _v7_seat_requests, _v8_plays,
+                                                        _v9_host_presence)
 
 
 def current_version(conn: Connection) -> int:
@@ -199,12 +229,15 @@ def current_version(conn: Connection) -> int:
 
 
 def migrate(conn: Connection, now: float) -> int:
-    """Run the missing migrations on `conn` (already inside a write transaction); return the new version."""
+    """Run every migration not yet recorded on `conn` (already inside a write transaction), in order; return the
+    new version. Each is looked up by its own number, not after the highest one recorded: a database that
+    recorded a later one first (two branches each adding one) still gets the earlier."""
     if conn.dialect.name == "postgresql":
         conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7274)")  # serialise concurrent start-ups
     schema_version.create(conn, checkfirst=True)
-    done = current_version(conn)
-    for number, migration in enumerate(MIGRATIONS[done:], start=done + 1):
-        migration(conn)
-        conn.execute(schema_version.insert().values(version=number, applied_at=now))
+    recorded = set(conn.execute(select(schema_version.c.version)).scalars())
+    for number, migration in enumerate(MIGRATIONS, start=1):
+        if number not in recorded:
+            migration(conn)
+            conn.execute(schema_version.insert().values(version=number, applied_at=now))
     return len(MIGRATIONS)

@@ -76,16 +76,32 @@ def play_record(rules: GameRules, players: list[dict], state: dict) -> tuple[dic
     seats = [{"position": position, "name": names[pid], "score": rows[pid]["score"] if pid in rows else 0,
               "place": rows[pid]["rank"] if pid in rows else len(players), "won": int(pid == sole)}
              for position, pid in enumerate(rules.play_order(state), start=1)]
+    return ({"player_count": len(players), "length": rules.length(state), "ending": rules.ending(state),
+             "tie": tie, "margin": margin(seats, tie)}, seats)
+
+
+def margin(seats: list[dict], tie: str | None) -> float | None:
+    """The winner's score less the best other's: 0 for a shared victory, None when no seat won alone."""
     won = [seat["score"] for seat in seats if seat["won"]]
     others = [seat["score"] for seat in seats if not seat["won"]]
-    margin = 0 if tie == SHARED else won[0] - max(others) if won and others else None
-    return ({"player_count": len(players), "length": rules.length(state), "ending": rules.ending(state),
-             "tie": tie, "margin": margin}, seats)
+    return 0 if tie == SHARED else won[0] - max(others) if won and others else None
+
+
+def group_text(code: str) -> str:
+    """What of a group code counts: its letters and digits, in any case — "Orion-Club", "orion club" and
+    "ORIONCLUB" are one group, as a family types it from memory on another phone."""
+    return "".join(ch for ch in code.casefold() if ch.isalnum())
 
 
 def group_key(secret: str, code: str) -> str:
     """The stored form of a group code: keyed with the server's secret, so a copy of the database tells no one
-    the codes, and the same code typed in another case or spacing is the same group."""
+    the codes, and the same code typed in another case, spacing or punctuation is the same group."""
+    return hmac.new(secret.encode(), group_text(code).encode(), hashlib.sha256).hexdigest()
+
+
+def legacy_group_key(secret: str, code: str) -> str:
+    """The stored form before punctuation was ignored (case and runs of spaces only): a group made then is
+    found once by its code as typed, and its rows then take the key above (Store.find_group)."""
     return hmac.new(secret.encode(), " ".join(code.split()).casefold().encode(), hashlib.sha256).hexdigest()
 
 
@@ -118,12 +134,23 @@ def spread(counts: dict[float, int]) -> dict:
         j, delta = divmod(i * (total - 1), 4)
         return nth(j) if delta == 0 else (nth(j) * (4 - delta) + nth(j + 1) * delta) / 4
 
-    def tidy(value: float) -> float:  # 7.0 reads 7, 7.25 reads 7.2
-        value = round(value, 1)
-        return int(value) if value == int(value) else value
+    places = min(6, max(_decimals(value) for value in values) + 2)  # a quartile splits a gap into quarters
+
+    def tidy(value: float) -> float:  # 7.0 reads 7, 4.25 stays 4.25, 2.1 + 0.2 reads 2.3
+        return _whole_if_whole(round(value, places))
     middle = nth(total // 2) if total % 2 else (nth(total // 2 - 1) + nth(total // 2)) / 2
     return {"n": total, "median": tidy(middle), "q1": tidy(quartile(1)), "q3": tidy(quartile(3)),
             "min": tidy(values[0]), "max": tidy(values[-1])}
+
+
+def _whole_if_whole(value: float) -> float:
+    return int(value) if value == int(value) else value
+
+
+def _decimals(value: float) -> int:
+    """The decimals `value` is written with (2.5: 1, 7: 0): the precision the data has."""
+    text = repr(float(value))
+    return 0 if text.endswith(".0") or "e" in text else len(text.split(".")[1])
 
 
 def _seat_rates(seats: dict[int, tuple[int, int]]) -> list[dict]:
@@ -159,19 +186,49 @@ def summarize(game: str, tallies: Tallies, unit: str) -> dict:
     }
 
 
-def _date(timestamp: float) -> str:
+def play_date(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, timezone.utc).strftime("%Y-%m-%d %H:%M")
 
 
-def by_name(plays: int, people: list[tuple[str, int, int, int]], last: list[Play]) -> dict:
-    """Within one group of `plays` finished tables: wins, win rate and best score per name — `people` (name,
-    plays, wins, best), the same name at several tables being the same player — and `last`, its newest plays."""
-    players = sorted(({"name": name, "plays": plays, "wins": wins, "rate": round(wins / plays, 4), "best": best}
-                      for name, plays, wins, best in people), key=lambda p: (-p["wins"], -p["rate"], p["name"]))
-    return {"plays": plays, "players": players,
-            "last": [{"date": _date(play.finished_at), "ending": play.ending, "tie": play.tie, "length": play.length,
-                      "minutes": round(play.minutes), "seats": sorted(play.seats, key=lambda s: s["place"])}
-                     for play in last]}
+def _players(plays: list[Play]) -> list[dict]:
+    """Per name: plays, wins (alone), win rate, average and best final score — the same name at several tables
+    being the same player."""
+    scores: dict[str, list[int]] = defaultdict(list)
+    wins: dict[str, int] = defaultdict(int)
+    for play in plays:
+        for seat in play.seats:
+            scores[seat["name"]].append(seat["score"])
+            wins[seat["name"]] += seat["won"]
+    players = [{"name": name, "plays": len(got), "wins": wins[name], "rate": round(wins[name] / len(got), 4),
+                "average": _whole_if_whole(round(sum(got) / len(got), 2)), "best": max(got)}
+               for name, got in scores.items()]
+    return sorted(players, key=lambda p: (-p["wins"], -p["rate"], p["name"]))
+
+
+def head_to_head(plays: list[Play]) -> list[dict]:
+    """For each pair of names that played at one table: how often, how often each finished ahead of the other
+    (a better place on the scoreboard), and how often they finished level. Pairs by plays together, most first."""
+    pairs: dict[tuple[str, str], list[int]] = {}
+    for play in plays:
+        for one, other in itertools.combinations(play.seats, 2):
+            if one["name"] == other["name"]:
+                continue
+            first, second = sorted((one, other), key=lambda seat: seat["name"])
+            counts = pairs.setdefault((first["name"], second["name"]), [0, 0, 0, 0])
+            counts[0] += 1
+            counts[1 if first["place"] < second["place"] else 2 if second["place"] < first["place"] else 3] += 1
+    rows = [{"names": list(names), "plays": n, "ahead": [a, b], "level": level}
+            for names, (n, a, b, level) in pairs.items()]
+    return sorted(rows, key=lambda row: (-row["plays"], row["names"]))
+
+
+def by_name(plays: list[Play]) -> dict:
+    """Within one group's finished `plays` (oldest first): numbers per name, head to head, and the newest plays."""
+    return {"players": _players(plays), "head_to_head": head_to_head(plays),
+            "last": [{"date": play_date(play.finished_at), "ending": play.ending, "tie": play.tie,
+                      "length": play.length, "minutes": round(play.minutes),
+                      "seats": sorted(play.seats, key=lambda s: s["place"])}
+                     for play in reversed(plays[-LAST_PLAYS:])]}
 
 
 CSV_HEADER = ("date", "group", "players", "seat", "name", "score", "place", "won", "length", "unit", "minutes",
@@ -181,7 +238,7 @@ CSV_HEADER = ("date", "group", "players", "seat", "name", "score", "place", "won
 def csv_rows(plays: list[Play], unit: str, group: str | None) -> list[list]:
     """A row per player per finished play; names (and the group) only when `group` names the group these
     plays are of (None: the public rows, by seat alone)."""
-    return [[_date(play.finished_at), group or "", play.player_count, position, seat["name"] if group else "",
+    return [[play_date(play.finished_at), group or "", play.player_count, position, seat["name"] if group else "",
              seat["score"], seat["place"], "yes" if seat["won"] else "no", play.length, unit,
              round(play.minutes, 1), play.ending, play.tie or ""]
             for play in plays for position, seat in enumerate(play.seats, start=1)]
@@ -196,7 +253,8 @@ def _range(s: dict, unit: str = "") -> str:
 def as_text(found: dict, name: str) -> str:
     """The statistics as `starpnp stats` prints them: a designer's playtest log read at a terminal."""
     unit = found["length"]["unit"]
-    lines = [f"{name}: {found['plays']} finished plays, {found['unfinished']} unfinished tables left out",
+    lines = [f"{name}, {found['scope']}: {found['plays']} finished play{'s' * (found['plays'] != 1)}, "
+             f"{found['unfinished']} unfinished tables left out",
              "plays by players: " + (", ".join(f"{n} with {count}" for count, n in found["by_players"].items())
                                      or "none")]
     for count, seats in found["by_seat_by_players"].items():
@@ -213,6 +271,9 @@ def as_text(found: dict, name: str) -> str:
               + "".join(f", {n} broken by {by}" for by, n in found["ties"]["broken"].items()) + ")"]
     if "group" in found:
         lines.append("players of the group:")
-        lines += [f"  {p['name']}: {p['wins']}/{p['plays']} wins ({p['rate']:.0%}), best {p['best']}"
-                  for p in found["group"]["players"]]
+        lines += [f"  {p['name']}: {p['wins']}/{p['plays']} wins ({p['rate']:.0%}), average score {p['average']}, "
+                  f"best {p['best']}" for p in found["group"]["players"]]
+        lines.append("head to head (plays together: ahead, ahead, level):")
+        lines += [f"  {a} v {b}: {row['plays']}: {a} {row['ahead'][0]}, {b} {row['ahead'][1]}, level {row['level']}"
+                  for row in found["group"]["head_to_head"] for a, b in [row["names"]]]
     return "\n".join(lines)

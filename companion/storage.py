@@ -32,7 +32,7 @@ from ..web.push import CHANNEL, Changes
 from .replay import UNDO, LoggedEvent, apply_strict, replay, state_without, undo_target
 from .rules import GameRules, RuleError
 from .sealed import Reader, stands
-from .stats import Play, Tallies, group_key, play_record
+from .stats import Play, Tallies, group_key, legacy_group_key, margin, play_record
 
 EVENT_COLUMNS = (schema.events.c.seq, schema.events.c.type, schema.events.c.player,
                  schema.events.c.payload, schema.events.c.undoes, schema.events.c.created_at, schema.events.c.actor)
@@ -52,6 +52,10 @@ class NotFound(StoreError):
     status = 404
 
 
+class WrongCode(NotFound):
+    """No table (or group) has the code asked for: a guess, which throttle.py counts (no other 404 is)."""
+
+
 class Conflict(StoreError):
     status = 409
 
@@ -64,6 +68,10 @@ class SeatHeld(Conflict):
     """Another phone holds the seat: the new one must confirm it asks for it."""
 
 
+class TooManyRequests(StoreError):
+    status = 429
+
+
 class NotHost(StoreError):
     """A request only the table's host (the phone that created it) may make."""
 
@@ -73,8 +81,14 @@ class NotHost(StoreError):
 TAKEN, RELEASED = "taken", "released"  # how a seat token ended (seats.ended)
 WAITING, REFUSED = "waiting", "refused"  # a token asking for a held seat: not yet given it, or turned down
 PASSED = "passed"  # a token that asked for a seat another asking phone was given
+LAPSED = "lapsed"  # a request nobody answered within REQUEST_LAPSES_AFTER
 HOST = "host"  # the host role, held and passed as a seat is (player ids are p1, p2...)
 
+
+HOST_SILENT_AFTER = 120.0  # seconds unseen after which the host's phone is silent: the others may approve
+REQUEST_LAPSES_AFTER = 600.0  # seconds an unanswered request waits
+MOST_REQUESTS = 3  # requests waiting for one seat at once
+SEEN_NOTED_EVERY = 15.0  # seconds between two writes of one phone's last request (far below HOST_SILENT_AFTER)
 
 STATES_IN_MEMORY = 256  # tables whose derived state stays in memory
 ROWS_IN_MEMORY = 4096  # tables whose row (code, version) a sole writer keeps in memory
@@ -203,7 +217,7 @@ TableRow = namedtuple("TableRow", [c.name for c in schema.tables.columns])
 
 def _found(row) -> TableInfo:
     if row is None:
-        raise NotFound("no table with this code")
+        raise WrongCode("no table with this code")
     return _row_to_table(row)
 
 
@@ -244,9 +258,39 @@ class SeatRequest:
     asked: float
     agent: str
 
+    device: str = ""  # the asking phone (seats.device): none of its seats approves it
+    approvals: tuple[str, ...] = ()  # the seats that approved it so far (while the host's phone is silent)
+
     def as_json(self) -> dict:
         return {"id": self.number, "player": self.player, "code": self.shown_code, "asked": self.asked,
-                "agent": self.agent}
+                "agent": self.agent, "approvals": list(self.approvals)}
+
+
+@dataclass(frozen=True)
+class Answerer:
+    """Who answers a request, and how (Store.answerer): "holder" (the seat's own phone) and "host" decide
+    alone; an "approver" (another seated player, while the host's phone is silent) adds an approval."""
+
+    kind: str
+    seat: str  # as the log names them: a seat id, or HOST
+    device: str  # the answering phone
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What an answer did: `given` when the seat changed hands; else, for an approval, how many there are of
+    the `needed`."""
+
+    request: SeatRequest
+    approvals: tuple[str, ...]
+    needed: int
+    given: bool
+
+
+def approvals_needed(table: TableInfo) -> int:
+    """Approvals that give a seat while the host's phone is silent: two other players where there are three or
+    more seats, so no one player gives a seat away alone; at a table of two, the other one."""
+    return 2 if len(table.players) >= 3 else 1
 
 
 def seat_name(table: TableInfo, player: str) -> str:
@@ -276,12 +320,14 @@ class Store:
         self._cache: OrderedDict[int, tuple[int, dict]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._group_secret: str | None = None
+        self.clock: Callable[[], float] = time.time  # seats' times (a test moves it on to make a phone silent)
+        self._seen: OrderedDict[str, float] = OrderedDict()  # token hash -> when its last request was written
         # re-entrant: append and undo keep holding it after their commit to note the new version
         self._write_lock = threading.RLock() if engine.dialect.name == "sqlite" else nullcontext()
         t, e, dialect = schema.tables, schema.events, engine.dialect
         self._version_query = _Prepared(select(t.c.version).where(t.c.code == bindparam("p_code")), dialect)
         s = schema.seats
-        self._seat_query = _Prepared(select(s.c.player, s.c.ended, s.c.since).join(t, t.c.id == s.c.table_id).where(
+        self._seat_query = _Prepared(select(s.c.player, s.c.ended, s.c.since, s.c.created_at).join(t, t.c.id == s.c.table_id).where(
             t.c.code == bindparam("p_code"), s.c.token_hash == bindparam("p_token_hash")), dialect)
         # The row alone: on PostgreSQL a statement that waited for this lock returns the row as the other
         # writer committed it but reads all else as it was before the wait, so the tap seen before is read next.
@@ -453,39 +499,61 @@ class Store:
     # -- seats ---------------------------------------------------------------------------------------
     # One phone holds a seat at a time; the host role is a seat too (HOST), asked for, let go and given the
     # same way. A phone asking for a held seat is a request (a row "waiting"): it holds nothing until the
-    # holding phone lets go, or an approver (`approver`) gives it the seat by its number.
-    def join(self, code: str, player: str, take_over: bool = False,
-             agent: str | None = None) -> tuple[str, SeatRequest | None]:
+    # holding phone lets go, or it is given the seat as `answerer` says, by its number. While the host's phone
+    # is there (seen within HOST_SILENT_AFTER), only it and the seat's own phone answer; once it is silent,
+    # the other seated players approve, APPROVALS_NEEDED of them, never the asking phone through a seat of its own.
+    def join(self, code: str, player: str, take_over: bool = False, agent: str | None = None,
+             device: str | None = None) -> tuple[str, SeatRequest | None]:
         """Seat a phone at `player`'s seat: (a new token for it, its request when it waits). A seat held
         elsewhere is refused (SeatHeld) unless `take_over`, which asks for it: the token waits, holding
-        nothing (no private state is readable with it), until the holding phone lets go or an approver gives
-        it the seat (`grant`), or it is turned down (`refuse`). `agent`: the asking phone's browser."""
+        nothing (no private state is readable with it), until the holding phone lets go or it is given the
+        seat (`grant`), turned down (`refuse`) or the request lapses (REQUEST_LAPSES_AFTER); at most
+        MOST_REQUESTS wait for one seat (TooManyRequests). `agent`: the asking phone's browser; `device`: a
+        secret naming the phone (a browser's id, or a token it holds here), so it cannot approve itself."""
         token = secrets.token_urlsafe(24)
         s = schema.seats
         with self._writing() as conn:
             table = self._locked_table(conn, code)
             if player != HOST and table.player(player) is None:
                 raise NotFound(f"player: no seat {player[:20]!r} at this table")
-            here = s.c.table_id == table.id
+            here, now = s.c.table_id == table.id, self.clock()
+            conn.execute(update(s).where(here & (s.c.ended == WAITING) & (s.c.created_at < now - REQUEST_LAPSES_AFTER))
+                         .values(ended=LAPSED))
             waits = conn.execute(select(s.c.token_hash).where(
                 here & (s.c.player == player) & s.c.ended.is_(None))).first() is not None
             if waits and not take_over:
                 raise SeatHeld(f"player: {seat_name(table, player)} is held by another phone; ask for it: that "
                                f"phone lets go, or the table's host approves")
+            showing = set(conn.execute(select(s.c.shown_code).where(here & (s.c.ended == WAITING)
+                                                                    & (s.c.player == player))).scalars())
+            if waits and len(showing) >= MOST_REQUESTS:
+                raise TooManyRequests(f"player: {MOST_REQUESTS} phones already ask for {seat_name(table, player)}; "
+                                      f"wait for an answer (a request lapses after "
+                                      f"{REQUEST_LAPSES_AFTER / 60:.0f} minutes)")
             number = conn.execute(select(func.coalesce(func.max(s.c.number), 0)).where(here)).scalar_one() + 1
             shown = None
             if waits:
                 showing = set(conn.execute(select(s.c.shown_code).where(here & (s.c.ended == WAITING))).scalars())
-                shown = next(c for c in iter(lambda: f"{secrets.randbelow(900) + 100}", None) if c not in showing)
-            now = time.time()
+                shown = next(c for c in iter(lambda: f"{secrets.randbelow(9000) + 1000}", None) if c not in showing)
+            phone = self._device(conn, table, device or token)
             conn.execute(insert(s).values(table_id=table.id, token_hash=_token_hash(token), player=player,
                                           created_at=now, ended=WAITING if waits else None, number=number,
-                                          shown_code=shown, agent=(agent or "")[:80] or None, since=table.version))
+                                          shown_code=shown, agent=(agent or "")[:80] or None, since=table.version,
+                                          seen_at=now, device=phone))
             self._seats_changed(conn, code)
         if waits and self._asked is not None:
             self._asked.add(code)
         self._seats_told(code)
-        return token, SeatRequest(number, player, shown, now, agent or "") if waits else None
+        return token, SeatRequest(number, player, shown, now, agent or "", phone) if waits else None
+
+    def _device(self, conn: Connection, table: TableInfo, secret: str) -> str:
+        """The stored name of the phone `secret` names: that of the seat row when it is a token of this table,
+        else its hash."""
+        s = schema.seats
+        digest = _token_hash(secret)
+        known = conn.execute(select(func.coalesce(s.c.device, s.c.token_hash)).where(
+            s.c.table_id == table.id, s.c.token_hash == digest)).scalar()
+        return known or digest
 
     def asked(self, code: str) -> bool:
         """Whether a phone asks for a seat at this table: a poll then shows it though no event came. As sole
@@ -495,81 +563,118 @@ class Store:
         return bool(self.requests(code))
 
     def create_hosted_table(self, game: str, players: list[dict], options: dict,
-                            group_key: str | None = None) -> tuple[Snapshot, str]:
+                            group_key: str | None = None, device: str | None = None) -> tuple[Snapshot, str]:
         """A new table and its host token: the phone that keeps it holds the host role (approves giving held
         seats to new phones)."""
         snap = self.create_table(game, players, options, group_key)
-        token, _ = self.join(snap.table.code, HOST)
+        token, _ = self.join(snap.table.code, HOST, device=device)
         return snap, token
 
     def is_host(self, code: str, token: str | None) -> bool:
         return bool(token) and self.seat(code, token) == HOST
 
     def host_sits(self, code: str, host_token: str, player: str) -> None:
-        """The host's phone plays `player`'s seat: a request for that seat then means the host's phone is
-        gone, and the other players may answer the table's requests."""
+        """The host's phone plays `player`'s seat (the history and the seat's page say so)."""
         s = schema.seats
         with self._writing() as conn:
             table = self._locked_table(conn, code)
             conn.execute(update(s).where(s.c.table_id == table.id, s.c.token_hash == _token_hash(host_token),
                                          s.c.player == HOST, s.c.ended.is_(None)).values(with_seat=player))
 
+    def seen(self, code: str, token: str) -> None:
+        """The phone holding `token` made a request (a tap, a poll, its push stream): note when, at most every
+        SEEN_NOTED_EVERY seconds per token, so a poll every two seconds costs no write."""
+        digest, now = _token_hash(token), self.clock()
+        with self._cache_lock:
+            if now - self._seen.get(digest, float("-inf")) < SEEN_NOTED_EVERY:
+                return
+            self._seen[digest] = now
+            self._seen.move_to_end(digest)
+            while len(self._seen) > ROWS_IN_MEMORY:
+                self._seen.popitem(last=False)
+        s, t = schema.seats, schema.tables
+        with self._writing() as conn:
+            conn.execute(update(s).where(s.c.token_hash == digest, s.c.ended.is_(None),
+                                         s.c.table_id == select(t.c.id).where(t.c.code == code).scalar_subquery())
+                         .values(seen_at=now))
+
+    def host_alive(self, code: str) -> bool:
+        """Whether the host's phone was seen within HOST_SILENT_AFTER (it made the table, was given the role,
+        or made a request since): only then does it answer for every seat alone."""
+        s, t = schema.seats, schema.tables
+        with self.engine.connect() as conn:
+            row = conn.execute(select(s.c.seen_at, s.c.given_at, s.c.created_at).join(t, t.c.id == s.c.table_id)
+                               .where(t.c.code == code, s.c.player == HOST, s.c.ended.is_(None))).first()
+        return row is not None and self.clock() - max(value or 0 for value in row) < HOST_SILENT_AFTER
+
     def requests(self, code: str, player: str | None = None) -> list[SeatRequest]:
         """The phones asking for a held seat at this table (for `player`'s seat only, when given), oldest
-        first."""
-        s, t = schema.seats, schema.tables
-        query = select(s.c.number, s.c.player, s.c.shown_code, s.c.created_at, s.c.agent).join(
-            t, t.c.id == s.c.table_id).where(t.c.code == code, s.c.ended == WAITING)
+        first, each with the seats that approved it so far; a request older than REQUEST_LAPSES_AFTER has
+        lapsed."""
+        s, t, a = schema.seats, schema.tables, schema.seat_approvals
+        query = select(s.c.number, s.c.player, s.c.shown_code, s.c.created_at, s.c.agent,
+                       func.coalesce(s.c.device, s.c.token_hash).label("device")).join(
+            t, t.c.id == s.c.table_id).where(t.c.code == code, s.c.ended == WAITING,
+                                             s.c.created_at >= self.clock() - REQUEST_LAPSES_AFTER)
         if player is not None:
             query = query.where(s.c.player == player)
         with self.engine.connect() as conn:
             rows = conn.execute(query.order_by(s.c.created_at, s.c.number)).all()
-        return [SeatRequest(r.number, r.player, r.shown_code, r.created_at, r.agent or "") for r in rows]
+            approved: dict[int, list[str]] = {}
+            if rows:
+                for number, seat in conn.execute(select(a.c.number, a.c.player).join(t, t.c.id == a.c.table_id)
+                                                 .where(t.c.code == code).order_by(a.c.at)):
+                    approved.setdefault(number, []).append(seat)
+        return [SeatRequest(r.number, r.player, r.shown_code, r.created_at, r.agent or "", r.device,
+                            tuple(approved.get(r.number, ()))) for r in rows]
 
     def my_request(self, code: str, token: str) -> SeatRequest | None:
         """The request `token` is, while it waits."""
         s, t = schema.seats, schema.tables
         with self.engine.connect() as conn:
-            row = conn.execute(select(s.c.number, s.c.player, s.c.shown_code, s.c.created_at, s.c.agent).join(
-                t, t.c.id == s.c.table_id).where(t.c.code == code, s.c.token_hash == _token_hash(token),
-                                                  s.c.ended == WAITING)).first()
-        return SeatRequest(row.number, row.player, row.shown_code, row.created_at, row.agent or "") if row else None
+            number = conn.execute(select(s.c.number).join(t, t.c.id == s.c.table_id).where(
+                t.c.code == code, s.c.token_hash == _token_hash(token), s.c.ended == WAITING)).scalar()
+        return next((r for r in self.requests(code) if r.number == number), None) if number else None
 
-    def approver(self, code: str, player: str, *, host: str | None = None, seat: str | None = None) -> str:
-        """Who answers a request for `player`'s seat, named as the log names them (a seat id, or HOST for a
-        host without a seat): the phone holding that seat (`seat`, its token), the table's host (`host`,
-        the host role's token), or, while the host's phone is gone (a new phone asks for the host role or for
-        the host's own seat, or nobody holds it), any other seated player. NotHost (403) for anyone else:
-        nobody answers for their own seat but the phone holding it."""
-        mine = self.seat(code, seat) if seat else None
-        if mine in (player, HOST) or self.is_host(code, host):  # the host role's token may come as `seat`
-            return mine or HOST
-        if mine is not None and mine != HOST and player != mine and self._host_gone(code):
-            return mine
+    def answerer(self, code: str, player: str, *, host: str | None = None, seat: str | None = None) -> Answerer:
+        """Who answers a request for `player`'s seat (or the host role), and how. Alone: the phone holding that
+        seat (`seat`, its token), or the table's host (`host`, or the host role's token as `seat`). While the
+        host's phone is silent (host_alive), another seated player approves: it takes APPROVALS_NEEDED of them.
+        NotHost (403) for anyone else: nobody answers for their own seat but the phone holding it."""
+        mine, device = self._phone(code, seat) if seat else (None, "")
+        if mine == player:
+            return Answerer("holder", player, device)
+        if mine == HOST or self.is_host(code, host):
+            return Answerer("host", HOST, device if mine == HOST else self._phone(code, host)[1])
+        if mine is not None and not self.host_alive(code):
+            return Answerer("approver", mine, device)
         raise NotHost("host: only the phone holding this seat, or the table's host, answers a request for it "
-                      "(while the host's phone is gone, any other seated player may)")
+                      f"(once the host's phone has been silent {HOST_SILENT_AFTER / 60:.0f} minutes, "
+                      "other seated players approve)")
 
-    def _host_gone(self, code: str) -> bool:
+    def _phone(self, code: str, token: str) -> tuple[str | None, str]:
+        """The seat `token` holds here (None: none) and the phone it is on (seats.device)."""
         s, t = schema.seats, schema.tables
         with self.engine.connect() as conn:
-            host = conn.execute(select(s.c.with_seat).join(t, t.c.id == s.c.table_id).where(
-                t.c.code == code, s.c.player == HOST, s.c.ended.is_(None))).first()
-        asked = {r.player for r in self.requests(code)}
-        return host is None or HOST in asked or host.with_seat in asked
+            row = conn.execute(select(s.c.player, func.coalesce(s.c.device, s.c.token_hash)).join(
+                t, t.c.id == s.c.table_id).where(t.c.code == code, s.c.token_hash == _token_hash(token),
+                                                  s.c.ended.is_(None))).first()
+        return (row[0], row[1]) if row else (None, _token_hash(token))
 
     def grant(self, code: str, player: str, number: int | None = None, *, host: str | None = None,
-              seat: str | None = None) -> SeatRequest | None:
+              seat: str | None = None) -> Answer | None:
         """Give `player`'s seat to the request numbered `number` (None: the only one; BadRequest when several
-        ask), approved as `approver` says. The holding phone's token ends ("taken"), the others asking are
-        told the seat went to another phone; the approval is kept for the history. None if nobody asks."""
-        return self._answer(code, player, number, self.approver(code, player, host=host, seat=seat), grant=True)
+        ask), answered as `answerer` says: at once by the seat's phone or the host, by the last approval
+        needed otherwise. The holding phone's token ends ("taken"), the others asking are told the seat went
+        to another phone; who gave it is kept for the history. None if nobody asks."""
+        return self._answer(code, player, number, self.answerer(code, player, host=host, seat=seat), grant=True)
 
     def refuse(self, code: str, player: str, number: int | None = None, *, host: str | None = None,
-               seat: str | None = None) -> SeatRequest | None:
+               seat: str | None = None) -> Answer | None:
         """Turn down the request numbered `number` for `player`'s seat (None: every one)."""
-        return self._answer(code, player, number, self.approver(code, player, host=host, seat=seat), grant=False)
+        return self._answer(code, player, number, self.answerer(code, player, host=host, seat=seat), grant=False)
 
-    def _answer(self, code: str, player: str, number: int | None, approver: str, grant: bool) -> SeatRequest | None:
+    def _answer(self, code: str, player: str, number: int | None, who: Answerer, grant: bool) -> Answer | None:
         asking = self.requests(code, player)
         chosen = [r for r in asking if number is None or r.number == number]
         if not chosen:
@@ -580,30 +685,43 @@ class Store:
         if grant and len(chosen) > 1:
             raise StoreError(f"request: {len(chosen)} phones ask for this seat; give it to one by its number "
                              f"({', '.join(str(r.number) for r in chosen)}), the one whose code the new phone shows")
-        s = schema.seats
+        if who.kind == "approver" and grant and chosen[0].device == who.device:
+            raise NotHost("request: this phone asked for it; another player approves")
+        s, a = schema.seats, schema.seat_approvals
         with self._writing() as conn:
             table = self._locked_table(conn, code)
+            needed = approvals_needed(table) if who.kind == "approver" else 1
             here = (s.c.table_id == table.id) & (s.c.player == player)
             numbered = {r[0]: r[1] for r in conn.execute(select(s.c.number, s.c.token_hash).where(
                 here & (s.c.ended == WAITING)))}
             if any(r.number not in numbered for r in chosen):  # answered meanwhile by another approver
                 return None
             ended: list[str] = []
-            if grant:
+            told: list[str] = []
+            approvals: tuple[str, ...] = ()
+            if grant and who.kind == "approver":
+                if who.seat not in chosen[0].approvals:
+                    conn.execute(insert(a).values(table_id=table.id, number=chosen[0].number, player=who.seat,
+                                                  at=self.clock()))
+                approvals = tuple(conn.execute(select(a.c.player).where(
+                    a.c.table_id == table.id, a.c.number == chosen[0].number).order_by(a.c.at)).scalars())
+            given = grant and (who.kind != "approver" or len(approvals) >= needed)
+            if given:
                 ended = conn.execute(select(s.c.token_hash).where(here & s.c.ended.is_(None))).scalars().all()
                 conn.execute(update(s).where(here & s.c.ended.is_(None)).values(ended=TAKEN))
                 conn.execute(update(s).where(here & (s.c.number == chosen[0].number)).values(
-                    ended=None, since=table.version, given_by=approver, given_at=time.time()))
+                    ended=None, since=table.version, given_by=",".join(approvals) or who.seat,
+                    given_at=self.clock()))
                 told = [h for n, h in numbered.items() if n != chosen[0].number]
                 conn.execute(update(s).where(here & s.c.token_hash.in_(told)).values(ended=PASSED))
-            else:
+            elif not grant:
                 told = [numbered[r.number] for r in chosen]
                 conn.execute(update(s).where(here & s.c.token_hash.in_(told)).values(ended=REFUSED))
             self._seats_changed(conn, code)
         self._note_ended([*ended, *told])
         self._note_asked(code)
         self._seats_told(code)
-        return chosen[0]
+        return Answer(chosen[0], approvals, needed, given)
 
     def _note_asked(self, code: str) -> None:
         """As sole writer, after a request was answered: whether any phone still asks at this table."""
@@ -620,16 +738,24 @@ class Store:
             player = conn.execute(select(s.c.player).where(mine)).scalar()
             conn.execute(update(s).where(mine).values(ended=RELEASED))
             here = (s.c.table_id == table.id) & (s.c.player == player)
-            asking = conn.execute(select(s.c.token_hash).where(here & (s.c.ended == WAITING))).scalars().all() \
-                if player else []
+            asking = conn.execute(select(s.c.token_hash).where(
+                here & (s.c.ended == WAITING) & (s.c.created_at >= self.clock() - REQUEST_LAPSES_AFTER))
+            ).scalars().all() if player else []
             if len(asking) == 1:  # the phone asking for this seat: letting go gives it the seat
                 conn.execute(update(s).where(here & (s.c.token_hash == asking[0])).values(
-                    ended=None, since=table.version, given_by=player, given_at=time.time()))
+                    ended=None, since=table.version, given_by=player, given_at=self.clock()))
             self._seats_changed(conn, code)
         self._note_asked(code)
         self._note_ended([_token_hash(token)] if player else [])
         self._seats_told(code)
         return player
+
+    def last_handover(self, code: str) -> float | None:
+        """When a seat or the host role last changed hands here (a request given), if ever."""
+        s, t = schema.seats, schema.tables
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.max(s.c.given_at)).join(t, t.c.id == s.c.table_id)
+                                .where(t.c.code == code)).scalar()
 
     def _seats_changed(self, conn: Connection, code: str) -> None:
         """On PostgreSQL, tell every process (at commit) that a table's seats changed."""
@@ -668,7 +794,12 @@ class Store:
         """seat_and_end, and the table's version when the token began to hold its seat (its reader's `since`)."""
         with self.engine.connect() as conn:  # every write asks: one precompiled SELECT, as version() does
             row = self._seat_query.run(conn, p_code=code, p_token_hash=_token_hash(token)).fetchone()
-        return (row[0], row[1], row[2] or 0) if row else (None, None, 0)
+        if row is None:
+            return None, None, 0
+        player, ended, since, asked = row
+        if ended == WAITING and asked < self.clock() - REQUEST_LAPSES_AFTER:
+            ended = LAPSED
+        return player, ended, since or 0
 
     def seatings(self, table: TableInfo) -> list[Seating]:
         """Every phone that held a seat or the host role here, in order, with who gave it when it was
@@ -693,9 +824,10 @@ class Store:
             return self._events(conn, table.id, since, until=table.version)
 
     def append(self, code: str, event: dict[str, Any] | Callable[[TableInfo], dict[str, Any]],
-               client_id: str | None = None, actor: str | None = None) -> tuple[int, Snapshot, bool]:
+               client_id: str | None = None, actor: str | None = None) -> tuple[int | None, Snapshot, bool]:
         """Validate an event against the current state and append it; RuleError leaves the log unchanged.
-        Returns (seq, snapshot, repeated).
+        Returns (seq, snapshot, repeated); seq is None when the event sets a value to what it already is
+        (EventType.sets): nothing is written.
 
         `event` may be a function of the table that builds the event (checking players, fields...), so
         looking the table up and appending take one transaction. A `client_id` the table has seen before
@@ -711,7 +843,10 @@ class Store:
                 if callable(event):
                     event = event(table)
                 before = self._state(conn, table)
-                state = self.rules[table.game].apply(before, event)
+                rules = self.rules[table.game]
+                state = rules.apply(before, event)
+                if state == before and rules.event_type(event["type"]).sets:
+                    return None, Snapshot(table, before), False
                 payload = {k: v for k, v in event.items() if k not in ("type", "player")}
                 actor = actor if actor != event["player"] else None
                 seq = self._insert(conn, table, event["type"], event["player"], payload, None, client_id, actor)
@@ -799,11 +934,38 @@ class Store:
             started, finished = conn.execute(select(func.min(e.c.created_at), func.max(e.c.created_at))
                                              .where(e.c.table_id == table.id)).one()
             play, seats = play_record(rules, table.players, after)
-            conn.execute(insert(p).values(table_id=table.id, game=table.game, group_key=table.group_key,
+            # the stored key, not memory's: a group found by its old key (find_group) was given a new one
+            stored_key = select(schema.tables.c.group_key).where(schema.tables.c.id == table.id).scalar_subquery()
+            conn.execute(insert(p).values(table_id=table.id, game=table.game, group_key=stored_key,
                                           started_at=started, finished_at=finished,
                                           minutes=round((finished - started) / 60, 1), **play))
             conn.execute(insert(ps), [{**seat, "table_id": table.id, "game": table.game,
                                        "player_count": play["player_count"]} for seat in seats])
+
+    def add_plays(self, rules: GameRules, plays: list[tuple[str, Play]]) -> None:
+        """Plays finished on another server (stats_import.py), each with its group's key, in one transaction:
+        each gets a table row of its own (no events: nothing to replay, its code told to no one), so that it
+        counts as a finished table of its group like the plays of this server."""
+        t, p, ps = schema.tables, schema.plays, schema.play_seats
+        try:
+            with self._writing() as conn:
+                for key, play in plays:
+                    started = play.finished_at - play.minutes * 60
+                    players = [{"id": f"p{n}", "name": seat["name"]} for n, seat in enumerate(play.seats, start=1)]
+                    table_id = conn.execute(insert(t).values(
+                        code=codes.new_code(), watch_code=codes.new_code(), game=rules.id,
+                        players=json.dumps(players), options="{}", version=0, group_key=key, created_at=started,
+                        updated_at=play.finished_at)).inserted_primary_key[0]
+                    conn.execute(insert(p).values(
+                        table_id=table_id, game=rules.id, group_key=key, player_count=play.player_count,
+                        started_at=started, finished_at=play.finished_at, minutes=play.minutes, length=play.length,
+                        ending=play.ending, tie=play.tie, margin=margin(play.seats, play.tie)))
+                    conn.execute(insert(ps), [{**seat, "won": int(seat["won"]), "position": position,
+                                               "table_id": table_id, "game": rules.id,
+                                               "player_count": play.player_count}
+                                              for position, seat in enumerate(play.seats, start=1)])
+        except IntegrityError:  # two fresh codes alike: at 40 bits, once in a lifetime
+            raise Conflict("could not find free table codes for the plays; nothing was added, try again") from None
 
     def _record_old_plays(self, conn: Connection) -> None:
         """Once per game, on the first start that knows it since `plays` came: record its tables that had
@@ -820,18 +982,23 @@ class Store:
                                                               self._events(conn, table.id)))
             conn.execute(insert(s).values(key=f"plays_recorded:{game}", value="yes"))
 
-    def tallies(self, game: str) -> Tallies:
-        """What the statistics count of `game`'s finished tables, counted by the database on the indexes of
-        `plays` and `play_seats`; only the numbers whose median is wanted come back one by one."""
+    def tallies(self, game: str, group_key: str | None = None) -> Tallies:
+        """What the statistics count of `game`'s finished tables (of one group, with its key), counted by the
+        database on the indexes of `plays` and `play_seats`; only the numbers whose median is wanted come back
+        one by one."""
         p, ps, t = schema.plays, schema.play_seats, schema.tables
+        of_plays = [] if group_key is None else [p.c.group_key == group_key]
+        of_seats = [] if group_key is None else [ps.c.table_id.in_(
+            select(p.c.table_id).where(p.c.game == game, p.c.group_key == group_key))]
+        of_tables = [] if group_key is None else [t.c.group_key == group_key]
         with self._reading() as conn:
             def counted(column, *where, table=p) -> dict:
-                return dict(conn.execute(select(column, func.count()).where(table.c.game == game, *where)
-                                         .group_by(column)).all())
+                return dict(conn.execute(select(column, func.count()).where(
+                    table.c.game == game, *where, *(of_plays if table is p else of_seats)).group_by(column)).all())
 
             seats = conn.execute(select(ps.c.player_count, ps.c.position, func.count(), func.sum(ps.c.won))
-                                 .where(ps.c.game == game).group_by(ps.c.player_count, ps.c.position)).all()
-            tables = conn.execute(select(func.count()).where(t.c.game == game)).scalar_one()
+                                 .where(ps.c.game == game, *of_seats).group_by(ps.c.player_count, ps.c.position)).all()
+            tables = conn.execute(select(func.count()).where(t.c.game == game, *of_tables)).scalar_one()
             by_players = counted(p.c.player_count)
             return Tallies(
                 unfinished=tables - sum(by_players.values()), by_players=by_players,
@@ -852,15 +1019,13 @@ class Store:
             query = query.where(t.c.code.in_(list(table_codes)))
         return query
 
-    def plays(self, game: str, group_key: str | None = None, table_codes: list[str] | None = None,
-              newest: int | None = None) -> list[Play]:
-        """The finished tables of `game`, oldest first (or the `newest` few, newest first), with their seats:
-        all of them, or those of one group, or of the join codes given."""
+    def plays(self, game: str, group_key: str | None = None, table_codes: list[str] | None = None) -> list[Play]:
+        """The finished tables of `game`, oldest first, with their seats: all of them, or those of one group, or
+        of the join codes given."""
         p, ps, t = schema.plays, schema.play_seats, schema.tables
         chosen = self._of(select(p.c.table_id).join(t, t.c.id == p.c.table_id).where(p.c.game == game),
                           group_key, table_codes)
-        order = (p.c.finished_at.desc(), p.c.table_id.desc()) if newest else (p.c.finished_at, p.c.table_id)
-        chosen = chosen.order_by(*order).limit(newest) if newest else chosen
+        order = (p.c.finished_at, p.c.table_id)
         query = (select(p.c.table_id, p.c.player_count, p.c.finished_at, p.c.minutes, p.c.length,
                         p.c.ending, p.c.tie, ps.c.name, ps.c.score, ps.c.place, ps.c.won)
                  .join(ps, ps.c.table_id == p.c.table_id).where(p.c.table_id.in_(chosen.subquery().select()))
@@ -877,29 +1042,29 @@ class Store:
             play.seats.append({"name": row.name, "score": row.score, "place": row.place, "won": bool(row.won)})
         return list(found.values())
 
-    def people(self, game: str, group_key: str | None = None,
-               table_codes: list[str] | None = None) -> tuple[int, list[tuple[str, int, int, int]]]:
-        """Within a group (or the join codes given): its finished plays of `game`, and per name the plays, wins
-        and best score, counted by the database."""
-        p, ps, t = schema.plays, schema.play_seats, schema.tables
-        tables = self._of(select(p.c.table_id).join(t, t.c.id == p.c.table_id).where(p.c.game == game),
-                          group_key, table_codes).subquery()
-        with self._reading() as conn:
-            count = conn.execute(select(func.count()).select_from(tables)).scalar_one()
-            rows = conn.execute(select(ps.c.name, func.count(), func.sum(ps.c.won), func.max(ps.c.score))
-                                .where(ps.c.table_id.in_(select(tables.c.table_id))).group_by(ps.c.name)).all()
-        return count, [(name, n, int(wins), best) for name, n, wins, best in rows]
-
     def group_key(self, code: str) -> str:
         """The stored form of a group code (stats.group_key), keyed with this database's secret."""
+        return group_key(self._group_secret_key(), code)
+
+    def _group_secret_key(self) -> str:
         if self._group_secret is None:
             self._group_secret = self.secret_key()
-        return group_key(self._group_secret, code)
+        return self._group_secret
 
-    def has_group(self, group_key: str) -> bool:
-        t = schema.tables
+    def find_group(self, code: str) -> str | None:
+        """The key of the group `code` names, if a table was created with it. A group made before punctuation
+        was ignored is found by its code as then typed, and its rows take today's key, so any spelling finds it
+        from then on."""
+        t, p = schema.tables, schema.plays
+        key, legacy = self.group_key(code), legacy_group_key(self._group_secret_key(), code)
         with self._reading() as conn:
-            return conn.execute(select(t.c.id).where(t.c.group_key == group_key).limit(1)).first() is not None
+            found = set(conn.execute(select(t.c.group_key).where(t.c.group_key.in_([key, legacy]))
+                                     .group_by(t.c.group_key)).scalars())
+        if legacy in found and legacy != key:
+            with self._writing() as conn:
+                conn.execute(update(t).where(t.c.group_key == legacy).values(group_key=key))
+                conn.execute(update(p).where(p.c.group_key == legacy).values(group_key=key))
+        return key if found else None
 
     # -- state cache ---------------------------------------------------------------------------------
     def _state(self, conn: Connection, table: TableInfo) -> dict:

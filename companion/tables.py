@@ -8,7 +8,7 @@ from . import codes
 from .replay import LoggedEvent, undo_target
 from .rules import GameRules
 from .sealed import Reader, may_hide, own_seat, sealed_types, stands, visible_events, visible_state
-from .storage import HOST, NotFound, Seating, Snapshot, Store, TableInfo
+from .storage import HOST, NotFound, Seating, Snapshot, Store, TableInfo, WrongCode
 
 
 def store() -> Store:
@@ -18,7 +18,7 @@ def store() -> Store:
 def codes_or_404(text: str) -> str:
     code = codes.normalize(text)
     if code is None:
-        raise NotFound(f"code: {text[:20]!r} is not a table code (like 7K2M-QX4P)")
+        raise WrongCode(f"code: {text[:20]!r} is not a table code (like 7K2M-QX4P)")
     return code
 
 
@@ -81,10 +81,14 @@ def undo_stands(table: TableInfo, state: dict, reader: Reader) -> str | None:
 
 
 def browser(user_agent: str) -> str:
-    """A phone's browser as its approver reads it ("Chrome Mobile on Android"), from its User-Agent header."""
+    """A phone's browser as its approver says it ("Chrome on Android", "Safari on iOS"), from its User-Agent
+    header: ua-parser's family without "Mobile" (every phone's is), and the system. Android's own old browser
+    is named by ua-parser after the system, which would read "Android on Android": it is "a browser" there."""
     found = parse_agent(user_agent[:500])
-    name = found.user_agent.family if found.user_agent else "an unknown browser"
+    family = found.user_agent.family if found.user_agent and found.user_agent.family != "Other" else ""
     system = found.os.family if found.os and found.os.family != "Other" else ""
+    name = " ".join(word for word in family.split() if word != "Mobile")
+    name = "a browser" if not name or name == system else name
     return f"{name} on {system}" if system else name
 
 
@@ -99,5 +103,5 @@ def handover_line(table: TableInfo, seating: Seating) -> str:
     shown = f" (it showed {seating.shown_code})" if seating.shown_code else ""
     if seating.given_by == seating.player:
         return f"The phone holding {what} let go of it to a new phone{shown}"
-    giver = "The host" if seating.given_by == HOST else names.get(seating.given_by, seating.given_by)
-    return f"{giver} gave {what} to a new phone{shown}"
+    givers = ["The host" if giver == HOST else names.get(giver, giver) for giver in seating.given_by.split(",")]
+    return f"{' and '.join(givers)} gave {what} to a new phone{shown}"  # approvals: "Ann and Cat gave …"

@@ -6,6 +6,7 @@ answers with the #live fragment. Polls send the version they show and get 204 wh
 from __future__ import annotations
 
 import re
+import secrets
 import time
 from importlib.resources import files
 from typing import Any, Callable
@@ -25,8 +26,9 @@ from .inputs import COLORS, BadInput, NoSeat, parse_event, parse_group, parse_ne
 from .rules import GameRules, RuleError
 from .sealed import SPECTATOR, Reader
 from .security import CSRF_FIELD, check_csrf
-from .storage import (HOST, PASSED, REFUSED, TAKEN, WAITING, NotFound, NotHost, SeatHeld, Snapshot, StoreError,
-                      TableInfo)
+from .throttle import count_seat_request, note_wrong_code
+from .storage import (HOST, LAPSED, PASSED, REFUSED, REQUEST_LAPSES_AFTER, TAKEN, WAITING, NotFound, NotHost,
+                      SeatHeld, Snapshot, StoreError, TableInfo, WrongCode, approvals_needed)
 from .tables import (browser, codes_or_404, events_seen_by, handover_line, join_url, rules_for, state_seen_by, store,
                      undo_stands)
 
@@ -35,6 +37,16 @@ htmx = HTMX()
 HTMX_JS = files("js_lib_htmx").joinpath("static/htmx/htmx.min.js")
 FORM_TRANSPORT_FIELDS = (CSRF_FIELD, "v")
 RECENT_HISTORY = 5
+
+
+@bp.before_request
+def _phone_seen() -> None:
+    """A request naming a table from a phone holding its host role or a seat there: that phone is there (the
+    host's phone answers every request alone while it is, storage.host_alive)."""
+    code = codes.normalize((request.view_args or {}).get("code", ""))
+    for token in (_host_token(code), _my_token(code)) if code else ():
+        if token:
+            store().seen(code, token)
 
 
 @bp.record_once
@@ -174,7 +186,8 @@ def create_table():
         game, players, options = parse_new_table({"game": form.get("game"), "players": players,
                                                   "options": options}, store().rules)
         group = parse_group(form.get("group"))
-        snap, host = store().create_hosted_table(game, players, options, group and store().group_key(group))
+        snap, host = store().create_hosted_table(game, players, options, group and store().group_key(group),
+                                                 device=_device())
     except (StoreError, RuleError) as error:
         message = error.message if isinstance(error, StoreError) else str(error)
         return _home(400, form, error=message)
@@ -193,6 +206,8 @@ def join():
             raise BadInput("code", "type the 8 letters and digits of the join code, like 7K2M-QX4P")
         store().table(code)
     except (BadInput, NotFound) as refusal:  # keep what was typed, and say what to check
+        if isinstance(refusal, NotFound):
+            note_wrong_code()
         message = ("No table has that code. Check it on the host's screen: 8 letters and digits (O and 0, "
                    "I and L and 1 count the same)." if isinstance(refusal, NotFound) else sentence(refusal.message))
         return _home(404 if isinstance(refusal, NotFound) else 400, error=message, typed_code=typed)
@@ -220,6 +235,13 @@ def lobby(code: str):
 # (its next poll, within seconds) and its token stops working; a phone can give its seat up.
 SEATS = "seats"  # session: join code -> seat token, for the tables in JOINED
 HOSTING = "hosting"  # session: join code -> host token, for the tables this browser created
+DEVICE = "device"  # session: this browser's id, which its requests carry (none of its seats approves them)
+
+
+def _device() -> str:
+    if DEVICE not in session:
+        session[DEVICE] = secrets.token_urlsafe(16)
+    return session[DEVICE]
 
 
 def _host_token(code: str) -> str | None:
@@ -233,23 +255,41 @@ def _asking(code: str) -> bool:
 
 
 def _requests_for_me(table: TableInfo) -> dict:
-    """The seat requests this phone answers (store.approver decides): its own seat's, every one as the host,
-    and, while the host's phone is gone, the others' as a seated player. Each names its phone (the code it
-    shows, its browser, when it asked) so the approver gives the seat to the right one."""
+    """The seat requests this phone answers (store.answerer decides): its own seat's, every one as the host,
+    and, while the host's phone is silent, the others' as a seated player who approves (never its own
+    phone's request). Each names its phone (the code it shows, its browser, when it asked) so the answerer
+    gives the seat to the right one. The host's phone also hears of every hand-over of the last minutes."""
     asked = store().requests(table.code) if store().asked(table.code) else []
     host, token = _host_token(table.code), _my_token(table.code)
-    answerable = {}
+    answerers = {}
     for player in dict.fromkeys(r.player for r in asked):
         try:
-            answerable[player] = store().approver(table.code, player, host=host, seat=token)
+            answerers[player] = store().answerer(table.code, player, host=host, seat=token)
         except NotHost:
             continue
     names = {p["id"]: p["name"] for p in table.players} | {HOST: "the host"}
+    is_host = store().is_host(table.code, host)
+    recent = [handover_line(table, s) for s in store().seatings(table)
+              if s.given_by and s.at > time.time() - REQUEST_LAPSES_AFTER] if is_host else []
     return {"seat_requests": [{"request": r, "player": r.player, "name": names[r.player],
-                               "holder": answerable[r.player] == r.player,
+                               "holder": answerers[r.player].kind == "holder",
+                               "keeps": answerers[r.player].kind in ("holder", "host"),  # "Keep it": the seat stays
+                               "approver": answerers[r.player].kind == "approver",
+                               "approved": answerers[r.player].seat in r.approvals,
+                               "needed": approvals_needed(table),
                                "others": sum(o.player == r.player for o in asked) - 1}
-                              for r in asked if r.player in answerable],
-            "is_host": store().is_host(table.code, host)}
+                              for r in asked if r.player in answerers
+                              and not (answerers[r.player].kind == "approver" and r.device == answerers[r.player].device)],
+            "is_host": is_host, "handovers": recent}
+
+
+HANDOVER_NEWS_SECONDS = 60  # the host's page is sent afresh this long after a hand-over, so it is told at once
+
+
+def _handover_news(code: str) -> bool:
+    """Whether this phone is the host's and a seat changed hands within HANDOVER_NEWS_SECONDS."""
+    last = store().last_handover(code) if _host_token(code) else None
+    return last is not None and last > time.time() - HANDOVER_NEWS_SECONDS and store().is_host(code, _host_token(code))
 
 
 def _my_token(code: str) -> str | None:
@@ -282,6 +322,8 @@ def _lost_seat(table: TableInfo) -> str | None:
     return (f"{name}'s seat was taken on another phone. This phone no longer plays as {name}." if ended == TAKEN else
             f"The request for {name}'s seat was turned down: its phone keeps it." if ended == REFUSED else
             f"{name}'s seat was given to another phone that asked for it, not this one." if ended == PASSED else
+            f"The request for {name}'s seat lapsed: nobody answered it within "
+            f"{REQUEST_LAPSES_AFTER / 60:.0f} minutes. Ask again." if ended == LAPSED else
             f"This phone gave up {name}'s seat.")
 
 
@@ -293,9 +335,12 @@ def take_seat(code: str):
     mine = _my_token(table.code)
     if mine and store().seat(table.code, mine) == player:  # already this phone's
         return redirect(url_for(".player_page", code=table.display_code), 303)
+    take_over = request.form.get("take_over") == "yes"
+    if take_over:
+        count_seat_request()
     try:
-        token, waits = store().join(table.code, player, take_over=request.form.get("take_over") == "yes",
-                                    agent=browser(request.headers.get("User-Agent", "")))
+        token, waits = store().join(table.code, player, take_over=take_over,
+                                    agent=browser(request.headers.get("User-Agent", "")), device=_device())
     except SeatHeld:
         return render_template("companion/take_over.html", table=table, player=table.player(player))  # a question
     if mine:  # a phone holds one seat per table: the one it sat at before is free again
@@ -312,12 +357,14 @@ def take_seat(code: str):
 
 @bp.post("/t/<code>/host")
 def ask_host(code: str):
-    """Ask for the host role on this phone (the host's phone is gone): the host's phone lets go, or any
-    seated player gives it, as a seat is given."""
+    """Ask for the host role on this phone: the host's phone lets go, or, once it has been silent a while,
+    other seated players approve (storage.answerer)."""
     check_csrf()
     table = store().table(codes_or_404(code))
     if not store().is_host(table.code, _host_token(table.code)):
-        token, _ = store().join(table.code, HOST, take_over=True, agent=browser(request.headers.get("User-Agent", "")))
+        count_seat_request()
+        token, _ = store().join(table.code, HOST, take_over=True, agent=browser(request.headers.get("User-Agent", "")),
+                                device=_device())
         session[HOSTING] = {**{c: t for c, t in session.get(HOSTING, {}).items() if c in session.get(JOINED, [])},
                             table.code: token}
     return redirect(url_for(".lobby", code=table.display_code), 303)
@@ -338,8 +385,8 @@ def seat_wait(code: str):
 
 @bp.post("/t/<code>/seat/answer")
 def answer_seat(code: str):
-    """An approver (the phone holding the seat, the host, or while the host's phone is gone a seated player)
-    gives a held seat to the request it names, or turns that request down."""
+    """The phone holding the seat or the host gives a held seat to the request it names, or turns that request
+    down; while the host's phone is silent, another seated player approves it (or turns it down)."""
     check_csrf()
     table = store().table(codes_or_404(code))
     player = request.form.get("player")
@@ -398,7 +445,7 @@ def _context(snap: Snapshot, reader: Reader, error: str | None = None, chart: Si
                 "push_url": url_for(".watch_push", **base),
                 "page_url": url_for(".watch", **base)}
     events = events_seen_by(table, reader, max(0, table.version - 40))
-    requests = _requests_for_me(table) if me else {"seat_requests": [], "is_host": False}
+    requests = _requests_for_me(table) if me else {"seat_requests": [], "is_host": False, "handovers": []}
     history = list(reversed(events))[:RECENT_HISTORY]
     derived = rules.derive(snap.state)
     shown_code = table.display_code if me else codes.display(table.watch_code)  # never leak the join code
@@ -438,11 +485,15 @@ def _push(code: str, version: int) -> Response:
                         mimetype="text/plain")
 
     heartbeat, gone = current_app.config["PUSH_HEARTBEAT_SECONDS"], push.client_gone(request.environ)
+    phone = [token for token in (_host_token(code), _my_token(code)) if token]
 
     def events():
         with changes.watching(code) as watch:  # watching first: a change from here on is not missed
             now = store_.version(code)
-            yield from push.stream(watch, version if now is None else now, heartbeat, gone)
+            for line in push.stream(watch, version if now is None else now, heartbeat, gone):
+                for token in phone:  # an open stream is a phone that is there (storage.host_alive)
+                    store_.seen(code, token)
+                yield line
 
     store_ = store()
     response = Response(events(), mimetype="text/event-stream",
@@ -457,7 +508,7 @@ def table_push(code: str):
     code = codes_or_404(code)
     version = store().version(code)
     if version is None:
-        raise NotFound("no table with this code")
+        raise WrongCode("no table with this code")
     return _push(code, version)
 
 
@@ -472,12 +523,12 @@ def live(code: str):
     code = codes_or_404(code)
     version = store().version(code)
     if version is None:
-        raise NotFound("no table with this code")
+        raise WrongCode("no table with this code")
     token = _my_token(code)
     if htmx and token and store().seat_ended(code, token):  # taken on another phone: the lobby says so at once
         return Response(status=200, headers={"HX-Redirect": url_for(".lobby", code=codes.display(code))})
-    if request.args.get("v") == str(version) and not store().asked(code):
-        return Response(status=204)  # nothing new (a request for a seat shows without an event)
+    if request.args.get("v") == str(version) and not store().asked(code) and not _handover_news(code):
+        return Response(status=204)  # nothing new (a request for a seat, or a hand-over, shows without an event)
     snap, me = _seated(code)
     return _render_live(snap, me)
 

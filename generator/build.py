@@ -322,10 +322,12 @@ def build_game(folder: Path, options: BuildOptions, step: Callable[..., None] = 
                                        lambda done, total: step("writing PNG", done, total)))
     if "pdf-single" in options.formats:
         step("writing one page per face")
-        single = write_single_pdf(all_faces, out, f"{game.info.id}{suffix}")
+        back_first = bool(options.preset and PRESETS[options.preset].get("back_first"))
+        single = write_single_pdf(all_faces, out, f"{game.info.id}{suffix}", back_first)
         result.files.extend(single)
-        written[single[0].stem] = {"file": single[0].name, "layout": "one face per page",
-                                   "pages": sum(1 + (face.back is not None) for face in all_faces)}
+        written[single[0].stem] = {"file": single[0].name,
+                                   "layout": "one face per page" + (", back first" if back_first else ""),
+                                   "pages": sum(1 + (back_first or face.back is not None) for face in all_faces)}
     if "tts" in options.formats:
         from .exports.tts import write_tts  # only Tabletop Simulator exports pay for it
 

@@ -494,15 +494,21 @@ def serve(host: str, port: int, data_dir: str | None, database_url: str | None, 
 @click.option("--format", "form", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True,
               help="table: for reading; csv: every finished play, a row per player; json: as /api/stats/GAME.")
 @click.option("--group", metavar="CODE", default=None,
-              help="Add the names of the plays of tables created with this group code (the CSV's names too).")
-def stats(game: str, data_dir: str | None, database_url: str | None, form: str, group: str | None) -> None:
+              help="Only the plays of tables created with this group code, with their names (the CSV's too).")
+@click.option("--import", "import_file", type=click.File("r", encoding="utf-8-sig"), default=None, metavar="CSV",
+              help="First add the plays of this plays.csv (exported with a group code from another server) to "
+                   "GAME's statistics here, under its group code; a bad or duplicate row adds none.")
+def stats(game: str, data_dir: str | None, database_url: str | None, form: str, group: str | None,
+          import_file) -> None:
     """What the finished tables of GAME say: seat balance, lengths, scores, endings and ties. GAME is one of
-    ours or the folder of a game whose game.yaml declares a tracker (its playtests served with --game-folder)."""
+    ours or the folder of a game whose game.yaml declares a tracker (its playtests served with --game-folder).
+    With --import, a group moving servers brings its history along."""
     import os
 
     from starpnp.companion.inputs import parse_group
     from starpnp.companion.rules import all_rules
     from starpnp.companion.rules.declared import rules_from_folder
+    from starpnp.companion.stats_import import import_plays
     from starpnp.companion.stats_views import report
     from starpnp.companion.storage import Store, StoreError, database_url as url_of, make_engine
 
@@ -514,6 +520,14 @@ def stats(game: str, data_dir: str | None, database_url: str | None, form: str, 
         rules = all_rules().get(game) or rules_from_folder(find_game(game))
         group = parse_group(group)
         store = Store(make_engine(url_of(folder, database_url), pool_size=1), {**all_rules(), rules.id: rules})
+        if import_file is not None:
+            try:
+                text = import_file.read()
+            except UnicodeDecodeError:
+                fail([f"--import: {import_file.name} is not UTF-8 text (a plays.csv from a statistics page is)"])
+            plays = import_plays(store, rules, text, import_file.name)
+            click.echo(f"imported {len(plays)} plays of {rules.name} "
+                       f"({', '.join(sorted({'group ' + p.group for p in plays}))})", err=True)
         text = report(store, rules, form, group)
     except DataError as exc:
         fail([str(exc)])

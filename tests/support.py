@@ -61,13 +61,15 @@ def axe_script() -> str:
     return path.read_text(encoding="utf-8")
 
 
-def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical"), rules: tuple[str, ...] = ()) -> list[str]:
     """What axe-core finds wrong on the page as it stands, at the given impacts: one line per rule and node
     ("rule-id: target — help"), empty when the page is clean. Injected into the live page so the check sees
-    what a browser shows (scripts run, styles applied, dark mode if the page is in it)."""
+    what a browser shows (scripts run, styles applied, dark mode if the page is in it). `rules`: only these
+    (all when empty) — a page checked whole in light mode needs only its colours checked again in dark."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe_script())
-    result = page.evaluate("async () => await window.axe.run(document, {resultTypes: ['violations']})")
+    options = {"resultTypes": ["violations"], **({"runOnly": list(rules)} if rules else {})}
+    result = page.evaluate("async (options) => await window.axe.run(document, options)", options)
     return [
         f"{violation['id']}: {' '.join(map(str, node['target']))} — {violation['help']}"
         for violation in result["violations"] if violation.get("impact") in impacts

@@ -144,6 +144,8 @@ class EventType:
     Undo cannot take it back (GameRules.revealed_stands says why).
     `asks`: a phone sends it for another seat (the one whose turn it is) only after asking its player, with
     `confirm` set: an End turn that a double tap lands on another seat's button is a question, not a turn.
+    `sets`: the event sets a value, so sent with the value already there it changes nothing and nothing is
+    logged (a "set" to the current number is no event in the history, and no undo step).
     """
 
     name: str
@@ -153,6 +155,7 @@ class EventType:
     for_others: bool = False
     sealed: bool = False
     asks: bool = False
+    sets: bool = False
 
     def __post_init__(self):
         if self.asks and not self.for_others:

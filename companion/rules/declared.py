@@ -135,7 +135,7 @@ def declared_rules(info: GameInfo) -> GameRules:
     labels = {c.id: c.label for c in [*tracker.counters, *tracker.shared]}
     events = [
         EventType("add", "Add to one of your counters (negative to take away)", add, Change, for_others=True),
-        EventType("set", "Set one of your counters to a value", set_to, SetTo, for_others=True),
+        EventType("set", "Set one of your counters to a value", set_to, SetTo, for_others=True, sets=True),
         EventType("end_game", "End the game now (the table agrees it is over)", end_game),
     ]
     if tracker.shared:

@@ -114,7 +114,7 @@ RULES = GameRules(
     event_types=(
         # any phone may keep count for any player (one scorekeeper is common); the log says who tapped
         EventType("add", "Add to a player's counter (negative to take away)", _add, Add, for_others=True),
-        EventType("set", "Set a player's counter to a value", _set, Set, for_others=True),
+        EventType("set", "Set a player's counter to a value", _set, Set, for_others=True, sets=True),
         EventType("add_counter", "Add a named counter for every player", _add_counter, AddCounter),
         EventType("next_round", "The whole table moves on to the next round", _next_round, NextRound),
     ),

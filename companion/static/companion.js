@@ -82,6 +82,11 @@
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(function () { notice.hidden = true; }, NOTICE_MS);
   }
+  function clearNotice() {  // a tap the server took: the refusal still shown is about an earlier one
+    var notice = document.getElementById("notice");
+    if (notice) { notice.hidden = true; }
+    clearTimeout(noticeTimer);
+  }
   function sectionKey(details) {  // its data-* name (a summary may show numbers that change), else its summary
     var named = Array.prototype.find.call(details.attributes, function (a) { return a.name.indexOf("data-") === 0; });
     var summary = details.querySelector("summary");
@@ -163,6 +168,7 @@
       sentOnce = null;  // refused without a new page: tapping it again is a retry, not a double tap
       notify(refusalText(html, response.status));  // an error page (expired form, no seat...)
     } else {
+      if (response.ok) { clearNotice(); }
       offer(html, version);  // the fragment, with the refusal on it when there is one
     }
     if (!queue.length && pushedVersion > shownVersion()) { fetchLive(); }  // held back while taps were queued
@@ -376,9 +382,17 @@
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { kick(); } });
   // htmx (loaded before this file) processes the page on DOMContentLoaded; after that, taps are live, and
   // taps still queued from before a reload go out.
+  // -- the host's lobby (no #live to fetch): a seat request or a hand-over reloads it, so it shows at once ----
+  function watchLobby() {
+    var marker = document.querySelector("[data-lobby-push]");
+    if (!marker || !window.EventSource) { return; }
+    var source = new EventSource(marker.dataset.lobbyPush);
+    source.addEventListener("seats", function () { source.close(); window.location.reload(); });
+  }
   document.addEventListener("DOMContentLoaded", function () {
     document.documentElement.dataset.live = "ready";
     connectPush();
+    watchLobby();
     setInterval(tick, TICK_MS);
     pump();
   });

@@ -3,9 +3,10 @@ out (or absolute, or through ..) is refused, so building someone's folder never 
 points at. Messages name the file as the game wrote it, never where a link leads nor what it holds."""
 from __future__ import annotations
 
+import errno
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 from typing import Iterable
 
@@ -76,36 +77,134 @@ def kept_since(path: Path) -> float | None:
 
 
 def write_kept(folder: Path, relative: Path, data: bytes) -> None:
-    """Keep `data` as `folder/relative` (checked by kept_file), made whole or not at all: each folder it lacks
-    is made and each is checked to be a real folder (never one through a link), the bytes go to a new file
-    beside it, which then replaces it (a link at its place is replaced, not followed). DataError when a part
-    is a link, OSError when it cannot be written."""
-    where = folder
-    for part in relative.parts[:-1]:
-        where = where / part
-        try:
-            os.mkdir(where)  # makes nothing through a link: an existing link is "already there"
-        except FileExistsError:
-            pass
-        if not stat.S_ISDIR(where.lstat().st_mode):
-            raise DataError(f"{where}: {KEPT}")
-    replace_whole(folder / relative, data)
-
-
-def replace_whole(path: Path, data: bytes, mode: int | None = None) -> None:
-    """`path` holding `data`, made whole or not at all, so a reader never sees half a file: the bytes go to a
-    new file beside it (mkstemp opens with O_EXCL, never through a link), reach the disk, and then replace it
-    (a link at its place is replaced, not followed). `mode`: the new file's permissions. The one way a file
-    is written in place: the kept sheets here, the studio's writes to a person's files."""
-    handle, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    """Keep `data` as `folder/relative` (checked by kept_file), made whole or not at all, each folder it lacks
+    made (replace_whole). DataError when a part is a link, OSError when it cannot be written."""
     try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if mode is not None:
-            os.chmod(partial, mode)
-        os.replace(partial, path)
+        replace_whole(folder / relative, data, inside=folder, make_folders=True)
+    except NotInside:
+        raise DataError(f"{folder / relative}: {KEPT}") from None
+
+
+# ---- the one writer of a person's files -----------------------------------------------------------------------
+
+LINKED = "must be a real file inside the game's folder, reached through no link; nothing was written"
+NEW_FILE_MODE = 0o600  # a file made by replace_whole unless told: only its owner reads it
+
+
+class NotInside(DataError):
+    """A file to write (or read back before writing) is not a real file inside the folder at this moment: a
+    part of its path is a link (or not a folder), it names something not a file, or it lies outside."""
+
+
+def _parts(path: Path, inside: Path) -> tuple[str, ...]:
+    """`path`'s names below `inside`, as written (never resolved: resolving would follow the very links
+    refused); `path` may be written from `inside` as given or as resolved."""
+    for root in (inside, inside.resolve()):
+        try:
+            parts = path.relative_to(root).parts
+        except ValueError:
+            continue
+        if parts and ".." not in parts and "\0" not in str(path):
+            return parts
+    raise NotInside(f"{path.name}: {LINKED}")
+
+
+def _open_folder(inside: Path, names: tuple[str, ...], make: bool, shown: str) -> int:
+    """A descriptor of the folder `inside/names…`, each name opened without following a link (O_NOFOLLOW,
+    relative to its parent's descriptor), so no link swapped in on the way is gone through; `make`: a
+    missing folder is made. The caller closes it."""
+    fd = os.open(inside, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for name in names:
+            try:
+                inner = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            except FileNotFoundError:
+                if not make:
+                    raise
+                os.mkdir(name, 0o755, dir_fd=fd)
+                inner = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            except OSError as exc:  # ELOOP: a link; ENOTDIR: a file where a folder should be
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                    raise NotInside(f"{shown}: {LINKED}") from None
+                raise
+            os.close(fd)
+            fd = inner
+        return fd
     except BaseException:
-        Path(partial).unlink(missing_ok=True)
+        os.close(fd)
         raise
+
+
+def _file_mode(fd: int, name: str, shown: str) -> int | None:
+    """The permissions of the file `name` in the folder `fd`, None when there is none; NotInside when it is a
+    link or not a file."""
+    try:
+        info = os.stat(name, dir_fd=fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        raise NotInside(f"{shown}: {LINKED}")
+    return info.st_mode & 0o7777
+
+
+def read_inside(path: Path, inside: Path) -> bytes | None:
+    """The bytes of `path`, a real file inside `inside` reached through no link, or None when there is none
+    (NotInside when a part of it is a link): what a write compares against before it writes."""
+    parts = _parts(path, inside)
+    shown = "/".join(parts)
+    try:
+        fd = _open_folder(inside, parts[:-1], False, shown)
+    except FileNotFoundError:
+        return None
+    try:
+        if _file_mode(fd, parts[-1], shown) is None:
+            return None
+        handle = os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW, dir_fd=fd)
+        with os.fdopen(handle, "rb") as file:
+            return file.read()
+    finally:
+        os.close(fd)
+
+
+def replace_whole(path: Path, data: bytes | None, mode: int | None = None, *, inside: Path,
+                  make_folders: bool = False) -> None:
+    """`path` holding `data` (None: no file), made whole or not at all, so a reader never sees half a file,
+    and only when it is a real file inside the folder `inside` at the moment it is written: each folder on
+    the way is opened without following a link and the file is checked not to be one (NotInside, nothing
+    written). The bytes go to a new file beside it (O_EXCL, never through a link), reach the disk, and then
+    replace it. A file replaced keeps its permissions; a new one gets `mode` (else NEW_FILE_MODE).
+    `make_folders`: folders it lacks are made. The one way a file is written in place: the kept sheets, the
+    studio's edits, moves, pictures, undo and redo."""
+    parts = _parts(path, inside)
+    shown = "/".join(parts)
+    try:
+        fd = _open_folder(inside, parts[:-1], make_folders and data is not None, shown)
+    except FileNotFoundError:
+        if data is None:
+            return
+        raise
+    name = parts[-1]
+    try:
+        kept_mode = _file_mode(fd, name, shown)
+        if data is None:
+            if kept_mode is not None:
+                os.unlink(name, dir_fd=fd)
+            return
+        partial = f".{name[:200]}.{secrets.token_hex(6)}.part"
+        handle = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
+                         kept_mode if kept_mode is not None else mode or NEW_FILE_MODE, dir_fd=fd)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+                os.fchmod(out.fileno(), kept_mode if kept_mode is not None else mode or NEW_FILE_MODE)
+            os.replace(partial, name, src_dir_fd=fd, dst_dir_fd=fd)
+        except BaseException:
+            try:
+                os.unlink(partial, dir_fd=fd)
+            except FileNotFoundError:
+                pass
+            raise
+    finally:
+        os.close(fd)

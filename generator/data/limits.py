@@ -27,7 +27,7 @@ MAX_TEXT_CHARS = 10_000  # characters of a text an expression makes
 # that str, ==, in and every function it reaches do bounded work
 MAX_VALUE_SIZE = 100_000
 MAX_DIGITS = 30  # digits of a whole number an expression makes (a chain of `a * a` would double them each time)
-MAX_FACE_DRAWING = 1_000_000  # what one face's boxes draw in all: polygon corners, path commands, characters
+MAX_FACE_DRAWING = 200_000  # what one face's boxes draw in all: polygon corners, path commands, characters
 MAX_FACE_SECONDS = 2  # CPU seconds drawing one face may take (our largest, a board: 0.05)
 MAX_DRAWING_SECONDS = 120  # CPU seconds drawing every face of one check, build or studio load may take
 MAX_NUMBER = 1_000_000_000.0  # a number an expression gives: finite and within ±this (mm: ample for any page)
@@ -44,7 +44,8 @@ MAX_PAGES = 5_000
 # pixels of a PNG or JPEG art file (5,000 × 5,000: a 211 mm square at 600 dpi, a card's art many times over);
 # drawing the largest into a PDF takes ~400 MB (bench/art_pixels.py); a larger box's art prints below 600 dpi
 MAX_ART_PIXELS = 25_000_000
-MAX_SVG_DEPTH = 40  # nesting of <g> in an icon file
+MAX_SVG_DEPTH = 40  # nesting of elements in an icon file, a <use> counting as one more
+MAX_SVG_ELEMENTS = 20_000  # elements an icon file draws, each <use> counting what it draws (stops "use bombs")
 MAX_SVG_NUMBER = 1_000_000  # no coordinate, size or scale in an icon or SVG art is larger (ReportLab writes up to 1e20)
 
 # workbooks, published sheets and font files

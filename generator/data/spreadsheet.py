@@ -21,7 +21,7 @@ import io
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import yaml
 
@@ -152,28 +152,49 @@ def read_table(path: Path, sheet: str | None = None, label: str | None = None,
     if sheet is not None:
         raise DataError(f"{path}: sheet: a {path.suffix} file has no sheets; name an .xlsx or .ods workbook")
     text = read_text(path).removeprefix("\ufeff")
-    first_line = text.split("\n", 1)[0]
-    delimiter = table_delimiter(path, first_line)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    delimiter = csv_delimiter(path, text)
     records: list[tuple[int, list[str]]] = []
-    start = 1
-    try:
-        for record in reader:
-            if len(record) > MAX_COLUMNS:  # 50,000 columns are 0.3 MB of commas, and minutes of checking
-                raise over(f"{path}:{start}", "the count of columns", len(record), MAX_COLUMNS)
-            if len(records) > MAX_ROWS:  # this row and those before it, under the header
-                raise over(f"{path}:{start}", "the count of rows under the header", len(records), MAX_ROWS)
-            records.append((start, record))
-            start = reader.line_num + 1
-    except csv.Error as exc:
-        if "end of data" in str(exc) or "expected" in str(exc):
-            raise DataError(f"{path}:{start}: a quoted cell is not closed (a \" is missing), so the rows after "
-                            f"it would be read as its text") from None
-        raise DataError(f"{path}:{start}: not a readable spreadsheet row: {exc}") from None
+    for start, _, record in csv_records(text, delimiter, str(path)):
+        if len(record) > MAX_COLUMNS:  # 50,000 columns are 0.3 MB of commas, and minutes of checking
+            raise over(f"{path}:{start}", "the count of columns", len(record), MAX_COLUMNS)
+        if len(records) > MAX_ROWS:  # this row and those before it, under the header
+            raise over(f"{path}:{start}", "the count of rows under the header", len(records), MAX_ROWS)
+        records.append((start, record))
     for number, record in records[1:]:
         _swallowed(path, number, record, delimiter, len(records[0][1]))
     return table_rows(label or str(path), [record for _, record in records], [number for number, _ in records],
                       columns, ignore)
+
+
+def csv_delimiter(path: Path, text: str) -> str:
+    """The delimiter of a CSV/TSV text (without its byte-order mark), judged by its first line however its
+    lines end (LF, CRLF or CR alone)."""
+    return table_delimiter(path, re.split(r"\r\n|\r|\n", text, maxsplit=1)[0])
+
+
+def csv_records(text: str, delimiter: str, label: str) -> Iterator[tuple[int, int, list[str]]]:
+    """Each record of a CSV/TSV text (without its byte-order mark) as Python's csv module reads it, with the
+    line it starts on (a quoted cell may hold line breaks: LF, CRLF or a bare CR each count one) and the
+    index of its first character: the one reading of a spreadsheet's rows, the loader's and the studio's
+    (which writes a cell where this says its row begins). `label` names the file in a refusal."""
+    taken = [0]  # characters the reader has taken: where the next record begins
+
+    def lines() -> Iterator[str]:
+        for line in io.StringIO(text, newline=""):
+            taken[0] += len(line)
+            yield line
+
+    reader = csv.reader(lines(), delimiter=delimiter, strict=True)
+    start, begins = 1, 0
+    try:
+        for record in reader:
+            yield start, begins, record
+            start, begins = reader.line_num + 1, taken[0]
+    except csv.Error as exc:
+        if "end of data" in str(exc) or "expected" in str(exc):
+            raise DataError(f"{label}:{start}: a quoted cell is not closed (a \" is missing), so the rows after "
+                            f"it would be read as its text") from None
+        raise DataError(f"{label}:{start}: not a readable spreadsheet row: {exc}") from None
 
 
 def table_rows(label: str, records: list[list[str]], lines: list[int] | None = None,

@@ -31,6 +31,9 @@ PRESETS: dict[str, dict] = {
                   "help": "2.75 x 4.75 in tarot cards, 1/8 in bleed"},
     "eu-poker": {"trim": (63.0, 88.0), "bleed": 3.0, "safe": 3.0, "dpi": 300,
                  "help": "63 x 88 mm cards, 3 mm bleed (European card printers)"},
+    # DriveThruCards' card templates: 1/8 in bleed, and an uploaded PDF gives each card's back before its front.
+    "drivethrucards": {"trim": (63.5, 88.9), "bleed": 3.175, "safe": 3.175, "dpi": 300, "back_first": True,
+                       "help": "DriveThruCards poker cards, 1/8 in bleed, each card's back page before its front"},
 }
 
 
@@ -112,10 +115,19 @@ def write_pngs(all_faces: list[Face], out: Path, dpi: int,
     return [*written, list_path]
 
 
-def write_single_pdf(all_faces: list[Face], out: Path, name: str) -> list[Path]:
-    """<name>-faces.pdf: each distinct face on its own page (front, then its back), plus <name>-faces.csv."""
+def write_single_pdf(all_faces: list[Face], out: Path, name: str, back_first: bool = False) -> list[Path]:
+    """<name>-faces.pdf: each distinct face on its own page (front, then its back), plus <name>-faces.csv.
+
+    `back_first` (a shop that takes each card as back then front) puts every back before its front, and a blank
+    page before a one-sided face, so the pages keep pairing up however many faces have no back."""
     pages, rows = [], []
     for face in all_faces:
+        if back_first:
+            back = face.back or Scene(face.front.width, face.front.height, face.front.bleed, ())
+            pages.extend((back, face.front))
+            rows.append((face.component, face.count, f"page {len(pages)}",
+                         f"page {len(pages) - 1}" if face.back is not None else ""))
+            continue
         front_page = len(pages) + 1
         pages.append(face.front)
         back_page = ""

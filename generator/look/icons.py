@@ -55,12 +55,14 @@ def _listing(place: Path, changed: int) -> dict[str, Path]:
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: one Icon per file read
 class Icon:
-    """One icon file, read: its viewBox and its elements with colour roles (see iconfile.COLOURS)."""
+    """One icon file, read: its viewBox, its elements with colour roles (see iconfile.COLOURS) and the warnings
+    reading it gave (a path drawn up to an error in its data)."""
 
     name: str
     file: Path
     view_box: tuple[float, float, float, float]
     elements: tuple[Element, ...]
+    warnings: tuple[str, ...] = ()
 
     def draw(self, x: float, y: float, size: float, ink: str, paper: str = "#FFFFFF") -> Element:
         """The icon fitted, centred, into the square (x, y, size), in `ink` on `paper`."""
@@ -100,17 +102,32 @@ def find_icon(name: str, game_folder: GameFolders = None) -> Icon:
     return _load(file)
 
 
+# file -> (its mtime and size when read, the Icon or the error reading it gave): each file read once per process
+# however many icons a game has and however often each is used (an LRU of fixed size read a deck of 2,000
+# distinct icons twice: once to check them, once to draw them), again only when it changes (--watch)
+_READ: dict[Path, tuple[tuple[int, int], Icon | str]] = {}
+
+
 def _load(file: Path) -> Icon:
     stat = os.stat(file)
-    return _read(file, stat.st_mtime_ns, stat.st_size)
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    known = _READ.get(file)
+    if known is None or known[0] != stamp:
+        try:
+            known = stamp, _read(file)
+        except IconFileError as exc:
+            known = stamp, str(exc)
+        _READ[file] = known
+    if isinstance(known[1], str):
+        raise IconFileError(known[1])
+    return known[1]
 
 
-@lru_cache(maxsize=1024)
-def _read(file: Path, mtime_ns: int, size: int) -> Icon:
+def _read(file: Path) -> Icon:
     if not within(file, (file.parent.parent,)):  # icons/NAME.svg lies in its game folder (or ours)
         raise IconFileError(f"{file}: an icon file {INSIDE}")
-    view_box, elements = read_icon_file(file)
-    return Icon(file.stem, file, view_box, elements)
+    drawing = read_icon_file(file)
+    return Icon(file.stem, file, drawing.view_box, drawing.elements, drawing.warnings)
 
 
 def icon_names(game_folder: GameFolders = None) -> list[str]:
@@ -118,16 +135,17 @@ def icon_names(game_folder: GameFolders = None) -> list[str]:
     return sorted({name for place in _folders(game_folder) for name in _files_in(place)})
 
 
-def icon_problems(game_folder: GameFolders = None) -> list[str]:
-    """One line per icon file that cannot be drawn, for `starpnp check` and the build."""
-    problems = []
+def icon_problems(game_folder: GameFolders = None) -> tuple[list[str], list[str]]:
+    """(errors, warnings) for `starpnp check` and the build: one line per icon file that cannot be drawn, and
+    the warnings of those drawn in part."""
+    problems, warnings = [], []
     for place in _folders(game_folder):
         for file in _files_in(place).values():
             try:
-                _load(file)
+                warnings += _load(file).warnings
             except IconFileError as exc:
                 problems.append(str(exc))
-    return problems
+    return problems, warnings
 
 
 def draw_icon(name: str, x: float, y: float, size: float, ink: str, paper: str = "#ffffff",

@@ -42,10 +42,11 @@ def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
 
 
 def group_matrix(g: Group) -> Matrix:
-    """The group's own transform, in the order the PDF backend applies it: translate, rotate, scale."""
+    """The group's own transform, in the order the PDF backend applies it: translate, rotate, scale, matrix."""
     r = math.radians(g.rotate)
     cos, sin = math.cos(r), math.sin(r)
-    return then(then((1, 0, 0, 1, g.dx, g.dy), (cos, sin, -sin, cos, 0, 0)), (g.scale, 0, 0, g.scale, 0, 0))
+    m = then(then((1, 0, 0, 1, g.dx, g.dy), (cos, sin, -sin, cos, 0, 0)), (g.scale, 0, 0, g.scale, 0, 0))
+    return m if g.matrix is None else then(m, g.matrix)
 
 
 def flatten(elements, m: Matrix = IDENTITY):
@@ -120,7 +121,7 @@ NEAR = 1e-6  # mm: a point this far outside a shape's box is outside it, whateve
 
 def placed(shape: Shape, m: Matrix) -> tuple:
     """A filled shape as Printed keeps it (see there)."""
-    paint = rgb(shape.style.fill), shape.style.opacity
+    paint = rgb(shape.style.fill), shape.style.fill_alpha
     if isinstance(shape, Circle):
         cx, cy = apply(m, shape.cx, shape.cy)
         r = shape.r * math.hypot(m[0], m[1])
@@ -303,7 +304,8 @@ def _low(element: Element, m: Matrix, face_area: float, patterns: dict[int, Grou
         edge = element.style.stroke or mix(own, "#000000", 0.2)
         light = replace(element, style=Style(
             fill=mix(own, "#FFFFFF", PALE), stroke=edge, stroke_width=max(element.style.stroke_width, 0.35),
-            dash=element.style.dash if element.style.stroke else (), opacity=element.style.opacity))
+            dash=element.style.dash if element.style.stroke else (), opacity=element.style.opacity,
+            fill_rule=element.style.fill_rule))  # an icon's holes stay holes
     pattern = hatch(element, own, ground) if element.style.opacity >= 1 and face_area <= HATCHED_FACE else None
     if pattern is not None:
         patterns[id(light)] = pattern

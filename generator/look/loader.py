@@ -486,8 +486,7 @@ def icon_folders(folder: Path) -> tuple[Path, ...]:
 def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
           icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True,
           refresh: bool = False) -> Game:
-    errors: list[str] = icon_problems(icons)
-    warnings: list[str] = []
+    errors, warnings = icon_problems(icons)
     try:
         game_fonts(icons)
     except DataError as exc:

@@ -16,6 +16,23 @@ class Style:
     stroke_width: float = 0.3  # mm
     dash: tuple[float, ...] = ()  # mm
     opacity: float = 1.0
+    # What icon files (SVG) say about their paint; the defaults draw as every face always has.
+    fill_opacity: float = 1.0  # times opacity, for the fill alone
+    stroke_opacity: float = 1.0  # times opacity, for the stroke alone
+    fill_rule: str = "nonzero"  # nonzero | evenodd: which parts of a self-crossing outline are inside
+    cap: str = "butt"  # butt | round | square: a stroke's open ends
+    join: str = "miter"  # miter | round | bevel: a stroke's corners
+    miter_limit: float | None = None  # None: the backend's own (PDF 10, SVG 4); icons give SVG's 4
+    dash_offset: float = 0.0  # how far into the dash pattern a stroke starts
+
+    @property
+    def plain_stroke(self) -> bool:
+        """A stroke drawn with the backends' own line looks, nothing of an icon file's."""
+        return self.cap == "butt" and self.join == "miter" and self.miter_limit is None and not self.dash_offset
+
+    @property
+    def fill_alpha(self) -> float:
+        return self.opacity * self.fill_opacity
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,18 +108,20 @@ class Image:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Children drawn with an optional clip shape, translation, rotation (degrees) and scale.
+    """Children drawn with an optional clip shape, translation, rotation (degrees), scale and then a matrix
+    (a b c d e f, as SVG's `matrix()`: what an icon file's transforms, skews among them, come to).
 
     `link` marks what joins spaces (an arrow between two track spaces): a board's seam may cut it, as it may
     cut a connecting line, since the two halves meet again once the tiles are assembled."""
 
     children: tuple["Element", ...]
-    clip: Union[Rect, Circle, Polygon, None] = None
+    clip: Union[Rect, Circle, Polygon, Path, None] = None  # a Path clips by its style's fill_rule
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0
     scale: float = 1.0
     link: bool = False
+    matrix: tuple[float, float, float, float, float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from ..look import fonts
 from ..look.images import cover_or_contain
@@ -50,17 +50,36 @@ def color(value: str) -> Color:
     return toColor(resolve(value))
 
 
+CAPS = {"butt": 0, "round": 1, "square": 2}
+JOINS = {"miter": 0, "round": 1, "bevel": 2}
+
+
 def _apply_style(c: Canvas, style: Style) -> tuple[int, int]:
     if style.fill:
         c.setFillColor(color(style.fill))
     if style.stroke:
         c.setStrokeColor(color(style.stroke))
         c.setLineWidth(style.stroke_width)
-        c.setDash(list(style.dash) if style.dash else [])
-    if style.opacity != 1.0:
-        c.setFillAlpha(style.opacity)
-        c.setStrokeAlpha(style.opacity)
+        c.setDash(list(style.dash) if style.dash else [], style.dash_offset if style.dash else 0)
+        if not style.plain_stroke:
+            c.setLineCap(CAPS[style.cap])
+            c.setLineJoin(JOINS[style.join])
+            if style.miter_limit is not None:
+                c.setMiterLimit(style.miter_limit)
+    if style.fill_alpha != 1.0:
+        c.setFillAlpha(style.fill_alpha)
+    if style.opacity * style.stroke_opacity != 1.0:
+        c.setStrokeAlpha(style.opacity * style.stroke_opacity)
     return (1 if style.stroke else 0), (1 if style.fill else 0)
+
+
+def _special(style: Style) -> bool:
+    """A shape whose state the next shape would not set again (translucency, an icon's line looks)."""
+    return style.fill_alpha != 1.0 or style.opacity * style.stroke_opacity != 1.0 or not style.plain_stroke
+
+
+def _fill_mode(shape: Element) -> int | None:
+    return FILL_EVEN_ODD if isinstance(shape, Path) and shape.style.fill_rule == "evenodd" else None
 
 
 def _shape_path(c: Canvas, shape: Rect | Circle | Polygon | Path):
@@ -72,6 +91,7 @@ def _shape_path(c: Canvas, shape: Rect | Circle | Polygon | Path):
             p.rect(shape.x, shape.y, shape.w, shape.h)
     elif isinstance(shape, Circle):
         p.circle(shape.cx, shape.cy, shape.r)
+        p.close()  # a stroked circle joins where it starts, as in SVG, rather than two butt ends meeting
     elif isinstance(shape, Path):
         for cmd, *args in shape.commands:
             {"M": p.moveTo, "L": p.lineTo, "C": p.curveTo, "Z": p.close}[cmd](*args)
@@ -96,22 +116,25 @@ def draw_element(c: Canvas, element: Element) -> None:
                 c.rotate(element.rotate)
             if element.scale != 1.0:
                 c.scale(element.scale, element.scale)
+            if element.matrix is not None:
+                c.transform(*element.matrix)
             if element.clip is not None:
-                c.clipPath(_shape_path(c, element.clip), stroke=0, fill=0)
+                c.clipPath(_shape_path(c, element.clip), stroke=0, fill=0, fillMode=_fill_mode(element.clip))
             for child in element.children:
                 draw_element(c, child)
     elif isinstance(element, (Rect, Circle, Polygon, Path, Line)):
         # A shape sets every state it paints with (fill, or stroke colour, width and dash), so only a
-        # translucent one needs its state saved and restored: most faces are hundreds of plain shapes.
-        translucent = element.style.opacity != 1.0
-        if translucent:
+        # translucent one or one with an icon's line looks needs its state saved and restored: most faces
+        # are hundreds of plain shapes.
+        special = _special(element.style)
+        if special:
             c.saveState()
         stroke, fill = _apply_style(c, element.style)
         if isinstance(element, Line):
             c.line(element.x1, element.y1, element.x2, element.y2)
         else:
-            c.drawPath(_shape_path(c, element), stroke=stroke, fill=fill)
-        if translucent:
+            c.drawPath(_shape_path(c, element), stroke=stroke, fill=fill, fillMode=_fill_mode(element))
+        if special:
             c.restoreState()
     else:  # pragma: no cover - the Element union is closed
         raise TypeError(f"cannot draw {type(element).__name__}")

@@ -25,10 +25,24 @@ def n(value: float) -> str:
 
 def _style(style: Style) -> dict:
     attrs = {"fill": style.fill or "none"}
+    if style.fill and style.fill_rule != "nonzero":
+        attrs["fill_rule"] = style.fill_rule
+    if style.fill and style.fill_opacity != 1.0:
+        attrs["fill_opacity"] = n(style.fill_opacity)
     if style.stroke:
         attrs.update(stroke=style.stroke, stroke_width=n(style.stroke_width))
         if style.dash:
             attrs["stroke_dasharray"] = " ".join(n(d) for d in style.dash)
+            if style.dash_offset:
+                attrs["stroke_dashoffset"] = n(style.dash_offset)
+        if style.cap != "butt":
+            attrs["stroke_linecap"] = style.cap
+        if style.join != "miter":
+            attrs["stroke_linejoin"] = style.join
+        if style.miter_limit not in (None, 4.0):  # SVG's own is 4
+            attrs["stroke_miterlimit"] = n(style.miter_limit)
+        if style.stroke_opacity != 1.0:
+            attrs["stroke_opacity"] = n(style.stroke_opacity)
     if style.opacity != 1.0:
         attrs["opacity"] = n(style.opacity)
     return attrs
@@ -49,8 +63,10 @@ class SvgWriter:
         if scene.label:
             self.dwg.set_desc(title=scene.label)
 
-    def shape(self, s: Rect | Circle | Polygon, **attrs):
+    def shape(self, s: Rect | Circle | Polygon | Path, **attrs):
         d = self.dwg
+        if isinstance(s, Path):
+            return d.path(d=" ".join(cmd + " ".join(n(a) for a in args) for cmd, *args in s.commands), **attrs)
         if isinstance(s, Rect):
             extra = {"rx": n(s.radius), "ry": n(s.radius)} if s.radius > 0 else {}
             return d.rect((n(s.x), n(s.y)), (n(s.w), n(s.h)), **extra, **attrs)
@@ -58,21 +74,19 @@ class SvgWriter:
             return d.circle((n(s.cx), n(s.cy)), n(s.r), **attrs)
         return d.polygon([(n(x), n(y)) for x, y in s.points], **attrs)
 
-    def clip(self, shape: Rect | Circle | Polygon) -> str:
+    def clip(self, shape: Rect | Circle | Polygon | Path) -> str:
         clip_id = f"clip{next(self.ids)}"
         clip_path = self.dwg.defs.add(self.dwg.clipPath(id=clip_id))
-        clip_path.add(self.shape(shape))
+        rule = {"clip_rule": "evenodd"} if isinstance(shape, Path) and shape.style.fill_rule == "evenodd" else {}
+        clip_path.add(self.shape(shape, **rule))
         return f"url(#{clip_id})"
 
     def element(self, e: Element):
         d = self.dwg
-        if isinstance(e, (Rect, Circle, Polygon)):
+        if isinstance(e, (Rect, Circle, Polygon, Path)):
             return self.shape(e, **_style(e.style))
         if isinstance(e, Line):
             return d.line((n(e.x1), n(e.y1)), (n(e.x2), n(e.y2)), **_style(e.style))
-        if isinstance(e, Path):
-            parts = [cmd + " ".join(n(a) for a in args) for cmd, *args in e.commands]
-            return d.path(d=" ".join(parts), **_style(e.style))
         if isinstance(e, Text):
             return self.text(e)
         if isinstance(e, RichText):  # its pieces stand side by side: each keeps the width it was placed at
@@ -88,6 +102,9 @@ class SvgWriter:
                 transform += f" rotate({n(e.rotate)})"
             if e.scale != 1.0:
                 transform += f" scale({e.scale:.6g})"  # a factor, not a length: micrometres would be 3 % off an icon
+            if e.matrix is not None:
+                transform += " matrix(" + " ".join(f"{v:.6g}" for v in e.matrix[:4]) + \
+                    f" {n(e.matrix[4])} {n(e.matrix[5])})"
             group = d.g(transform=transform)
             target = group
             if e.clip is not None:

@@ -8,7 +8,6 @@ layout file for a box's place. Nothing else of the file changes (yamltext, csvce
 """
 from __future__ import annotations
 
-import csv
 import types
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +20,7 @@ from ..data.errors import DataError
 from ..data.model import PieceSpec, ResolvedComponent
 from ..data.palette import checked_color
 from ..data.overrides import OVERRIDES_FILE
-from ..data.spreadsheet import DECIMAL, WHOLE, WORKBOOK_SUFFIXES, table_delimiter
+from ..data.spreadsheet import DECIMAL, WHOLE, WORKBOOK_SUFFIXES, csv_delimiter, csv_records
 from ..look.layouts import LAYOUTS_FOLDER
 from ..look.layouts.base import known_icon
 from ...resources import components_dir
@@ -212,10 +211,10 @@ class Sources:
             sheet = table.rsplit(":", 1)[-1]
             return Place(file, line, columns=self._sheet_header(file, sheet),
                          elsewhere=f"{shown(file, self.folder)}, sheet {sheet}")
-        text = self.text(file)
-        header = text.removeprefix("\ufeff").split("\n", 1)[0].rstrip("\r")
-        delimiter = table_delimiter(file, header)
-        columns = tuple(name.strip() for name in next(csv.reader([header], delimiter=delimiter), []))
+        text = self.text(file).removeprefix("\ufeff")
+        delimiter = csv_delimiter(file, text)
+        header = next(csv_records(text, delimiter, shown(file, self.folder)), (1, 0, []))[2]
+        columns = tuple(name.strip() for name in header)
         return Place(file, line, columns=columns, delimiter=delimiter)
 
     def _sheet_header(self, file: Path, sheet: str) -> tuple:
@@ -326,11 +325,12 @@ class Sources:
             else:  # a layout file of the game's own, made to extend ours
                 text = f"extends: {target.file.stem}\n"
             if target.index >= 0:
+                label = shown(target.file, self.folder)
                 if target.new:  # the header's new column, unless an earlier change of this edit made it
-                    header, _ = cells(text, 0, target.delimiter)
+                    header, _ = cells(text, len(text) - len(text.removeprefix("\ufeff")), target.delimiter)
                     if len(header) <= target.index:
-                        text = set_cell(text, 1, target.index, target.column, target.delimiter)
-                text = set_cell(text, target.line, target.index, cell(value), target.delimiter)
+                        text = set_cell(text, 1, target.index, target.column, target.delimiter, label)
+                text = set_cell(text, target.line, target.index, cell(value), target.delimiter, label)
             else:
                 text = yamltext.set_value(text, target.path, value, shown(target.file, self.folder))
             texts[target.file] = text

@@ -2,6 +2,7 @@
 settings, builds, proofs. Every request has passed the request guard (starpnp/web/guard.py) first."""
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, send_from_directory
@@ -139,12 +140,23 @@ def changed(make_change, edit: dict | None = None):
         return refused(str(exc))
     except NoFace:
         return refused("id: no such face (the folder changed: fetch /news)", 404)
+    except OSError as exc:
+        return refused(*write_failure(exc))
     except Stale as exc:
         d, edit = desk(), edit or {}
         d.load()  # the page is shown the file as it is now
         fields = list(edit.get("set") or ()) if isinstance(edit.get("set"), dict) else []
         return jsonify(error=str(exc), version=d.version, edit=edit or None,
                        current=writeback().values(str(edit.get("id", "")), fields)), 409
+
+
+def write_failure(exc: OSError) -> tuple[str, int]:
+    """A write the disk refused, in one line: 507 when it is full (or the file would pass a size limit),
+    503 when the folder cannot be written (read-only, no permission); the file is as it was (replace_whole)."""
+    reason = exc.strerror or type(exc).__name__
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return f"the disk is full ({reason}): nothing was written and the file is as it was; free some space", 507
+    return f"the game's folder cannot be written ({reason}): nothing was written and the file is as it was", 503
 
 
 def json_body(*required: str) -> dict:
@@ -210,6 +222,8 @@ def customise():
         return jsonify(writeback().customise(body["folder"]))
     except Refused as exc:
         return refused(str(exc))
+    except OSError as exc:
+        return refused(*write_failure(exc))
 
 
 @bp.post("/build")

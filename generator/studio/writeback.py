@@ -18,17 +18,19 @@ from typing import Any
 from pydantic_core import to_jsonable_python
 
 from ..data.errors import DataError, DataErrors
-from ..data.inside import INSIDE
+from ..data.inside import replace_whole
 from ..data.yamlio import pending
 from ..look.layouts.layoutfile import outside_face
 from .desk import BLEED, Desk, Tile, one_line, where_from
 from .edits import ART_FIELDS, BUILTIN, SCALAR_KINDS, Place, ReadOnly, Sources, Target, kind_of, shown, typed
-from .writes import Changed, Journal, current, digest, write_atomically
+from .writes import NEW_FILE_MODE, Changed, Journal, current, digest
 
 ART_FOLDER = "art"
 MOST_ART_BYTES = 8 * 1024 * 1024  # an image dropped on a face: a print-resolution card's art, not a poster's
 ART_TYPES = {"PNG": ".png", "JPEG": ".jpg"}  # what Pillow must find in a raster image
 SMALLEST_BOX = 0.5  # mm: a box dragged smaller is a slip of the hand
+MOST_FOLDER_DEPTH = 64  # a folder Customise makes: deeper is a pasted slip, and mkdir would recurse
+MOST_MM = 10_000  # mm either way: a place past 10 m is no place on a face (and 10**400 no float)
 NOT_FIELDS = ("layout",)  # a face's fields the page does not offer (its layout is changed in the file)
 
 
@@ -55,7 +57,7 @@ class WriteBack:
     def __init__(self, desk: Desk):
         self.desk = desk
         self.sources = Sources(desk.folder)
-        self.journal = Journal()
+        self.journal = Journal(desk.folder)
         self.lock = threading.Lock()  # one change at a time: each is checked against the files as they are
 
     # -- what the page is told ------------------------------------------------------------------------
@@ -142,6 +144,8 @@ class WriteBack:
                     raise Refused(f"set.{name}: a list or table of values: change it in its file", readonly=True)
                 if not isinstance(value, (str, int, float, bool)):
                     raise Refused(f"set.{name}: expected text, a number or true/false")
+                if isinstance(value, str) and not value.isprintable() and unwritable(value):
+                    raise Refused(f"set.{name}: {unwritable(value)}")
                 changes.append((self._target(lambda: self.sources.target(comp, piece, tile.side, name)),
                                 typed(value, kind)))
             texts = self._written(changes)
@@ -161,8 +165,8 @@ class WriteBack:
             numbers = {}
             for key in ("x", "y", "w", "h"):
                 value = place.get(key)
-                if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-                    raise Refused(f"{key}: expected a number of mm")
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) < MOST_MM:
+                    raise Refused(f"{key}: expected a number of mm (less than {MOST_MM:g} either way)")
                 rounded = round(float(value), 1)
                 numbers[key] = int(rounded) if rounded.is_integer() else rounded
             targets = self._target(lambda: self.sources.layout_targets(comp, tile.side, face.params.layout, box))
@@ -193,15 +197,15 @@ class WriteBack:
             image = self._art_file(filename, suffix, data)
             texts = self._written([(target, f"{ART_FOLDER}/{image.name}")])
             self._fresh(texts, version)
-            made = current(image) is None
+            made = self.journal.now(image) is None
             if made:
-                write_atomically(image, data)
+                replace_whole(image, data, NEW_FILE_MODE, inside=self.desk.folder, make_folders=True)
             try:
                 return self._commit(f"{field} of {piece.name}: {image.name}", texts, version,
                                     made=[image] if made else [])
             except BaseException:
                 if made:
-                    image.unlink(missing_ok=True)
+                    replace_whole(image, None, inside=self.desk.folder)
                 raise
 
     def _art_file(self, filename: str, suffix: str, data: bytes) -> Path:
@@ -211,8 +215,7 @@ class WriteBack:
         folder = self.desk.folder / ART_FOLDER
         for number in range(1, 1000):
             path = folder / f"{stem}{'' if number == 1 else f'-{number}'}{suffix}"
-            self._inside(path)  # before reading it: a link in art/ may lead anywhere
-            held = current(path)
+            held = self.journal.now(path)  # never read through a link: one in art/ may lead anywhere
             if held is None or held == data:
                 return path
         raise Refused(f"{ART_FOLDER}/: too many images named {stem}")
@@ -245,16 +248,25 @@ class WriteBack:
                 raise Refused("customise: only one of starpnp's own games is customised; this folder is yours")
             if not isinstance(folder, str) or not folder.strip():
                 raise Refused("folder: expected the path of a new or empty folder")
-            path = Path(folder.strip()).expanduser().resolve()
+            try:  # a NUL, 2,000 levels, ~nosuchuser: each a path that names no folder
+                path = Path(folder.strip()).expanduser().resolve()
+                path.stat()
+            except FileNotFoundError:
+                pass  # a new folder: Customise makes it
+            except (ValueError, OSError, RuntimeError) as exc:
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else one_line(exc)
+                raise Refused(f"folder: not a folder this computer can make ({reason[:80]})") from None
+            if len(path.parts) > MOST_FOLDER_DEPTH:
+                raise Refused(f"folder: {len(path.parts)} folders deep; choose one at most {MOST_FOLDER_DEPTH} deep")
             if path.is_relative_to(self.desk.folder.resolve().parent):
                 raise Refused(f"folder: {path} lies inside starpnp's own games; choose a folder of yours")
             try:
                 init_folder(self.desk.folder, path, as_overrides=True)
-            except (DataError, DataErrors, OSError) as exc:
-                raise Refused(f"folder: {one_line(exc) if not isinstance(exc, OSError) else exc.strerror}") from None
+            except (DataError, DataErrors) as exc:
+                raise Refused(f"folder: {one_line(exc)}") from None
             self.desk.switch(path)
             self.sources = Sources(path)
-            self.journal = Journal()
+            self.journal = Journal(path)
             return {"version": self.desk.version, "folder": str(path), "build": build_line(path)}
 
     # -- the steps every change takes ------------------------------------------------------------------
@@ -288,25 +300,16 @@ class WriteBack:
                 raise Stale(f"{shown(path, self.desk.folder)} changed on disk since the page's version "
                             f"{version} (saved in an editor?); nothing was written")
 
-    def _inside(self, path: Path) -> None:
-        """A file the studio writes lies in the game's folder, reached through no link (a link to elsewhere,
-        or a folder that is one, would have it write outside)."""
-        folder = self.desk.folder.resolve()
-        if path.is_symlink() or not path.parent.resolve().is_relative_to(folder) or \
-                path.parent.resolve() / path.name != path.resolve():
-            raise Refused(f"{path.name}: {INSIDE}; the studio does not write through it")
-
     def _commit(self, label: str, texts: dict[Path, str], version: int, made: list[Path] = ()) -> int:
-        for path in texts:
-            self._inside(path)
+        data = {path: text.encode("utf-8") for path, text in texts.items()}
+        held = {path: self.journal.now(path) for path in texts}  # NotInside: a link on the way
         self._fresh(texts, version)
         try:
             with pending(texts):
                 game = self.desk.read()
         except (DataErrors, DataError, OSError, ValueError) as exc:
             raise Refused(one_line(exc)) from None
-        data = {path: text.encode("utf-8") for path, text in texts.items()}
-        if not made and all(current(path) == written for path, written in data.items()):
+        if not made and all(held[path] == written for path, written in data.items()):
             return self.desk.version  # a value set to what the file holds (a field left again): no step to undo
         with self.desk.writing:  # the follower loads before this, or after it sees these files as written
             step = self.journal.write(label, data, made)
@@ -322,6 +325,15 @@ class WriteBack:
                 self.desk.quiet[path.resolve()] = (info.st_mtime_ns, info.st_size)
             except FileNotFoundError:
                 self.desk.quiet[path.resolve()] = None
+
+
+def unwritable(text: str) -> str | None:
+    """Why `text` cannot be written as a person's text (a lone surrogate, which no UTF-8 file holds), or None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return f"not text: a lone surrogate (U+{ord(text[exc.start]):04X}) at character {exc.start + 1}"
+    return None
 
 
 def build_line(folder: Path) -> str:

@@ -1,6 +1,7 @@
-"""The studio's writes to a person's files: each atomic (a temporary file in the same folder, then a rename,
-so an editor or a build never reads half a file), each remembered with the bytes before and after, so undo
-and redo restore exact bytes, and refuse when the file changed since (the person saved in their editor)."""
+"""The studio's writes to a person's files: each atomic and each only to a real file inside the folder at the
+moment it is written (replace_whole), each remembered with the bytes before and after, so undo and redo
+restore exact bytes, and refuse when the file changed since (the person saved in their editor, or a link was
+put in its place)."""
 from __future__ import annotations
 
 import hashlib
@@ -8,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from ..data.inside import replace_whole
+from ..data.inside import NotInside, read_inside, replace_whole
 
 KEPT_STEPS = 100  # undo steps remembered
 NEW_FILE_MODE = 0o644  # a file the studio makes (a layout, an image): the owner writes, anyone reads
@@ -25,25 +26,16 @@ def current(path: Path) -> bytes | None:
         return None
 
 
-def write_atomically(path: Path, data: bytes | None) -> None:
-    """`path` holding `data` (None: no file), all at once; a file written keeps the old one's permissions."""
-    if data is None:
-        path.unlink(missing_ok=True)
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        mode = path.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        mode = NEW_FILE_MODE
-    replace_whole(path, data, mode)
-
-
 @dataclass
 class Step:
-    """One edit as written: each file's bytes before and after (None: no such file)."""
+    """One edit as written: each file's bytes before and after (None: no such file); the tab that made it,
+    the values it set (each file's key path or cell) and the version the studio showed once it was written."""
 
     label: str
     files: dict[Path, tuple[bytes | None, bytes | None]]
+    tab: str = ""
+    values: frozenset = frozenset()
+    version: int = 0
 
 
 class Changed(Exception):
@@ -52,15 +44,21 @@ class Changed(Exception):
 
 @dataclass
 class Journal:
+    folder: Path
     done: list[Step] = field(default_factory=list)
     undone: list[Step] = field(default_factory=list)
     ours: dict[Path, str | None] = field(default_factory=dict)  # each file's digest as the studio last wrote it
 
-    def write(self, label: str, texts: dict[Path, bytes | None], made: Iterable[Path] = ()) -> Step:
+    def now(self, path: Path) -> bytes | None:
+        """The file's bytes, read without following a link (NotInside when a part of its path is one)."""
+        return read_inside(path, self.folder)
+
+    def write(self, label: str, texts: dict[Path, bytes | None], made: Iterable[Path] = (), tab: str = "",
+              values: Iterable = ()) -> Step:
         """Write `texts` as one step; `made`: files the caller has just made (an image), undone with it."""
-        step = Step(label, {path: (current(path), data) for path, data in texts.items()})
+        step = Step(label, {path: (self.now(path), data) for path, data in texts.items()}, tab, frozenset(values))
         self._apply(step, after=True)
-        step.files.update({path: (None, current(path)) for path in made})
+        step.files.update({path: (None, self.now(path)) for path in made})
         self.done.append(step)
         del self.done[:-KEPT_STEPS]
         self.undone.clear()
@@ -76,16 +74,34 @@ class Journal:
         if not source:
             return None
         step = source[-1]
+        name = "redo" if after else "undo"
         for path, (before, written) in step.files.items():
-            if current(path) != (before if after else written):
-                raise Changed(f"{path.name} changed since the studio wrote it; "
-                              f"{'redo' if after else 'undo'} would lose that save")
+            try:
+                now = self.now(path)
+            except NotInside:
+                raise Changed(f"{path.name} is no longer a real file inside the folder (a link?) since the studio "
+                              f"wrote it; {name} writes nothing") from None
+            if now != (before if after else written):
+                raise Changed(f"{path.name} changed since the studio wrote it; {name} would lose that save")
         self._apply(step, after)
         target.append(source.pop())
         return step
 
     def _apply(self, step: Step, after: bool) -> None:
-        for path, (before, written) in step.files.items():
-            data = written if after else before
-            write_atomically(path, data)
+        """Each file of the step as it was after (or before) it; when one cannot be written, those already
+        written go back, so a step is made whole or not at all."""
+        written: list[tuple[Path, bytes | None]] = []
+        try:
+            for path, (before, then) in step.files.items():
+                replace_whole(path, then if after else before, NEW_FILE_MODE, inside=self.folder, make_folders=True)
+                written.append((path, then if after else before))
+        except BaseException:
+            for path, _ in reversed(written):
+                before, then = step.files[path]
+                try:
+                    replace_whole(path, before if after else then, NEW_FILE_MODE, inside=self.folder)
+                except (OSError, NotInside):
+                    pass  # the disk refused that too: the first error is the one to say
+            raise
+        for path, data in written:
             self.ours[path.resolve()] = digest(data)

@@ -15,6 +15,8 @@ import yaml
 
 from ..data.errors import DataError
 
+LINE_BREAKS = "\n\r\x85\u2028\u2029"  # what YAML reads as a line break (and folds) inside a scalar
+ESCAPED_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"}
 Path_ = tuple  # keys (str) and list indexes (int) from the document's top
 
 
@@ -148,11 +150,13 @@ def scalar(value: Any, style: str | None, flow: bool = True) -> str:
     if isinstance(value, (int, float)):
         return repr(value) if isinstance(value, float) else str(value)
     text = str(value)
-    if style == "'" and "\n" not in text:
+    breaks = any(c in text for c in LINE_BREAKS)
+    if style == "'" and not breaks:
         return "'" + text.replace("'", "''") + "'"
-    if style is None and _plain_ok(text, flow):
+    if style is None and not breaks and _plain_ok(text, flow):
         return text
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+    quoted = json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+    return quoted.translate(ESCAPED_BREAKS)  # YAML folds NEL, LS and PS written raw into a space: escape them
 
 
 def _plain_ok(text: str, flow: bool) -> bool:

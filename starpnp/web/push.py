@@ -20,11 +20,13 @@ from contextlib import contextmanager
 from typing import Callable, Iterator
 
 CHANNEL = "starpnp_changes"  # the PostgreSQL NOTIFY channel; payload "<table code> <version>"
-HEARTBEAT_SECONDS = 15  # a comment line this often: a proxy keeps the stream, a gone phone frees its slot
+HEARTBEAT_SECONDS = 15  # a comment line this often when idle: a proxy keeps the stream open
+GONE_CHECK_SECONDS = 1.0  # how often an idle stream asks whether its phone has gone: its slot is freed by then
 RETRY_MS = 1000  # EventSource's wait before it reconnects after a dropped stream
 # For waitress (both servers): read ahead on a connection while its request runs, so a phone that closed its
-# stream is seen at the stream's next heartbeat. Without it the closed socket was found only when a write
-# failed: the first write after the close still succeeds, so a slot stayed taken for two or three heartbeats.
+# stream is seen at the stream's next check (GONE_CHECK_SECONDS). Without it the closed socket was found only
+# when a write failed: the first write after the close still succeeds, so a slot stayed taken for two or three
+# heartbeats.
 WAITRESS_OPTIONS = {"channel_request_lookahead": 1}
 
 log = logging.getLogger(__name__)
@@ -124,16 +126,20 @@ def client_gone(environ: dict) -> Callable[[], bool]:
 
 def stream(watch: Watch, version: int, heartbeat: float = HEARTBEAT_SECONDS,
            gone: Callable[[], bool] = lambda: False) -> Iterator[str]:
-    """The event-stream text: the version at once, then one event per change, a comment line when idle.
-    It ends when the server stops or the phone is `gone`, so a dropped stream frees its slot within one
-    heartbeat."""
+    """The event-stream text: the version at once, then one event per change, a comment line each `heartbeat`
+    while idle. It ends when the server stops or the phone is `gone`, asked every GONE_CHECK_SECONDS, so a
+    dropped stream frees its slot within about a second whatever the heartbeat."""
     yield f"retry: {RETRY_MS}\nevent: changed\ndata: {version}\n\n"
+    step, idle = min(GONE_CHECK_SECONDS, heartbeat), 0.0
     while True:
-        changed, known = watch.wait(heartbeat)
+        changed, known = watch.wait(step)
         if watch.closed or gone():
             return
+        idle = 0.0 if changed else idle + step
         if not changed:
-            yield ": idle\n\n"
+            if idle >= heartbeat:
+                idle = 0.0
+                yield ": idle\n\n"
         elif known is None or known <= version:  # the seats changed, or an older note arrived late
             yield f"event: seats\ndata: {version}\n\n"
         else:

@@ -40,12 +40,12 @@ def request(method: str, url: str, body=None, headers: dict | None = None, raw: 
     return status, (json.loads(text) if "json" in ctype and text else text)
 
 
-def create_table(base_url: str, game: str = "generic", players=None, options=None) -> dict:
-    """Create a table through the JSON API and return its JSON (code, url, version, state), plus
-    `tokens`: each seat joined once, as each player's phone would ({"p1": token, ...})."""
+def create_table(base_url: str, game: str = "generic", players=None, options=None, group: str | None = None) -> dict:
+    """Create a table through the JSON API (with a group code, if given) and return its JSON (code, url,
+    version, state), plus `tokens`: each seat joined once, as each player's phone would ({"p1": token, ...})."""
     players = players or [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
-    status, body = request("POST", f"{base_url}/api/tables",
-                           {"game": game, "players": players, "options": options or {}})
+    status, body = request("POST", f"{base_url}/api/tables", {"game": game, "players": players,
+                                                            "options": options or {}, **({"group": group} if group else {})})
     assert status == 201, body
     HOSTS[body["code"]] = body["host_token"]
     body["tokens"] = {seat["id"]: join(base_url, body["code"], seat["id"]) for seat in body["state"]["players"]}

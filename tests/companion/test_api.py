@@ -255,3 +255,19 @@ def test_only_events_the_rules_allow_may_be_sent_for_another_seat(client):
     event = client.get(f"/api/tables/{code}/events").get_json()["events"][-1]
     assert (event["player"], event["by"]) == ("p2", "p1")
     assert "Ann for Ben" in client.get(f"/t/{code}/history").get_data(as_text=True)
+
+
+def test_a_set_to_the_current_value_writes_nothing(client, table):
+    """Issue #49, N10: an API `set` to the current value was logged as an event that changed nothing. It is a
+    200 with the same version and "unchanged": no event, no history line, no undo step; a new value is one."""
+    code = table["code"]
+    token = client.token(code, "p1")
+    event = {"type": "set", "player": "p1", "counter": "Score", "value": 5}
+    first = client.post(f"/api/tables/{code}/events", json=event, headers=bearer(token))
+    assert first.status_code == 201 and first.get_json()["version"] == 1
+    again = client.post(f"/api/tables/{code}/events", json=event, headers=bearer(token))
+    assert again.status_code == 200
+    assert again.get_json() == {"version": 1, "state": first.get_json()["state"], "unchanged": True}
+    assert [e["seq"] for e in client.get(f"/api/tables/{code}/events").get_json()["events"]] == [1]
+    changed = client.post(f"/api/tables/{code}/events", json={**event, "value": 6}, headers=bearer(token))
+    assert changed.status_code == 201 and changed.get_json()["version"] == 2

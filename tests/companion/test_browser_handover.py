@@ -1,8 +1,9 @@
 """Real Chromium, phones at one table (issue #42): a seat changes hands safely.
 
 D3: the host's second browser is given Ann's seat mid-battle by the host's own phone and reads nothing of her
-sealed side, and cannot undo it, until the reveal. D2: the host's phone dies; another seated player's phone
-gives its seat back to the new phone, whose code it shows, and the history says who. D1: two phones ask for
+sealed side, and cannot undo it, until the reveal. D2: the host's phone dies; once it has been silent, two other
+seated players' phones approve giving its seat back to the new phone, whose code they show, and the history
+says who (issue #49). D1: two phones ask for
 one seat; the second is given it by its id, and the first is told.
 """
 from __future__ import annotations
@@ -50,7 +51,7 @@ def ask_for(page, base_url: str, code: str, player: str, name: str) -> str:
     page.locator("[data-take-over]").get_by_role("button", name=f"Ask for {name}'s seat").click()
     page.wait_for_url(f"{base_url}/t/{code}/seat/wait")
     shown = page.locator("[data-request-code]").text_content()
-    assert re.fullmatch(r"[0-9]{3}", shown)
+    assert re.fullmatch(r"[0-9]{4}", shown)
     return shown
 
 
@@ -87,25 +88,72 @@ def test_the_hosts_second_browser_given_anns_seat_mid_battle_reads_nothing_seale
     assert reads_secret(second.request.get(f"{live_server}/t/{code}/export.csv").text())
 
 
-def test_with_the_hosts_phone_gone_another_players_phone_gives_its_seat_back(live_server, browser, two_phones):
-    """D2: Ben's phone (the host's) dies. His new phone asks for Ben's seat; Cat's phone lists the request with
-    the code the new phone shows and gives the seat; the history says Cat did."""
+def silence_the_host(data_dir, code: str) -> None:
+    """The host's phone was last seen longer ago than HOST_SILENT_AFTER: its row in the server's own database
+    says so (the server reads it there on every answer)."""
+    import sqlite3
+
+    from starpnp.companion.storage import HOST_SILENT_AFTER
+
+    with sqlite3.connect(data_dir / "companion.sqlite3", timeout=30) as db:
+        db.execute("UPDATE seats SET seen_at = seen_at - ?, created_at = created_at - ? WHERE player = 'host' AND "
+                   "table_id = (SELECT id FROM tables WHERE code = ?)",
+                   (HOST_SILENT_AFTER + 1, HOST_SILENT_AFTER + 1, code.replace("-", "")))
+
+
+def test_with_the_hosts_phone_silent_two_other_players_give_its_seat_back(tmp_path, browser, two_phones):
+    """D2 (issue #49): Ben's phone (the host's) dies and stays silent. His new phone asks for Ben's seat; Cat's
+    and Ann's phones list the request with the code the new phone shows, and it takes both their approvals;
+    the history names both."""
+    from companion_test_helpers import ServerProcess
+
     cat, new_ben = two_phones
-    hosting = browser.new_context(**PHONE)
-    ben = hosting.new_page()
-    code = host_a_table(ben, live_server, "generic", ["Ann", "Ben", "Cat"])
-    sit(ben, live_server, code, "p2")
-    sit(cat, live_server, code, "p3")
-    hosting.close()  # the host's battery is flat
-    shown = ask_for(new_ben, live_server, code, "p2", "Ben")
-    card = cat.locator('[data-seat-request="p2"]')
-    expect(card.locator("[data-request-code]")).to_have_text(shown, timeout=SYNC_MS)
-    card.get_by_role("button", name="Give the seat").click()
-    new_ben.wait_for_url(f"{live_server}/t/{code}/play", timeout=SYNC_MS)
-    new_ben.locator('article[data-player="p2"] button.plus').first.click()
-    expect(new_ben.locator('article[data-player="p2"] .big-number').first).to_have_text("1")
-    cat.goto(f"{live_server}/t/{code}/history")
-    expect(cat.locator("[data-handover]").last).to_contain_text(f"Cat gave Ben's seat to a new phone (it showed {shown})")
+    server = ServerProcess(tmp_path / "data").start()
+    base = server.base_url
+    try:
+        hosting, seated = browser.new_context(**PHONE), browser.new_context(**PHONE)
+        ben, ann = hosting.new_page(), seated.new_page()
+        code = host_a_table(ben, base, "generic", ["Ann", "Ben", "Cat"])
+        sit(ben, base, code, "p2")
+        sit(cat, base, code, "p3")
+        sit(ann, base, code, "p1")
+        hosting.close()  # the host's battery is flat
+        silence_the_host(server.data_dir, code)
+        shown = ask_for(new_ben, base, code, "p2", "Ben")
+        for phone, approved in ((cat, "1 of 2 players approved, you among them."), (ann, None)):
+            card = phone.locator('[data-seat-request="p2"]')
+            expect(card.locator("[data-request-code]")).to_have_text(shown, timeout=SYNC_MS)
+            expect(card.get_by_role("button").first).to_have_text("Refuse")  # turning down comes first
+            card.get_by_role("button", name="Approve").click()
+            if approved:
+                expect(phone.locator("[data-approvals]")).to_have_text(approved, timeout=SYNC_MS)
+        new_ben.wait_for_url(f"{base}/t/{code}/play", timeout=SYNC_MS)
+        new_ben.locator('article[data-player="p2"] button.plus').first.click()
+        expect(new_ben.locator('article[data-player="p2"] .big-number').first).to_have_text("1")
+        cat.goto(f"{base}/t/{code}/history")
+        expect(cat.locator("[data-handover]").last).to_contain_text(
+            f"Cat and Ann gave Ben's seat to a new phone (it showed {shown})")
+        seated.close()
+    finally:
+        server.stop()
+
+
+def test_the_hosts_lobby_shows_a_request_at_once_with_keep_it_first(live_server, two_phones):
+    """Issue #49: the host's phone, still on the lobby (showing the QR code), is told of a request for Ann's
+    seat at once (its push stream reloads it); "Keep it" is the first button, and it keeps the seat."""
+    host, _ = two_phones
+    code = host_a_table(host, live_server, "generic", ["Ann", "Ben"])
+    host.wait_for_selector("html[data-live=ready]", state="attached")
+    ann = join(live_server, code, "p1")
+    status, asked = request("POST", f"{live_server}/api/tables/{code}/join", {"player": "p1", "take_over": True})
+    assert status == 202
+    card = host.locator('[data-seat-request="p1"]')
+    expect(card.locator("[data-request-code]")).to_have_text(asked["code"], timeout=SYNC_MS)
+    expect(card.get_by_role("button").first).to_have_text("Keep it")
+    card.get_by_role("button", name="Keep it").click()
+    expect(host.locator('[data-seat-request="p1"]')).to_have_count(0, timeout=SYNC_MS)
+    assert request("GET", f"{live_server}/api/tables/{code}", None, bearer(ann))[0] == 200  # Ann keeps it
+    assert request("GET", f"{live_server}/api/tables/{code}", None, bearer(asked["token"]))[0] == 401
 
 
 def test_two_phones_ask_for_one_seat_and_the_second_is_given_it_by_its_id(live_server, two_phones):

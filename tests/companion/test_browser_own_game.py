@@ -30,7 +30,10 @@ def server(tmp_path_factory):
 
 def create_through_the_form(page, base_url: str) -> str:
     page.goto(base_url)
-    page.select_option('select[name="game"]', "couriers")
+    # Picking the game reloads the form's card (htmx): names typed before that reload lands would be lost
+    # (on a slow machine the browser then refuses the empty required names), so wait for it first.
+    with page.expect_response(lambda answer: "game=couriers" in answer.url):
+        page.select_option('select[name="game"]', "couriers")
     expect(page.locator("[data-player-count]")).to_contain_text("Comet Couriers: 2 to 4 players")
     page.fill('input[name="name1"]', "Ann")
     page.fill('input[name="name2"]', "Bo")

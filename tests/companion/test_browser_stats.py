@@ -1,6 +1,6 @@
 """Real Chromium at 360x740: the statistics page of a designer's game (the couriers fixture) after 20 plays and
-of Stratastar fits a phone — no sideways scrolling, every chart inside the screen, its text at a readable size,
-no console error under the CSP — and names appear only with the group's code. With STARPNP_SCREENSHOTS=<dir> it
+of Stratastar fits a phone — no sideways scrolling, every chart inside the screen, its text at a readable size
+and clear of the other texts and of the fair-share line, no console error under the CSP — and names appear only with the group's code. With STARPNP_SCREENSHOTS=<dir> it
 saves the whole pages there, light and dark (docs/screenshots/stats-*.png)."""
 from __future__ import annotations
 
@@ -35,10 +35,15 @@ def couriers_play(base_url: str, rng: random.Random) -> None:
         post(base_url, table, seats[0], {"type": "end_game"})
 
 
-def with_group(base_url: str, game: str, group: str) -> None:
-    status, body = request("POST", f"{base_url}/api/tables", {"game": game, "group": group,
-                                                            "players": [{"name": "Zed"}, {"name": "Yul"}]})
-    assert status == 201, body
+GROUP_PLAYS = [(["Ann", "Ben"], "p1"), (["Ben", "Cy", "Ann"], "p2"), (["Ann", "Cy"], "p2"), (["Cy", "Ben"], "p1")]
+
+
+def group_play(base_url: str, names: list[str], winner: str) -> None:
+    """A play of the "Lab group": every seat scores, the winner reaches 12 points."""
+    table = create_table(base_url, "couriers", [{"name": name} for name in names], group="Lab group")
+    for index, seat in enumerate(table["tokens"]):
+        post(base_url, table, seat, {"type": "add", "counter": "points", "delta": 3 + index})
+    post(base_url, table, winner, {"type": "add", "counter": "points", "delta": 12})
 
 
 @pytest.fixture(scope="module")
@@ -48,11 +53,13 @@ def server(tmp_path_factory):
     for _ in range(20):
         couriers_play(server.base_url, rng)
     create_table(server.base_url, "couriers", [{"name": "Ann"}, {"name": "Ben"}])  # not finished
-    for _ in range(3):
+    for _ in range(5):  # the seat playing second: 0/5, its whisker short of the fair share (issue #49, N11)
         stratastar = create_table(server.base_url, "stratastar", [{"name": "Ann"}, {"name": "Ben"}])
         for _ in range(12):
             post(server.base_url, stratastar, "p1", {"type": "colonise"})
-    with_group(server.base_url, "couriers", "Lab group")
+    for names, winner in GROUP_PLAYS:
+        group_play(server.base_url, names, winner)
+    create_table(server.base_url, "couriers", [{"name": "Zed"}, {"name": "Yul"}], group="Lab group")  # unfinished
     yield server.base_url
     server.stop()
 
@@ -67,9 +74,26 @@ def check_fits(page) -> None:
     smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('svg.stats-chart text')]
         .map(t => t.getBoundingClientRect().height).filter(h => h > 0))""")
     assert smallest >= 10, smallest  # the 12-unit text of a 360-unit chart, drawn a little narrower
+    assert page.evaluate(OVERLAPS) == []
 
 
-@pytest.mark.parametrize("game, plays", [("couriers", 20), ("stratastar", 3)])
+# Each pair of a chart's texts that overlap, and each text the fair-share line crosses ("0/5 · 0%" did, issue #49)
+OVERLAPS = """() => {
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const found = [];
+  for (const svg of document.querySelectorAll('svg.stats-chart')) {
+    const texts = [...svg.querySelectorAll('text')].map(t => [t.textContent, t.getBoundingClientRect()]);
+    const lines = [...svg.querySelectorAll('line.mark')].map(l => l.getBoundingClientRect());
+    texts.forEach(([a, boxA], i) => {
+      texts.slice(i + 1).forEach(([b, boxB]) => { if (meets(boxA, boxB)) found.push(a + ' / ' + b); });
+      lines.forEach(line => { if (meets(boxA, line)) found.push(a + ' / the fair-share line'); });
+    });
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("game, plays", [("couriers", 20 + len(GROUP_PLAYS)), ("stratastar", 5)])
 def test_the_statistics_page_fits_a_phone_and_names_nobody(browser, server, game, plays):
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page = context.new_page()
@@ -85,7 +109,8 @@ def test_the_statistics_page_fits_a_phone_and_names_nobody(browser, server, game
         context.close()
 
 
-def test_a_group_code_shows_its_own_names_only(browser, server):
+def test_a_group_code_shows_its_own_plays_names_and_head_to_head(browser, server):
+    """With STARPNP_SCREENSHOTS=<dir>: stats-head-to-head-light.png and -dark.png, the README's picture."""
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
@@ -93,7 +118,16 @@ def test_a_group_code_shows_its_own_names_only(browser, server):
         page.locator("input[name=group]").fill("lab GROUP")
         page.get_by_role("button", name="Show").click()
         expect(page.locator("[data-names]")).to_contain_text("group lab GROUP")
-        assert page.locator("[data-name]").count() == 0  # its one table is not finished: no names yet
-        assert "Ann" not in page.inner_text("main")
+        expect(page.locator("[data-plays]")).to_have_attribute("data-plays", str(len(GROUP_PLAYS)))
+        assert page.locator("[data-name]").count() == 3 and "Dee" not in page.inner_text("main")
+        pairs = page.get_by_role("table", name="For each pair")
+        assert pairs.get_by_role("row").count() == 1 + 3
+        # Ann and Cy met twice (the 2nd and 3rd plays), and Cy won both; Ann finished ahead of Ben in both of theirs (1st, 2nd)
+        expect(pairs.locator('[data-pair="Ann v Cy"] td')).to_have_text(["2", "0–2", "0"])
+        expect(pairs.locator('[data-pair="Ann v Ben"] td')).to_have_text(["2", "2–0", "0"])
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.evaluate("""() => { const card = document.querySelector('[data-names]');  // just under the header
+            scrollTo(0, card.getBoundingClientRect().top + scrollY - document.querySelector('.top').offsetHeight - 8); }""")
+        save_screens(page, "stats-head-to-head")
     finally:
         context.close()

@@ -91,7 +91,8 @@ def test_a_touch_hold_on_plus_adds_its_fives_and_nothing_on_release(live_server,
 def test_a_typed_amount_that_changes_nothing_or_is_no_number_gets_one_line_and_logs_nothing(live_server, ann):
     """Issue #42, D6: a typed 0 was logged as an event that changed nothing, and typed text, nothing or an emoji
     got only the browser's bubble while an old refusal stayed in the notice bar. Now 0 is refused in one line,
-    and each of the others replaces the notice with what to type instead; nothing reaches the log."""
+    and each of the others replaces the notice with what to type instead; nothing reaches the log. Then a valid
+    12 is added and clears the notice (issue #49, N12)."""
     mine = ann.locator('article[data-player="p1"]')
     mine.locator("summary", has_text="±5 · ±10").click()
     amount = mine.locator(".more-steps input[type=number][name=delta]")
@@ -112,3 +113,9 @@ def test_a_typed_amount_that_changes_nothing_or_is_no_number_gets_one_line_and_l
         expect(notice).to_have_text(re.compile("^" + said + r"[^\n]*\.$"))  # in place of the last notice
         expect(notice).to_be_visible()
     assert events() == before and score(live_server, ann.code) == 0
+    amount.click()
+    amount.fill("12")
+    add.click()  # issue #49, N12: a valid number is added, and the old notice goes
+    expect(mine.locator(".big-number")).to_have_text("12")
+    expect(notice).to_be_hidden(timeout=2000)  # with the answer, well before the notice's own 8 s
+    assert events() == before + 1

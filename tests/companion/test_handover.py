@@ -5,13 +5,15 @@ player or a stranger who is given Ann's seat mid-battle reads nothing of it in a
 it; after the reveal everyone reads it. D2: every dead phone is recoverable in the open: with the host's
 phone gone, another seated player gives a seat back (and the host role), and the history says who. D1:
 several phones ask for one seat; the approver sees each one's code and browser and grants one by its id,
-and the others are told.
+and the others are told. Issue #49: while the host's phone is there, nobody but it and the seat's phone
+gives a seat; once it is silent, two other players approve (test_host_role.py enumerates who may answer).
 """
 from __future__ import annotations
 
 import csv
 import html
 import io
+import time
 
 import pytest
 from companion_test_helpers import STRATASTAR_TO_BATTLE, bearer, csrf_from
@@ -109,7 +111,7 @@ def test_a_seat_given_mid_battle_carries_nothing_sealed_before_and_cannot_undo_i
                       hosts=battle["host_token"] if taker == "host" else None)
     token, shown = ask_for_seat(phone, code, "p1")
     asked = api(client, "GET", f"/api/tables/{code}/seats/p1/requests", battle["host_token"]).get_json()["requests"]
-    assert [(r["code"], r["agent"]) for r in asked] == [(shown, "Mobile Safari on iOS")]
+    assert [(r["code"], r["agent"]) for r in asked] == [(shown, "Safari on iOS")]
     if taker == "host":
         card = html.unescape(phone.get(f"/t/{code}").get_data(as_text=True))
         assert f"it shows {shown}" in " ".join(card.replace("<strong class=\"request-code\" data-request-code>", "").split())
@@ -174,68 +176,97 @@ def request_ids(client, code: str, player: str, token: str) -> dict[str, int]:
     return {r["code"]: r["id"] for r in found.get_json()["requests"]}
 
 
-def test_with_the_hosts_phone_gone_another_player_gives_its_seat_and_the_host_role_back(app, trio):
-    """D2: Ben's phone is the host's. While it is alive, only Ann's phone or the host answers for Ann's seat
-    (Cat may not). Then Ben's phone dies: his new phone asks for Ben's seat, and Cat's phone lists the request
-    with its code and gives it; the host role passes the same way; the history says Cat did both."""
+def silence_the_host(app) -> None:
+    """The host's phone has made no request for longer than HOST_SILENT_AFTER: the store's clock moves on."""
+    from starpnp.companion.storage import HOST_SILENT_AFTER
+
+    store = app.extensions["companion_store"]
+    store.clock = lambda: time.time() + HOST_SILENT_AFTER + 1
+
+
+def seat_token(phone, code: str) -> str:
+    with phone.session_transaction() as session:
+        return session["seats"][code.replace("-", "")]
+
+
+def test_with_the_hosts_phone_silent_two_other_players_give_its_seat_and_the_host_role_back(app, trio):
+    """D2 (issue #49): Ben's phone is the host's. While it is there, only Ann's phone or the host answers for
+    Ann's seat (Cat may not). Then Ben's phone goes silent: his new phone asks for Ben's seat, Cat's and Ann's
+    phones list the request with its code, and it takes both their approvals (three seats); the host role
+    passes the same way, and the new phone's own seat does not count; the history names both approvers."""
     code, client = trio["code"], trio["client"]
     stranger = new_phone(app, code)
     _, stranger_code = ask_for_seat(stranger, code, "p1")
-    assert requests_shown(trio["cat"], code) == []  # the host's phone is alive: not Cat's to answer
+    assert requests_shown(trio["cat"], code) == []  # the host's phone is there: not Cat's to answer
     assert requests_shown(trio["ann"], code) == [("p1", stranger_code)]
     assert requests_shown(trio["ben"], code) == [("p1", stranger_code)]
     number = request_ids(client, code, "p1", trio["host_token"])[stranger_code]
     assert answer(trio["cat"], code, "p1", number).status_code == 403
     assert answer(trio["ann"], code, "p1", number, "refuse").status_code == 303
 
-    new_ben = new_phone(app, code)  # Ben's phone (the host's) is gone; he asks on a new one
+    silence_the_host(app)
+    new_ben = new_phone(app, code)  # Ben's phone (the host's) is silent; he asks on a new one
     token, shown = ask_for_seat(new_ben, code, "p2")
-    assert requests_shown(trio["cat"], code) == [("p2", shown)]
-    with trio["cat"].session_transaction() as session:
-        cat_token = session["seats"][code.replace("-", "")]
-    assert answer(trio["cat"], code, "p2", request_ids(client, code, "p2", cat_token)[shown]).status_code == 303
+    assert requests_shown(trio["cat"], code) == [("p2", shown)] == requests_shown(trio["ann"], code)
+    number = request_ids(client, code, "p2", seat_token(trio["cat"], code))[shown]
+    assert answer(trio["cat"], code, "p2", number).status_code == 303
+    assert "1 of 2 players approved" in html.unescape(trio["cat"].get(f"/t/{code}/play").get_data(as_text=True))
+    assert new_ben.get(f"/t/{code}/seat/wait").status_code == 200  # one approval gives nothing yet
+    assert answer(trio["ann"], code, "p2", number).status_code == 303
     assert new_ben.get(f"/t/{code}/seat/wait").headers["Location"].endswith("/play")
     assert client.post(f"/api/tables/{code}/events", json={"type": "add", "player": "p2", "delta": 2},
                        headers=bearer(token)).status_code == 201
     lobby = html.unescape(new_ben.get(f"/t/{code}").get_data(as_text=True))
     assert "Ask for the host role" in lobby
     assert new_ben.post(f"/t/{code}/host", data={"csrf_token": csrf_from(lobby)}).status_code == 303
-    host_code = html.unescape(new_ben.get(f"/t/{code}").get_data(as_text=True)).split("data-request-code>")[1][:3]
-    assert ("host", host_code) in requests_shown(trio["ann"], code)  # any seated player may answer it
-    assert answer(trio["cat"], code, "host", request_ids(client, code, "host", cat_token)[host_code]).status_code == 303
+    host_code = html.unescape(new_ben.get(f"/t/{code}").get_data(as_text=True)).split("data-request-code>")[1][:4]
+    assert requests_shown(new_ben, code) == []  # its own seat does not approve its own request
+    host_number = request_ids(client, code, "host", seat_token(trio["cat"], code))[host_code]
+    assert answer(new_ben, code, "host", host_number).status_code == 403
+    for phone in (trio["cat"], trio["ann"]):
+        assert ("host", host_code) in requests_shown(phone, code)
+        assert answer(phone, code, "host", host_number).status_code == 303
     assert "Ask for the host role" not in new_ben.get(f"/t/{code}").get_data(as_text=True)  # it is the host now
     history = html.unescape(client.get(f"/t/{code}/history").get_data(as_text=True))
-    assert f"Cat gave Ben's seat to a new phone (it showed {shown})" in history
-    assert f"Cat gave the host role to a new phone (it showed {host_code})" in history
+    assert f"Cat and Ann gave Ben's seat to a new phone (it showed {shown})" in history
+    assert f"Cat and Ann gave the host role to a new phone (it showed {host_code})" in history
     said = client.get(f"/api/tables/{code}").get_json()["seatings"]
-    assert {"player": "p2", "given_by": "p3"}.items() <= said[-2].items()
+    assert {"player": "p2", "given_by": "p3,p1"}.items() <= said[-2].items()
 
 
-def test_with_the_holder_and_the_host_both_gone_a_seated_player_gives_both_back_through_the_api(app, trio):
-    """D2: Ann's and Ben's (the host's) phones both die. Through the API their new phones ask for Ann's seat
-    and the host role; Cat, with her own token, lists both requests and grants them by id. Ann and Ben cannot
-    answer for themselves: a waiting token answers nothing."""
+def test_with_the_holder_and_the_host_both_silent_seated_players_give_both_back_through_the_api(app, trio):
+    """D2: Ann's and Ben's (the host's) phones both go silent. Through the API their new phones ask for Ann's
+    seat and the host role; Cat lists both requests and approves them by id, and Ann's new phone, once given
+    her seat, is the second approval of the host role. Nobody answers for themselves: a waiting token
+    answers nothing."""
     code, client = trio["code"], trio["client"]
+    silence_the_host(app)
     ann = join(client, code, "p1", IPHONE).get_json()
     host = join(client, code, "host", PHONE).get_json()
     assert ann["waiting"] and host["waiting"] and ann["code"] != host["code"]
     assert client.post(f"/api/tables/{code}/seats/p1/grant", json={"request": ann["request"]},
                        headers=bearer(ann["token"])).status_code == 403
-    with trio["cat"].session_transaction() as session:
-        cat = session["seats"][code.replace("-", "")]
+    cat = seat_token(trio["cat"], code)
     listed = client.get(f"/api/tables/{code}/seats/p1/requests", headers=bearer(cat)).get_json()["requests"]
-    assert [(r["id"], r["code"], r["agent"]) for r in listed] == [(ann["request"], ann["code"], "Mobile Safari on iOS")]
+    assert [(r["id"], r["code"], r["agent"]) for r in listed] == [(ann["request"], ann["code"], "Safari on iOS")]
+    ben = seat_token(trio["ben"], code)
     for seat, asked in (("p1", ann), ("host", host)):
-        granted = client.post(f"/api/tables/{code}/seats/{seat}/grant", json={"request": asked["request"]},
-                              headers=bearer(cat))
-        assert granted.status_code == 200, granted.get_json()
+        approved = client.post(f"/api/tables/{code}/seats/{seat}/grant", json={"request": asked["request"]},
+                               headers=bearer(cat))
+        assert approved.status_code == 200 and approved.get_json()["approvals"] == ["p3"], approved.get_json()
+        assert not approved.get_json()["given"] and approved.get_json()["needed"] == 2
+    given = client.post(f"/api/tables/{code}/seats/p1/grant", json={"request": ann["request"]}, headers=bearer(ben))
+    assert given.get_json()["given"] and given.get_json()["approvals"] == ["p3", "p2"]
     assert client.get(f"/api/tables/{code}", headers=bearer(ann["token"])).status_code == 200
+    given = client.post(f"/api/tables/{code}/seats/host/grant", json={"request": host["request"]},
+                        headers=bearer(ann["token"]))
+    assert given.status_code == 200 and given.get_json()["given"], given.get_json()
     stranger = join(client, code, "p3").get_json()  # the new host answers for Cat's seat
     assert client.post(f"/api/tables/{code}/seats/p3/refuse", json={"request": stranger["request"]},
                        headers=bearer(host["token"])).status_code == 200
     said = [s["said"] for s in client.get(f"/api/tables/{code}").get_json()["seatings"]]
-    assert f"Cat gave Ann's seat to a new phone (it showed {ann['code']})" in said
-    assert f"Cat gave the host role to a new phone (it showed {host['code']})" in said
+    assert f"Cat and Ben gave Ann's seat to a new phone (it showed {ann['code']})" in said
+    assert f"Cat and Ann gave the host role to a new phone (it showed {host['code']})" in said
 
 
 def test_two_phones_ask_for_one_seat_and_the_approver_gives_it_to_the_second_by_its_id(app, trio):
@@ -249,9 +280,9 @@ def test_two_phones_ask_for_one_seat_and_the_approver_gives_it_to_the_second_by_
     assert stranger_code != ann_code
     listed = client.get(f"/api/tables/{code}/seats/p1/requests", headers=bearer(trio["host_token"])).get_json()
     assert [(r["code"], r["agent"]) for r in listed["requests"]] == [
-        (stranger_code, "Chrome Mobile on Android"), (ann_code, "Mobile Safari on iOS")]
+        (stranger_code, "Chrome on Android"), (ann_code, "Safari on iOS")]
     page = html.unescape(trio["ben"].get(f"/t/{code}/play").get_data(as_text=True))
-    assert "2 phones ask for this seat" in page and "Chrome Mobile on Android" in page and "Mobile Safari on iOS" in page
+    assert "2 phones ask for this seat" in page and "Chrome on Android" in page and "Safari on iOS" in page
     assert requests_shown(trio["ben"], code) == [("p1", stranger_code), ("p1", ann_code)]
     unnamed = client.post(f"/api/tables/{code}/seats/p1/grant", json={"host_token": trio["host_token"]})
     assert unnamed.status_code == 400 and "2 phones ask for this seat" in unnamed.get_json()["error"]

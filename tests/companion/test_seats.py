@@ -48,7 +48,8 @@ def test_a_phone_with_a_flat_battery_gets_its_seat_back_through_the_host(client,
     assert "turned down" in client.get(f"/api/tables/{code}", headers=bearer(refused_first)).get_json()["error"]
     again = join(client, code, take_over=True).get_json()["token"]
     answer = client.post(f"/api/tables/{code}/seats/p2/grant", json={"host_token": table["host_token"]})
-    assert answer.status_code == 200 and answer.get_json() == {"player": "p2", "answer": "grant", "request": 4}  # p1, host, p2, refused: 4th
+    assert answer.status_code == 200 and answer.get_json() == {"player": "p2", "answer": "grant", "request": 4,
+                                                                 "given": True, "approvals": [], "needed": 1}  # p1, host, p2, refused: 4th
     assert client.get(f"/api/tables/{code}", headers=bearer(again)).status_code == 200
     assert client.post(f"/api/tables/{code}/seats/p2/grant", json={"host_token": table["host_token"]}).status_code == 404
 

@@ -44,6 +44,7 @@ class Tables:
     def __init__(self, client):
         self.client = client
         self.played: dict[str, list[dict]] = {}
+        self.groups: dict[str, str] = {}  # join code -> the group code it was created with
 
     def new(self, game, names, group=None, options=None):
         body = {"game": game, "players": people(*names), "options": options or {}}
@@ -51,7 +52,10 @@ class Tables:
             body["group"] = group
         answer = self.client.post("/api/tables", json=body)
         assert answer.status_code == 201, answer.get_json()
-        return answer.get_json()["code"]
+        code = answer.get_json()["code"]
+        if group:
+            self.groups[code] = group
+        return code
 
     def send(self, code, *events):
         for event in events:
@@ -64,10 +68,12 @@ class Tables:
         board = table["derived"]["scoreboard"]
         assert board["over"]
         scores = {row["player"]: row["score"] for row in board["rows"]}
+        places = {row["player"]: row["rank"] for row in board["rows"]}
         names = {p["id"]: p["name"] for p in table["players"]}
         times = [e["at"] for e in self.client.get(f"/api/tables/{code}/events").get_json()["events"]]
         self.played.setdefault(game, []).append({
-            "seats": [{"name": names[pid], "score": scores[pid], "won": pid == winner} for pid in order],
+            "group": self.groups.get(code), "seats": [{"name": names[pid], "score": scores[pid], "place": places[pid],
+                                       "won": pid == winner} for pid in order],
             "length": length, "minutes": round((max(times) - min(times)) / 60, 1), "ending": ending, "tie": tie})
 
 
@@ -293,8 +299,9 @@ def test_public_numbers_name_nobody_and_a_group_sees_only_its_own_names(played):
         rows = list(csv.DictReader(io.StringIO(client.get(f"/stats/{game}/plays.csv").get_data(as_text=True))))
         assert not any(re.search(rf"\b{name}\b", text) for name in everyone for text in (public, page))
         assert {row["name"] for row in rows} == {""} and {row["group"] for row in rows} == {""}
-    smith = client.get("/api/stats/starship_catan?group=smith%20FAMILY").get_json()["group"]
-    assert {p["name"] for p in smith["players"]} == {"Ann", "Ben"} and smith["plays"] == 2
+    smith_numbers = client.get("/api/stats/starship_catan?group=smith%20FAMILY").get_json()
+    smith = smith_numbers["group"]
+    assert {p["name"] for p in smith["players"]} == {"Ann", "Ben"} and smith_numbers["plays"] == 2
     assert [(p["name"], p["wins"], p["plays"], p["best"]) for p in smith["players"]] == [("Ann", 1, 2, 10),
                                                                                        ("Ben", 1, 2, 10)]
     jones = client.get("/api/stats/starship_catan?group=Jones").get_json()["group"]
@@ -305,7 +312,7 @@ def test_public_numbers_name_nobody_and_a_group_sees_only_its_own_names(played):
         client.get("/stats/starship_catan/plays.csv?group=Jones").get_data(as_text=True))))
     assert {row["name"] for row in jones_rows} == {"Fay", "Gus"} and len(jones_rows) == 2
     assert client.get("/api/stats/couriers?group=Jones").get_json()["group"]["players"][0]["name"] in {"Ann", "Ben"}
-    assert client.get("/api/stats/stratastar?group=Jones").get_json()["group"]["plays"] == 0
+    assert client.get("/api/stats/stratastar?group=Jones").get_json()["plays"] == 0
     unknown = client.get("/api/stats/starship_catan?group=Nobody%20here")
     assert unknown.status_code == 404 and unknown.get_json()["error"].startswith("group: ")
 
@@ -359,7 +366,7 @@ def test_the_command_line_prints_the_same_numbers(played):
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == client.get("/api/stats/starship_catan").get_json()
     table = runner.invoke(main, ["stats", str(COURIERS), "--data", str(data), "--group", "Jones"])
-    assert table.exit_code == 0 and "5 finished plays" in table.output and "Ann" in table.output
+    assert table.exit_code == 0 and "group Jones: 1 finished play," in table.output and "Ann" in table.output
     rows = runner.invoke(main, ["stats", "stratastar", "--data", str(data), "--format", "csv"]).output
     assert len(list(csv.reader(io.StringIO(rows)))) == 1 + 2 + 3
     missing = runner.invoke(main, ["stats", "stratastar", "--data", str(data / "nowhere")])
@@ -406,7 +413,7 @@ def test_on_postgresql_the_same_plays_give_the_same_numbers(postgres_url, tmp_pa
         assert t.client.post(f"/api/tables/{undone}/undo", json={"player": "p2"}).status_code == 201
         found.append([without_times(t.client.get(path).get_json()) for path in (
             "/api/stats/starship_catan", "/api/stats/handful_of_stars", "/api/stats/starship_catan?group=Smith family")])
-    assert found[0][0]["plays"] == 2 and found[0][0]["unfinished"] == 1 and found[0][2]["group"]["plays"] == 1
+    assert found[0][0]["plays"] == 2 and found[0][0]["unfinished"] == 1 and found[0][2]["plays"] == 1
     assert found[0] == found[1]
 
 

@@ -41,7 +41,7 @@ def test_stratastar_victory_support_and_draw_size_match_the_turn_aid(stratastar)
     assert ss.max_draw(empire) == base
     assert ss.max_draw({**empire, "colonies": every}) == base + 1
     assert ss.max_draw({**empire, "colonies": every - 1}) == base
-    hand, fleets, gates = number(r"Start: (\d+) cards, (\d+) fleets and (\d+) stargate", aid)
+    hand, fleets, gates = number(r"deal (\d+) cards each; (\d+) fleets and (\d+) stargate", aid)
     assert (empire["fleets"], empire["stargates"]) == (fleets, gates)
     assert ss.max_draw(empire) == hand
 

@@ -1,12 +1,12 @@
-"""Playable from the printout alone: every number and every action the rulebook's set-up section gives (deal,
-shuffle, draw six) is printed on a piece (a set-up card, a player aid, a board), and page 1 never claims the
-rulebook's authority for our edition's values.
+"""Playable from the printout alone: every step, number and action of the rulebook's set-up list (deal,
+shuffle, choose the first player, draw six) is printed on a piece (a set-up card, a player aid, a board), and
+page 1 never claims the rulebook's authority for our edition's values.
 
 Each game's list quotes the rulebook line (/work/shared/seeds/*.txt) and the words the set prints for it; the
 text searched is the text of the game's built PDF (A4 in full ink and Letter in low ink, every page), extracted
-by PDFium (pypdf takes 5 s on one set) with every run of whitespace (a wrapped passage's line breaks, gaps
-between text runs) read as one space, so a wrapped sentence or a number drawn as a run of its own still reads
-whole.
+by PDFium (pypdf takes 5 s on one set), each page's lines also in reverse order (a board tile turned a quarter
+reads bottom to top), with every run of whitespace (a wrapped passage's line breaks, gaps between text runs)
+read as one space, so a wrapped sentence or a number drawn as a run of its own still reads whole.
 """
 from __future__ import annotations
 
@@ -46,6 +46,27 @@ SETUP = {
          "Uninhabitable System cards together ... to form your draw deck.",
          r"shuffles their 4 Starting, 3 Race Ability and 2 Technology cards with their system cards into a draw deck"),
         ("Draw six cards to form your hand.", r"draws a hand of 6"),
+        ("Each player selects a colour and takes the corresponding set of counters, wooden pieces, cards and a Player "
+         "Display", r"Each player: a colour's display, pieces and cards"),
+        ("You place your remaining Colony discs, Outpost cubes, Fleet and Star Base counters next to your display, to "
+         "form an available stock.", r"the rest of your pieces beside it are your stock"),
+        ("Place the game board in the centre of the table.", r"Board in the middle of the table"),
+        ("Shuffle all of the System tiles together, face-down. Draw and place one on each system space ... turned "
+         "face-up.", r"System tiles: shuffled face down, one on each system space, then all face up"),
+        ("Place one Black Hole disc on each system with the Black Hole symbol on. Now move each Black Hole disc to the "
+         "connection indicated by the letter", r"put a black hole disc on each tile that shows a black-hole letter"),
+        ("All players now place one of their Outpost cubes on each System tile for which they have a System card.",
+         r"Put an Outpost cube on each system you hold a card for"),
+        ("The remaining System cards should be placed close to the side of the board, face-up",
+         r"the other system cards wait face up by the board"),
+        ("Each player now selects one Habitable System card ... to be their Home World. This should be done "
+         "simultaneously ... In the same manner each player chooses one of their Habitable Systems to colonise.",
+         r"In secret, each player picks a Habitable system as Home World, then another as Colony"),
+        ("Randomly determine who will become the first player.", r"Choose a first player"),
+        ("Going clockwise from the first player each player selects one Development counter ... Repeat this process a "
+         "second time", r"Clockwise, each player takes one for the Home World's space, then a second round"),
+        ("Shuffle the Alien counters face-down. Draw and place one on each neutral habitable system.",
+         r"Alien counters face down, one on each neutral habitable system"),
     ],
     "stars_inc": [  # 002, "Setup"
         ("Hydrogen - set to 6", r"Hydrogen tank start 6 "),
@@ -54,14 +75,25 @@ SETUP = {
         ("Iron - set to 0", r"Iron tank start 0 "),
         ("In the ADVANCED setup, shuffle together all 18 environment cards.", r"Advanced: all 18 cards"),
         ("put one of their five player pawns on the starting zero space of the score area and put the other four "
-         "pawns next to their player boards", r"1 of your 5 pawns on the score's 0, the other 4 beside your board"),
-        ("In the STANDARD setup, shuffle one of each environment together", r"Standard: one of each of the 9 environments; Advanced: all 18"),
+         "pawns next to their player boards", r"1 pawn on the score's 0, the other 4 beside your board"),
+        ("In the STANDARD setup, shuffle one of each environment together to form the deck.",
+         r"Environment deck, shuffled: Standard: one of each of the 9 environments; Advanced: all 18"),
+        ("When the deck runs out, you will just reshuffle the deck and continue the game.", r"reshuffled as needed"),
+        ("Each player should collect their five matching pawns, and take one cube for each of the four resources",
+         r"each player takes a colour's 5 pawns and 4 resource markers"),
+        ("determine start player using your standard method ... Give the First Player Token to the start player.",
+         r"Choose a start player and give them the First player token"),
     ],
     "starship_catan": [  # 003, "SETUP"
         ("1 Colony [C] and Trade [T] Ship", r"one colony ship \(C\) and one trade ship \(T\)"),
         ("2 Trade Goods", r"2 Trade Goods"),
         ("1 Science point", r"1 Science"),
-        ("25 Astro", r"25 Astro each"),
+        ("25 Astro", r"25 Astro"),
+        ("Each player takes: Starship", r"each player: a starship"),
+        ("Colony card and 6 corresponding Modules", r"a colony card and its 6 modules"),
+        ("6 Resource Arrows (1 pink) turned down", r"6 resource arrows \(1 pink\) at 0"),
+        ("2 Booster and 3 Cannon tiles", r"2 booster and 3 cannon tiles"),
+        ("Shuffle all Sector cards without border", r"Sector cards without a border, shuffled"),
         ("Colony card and 6 corresponding Modules / Select 1 Module to be face up",
          r"pick 1 of your 6 modules to start face up"),
         ("create 4 Sector stacks of 10", r"4 stacks of 10"),
@@ -70,10 +102,21 @@ SETUP = {
          r"stacked #1 on top; turn over the top 3"),
         ("Place the 6 Advanced level II Modules ... to the side", r"The 6 level II modules"),
     ],
-    "stratastar": [  # 001, "MAP SETUP", "EMPIRE SETUP", "VICTORY"
+    "stratastar": [  # 001, "MAP SETUP", "EMPIRE CHITS", "EMPIRE SETUP", "THE GALAXY DECK", "TURN SEQUENCE", "VICTORY"
+        ("Each player receives a 'Homeworld' chit.", r"each player takes a colour's empire chits and a Homeworld chit"),
+        ("Each player gets a set of chits in a different color.", r"a colour's empire chits"),
+        ("Place the other map chits face down randomly on the board, one per space. Leave the corners empty.",
+         r"the other 96 map chits go face down at random, one per square, corners left empty"),
+        ("Flip the chits over. Remove the blanks.", r"Turn them up and take the blanks away"),
+        ("Each players homeworld is placed in a different corner of the board. Players randomly determine who places "
+         "their homeworld first.", r"In random order each player puts their homeworld in a free corner"),
+        ("If a Homeworld is closed in by Supernovas, Black Holes, and Nebulas then remove one of these hazards.",
+         r"A homeworld walled in by hazards loses one of them"),
+        ("The last player to place a Homeworld goes first", r"the last to do so plays first"),
+        ("The deck contains 85 cards ... Each player gets dealt 5 cards from the Galaxy Deck.",
+         r"shuffle the Galaxy deck and deal 5 cards each"),
         ("Each player starts the game with 4 Fleets and one stargate located on their Homeworld.",
          r"4 fleets and 1 stargate on your homeworld"),
-        ("Each player gets dealt 5 cards from the Galaxy Deck.", r"Start: 5 cards"),
         ("Leave the corners empty. ... Each players homeworld is placed in a different corner of the board.",
          r"corner"),
         ("Victory goes to the first empire to have colonies on 12 worlds", r"colonies on 12 worlds"),
@@ -95,7 +138,10 @@ def printed(request, tmp_path_factory) -> tuple[str, str]:
     (pdf,) = [f for f in result.files if f.suffix == ".pdf"]
     with PDFIUM:
         document = pypdfium2.PdfDocument(str(pdf))
-        text = " ".join(page.get_textpage().get_text_range() for page in document)
+        pages = [page.get_textpage().get_text_range() for page in document]
+    # A board tile turned a quarter on its sheet reads its lines bottom to top in PDFium: each page is read
+    # both ways, so a passage wrapped over lines reads whole on any tile.
+    text = " ".join(page + " " + "\n".join(reversed(page.splitlines())) for page in pages)
     return game_id, re.sub(r"\s+", " ", text)
 
 

@@ -203,7 +203,8 @@ def test_start_support_draw_size_and_victory_are_the_rulebooks(game):
     "+1 for every 3 colonies"; "Homeworld can support 2 Fleets", "an additional Fleet for every 2 colonies";
     "colonies on 12 worlds"."""
     front, back = face_text(game, "turn_reference"), face_text(game, "turn_reference", "back")
-    assert groups(r"Start: (\d+) cards, (\d+) fleets and (\d+) stargate on your homeworld", back) == ("5", "4", "1")
+    start = r"Start: shuffle the Galaxy deck and deal (\d+) cards each; (\d+) fleets and (\d+) stargate on your homeworld"
+    assert groups(start, back) == ("5", "4", "1")
     assert groups(r"discard up to (\d+) cards", front) == ("3",)
     assert groups(r"max draw size \((\d+), plus 1 for every (\d+) colonies\)", front) == ("5", "3")
     assert groups(r"Max draw size (\d+) cards, plus 1 for every (\d+) colonies", back) == ("5", "3")

@@ -63,6 +63,27 @@ def test_a_preset_sets_bleed_and_formats_and_flags_other_card_sizes(tmp_path):
     assert (tmp_path / "mini" / "mini-pod-poker-faces.pdf").is_file() and not (tmp_path / "mini" / "mini-a4.pdf").exists()
 
 
+def test_the_drivethrucards_preset_gives_each_card_its_back_page_then_its_front(tmp_path):
+    """DriveThruCards takes one PDF with each card as back then front, 1/8 in (3.175 mm) bleed; a one-sided
+    piece gets a blank back page, so pages keep pairing up."""
+    assert run("build", MINI, "--out", tmp_path, "--preset", "drivethrucards", "--format", "pdf-single").returncode == 0
+    reader = PdfReader(tmp_path / "mini" / "mini-drivethrucards-faces.pdf")
+    rows = list(csv.DictReader((tmp_path / "mini" / "mini-drivethrucards-faces.csv").open()))
+    assert len(reader.pages) == 2 * len(rows)
+    words = [page.extract_text() for page in reader.pages]
+    assert words[0] == "Mini" and words[1].startswith("Attack")  # the deck's common back, then the Attack card
+    assert rows[0] == {"component": "deck", "count": "3", "front": "page 2", "back": "page 1"}
+    for row in rows:
+        front = int(row["front"].removeprefix("page "))
+        assert front % 2 == 0 and row["back"] in (f"page {front - 1}", "")
+        assert row["back"] or words[front - 2] == ""  # one-sided: a blank page before it
+    first = reader.pages[1]
+    trim = [float(v) / MM for v in first["/TrimBox"]]
+    bleed = [float(v) / MM for v in first["/BleedBox"]]
+    assert trim[0] - bleed[0] == pytest.approx(3.175, abs=0.01)
+    assert (bleed[2] - bleed[0], bleed[3] - bleed[1]) == pytest.approx((63 + 6.35, 88 + 6.35), abs=0.05)
+
+
 def wait_for(proc: subprocess.Popen, text: str, timeout: float = 60) -> str:
     """Read the watcher's output until `text` appears (a generous limit: this is not a speed test)."""
     deadline = time.monotonic() + timeout

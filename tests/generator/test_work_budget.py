@@ -93,8 +93,8 @@ def test_a_chain_of_lets_squaring_is_refused_at_the_first_past_the_limit(game):
 ])
 def test_a_face_drawing_too_much_in_all_is_refused(game, box):
     with_layout(game, f"  probe: {box}\n")
-    refused(game, "probe.yaml:5: boxes.probe: what one face draws (corners, path commands and characters in all) "
-                  "is 1,0", "over the limit of 1,000,000")
+    refused(game, "probe.yaml:5: boxes.probe: what one face draws (corners, path commands and characters in all) is 2",
+            "over the limit of 200,000")
 
 
 SLOW = ("  probe: {kind: group, repeat: entries(10000), boxes: {inner: {kind: rect, repeat: entries(9), x: 1, y: 1, "

@@ -37,7 +37,7 @@ def text_lines(elements: tuple[Element, ...] | list[Element], dx: float = 0.0, d
         if isinstance(e, Text):
             for line in e.lines:
                 yield Line(e, line, dx, dy)
-        elif isinstance(e, Group) and not e.rotate and e.scale == 1.0:
+        elif isinstance(e, Group) and not e.rotate and e.scale == 1.0 and e.matrix is None:
             yield from text_lines(e.children, dx + e.dx, dy + e.dy)
 
 
@@ -53,7 +53,8 @@ def opaque(elements: tuple[Element, ...] | list[Element], dx: float = 0.0, dy: f
             yield e.cx + dx, e.cy + dy, e.r, -1.0
         elif isinstance(e, Image):
             yield e.x + dx, e.y + dy, e.w, e.h
-        elif isinstance(e, Group) and not e.rotate and e.scale == 1.0 and not isinstance(e.clip, Circle):
+        elif isinstance(e, Group) and not e.rotate and e.scale == 1.0 and e.matrix is None \
+                and not isinstance(e.clip, Circle):
             yield from opaque(e.children, dx + e.dx, dy + e.dy)
 
 

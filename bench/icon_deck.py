@@ -1,0 +1,79 @@
+"""A deck of 2,000 cards each with its own icon against the same deck with one icon (issue #51).
+
+    .venv/bin/python bench/icon_deck.py [CARDS] [--profile]
+
+The icons are game-icons.net's (installed by bench/icon_sets.py from the npm registry into bench/results/),
+the first CARDS of them, each its own file in the game's icons/ folder; the one-icon deck's folder holds only
+the one it uses. Both decks are the distinct-card deck of bench/run.py (own title and text per card) with an
+`icon:` per card, built by `starpnp build --format pdf` as whole processes taking turns; prints the median CPU
+of each and the median ratio (target: at most 1.5). --profile runs the many-icon build once under cProfile.
+"""
+from __future__ import annotations
+
+import cProfile
+import pstats
+import sys
+import tempfile
+from pathlib import Path
+from statistics import median
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from deck_game import distinct_cards  # noqa: E402
+from icon_sets import SETS, icon_files, install  # noqa: E402
+from run import alternate  # noqa: E402
+
+GAME_ICONS = "@iconify-json/game-icons"
+RUNS = 3
+
+
+def write_icon_deck(folder: Path, icons: list[tuple[str, bytes]], count: int) -> Path:
+    """The distinct deck of `count` cards, card i showing icons[i % len(icons)]."""
+    (folder / "icons").mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text("id: icondeck\nname: Icon Deck\nplayers: {min: 2, max: 4}\ncolors: [red]\n")
+    names = []
+    for i, (_, data) in enumerate(icons):
+        names.append(f"i{i:04d}")
+        (folder / "icons" / f"{names[-1]}.svg").write_bytes(data)
+    items = "\n".join(f"      - {{title: '{title}', color: '#{color}', text: '{text}', icon: {names[i % len(names)]}}}"
+                      for i, (title, color, text) in enumerate(distinct_cards(count)))
+    (folder / "deck.yaml").write_text("components:\n  - id: deck\n    name: Deck\n    kind: card\n    size: poker\n"
+                                      "    front: {layout: card}\n    items:\n" + items + "\n")
+    return folder
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    count = int(args[0]) if args else 2000
+    install([SETS[GAME_ICONS][0]])
+    icons = icon_files(GAME_ICONS)[:count]
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        many = write_icon_deck(tmp / "many", icons, count)
+        one = write_icon_deck(tmp / "one", icons[:1], count)
+
+        def build(game: Path) -> list[str]:
+            return [sys.executable, "-m", "starpnp", "build", str(game), "--out", str(tmp / f"out-{game.name}"),
+                    "--format", "pdf", "--bleed", "0", "--duplex", "off", "--quiet", "--yes"]
+
+        if "--profile" in sys.argv:
+            from starpnp.command import main as starpnp
+
+            sys.argv = build(many)[2:]
+            profile = cProfile.Profile()
+            try:
+                profile.runcall(starpnp)
+            except SystemExit:
+                pass
+            pstats.Stats(profile).sort_stats("cumulative").print_stats(35)
+            return
+        ours, floor = alternate(build(many), build(one), tmp, tmp, RUNS)
+    cpu_many, cpu_one = median(r[0] for r in ours), median(r[0] for r in floor)
+    ratio = median(a[0] / b[0] for a, b in zip(ours, floor))
+    print(f"{count} cards: {count} icons {cpu_many:.2f} s CPU, one icon {cpu_one:.2f} s CPU, ratio {ratio:.2f}x "
+          f"(median of {RUNS} alternating runs)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,202 @@
+"""Every write of the studio re-checks where it goes at the moment it writes, and no request is a 500 (issue
+#50): a link swapped in between a write and its undo is never written through, a body no JSON reader
+expects is a 400 of one line, a full disk a 507 and a read-only folder a 503, the file left whole."""
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import resource
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from PIL import Image
+
+from starpnp.generator.look.loader import load_game
+from starpnp.generator.studio import create_app
+from starpnp.resources import components_dir
+
+
+@pytest.fixture
+def app(game, tmp_path):
+    return create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": False})
+
+
+@pytest.fixture
+def page(app, as_page):
+    return as_page(app)
+
+
+def version(page) -> int:
+    return page.get("/news?since=0").json["version"]
+
+
+def png(color: str = "red", size: tuple[int, int] = (8, 8)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, "PNG")
+    return out.getvalue()
+
+
+def one_line(answer) -> str:
+    (line,) = answer.get_json()["error"].splitlines()
+    assert "Traceback" not in line and len(line) < 300
+    return line
+
+
+def edit_title(page):
+    return page.post("/edit", json={"id": "deck.front.1", "set": {"title": "Barter"}, "version": version(page)})
+
+
+def move_title(page):
+    return page.post("/move", json={"id": "deck.front.1", "box": "title", "x": 4, "y": 5, "w": 50, "h": 9,
+                                    "version": version(page)})
+
+
+def drop_art(page):
+    return page.post("/art", data={"id": "promo.front.1", "version": str(version(page)),
+                                   "file": (io.BytesIO(png()), "harbour.png")})
+
+
+# each kind of write, and the file or folder of the game a link to an outside copy is put in place of
+WRITES = {"edit": (edit_title, "cards.csv"), "move": (move_title, "layouts"), "art": (drop_art, "art")}
+
+
+def swap_for_link(game: Path, name: str, outside: Path) -> Path:
+    """`game/name` replaced by a link to an outside copy holding the same bytes."""
+    copy = outside / name
+    if (game / name).is_dir():
+        shutil.copytree(game / name, copy)
+        shutil.rmtree(game / name)
+    else:
+        shutil.copy2(game / name, copy)
+        (game / name).unlink()
+    (game / name).symlink_to(copy)
+    return copy
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("kind", list(WRITES))
+@pytest.mark.parametrize("then", ["undo", "redo"])
+def test_a_link_swapped_in_after_a_write_is_not_written_through_by_undo_or_redo(game, page, tmp_path, kind, then):
+    write, swapped = WRITES[kind]
+    assert write(page).status_code == 200
+    if then == "redo":
+        assert page.post("/undo", json={}).status_code == 200
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    copy = swap_for_link(game, swapped, outside)
+    held = snapshot(outside)
+    answer = page.post(f"/{then}", json={})
+    assert answer.status_code == 409 and "no longer a real file inside the folder" in one_line(answer)
+    assert snapshot(outside) == held and copy.exists()
+
+
+@pytest.mark.parametrize("kind", list(WRITES))
+def test_a_link_in_place_before_a_write_is_refused_and_nothing_outside_changes(game, page, tmp_path, kind):
+    write, swapped = WRITES[kind]
+    if not (game / swapped).exists():
+        (game / swapped).mkdir()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    swap_for_link(game, swapped, outside)
+    held = snapshot(outside)
+    answer = write(page)
+    assert answer.status_code == 400 and "reached through no link" in one_line(answer)
+    assert snapshot(outside) == held
+
+
+def test_undo_refuses_when_the_file_is_not_what_the_journal_wrote(game, page):
+    assert move_title(page).status_code == 200
+    layout = game / "layouts" / "deck_card.yaml"
+    layout.write_text(layout.read_text() + "# saved in an editor\n")
+    answer = page.post("/undo", json={})
+    assert answer.status_code == 409 and layout.read_text().endswith("# saved in an editor\n")
+
+
+def test_a_lone_surrogate_and_a_huge_number_are_one_line_400s(game, page):
+    before = snapshot(game)
+    answer = page.post("/edit", data='{"id": "deck.front.1", "set": {"title": "a\\ud800b"}, "version": %d}'
+                       % version(page), content_type="application/json")
+    assert answer.status_code == 400 and "lone surrogate (U+D800)" in one_line(answer)
+    answer = page.post("/move", data='{"id": "deck.front.1", "box": "title", "x": 1%s, "y": 5, "w": 50, "h": 9, '
+                       '"version": %d}' % ("0" * 400, version(page)), content_type="application/json")
+    assert answer.status_code == 400 and one_line(answer).startswith("x: expected a number of mm")
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("folder", ["mine\0x", "/".join(["d"] * 2000), "~nosuchuser/x"])
+def test_customise_with_a_path_that_names_no_folder_is_a_400(tmp_path, as_page, folder):
+    page = as_page(create_app({"GAME_FOLDER": components_dir() / "stratastar", "OUT": tmp_path / "out",
+                               "FOLLOW": False}))
+    answer = page.post("/customise", json={"folder": folder})
+    assert answer.status_code == 400 and one_line(answer).startswith("folder: ")
+
+
+@pytest.mark.parametrize("text", ["Port\x85Royal", "Port\u2028Royal", "Port\u2029Royal"])
+@pytest.mark.parametrize("face", ["deck.front.1", "promo.front.1"])
+def test_a_line_separator_is_kept_as_written_or_refused_never_changed(game, page, text, face):
+    answer = page.post("/edit", json={"id": face, "set": {"title": text}, "version": version(page)})
+    if answer.status_code == 400:
+        one_line(answer)
+        return
+    assert answer.status_code == 200
+    titles = [getattr(p.front.params, "title", None) for c in load_game(game).components for p in c.pieces]
+    assert text in titles
+
+
+@contextlib.contextmanager
+def file_size_limit(size: int):
+    """Files this process writes may grow to `size` bytes (a disk that fills up): EFBIG past it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+
+
+def test_a_full_disk_is_a_507_of_one_line_and_the_file_stays_whole(game, page):
+    cards = game / "cards.csv"
+    before, seen = cards.read_bytes(), version(page)
+    with file_size_limit(len(before)):
+        answer = page.post("/edit", json={"id": "deck.front.1", "set": {"title": "A much longer title"},
+                                          "version": seen})
+    assert answer.status_code == 507 and one_line(answer).startswith("the disk is full")
+    assert cards.read_bytes() == before and not list(game.glob(".*.part"))
+
+
+@contextlib.contextmanager
+def read_only(folder: Path):
+    """`folder` made read-only: by its mode, or for root (whom modes do not stop) by the immutable flag."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        try:
+            yield
+        finally:
+            folder.chmod(0o755)
+        return
+    made = subprocess.run(["chattr", "+i", str(folder)], capture_output=True)
+    if made.returncode != 0:
+        if os.environ.get("CI"):
+            pytest.fail(f"chattr +i: {made.stderr.decode()[:200]}")
+        pytest.skip("root on a file system without the immutable flag")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(folder)], check=True)
+
+
+@pytest.mark.parametrize("kind", ["edit", "art"])
+def test_a_read_only_folder_is_a_503_of_one_line_and_the_files_stay_whole(game, page, kind):
+    (game / "art").mkdir()
+    before = snapshot(game)
+    with read_only(game), read_only(game / "art"):
+        answer = WRITES[kind][0](page)
+    assert answer.status_code == 503 and one_line(answer).startswith("the game's folder cannot be written")
+    assert snapshot(game) == before
