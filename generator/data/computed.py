@@ -8,9 +8,12 @@ by the `formulas` library (imported only then), within bounds, since a game fold
 - only references within the sheet, and only the functions in COMPUTED_FUNCTIONS (arithmetic, comparisons,
   text joins, IF and friends, rounding, sums): nothing that reads another sheet or workbook, a name defined
   in the workbook, a file, the network or the clock, or makes text grow without bound (REPT, SUBSTITUTE);
+- each formula is read by us first (formula_bounds.py: functions, references, literals, nesting, terms), so
+  the library compiles only what is within bounds, and the terms compiled per sheet are capped;
 - a range is clipped to the sheet's used cells (`SUM(B:B)` reads the rows there are), and the cells all
-  ranges read together, the formulas computed and the length of a chain of formulas waiting on one another
-  are each capped (limits.py), as is the length of a computed text.
+  ranges read together, the values formulas work on and the texts they join (bounded before each runs), the
+  formulas computed and the length of a chain of formulas waiting on one another are each capped
+  (limits.py), as is the length of a computed text.
 
 A formula outside those bounds, or whose result is an error value (#VALUE!, #DIV/0!), is never an empty
 cell: it reads as an Uncomputed text, which becomes one line naming the sheet, cell and formula and the fix
@@ -18,13 +21,17 @@ cell: it reads as an Uncomputed text, which becomes one line naming the sheet, c
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from . import formula_bounds
 from .limits import (
-    MAX_CELL_CHARS, MAX_FORMULA_CHAIN, MAX_FORMULA_READS, MAX_FORMULA_SHAPES, MAX_FORMULA_SHEET_TERMS,
+    MAX_CELL_CHARS, MAX_FORMULA_CHAIN, MAX_FORMULA_READS, MAX_FORMULA_SHAPES, MAX_FORMULA_COMPILED_TERMS,
     MAX_FORMULA_TEXT, MAX_FORMULA_VALUES, MAX_FORMULAS, clipped, over,
 )
 
@@ -103,16 +110,60 @@ def computed(where: str, formulas: dict[Cell, str], values: dict[Cell, Any], ext
     return {cell: sheet.value(cell, ()) for cell in formulas}
 
 
+@dataclass
+class Budget:
+    """What the formulas of one load (a check, a build, a studio load) have cost so far, every sheet it reads
+    together: a game naming one costly workbook from a hundred decks pays for it once, not a hundred times."""
+
+    terms: int = 0  # terms compiled
+    worked: int = 0  # values worked on
+    of: str = ""  # how an error says whose the budget is
+
+
+_BUDGET: ContextVar[Budget | None] = ContextVar("formula_budget", default=None)
+
+
+@contextmanager
+def one_budget():
+    """Every sheet read within shares one Budget (a sheet read outside any has its own)."""
+    token = _BUDGET.set(Budget(of=" in all the sheets read"))
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
 def _parser() -> Any:
-    """The formula library's parser, the library silenced: it logs a traceback for a function that fails, where
-    the person reads our one line."""
+    """The formula library's parser, the library silenced (it logs a traceback for a function that fails, where
+    the person reads our one line) and its rounding bounded."""
     import logging
 
     import formulas as library  # lazy: only a workbook with a formula saved without a value pays for it
+    from formulas.functions import get_functions, wrap_ufunc
 
     for name in ("formulas", "schedula"):
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    functions = get_functions()  # the library's one table of functions, which its compiled formulas call
+    for name, rounding in ROUNDINGS.items():
+        functions[name] = wrap_ufunc(functools.partial(_rounded, rounding=rounding))
     return library.Parser()
+
+
+# The library rounds to `digits` places by multiplying by the whole number 10 ** digits: ROUND(1,100000000)
+# would make a number of a hundred million digits (while compiling, as a constant). Past 400 places either way
+# every number rounds as it does at 400 (to itself, to 0, or past a float: #VALUE!), so the places are bounded.
+MAX_ROUNDING_PLACES = 400
+ROUNDINGS = {"ROUND": None, "ROUNDUP": math.ceil, "ROUNDDOWN": math.floor, "TRUNC": math.trunc}
+
+
+def _rounded(number: float, places: float | None = None, *, rounding: Any) -> float:
+    """The library's rounding to `places` bounded; only TRUNC may leave the places out (0), as in Excel."""
+    from formulas.functions.math import xround
+
+    if places is None and rounding is not math.trunc:
+        raise TypeError("ROUND, ROUNDUP and ROUNDDOWN take the places")  # #VALUE!, as the library gives
+    places = max(-MAX_ROUNDING_PLACES, min(MAX_ROUNDING_PLACES, places or 0))
+    return xround(number, places) if rounding is None else xround(number, places, func=rounding)
 
 
 class _Sheet:
@@ -121,7 +172,8 @@ class _Sheet:
         self.where, self.formulas, self.values, self.extent = where, formulas, values, extent
         self.done: dict[Cell, Any] = {}
         self.shapes: dict[str, Any] = {}  # a formula's shape (see _shape) -> compiled function, or why not
-        self.reads = self.terms = self.worked = 0
+        self.reads = 0
+        self.budget = _BUDGET.get() or Budget()  # the load's, else this sheet's own
 
     def value(self, cell: Cell, chain: tuple[Cell, ...]) -> Any:
         """The value a formula or a plain cell holds (None for an empty one)."""
@@ -162,12 +214,13 @@ class _Sheet:
         if text > MAX_FORMULA_TEXT:
             return Uncomputed.because(formula, at, f"may join texts of {text:,} characters, over the limit of "
                                                    f"{MAX_FORMULA_TEXT:,}")
-        self.worked += values
-        if self.worked > MAX_FORMULA_VALUES:
-            raise over(self.where, "the count of values the formulas without a saved value work on", self.worked,
-                       MAX_FORMULA_VALUES)
+        self.budget.worked += values
+        if self.budget.worked > MAX_FORMULA_VALUES:
+            raise over(self.where, f"the count of values the formulas without a saved value{self.budget.of} work "
+                                   f"on", self.budget.worked, MAX_FORMULA_VALUES)
         try:
-            result = function(*arguments)
+            with numpy.errstate(all="ignore"):  # an overflow is a value (checked below), never a warning printed
+                result = function(*arguments)
         except Exception:  # noqa: BLE001 - a function given what it cannot take: Excel would show an error
             return Uncomputed.because(formula, at, "is not computed here")
         if isinstance(result, numpy.ndarray):
@@ -200,19 +253,22 @@ class _Sheet:
         """Check, parse and compile one formula of a shape; its inputs as the indexes (first and last) of the
         cell references written in it, so that another formula of the shape reads its own. The library sees
         only a formula our own reading found within bounds (formula_bounds.py), and compiles at most
-        MAX_FORMULA_SHEET_TERMS terms for a sheet."""
+        MAX_FORMULA_COMPILED_TERMS terms in all the sheets one load reads."""
         measures = formula_bounds.checked(formula, COMPUTED_FUNCTIONS)
         if isinstance(measures, str):
             return measures
-        self.terms += measures.terms
-        if self.terms > MAX_FORMULA_SHEET_TERMS:
-            raise over(self.where, "the count of terms of the formulas without a saved value compiled",
-                       self.terms, MAX_FORMULA_SHEET_TERMS)
+        self.budget.terms += measures.terms
+        if self.budget.terms > MAX_FORMULA_COMPILED_TERMS:
+            raise over(self.where, f"the count of terms of the formulas without a saved value compiled"
+                                   f"{self.budget.of}", self.budget.terms, MAX_FORMULA_COMPILED_TERMS)
         if self.parser is None:
             self.parser = _parser()
+        import numpy
+
         try:
-            tokens, tree = self.parser.ast(formula)
-            function = tree.compile()
+            with numpy.errstate(all="ignore"):  # constant parts are computed as it compiles
+                tokens, tree = self.parser.ast(formula)
+                function = tree.compile()
         except Exception:  # noqa: BLE001 - the library's parser speaks in many exception types
             return "is not a formula computed here"
         for token in tokens:

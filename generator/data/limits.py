@@ -62,10 +62,11 @@ MAX_FORMULA_READS = 1_000_000  # cells their references and ranges read, togethe
 MAX_FORMULA_CHAIN = 100  # formulas each waiting on the next one's value
 # each such formula, read by us before the formula library compiles it (data/formula_bounds.py)
 MAX_FORMULA_TERMS = 200  # terms of one formula: compiling costs ~0.5-0.7 ms of CPU a term
-MAX_FORMULA_SHEET_TERMS = 3_000  # terms of the formulas of one sheet compiled, in all (~2 s of CPU)
+# terms of the formulas compiled by one check, build or studio load, every sheet it reads together (~2 s of CPU)
+MAX_FORMULA_COMPILED_TERMS = 3_000
 MAX_FORMULA_DEPTH = 30  # brackets within brackets
 MAX_FORMULA_NUMBER_CHARS = 30  # characters of a number written in a formula
-# values one formula, and all of one sheet's, work on: the table its ranges span (rows × columns), times its
+# values one formula, and all of one load's (as above), work on: the table its ranges span (rows × columns), times its
 # terms (~3 µs of CPU a value where a column and a row range combine into a table)
 MAX_FORMULA_VALUES = 500_000
 MAX_FORMULA_TEXT = 10_000_000  # characters the texts a formula joins may make, as bounded before it runs

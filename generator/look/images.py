@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import BinaryIO
 from xml.etree import ElementTree
 
 from .scene import Image
@@ -62,9 +63,22 @@ def art_refused(path: str, folders: list[Path]) -> str | None:
 
 
 RASTER_SUFFIXES = {".png", ".jpg", ".jpeg"}
+EMBEDDED = re.compile(r"data:image/(jpe?g|png);base64,")  # a picture inside SVG art, as the SVG reader draws it
 
 
-def _too_many_pixels(path: Path) -> str | None:
+def _embedded_pixels(data: str) -> str | None:
+    """Why a picture embedded in SVG art (base64) has more pixels than a face may draw, or None."""
+    import base64
+    import binascii
+    import io
+
+    try:
+        return _too_many_pixels(io.BytesIO(base64.b64decode(data.encode("ascii", "replace"))))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _too_many_pixels(path: Path | BinaryIO) -> str | None:
     """Why a PNG or JPEG has more pixels than a face may draw (MAX_ART_PIXELS: drawing one takes memory in
     proportion), read from its header alone; or None (an unreadable file is warned about as it is drawn)."""
     import warnings
@@ -130,6 +144,8 @@ def _svg_problem(path: Path) -> str | None:
         link = element.get("href") or element.get(XLINK)
         if link and not link.startswith(("#", "data:")):
             return "SVG art may not use other files (href to " + link[:40] + ")"
+        if link and (embedded := EMBEDDED.match(link)) and (problem := _embedded_pixels(link[embedded.end():])):
+            return f"SVG art's embedded picture: {problem}"
     problem = _svg_size(root)
     if problem:
         return problem

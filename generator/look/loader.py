@@ -17,6 +17,7 @@ from .icons import icon_problems
 from .images import art_refused
 from .layouts import Layouts, layouts_for
 from .layouts.base import ICON_FOLDERS
+from ..data.computed import one_budget
 from ..data.model import (
     Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
 )
@@ -481,6 +482,7 @@ def icon_folders(folder: Path) -> tuple[Path, ...]:
     return tuple(source_folders(folder, find_game))
 
 
+@one_budget()  # the formulas of every workbook sheet the game reads share one budget
 def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
           icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True,
           refresh: bool = False) -> Game:

@@ -179,3 +179,18 @@ def test_a_bad_die_face_is_one_line_naming_the_face(game, faces, expected):
                                     "    front: {layout: die_net, title: Die}\n    items:\n"
                                     f"      - {{name: A die, faces: {faces}}}\n")
     check_fails(game, "dice.yaml:8:", *expected)
+
+
+def test_svg_art_embedding_a_picture_of_too_many_pixels_is_one_line(tmp_path):
+    """The SVG reader draws a PNG or JPEG written inside SVG art (base64): it is measured as a file is."""
+    import base64
+    import io
+
+    game = art_deck(tmp_path / "game", "art/pic.svg")
+    png = io.BytesIO()
+    Image.new("1", (12_000, 12_000), 1).save(png, "PNG")
+    (game / "art" / "pic.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" '
+        f'href="data:image/png;base64,{base64.b64encode(png.getvalue()).decode()}"/></svg>')
+    check_fails(game, "deck.yaml:6: components[0].front.art: 'art/pic.svg': SVG art's embedded picture: too many "
+                      "pixels: 12,000 × 12,000 = 144,000,000; the limit is 25,000,000")

@@ -173,7 +173,10 @@ def test_an_array_formula_reads_as_a_formula_not_as_an_object(tmp_path):
 
 
 MANY_TERMS = "=" + "+".join(["C2"] * 1_000)
-HOSTILE_FORMULAS = [  # (formula, why): each refused by our own reading before the library compiles it
+HOSTILE_FORMULAS = [  # (formula, why): refused by our own reading before the library compiles it, or bounded
+    ("=ROUND(1,100000000)", "gives #VALUE! here"),  # the library made 10 ** 100000000 as it compiled
+    ("=TRUNC(C2,100000000)", "gives #VALUE! here"),
+    ("=PRODUCT(1E+300,1E+300)", "gives a number beyond what a cell holds"),  # numpy warned on stderr
     ('=REPT("x",1000000000)', "uses REPT, which is not computed here"),
     ('=LEN(TEXT(1,REPT("0",200000000)))', "uses REPT, which is not computed here"),
     ('=WEBSERVICE("http://127.0.0.1/")', "uses WEBSERVICE, which is not computed here"),
@@ -219,7 +222,7 @@ def test_a_sheet_of_many_large_formulas_is_refused_by_their_size(tmp_path):
 def test_the_terms_one_sheet_compiles_are_bounded(tmp_path, monkeypatch):
     from starpnp.generator.data import computed
 
-    monkeypatch.setattr(computed, "MAX_FORMULA_SHEET_TERMS", 12)  # the fixture's formulas have 20
+    monkeypatch.setattr(computed, "MAX_FORMULA_COMPILED_TERMS", 12)  # the fixture's formulas have 20
     write_workbook(tmp_path / "cards.xlsx", ROWS)
     with pytest.raises(Exception, match=r"cards.xlsx:Cards: the count of terms of the formulas without a saved "
                                         r"value compiled is 1\d, over the limit of 12"):
@@ -244,3 +247,20 @@ def test_a_line_separator_in_a_workbook_cell_is_kept_as_written(tmp_path):
     table = read_table(tmp_path / "cards.xlsx", columns={"Card name": "title"}, ignore={"notes"})
     assert (table[0]["title"], table[1]["type"], table[2]["title"]) == (
         "Ice\x85Crate\u2028", "[cold\u2029]", "Ice\x85Crate\u2028Big Vault")
+
+
+def test_the_terms_one_load_compiles_are_bounded_across_its_sheets(tmp_path, monkeypatch):
+    """Two decks reading the same workbook pay for its formulas twice, from one budget: a hundred would not
+    take a hundred times the bound."""
+    from starpnp.generator.data import computed
+    from starpnp.generator.look.loader import load_game
+    from starpnp.generator.data.yamlio import DataErrors
+
+    game = designer_game(tmp_path)
+    text = (game / "cards.yaml").read_text()
+    (game / "more.yaml").write_text(text.replace("id: parcels", "id: parcels_again"))
+    monkeypatch.setattr(computed, "MAX_FORMULA_COMPILED_TERMS", 30)  # one read compiles 20: alone, within it
+    read_table(game / "cards.xlsx", columns={"picture": "art", "Card name": "title"}, ignore={"base", "notes"})
+    with pytest.raises(DataErrors, match=r"cards.xlsx:Cards: the count of terms of the formulas without a saved "
+                                         r"value compiled in all the sheets read is 3[1-9], over the limit of 30"):
+        load_game(game)
