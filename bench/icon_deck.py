@@ -66,7 +66,8 @@ def main() -> None:
                 profile.runcall(starpnp)
             except SystemExit:
                 pass
-            pstats.Stats(profile).sort_stats("cumulative").print_stats(35)
+            for order in ("cumulative", "tottime"):
+                pstats.Stats(profile).sort_stats(order).print_stats(30)
             return
         ours, floor = alternate(build(many), build(one), tmp, tmp, RUNS)
     cpu_many, cpu_one = median(r[0] for r in ours), median(r[0] for r in floor)
