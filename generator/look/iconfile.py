@@ -25,7 +25,7 @@ from pathlib import Path as FilePath
 
 from .geometry import ellipse_commands
 from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style, Text, TextLine
-from .svgpath import NUMBER, path_commands
+from .svgpath import NUMBER, NumberBeyondLimit, path_commands
 from .svgstyle import Rule, StyleSheetError, cascade, declarations, parse_sheet
 from .units import PT_PER_MM
 from ..data.limits import MAX_FILE_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, MAX_SVG_NUMBER, over
@@ -221,7 +221,7 @@ class _Reader:
 
     def children(self, node: ET.Element, props: dict[str, str], alpha: float, depth: int) -> tuple[Element, ...]:
         if depth > MAX_SVG_DEPTH:
-            raise self.fail(f"elements nested (or used) more than {MAX_SVG_DEPTH} deep")
+            raise self.fail(f"elements nested more than {MAX_SVG_DEPTH} deep (a <use> one more)")
         out = []
         for child in node:
             element = self.element(child, props, alpha, depth)
@@ -313,7 +313,10 @@ class _Reader:
             if tag == "polygon":
                 return Polygon(points, style)
             return Path((("M", *points[0]), *(("L", x, y) for x, y in points[1:])), style)
-        commands, error = path_commands(node.attrib.get("d", ""))
+        try:
+            commands, error = path_commands(node.attrib.get("d", ""))
+        except NumberBeyondLimit as exc:
+            raise self.fail(f"<path> d: {exc}") from None
         if error:
             name = f'<path id="{node.attrib["id"]}">' if "id" in node.attrib else "<path>"
             self.warnings.append(f"{self.file}: {name} d: {error}; drawn up to there, as a browser does")

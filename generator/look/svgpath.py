@@ -21,8 +21,13 @@ class PathError(Exception):
     """Where path data stops being path data, in words."""
 
 
+class NumberBeyondLimit(ValueError):
+    """A number past MAX_SVG_NUMBER: not an error a browser would draw around, but data past our budget."""
+
+
 def path_commands(d: str) -> tuple[tuple[tuple, ...], str | None]:
-    """(commands up to the first error, that error in words or None)."""
+    """(commands up to the first error, that error in words or None); NumberBeyondLimit for a number past
+    MAX_SVG_NUMBER."""
     out: list[tuple] = []
     try:
         _read(TOKEN.findall(d), out)
@@ -51,7 +56,8 @@ def _read(tokens: list[str], out: list[tuple]) -> None:
             bad = next(t for t in values if not NUMBER_RE.fullmatch(t))
             raise PathError(f"{bad!r} where {command} needs a number")
         if not max(map(abs, numbers)) <= MAX_SVG_NUMBER:
-            raise PathError(f"{command}: a number is beyond ±{MAX_SVG_NUMBER:,}")
+            bad = next(t for t, v in zip(values, numbers) if not abs(v) <= MAX_SVG_NUMBER)
+            raise NumberBeyondLimit(f"{command}={bad[:20]!r} is beyond ±{MAX_SVG_NUMBER:,}")
         index += n
         return numbers
 
