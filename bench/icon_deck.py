@@ -1,12 +1,14 @@
 """A deck of 2,000 cards each with its own icon against the same deck with one icon (issue #51).
 
-    .venv/bin/python bench/icon_deck.py [CARDS] [--profile]
+    .venv/bin/python bench/icon_deck.py [CARDS] [--profile [--one]]
 
 The icons are game-icons.net's (installed by bench/icon_sets.py from the npm registry into bench/results/),
 the first CARDS of them, each its own file in the game's icons/ folder; the one-icon deck's folder holds only
-the one it uses. Both decks are the distinct-card deck of bench/run.py (own title and text per card) with an
+the one it uses, the one of the CARDS whose file is nearest their mean size (so both decks draw as much path:
+what is measured is the cost of many files, not of more complex ones; the first icon alone is 300 bytes, the
+mean 1,657). Both decks are the distinct-card deck of bench/run.py (own title and text per card) with an
 `icon:` per card, built by `starpnp build --format pdf` as whole processes taking turns; prints the median CPU
-of each and the median ratio (target: at most 1.5). --profile runs the many-icon build once under cProfile.
+of each and the median ratio (target: at most 1.5). --profile runs the many-icon build (with --one, the one-icon build) once under cProfile.
 """
 from __future__ import annotations
 
@@ -51,7 +53,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         many = write_icon_deck(tmp / "many", icons, count)
-        one = write_icon_deck(tmp / "one", icons[:1], count)
+        mean = sum(len(data) for _, data in icons) / len(icons)
+        typical = min(icons, key=lambda icon: abs(len(icon[1]) - mean))
+        one = write_icon_deck(tmp / "one", [typical], count)
 
         def build(game: Path) -> list[str]:
             return [sys.executable, "-m", "starpnp", "build", str(game), "--out", str(tmp / f"out-{game.name}"),
@@ -60,13 +64,14 @@ def main() -> None:
         if "--profile" in sys.argv:
             from starpnp.command import main as starpnp
 
-            sys.argv = build(many)[2:]
+            sys.argv = build(one if "--one" in sys.argv else many)[2:]
             profile = cProfile.Profile()
             try:
                 profile.runcall(starpnp)
             except SystemExit:
                 pass
-            pstats.Stats(profile).sort_stats("cumulative").print_stats(35)
+            for order in ("cumulative", "tottime"):
+                pstats.Stats(profile).sort_stats(order).print_stats(60)
             return
         ours, floor = alternate(build(many), build(one), tmp, tmp, RUNS)
     cpu_many, cpu_one = median(r[0] for r in ours), median(r[0] for r in floor)

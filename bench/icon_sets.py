@@ -73,6 +73,7 @@ def measure(page, name: str, with_svg: bool, limit: int | None) -> dict:
         except IconFileError as exc:
             reason = str(exc).split(": ", 1)[1].split(" (what icons")[0]
             refused[reason] = refused.get(reason, 0) + 1
+            print(f"  refused: {name} {file_name}: {reason}", file=sys.stderr, flush=True)
             continue
         warned += bool(drawing.warnings)
         loaded.append((file_name, data, Icon(Path(file_name).stem, Path(file_name), drawing.view_box,
@@ -87,6 +88,8 @@ def measure(page, name: str, with_svg: bool, limit: int | None) -> dict:
             score = min(likeness(theirs[i], pdf[i]), likeness(theirs[i], svg[i]) if svg else 1.0)
             alike += score >= ALIKE
             scores.append((score, file_name))
+            if score < ALIKE:
+                print(f"  unlike: {name} {file_name} {score:.3f}", file=sys.stderr, flush=True)
     return {"set": name, "icons": len(files), "loaded": len(loaded), "alike": alike, "warned": warned,
             "refused": refused, "least": sorted(scores)[:5]}
 

@@ -5,6 +5,17 @@ import math
 
 KAPPA = 0.5522847498  # Bézier control distance for a quarter ellipse
 
+Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
+IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
+
+
+def then(m: Matrix, n: Matrix) -> Matrix:
+    """n applied first, then m (n is the inner group's transform)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
+            b * e2 + d * f2 + f)
+
 
 def regular_polygon(cx: float, cy: float, r: float, sides: int, rotate_deg: float = -90) -> tuple:
     """Vertices of a regular polygon; the default puts a vertex at the top."""

@@ -23,9 +23,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path as FilePath
 
-from .geometry import ellipse_commands
+from .geometry import IDENTITY, KAPPA, Matrix, ellipse_commands, then
 from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style, Text, TextLine
-from .svgpath import NUMBER, path_commands
+from .svgpath import NUMBER, NumberBeyondLimit, path_commands
 from .svgstyle import Rule, StyleSheetError, cascade, declarations, parse_sheet
 from .units import PT_PER_MM
 from ..data.limits import MAX_FILE_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, MAX_SVG_NUMBER, over
@@ -66,7 +66,6 @@ NUMBER_RE = re.compile(NUMBER)
 TRANSFORM = re.compile(r"\s*([A-Za-z]+)\s*\(([^)]*)\)\s*,?")
 FONT_NAMES = {("normal", "normal"): "Lato-Regular", ("bold", "normal"): "Lato-Bold",
               ("normal", "italic"): "Lato-Italic", ("900", "normal"): "Lato-Black"}
-Matrix = tuple[float, float, float, float, float, float]
 
 
 class IconFileError(DataError):
@@ -80,17 +79,6 @@ class IconDrawing:
     view_box: tuple[float, float, float, float]
     elements: tuple[Element, ...]
     warnings: tuple[str, ...] = ()
-
-
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """n applied first, then m."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
-            b * e2 + d * f2 + f)
-
-
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
 class _Reader:
@@ -221,7 +209,7 @@ class _Reader:
 
     def children(self, node: ET.Element, props: dict[str, str], alpha: float, depth: int) -> tuple[Element, ...]:
         if depth > MAX_SVG_DEPTH:
-            raise self.fail(f"elements nested (or used) more than {MAX_SVG_DEPTH} deep")
+            raise self.fail(f"elements nested more than {MAX_SVG_DEPTH} deep (a <use> one more)")
         out = []
         for child in node:
             element = self.element(child, props, alpha, depth)
@@ -313,7 +301,10 @@ class _Reader:
             if tag == "polygon":
                 return Polygon(points, style)
             return Path((("M", *points[0]), *(("L", x, y) for x, y in points[1:])), style)
-        commands, error = path_commands(node.attrib.get("d", ""))
+        try:
+            commands, error = path_commands(node.attrib.get("d", ""))
+        except NumberBeyondLimit as exc:
+            raise self.fail(f"<path> d: {exc}") from None
         if error:
             name = f'<path id="{node.attrib["id"]}">' if "id" in node.attrib else "<path>"
             self.warnings.append(f"{self.file}: {name} d: {error}; drawn up to there, as a browser does")
@@ -401,7 +392,7 @@ class _Reader:
             step = _transform_step(name, values)
             if step is None:
                 raise self.fail(f"transform {name}({match[2].strip()[:40]}) is not an SVG transform")
-            m = multiply(m, step)
+            m = then(m, step)
         if end != len(raw) and raw[end:].strip():
             raise self.fail(f"transform={raw[:40]!r} is not a list of SVG transforms")
         return m
@@ -438,13 +429,13 @@ class _Reader:
                 shape_tag = self.tag(shape_node) if shape_node is not None else None
                 if shape_tag not in SHAPES:
                     continue
-                m = multiply(m, (1.0, 0.0, 0.0, 1.0, self.number(child, "use", "x", 0.0),
+                m = then(m, (1.0, 0.0, 0.0, 1.0, self.number(child, "use", "x", 0.0),
                                  self.number(child, "use", "y", 0.0)))
                 props = self.computed(shape_node, shape_tag, props)
             own = self.transform(shape_node.attrib.get("transform", ""))
             shape = self.shape(shape_node, shape_tag, Style(fill="#000000"))
             if shape is not None:
-                commands += transformed(outline_commands(shape), multiply(m, own) if own else m)
+                commands += transformed(outline_commands(shape), then(m, own) if own else m)
                 rule = "evenodd" if props.get("clip-rule") == "evenodd" else "nonzero"
         clip = Path(tuple(commands), Style(fill_rule=rule)) if commands else None
         self.clips[ref[1]] = clip
@@ -473,8 +464,7 @@ def _transform_step(name: str, v: list[float]) -> Matrix | None:
 
 def rounded_rect(x: float, y: float, w: float, h: float, rx: float, ry: float) -> tuple[tuple, ...]:
     """A rectangle with elliptical corners (rx ≠ ry), as path commands."""
-    k = 0.5522847498
-    kx, ky = rx * k, ry * k
+    kx, ky = rx * KAPPA, ry * KAPPA
     return (("M", x + rx, y), ("L", x + w - rx, y), ("C", x + w - rx + kx, y, x + w, y + ry - ky, x + w, y + ry),
             ("L", x + w, y + h - ry), ("C", x + w, y + h - ry + ky, x + w - rx + kx, y + h, x + w - rx, y + h),
             ("L", x + rx, y + h), ("C", x + rx - kx, y + h, x, y + h - ry + ky, x, y + h - ry),

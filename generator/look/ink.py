@@ -13,12 +13,11 @@ from dataclasses import replace
 from functools import lru_cache
 
 from . import fonts
+from .geometry import IDENTITY, Matrix, then
 from .layouts.base import TEXT_CONTRAST, contrast_ratio, luminance, mix, readable_ink
 from ..data.palette import resolve
 from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, RichText, Scene, Style, Text, TextLine
 
-Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
-IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
 PALE = 0.88  # how far a large fill moves toward white
 LARGE = 80.0  # mm²: fills larger than this are grounds, not art details
 LINE_SEEN = 1.5  # a line with less contrast than this against what is behind it has all but vanished
@@ -26,14 +25,6 @@ LINE_SEEN = 1.5  # a line with less contrast than this against what is behind it
 # little more: a thin line prints lighter than its colour at its edges, where it covers part of a dot.
 MARK_CONTRAST = 5.0
 Shape = Rect | Circle | Polygon | Path
-
-
-def then(m: Matrix, n: Matrix) -> Matrix:
-    """n applied first, then m (n is the inner group's transform)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
-            b * e2 + d * f2 + f)
 
 
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:

@@ -13,6 +13,7 @@ from ..data.limits import MAX_SVG_NUMBER
 NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 # a command letter, a number, or any other single character (an error where it stands)
 TOKEN = re.compile(r"[MmZzLlHhVvCcSsQqTtAa]|" + NUMBER + r"|[^\s,]")
+NUMBER_RE = re.compile(NUMBER)
 LETTERS = frozenset("MmZzLlHhVvCcSsQqTtAa")
 
 
@@ -20,8 +21,13 @@ class PathError(Exception):
     """Where path data stops being path data, in words."""
 
 
+class NumberBeyondLimit(ValueError):
+    """A number past MAX_SVG_NUMBER: not an error a browser would draw around, but data past our budget."""
+
+
 def path_commands(d: str) -> tuple[tuple[tuple, ...], str | None]:
-    """(commands up to the first error, that error in words or None)."""
+    """(commands up to the first error, that error in words or None); NumberBeyondLimit for a number past
+    MAX_SVG_NUMBER."""
     out: list[tuple] = []
     try:
         _read(TOKEN.findall(d), out)
@@ -36,23 +42,24 @@ def _read(tokens: list[str], out: list[tuple]) -> None:
     quad: tuple[float, float] | None = None  # the last Q/T control point, which T mirrors
     index, count, command = 0, len(tokens), ""
 
-    def number(token: str) -> float:
-        try:
-            value = float(token)
-        except ValueError:
-            raise PathError(f"{token!r} where {command} needs a number") from None
-        if not abs(value) <= MAX_SVG_NUMBER:
-            raise PathError(f"{command}: {token[:20]!r} is beyond ±{MAX_SVG_NUMBER:,}")
-        return value
-
     def take(n: int) -> list[float]:
+        """The next n numbers, converted together (icon sets hold megabytes of path data)."""
         nonlocal index
         values = tokens[index:index + n]
-        if len(values) < n or any(t in LETTERS for t in values):
-            raise PathError(f"{command} needs {n} numbers")
-        values = [number(t) for t in values]
+        try:
+            numbers = list(map(float, values))
+        except ValueError:  # a command letter or a stray character among them
+            numbers = []
+        if len(numbers) < n:
+            if len(values) < n or any(t in LETTERS for t in values):
+                raise PathError(f"{command} needs {n} numbers")
+            bad = next(t for t in values if not NUMBER_RE.fullmatch(t))
+            raise PathError(f"{bad!r} where {command} needs a number")
+        if not max(map(abs, numbers)) <= MAX_SVG_NUMBER:
+            bad = next(t for t, v in zip(values, numbers) if not abs(v) <= MAX_SVG_NUMBER)
+            raise NumberBeyondLimit(f"{command}={bad[:20]!r} is beyond ±{MAX_SVG_NUMBER:,}")
         index += n
-        return values
+        return numbers
 
     def flag() -> float:
         """An arc's flag: one digit, which may stand against what follows (`a1 1 0 01.5 2`)."""

@@ -17,7 +17,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..look import fonts
 from ..look.images import cover_or_contain
@@ -79,7 +79,11 @@ def _special(style: Style) -> bool:
 
 
 def _fill_mode(shape: Element) -> int | None:
-    return FILL_EVEN_ODD if isinstance(shape, Path) and shape.style.fill_rule == "evenodd" else None
+    """A path's or polygon's fill rule as SVG gives it (nonzero unless said): ReportLab's own is even-odd, which
+    would cut a hole wherever an icon's outline goes round twice the same way."""
+    if isinstance(shape, (Path, Polygon)):
+        return FILL_EVEN_ODD if shape.style.fill_rule == "evenodd" else FILL_NON_ZERO
+    return None
 
 
 def _shape_path(c: Canvas, shape: Rect | Circle | Polygon | Path):

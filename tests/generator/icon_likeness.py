@@ -27,6 +27,9 @@ SIZE_MM = 8.0  # an icon's size on a face: small enough that --ink low keeps its
 INK, PAPER = "#000000", "#FFFFFF"
 ALIKE = 0.9
 GRID = 10  # icons a row on the Chromium page
+# PDFium fills every pixel an edge touches, a pixel more than Chromium's anti-aliased edge on each side:
+# drawn this many times larger and averaged down, the edge is where Chromium puts it
+SUPERSAMPLE = 4
 
 
 def icon_scene(icon: Icon, low: bool = False) -> Scene:
@@ -73,11 +76,12 @@ def pdf_drawings(scenes: list[Scene]) -> list[Image.Image]:
         c.showPage()
     c.save()
     document = pypdfium2.PdfDocument(buffer.getvalue())
-    scale = PX / (SIZE_MM * PT_PER_MM)
+    scale = SUPERSAMPLE * PX / (SIZE_MM * PT_PER_MM)
+    big = SUPERSAMPLE * PX
     try:
         # PDFium rounds the page's size up: its one pixel more (a blank row and column) is cut off
-        return [document[i].render(scale=scale).to_pil().convert("RGB").crop((0, 0, PX, PX))
-                for i in range(len(scenes))]
+        return [document[i].render(scale=scale).to_pil().convert("RGB").crop((0, 0, big, big))
+                .resize((PX, PX), Image.BOX) for i in range(len(scenes))]
     finally:
         document.close()
 
