@@ -15,7 +15,7 @@ from functools import lru_cache
 from . import fonts
 from .layouts.base import TEXT_CONTRAST, contrast_ratio, luminance, mix, readable_ink
 from ..data.palette import resolve
-from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, RichText, Scene, Style, Text, TextLine
+from .scene import Circle, Element, Group, Hatching, Line, Path, Polygon, Rect, RichText, Scene, Style, Text, TextLine
 
 Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
@@ -362,7 +362,7 @@ def hatch(shape: Shape, color: str, ground: bool = False) -> Group | None:
     lines = tuple(Line(cx + n * spacing * -dy - reach * dx, cy + n * spacing * dx - reach * dy,
                        cx + n * spacing * -dy + reach * dx, cy + n * spacing * dx + reach * dy, style)
                   for n in range(-int(reach / spacing), int(reach / spacing) + 1))
-    return Group(lines, clip=shape)
+    return Hatching(lines, clip=shape)
 
 
 def with_hatching(elements, patterns: dict[int, Group]) -> tuple[Element, ...]:
