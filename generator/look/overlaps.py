@@ -12,7 +12,8 @@ frame (so a text turned a quarter, or any angle, is tested as exactly as an upri
 - nothing drawn before the last opaque fill that holds the text's whole box shows there (a lane's line
   under the badge its letter stands on).
 A ground's hatching (`--ink low`) is a pattern texts are made to read on, and an icon set in a rich text is
-part of it.
+part of it. (generator.look.layouts.covered warns, as a face is drawn, of a text an opaque box drawn after it
+hides; this check sees every element, in both inks, on the finished face.)
 """
 from __future__ import annotations
 
@@ -22,10 +23,9 @@ from dataclasses import dataclass
 
 from . import fonts
 from .ink import Matrix, apply, group_matrix, then, IDENTITY
+from .layouts.covered import CAP as CAP_HEIGHT, DESCENT as DESCENDER  # of the size, as the layouts' own check
 from .scene import Circle, Group, Hatching, Image, Line, Path, Polygon, Rect, RichText, Scene, Text
 
-CAP_HEIGHT = 0.72  # of the font size: capitals and ascenders of our fonts (Lato 0.72, DejaVu 0.73)
-DESCENDER = 0.2  # of the font size, below the baseline
 DESCENDERS = frozenset("gjpqyQ,;()[]{}|/_@$")
 SLACK = 0.15  # mm a box is taken in on every side: glyphs' side bearings, and ink that only touches
 CURVE_STEPS = 8  # straight pieces a Bézier curve is taken as
