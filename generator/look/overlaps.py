@@ -3,8 +3,8 @@
 alone, in millimetres, without drawing a pixel: quick enough for every face of a set at each `check`.
 
 A text's ink is the box of each of its lines: its measured width, from the baseline up to the capitals'
-height, and below the baseline a box under each run of letters with descenders. Each other element is taken in that box's own
-frame (so a text turned a quarter, or any angle, is tested as exactly as an upright one):
+height, and below the baseline a box under each run of letters with descenders. Each other element is taken
+in that box's own frame (so a text turned a quarter, or any angle, is tested as exactly as an upright one):
 - a line, or a shape's outline, overlaps when its stroke crosses the box;
 - a filled shape overlaps when its edge crosses the box or the whole shape lies inside it; a fill that holds
   the whole box is the ground the text stands on (a label on its own badge, a card's background);
@@ -97,12 +97,14 @@ def _collect(elements, m: Matrix, clip, out: list[Inked], counter: list[int], ri
 def _inked(element, m: Matrix, clip, owner: int) -> list[Inked]:
     scale = math.hypot(m[0], m[1])
     if isinstance(element, Text):
-        return [box for line in element.lines if line.text.strip() for box in _line_boxes(element, line, m, clip, owner)]
+        return [box for line in element.lines if line.text.strip()
+                for box in _line_boxes(element, line, m, clip, owner)]
     if isinstance(element, Image):
         corners = ((element.x, element.y), (element.x + element.w, element.y),
                    (element.x + element.w, element.y + element.h), (element.x, element.y + element.h))
         ring = tuple(apply(m, *p) for p in corners)
-        return [Inked("fill", f"a picture at {_at(ring[0])}", owner, (ring,), box=_box(ring), clip=clip)]  # may be clear
+        # a picture may be clear in places: it hides nothing under a text
+        return [Inked("fill", f"a picture at {_at(ring[0])}", owner, (ring,), box=_box(ring), clip=clip)]
     style = element.style
     if style.opacity <= 0:
         return []
