@@ -432,7 +432,7 @@ def low_ink(scene: Scene) -> Scene:
             stroke = element.style.stroke
             if stroke and hatching(stroke) is not None:  # a coloured frame round a fill: it reads on both sides
                 grounds = outline_grounds(element, m, below) | {hex_of(rgb(recoloured.get(index, element.style.fill)))}
-                if least_contrast(stroke, grounds) < MARK_CONTRAST:
+                if least_contrast(stroke, grounds) < TEXT_CONTRAST:  # one that reads already keeps its colour
                     restroked[index] = reads_on_all(stroke, grounds, MARK_CONTRAST)
             part = placed(element, m)  # a small fill is the same shape in both
             below.parts.append(part)
