@@ -81,8 +81,9 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
     """Validate game data and draw every face (writing nothing); one line per problem with file and line.
 
     Errors (data the build refuses) exit with status 2; warnings (missing art, text that does not fit, an
-    unknown {placeholder}, an icon file that is not SVG) are listed and, with --strict, do the same."""
-    from .look.checks import face_warnings
+    unknown {placeholder}, an icon file that is not SVG, a text printed over another element in full or low
+    ink) are listed and, with --strict, do the same."""
+    from .look.checks import face_warnings, overlap_warnings
 
     errors: list[str] = []
     try:
@@ -94,7 +95,8 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
             game = load_game(folder)
             if ceiling := past_ceiling(game, Settings(), folder):
                 raise DataErrors([ceiling])
-            warnings = [*game.warnings, *face_warnings(game, folder)]  # every face drawn, as a build draws it
+            # every face drawn, as a build draws it, and again in low ink for texts over other elements
+            warnings = [*game.warnings, *face_warnings(game, folder), *overlap_warnings(game, folder)]
         except DataErrors as exc:
             errors.extend(exc.errors)
             continue

@@ -1,12 +1,14 @@
 """What `starpnp check` finds beyond the shape of the data, each with file and line: every face is drawn (and
 nothing written) for the warnings a build would give — missing art, text that does not fit its box even at
-its least size, a `{name}` that is neither an icon nor a rule number. (An icon file that is not SVG is an
-error of the loader's, generator.look.icons.icon_problems.)"""
+its least size, a `{name}` that is neither an icon nor a rule number — and, in full and low ink alike, a text
+printed over another element (generator.look.overlaps). (An icon file that is not SVG is an error of the
+loader's, generator.look.icons.icon_problems.)"""
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..data.model import Game
+from .overlaps import overlaps
 from .render import SceneCache, faces
 
 
@@ -15,3 +17,18 @@ def face_warnings(game: Game, folder: Path) -> list[str]:
     cache = SceneCache(3.0, folder)
     faces(game, cache)
     return cache.warnings
+
+
+def overlap_warnings(game: Game, folder: Path) -> list[str]:
+    """'<face>: "<words>" runs into <element> (<ink>)' for each text printed over another element's ink, in
+    full and in low ink (low ink outlines large fills, so an edge hidden in full ink can show there)."""
+    inks: dict[str, list[str]] = {}
+    for ink in ("full", "low"):
+        seen: set[int] = set()
+        for face in faces(game, SceneCache(3.0, folder, ink=ink)):
+            for scene in (face.front, face.back):
+                if scene is not None and id(scene) not in seen:
+                    seen.add(id(scene))
+                    for problem in overlaps(scene):
+                        inks.setdefault(f"{scene.label}: {problem}", []).append(ink)
+    return [f"{problem} ({' and '.join(found)} ink)" for problem, found in inks.items()]

@@ -16,7 +16,7 @@ from . import fonts
 from .geometry import IDENTITY, Matrix, then
 from .layouts.base import TEXT_CONTRAST, contrast_ratio, luminance, mix, readable_ink
 from ..data.palette import resolve
-from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, RichText, Scene, Style, Text, TextLine
+from .scene import Circle, Element, Group, Hatching, Line, Path, Polygon, Rect, RichText, Scene, Style, Text, TextLine
 
 PALE = 0.88  # how far a large fill moves toward white
 LARGE = 80.0  # mm²: fills larger than this are grounds, not art details
@@ -355,7 +355,7 @@ def hatch(shape: Shape, color: str, ground: bool = False) -> Group | None:
     lines = tuple(Line(cx + n * spacing * -dy - reach * dx, cy + n * spacing * dx - reach * dy,
                        cx + n * spacing * -dy + reach * dx, cy + n * spacing * dx + reach * dy, style)
                   for n in range(-int(reach / spacing), int(reach / spacing) + 1))
-    return Group(lines, clip=shape)
+    return Hatching(lines, clip=shape)
 
 
 def with_hatching(elements, patterns: dict[int, Group]) -> tuple[Element, ...]:
@@ -395,6 +395,7 @@ def low_ink(scene: Scene) -> Scene:
     # by the element's place in drawing order, not its id: one icon's parts are shared by every copy of it (a
     # white bolt on a red header, and the same bolt on a red disc that stays red)
     recoloured: dict[int, str] = {}
+    restroked: dict[int, str] = {}  # a filled shape's outline, recoloured apart from its fill
     outlined: set[int] = set()
     below, below_rich = Printed(), Printed()  # the fills drawn so far, light and rich (element i is the same)
     for index, (element, original, m) in enumerate(flat):
@@ -408,7 +409,8 @@ def low_ink(scene: Scene) -> Scene:
             behind = line_grounds if isinstance(element, Line) else outline_grounds
             grounds = behind(element, m, below)
             if least_contrast(element.style.stroke, grounds) < MARK_CONTRAST \
-                    and least_contrast(element.style.stroke, behind(element, m, below_rich)) >= LINE_SEEN:
+                    and (least_contrast(element.style.stroke, behind(element, m, below_rich)) >= LINE_SEEN
+                         or hatching(element.style.stroke) is not None):  # a colour: a player's frame, say
                 recoloured[index] = reads_on_all(element.style.stroke, grounds, MARK_CONTRAST)
         elif is_fill(element):
             hidden = (id(element), m) in small and not outlined_well(element, m, below, with_hatching_of) \
@@ -420,6 +422,11 @@ def low_ink(scene: Scene) -> Scene:
                     and not badge(index, element, m):  # a text on it was made to read on its colour
                 recoloured[index] = reads_on_all(
                     element.style.fill, with_hatching_of(shape_grounds(element, m, below)), TEXT_CONTRAST)
+            stroke = element.style.stroke
+            if stroke and hatching(stroke) is not None:  # a coloured frame round a fill: it reads on both sides
+                grounds = outline_grounds(element, m, below) | {hex_of(rgb(recoloured.get(index, element.style.fill)))}
+                if least_contrast(stroke, grounds) < TEXT_CONTRAST:  # one that reads already keeps its colour
+                    restroked[index] = reads_on_all(stroke, grounds, MARK_CONTRAST)
             part = placed(element, m)  # a small fill is the same shape in both
             below.parts.append(part)
             below_rich.parts.append(part if original is element else placed(original, m))
@@ -432,6 +439,8 @@ def low_ink(scene: Scene) -> Scene:
         if isinstance(element, Group):
             return with_children(element, tuple(recolour(child) for child in element.children))
         index = next(places)
+        if index in restroked:
+            element = replace(element, style=replace(element.style, stroke=restroked[index]))
         if index not in recoloured:
             return element
         if index in outlined:  # a light badge the white ground hides keeps its fill and gains an outline
@@ -453,7 +462,7 @@ def low_ink(scene: Scene) -> Scene:
         old = words[0][1].color
         return repaint(rich, {old: new, resolve(old): new, readable_ink(old): readable_ink(new)})
 
-    elements = tuple(recolour(e) for e in pale) if recoloured else pale
+    elements = tuple(recolour(e) for e in pale) if recoloured or restroked else pale
     return replace(scene, elements=with_hatching(elements, patterns) if patterns else elements)
 
 

@@ -131,6 +131,12 @@ class RichText(Group):
     it as it is; its own type so `--ink low` recolours its icons with its words."""
 
 
+@dataclass(frozen=True, slots=True)
+class Hatching(Group):
+    """`--ink low`'s lines across a ground, standing for its colour: a pattern texts are made to read on, so
+    the overlap check (generator.look.overlaps) lets texts stand on it. A group, drawn as any other."""
+
+
 Element = Union[Rect, Circle, Polygon, Line, Path, Text, Image, Group]
 
 

@@ -738,6 +738,51 @@ def block_marks(sheet: Sheet, settings: Settings) -> list[tuple[float, float, fl
     return [m for i in order for m in marked[i] if (i, m) not in dropped]
 
 
+def block_trims(sheet: Sheet) -> list[list[Edges]]:
+    """The trims of each block on the sheet as x0, y0, x1, y1, tiles first (each tile's window one block), as
+    Sheet.one_ended counts them."""
+    out = [[(x, y, x + w, y + h)] for x, y, w, h in (t.window for t in sheet.tiles)] if sheet.role == "tile" else []
+    start = 0
+    for size in sheet.blocks:
+        out.append([(x, y, x + w, y + h) for x, y, w, h in (p.trim_box for p in sheet.placed[start:start + size])])
+        start += size
+    return out
+
+
+def marked_ends(sheet: Sheet) -> list[tuple[int, int, float, frozenset[str]]]:
+    """Each trim line of each block and tile, as (block, axis, line, the ends its marks are at): axis 0 an
+    upright line at x = line, its ends "top" and "bottom"; 1 a level one at y = line, "left" and "right". A
+    mark is a block's when it lies on one of its lines, starting MARK_OFFSET beyond the block's outer trims."""
+    out = []
+    for i, trims in enumerate(block_trims(sheet)):
+        x0, y0 = min(t[0] for t in trims), min(t[1] for t in trims)
+        x1, y1 = max(t[2] for t in trims), max(t[3] for t in trims)
+        for axis, (low, high), names in ((0, (y0, y1), ("top", "bottom")), (1, (x0, x1), ("left", "right"))):
+            for line in sorted({round(t[axis], 6) for t in trims} | {round(t[axis + 2], 6) for t in trims}):
+                ends = set()
+                for m in sheet.marks:
+                    if abs(m[axis] - line) > 1e-6 or abs(m[axis + 2] - line) > 1e-6:
+                        continue
+                    near, far = sorted((m[1 - axis], m[3 - axis]))
+                    if abs(low - MARK_OFFSET - far) < 1e-3:
+                        ends.add(names[0])
+                    elif abs(near - high - MARK_OFFSET) < 1e-3:
+                        ends.add(names[1])
+                out.append((i, axis, line, frozenset(ends)))
+    return out
+
+
+def one_end_note(sheet: Sheet) -> str:
+    """What the sheet's footer says when some cut lines have a mark at one end only (a tight grid, a line whose
+    other end would jog against another block's): where their marks are, so a cutter lays the ruler along the
+    piece's edge there; "" when every line is marked at both ends."""
+    ends = {end for *_, marked in marked_ends(sheet) if len(marked) == 1 for end in marked}
+    if not ends:
+        return ""
+    named = [end for end in ("top", "bottom", "left", "right") if end in ends]
+    return f" Cut lines marked at one end only, at the {' and '.join(named)}."
+
+
 def near_misses_in_gaps(marked: list[list[tuple[float, float, float, float]]], trims: list[Edges]
                         ) -> set[tuple[int, tuple[float, float, float, float]]]:
     """The marks to leave out, as (block, mark): where two blocks' parallel trim lines near-miss (closer than

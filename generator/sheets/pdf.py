@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from ..look import fonts
 from ..look.images import cover_or_contain
-from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, fit_picture, map_area
+from .imposition import FOOTER_H, Box, Settings, Sheet, Tile, fit_picture, map_area, one_end_note
 from ..data.palette import resolve
 from ..look.scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, Scene, Style, Text
 from ..look.text import LEADING, PT_TO_MM, fit_text
@@ -427,7 +427,8 @@ class PdfDocument:
             if sheet.role == "map" and sheet.aids:
                 role += " and player aid"
             line1 = f"{self.title} · {names} · {role} · sheet {sheet.number} of {sheet.of}"
-            line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}"
+            line2 = f"Print at 100% (actual size, no scaling): the square must measure 10 mm.{duplex_note}" \
+                    f"{one_end_note(sheet)}"
             width = length - 13
             self.text(line1, 13, 0.5, width, 4.5, font="Lato-Bold", size=7.5, min_size=6, color=INK)
             self.text(line2, 13, 5.2, width, 4.5, size=6.5, min_size=6, color=MUTED)

@@ -13,7 +13,7 @@ from starpnp.generator.build import make_runs, player_aids
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
 from starpnp.generator.sheets.imposition import (FOOTER_GAP, MARK_APART, MARK_OFFSET, Settings, footer_band, impose,
-                                                paginate)
+                                                marked_ends, one_end_note, paginate)
 from starpnp.generator.sheets.pdf import contents_pages
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
@@ -215,6 +215,25 @@ def test_every_trim_line_has_marks_at_both_ends_but_on_tight_grids(layouts, game
                           f"at one end: " + "; ".join(one_ended[:8])
 
 
+@pytest.mark.parametrize("paper,margin,ink", LAYOUTS)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_cut_line_is_marked_and_one_marked_at_one_end_is_said_on_its_sheet(layouts, game_id, paper, margin, ink):
+    """Per file, the cut lines marked at both ends, at one end and at none: none at none, and each sheet with a
+    line marked at one end says in its footer at which end its marks are (Letter card grids, 3 by 3 poker cards
+    with 6 mm margins, leave no room below their last row: 28 sheets of Letter more to give them a row less)."""
+    settings, sheets, _ = layouts[(game_id, paper, margin, ink)]
+    counts, unsaid = {0: 0, 1: 0, 2: 0}, []
+    for sheet in sheets:
+        note = one_end_note(sheet)
+        for block, axis, line, ends in marked_ends(sheet):
+            counts[len(ends)] += 1
+            if len(ends) == 1 and next(iter(ends)) not in note:
+                unsaid.append(f"page {sheet.page} block {block}: {'xy'[axis]} = {line:.2f} marked at the "
+                              f"{next(iter(ends))} only; its footer says {note!r}")
+    assert counts[2] > 50 and counts[0] == 0, counts
+    assert not unsaid, "\n".join(unsaid[:8])
+
+
 def sheet_tight(sheet) -> list[bool]:
     """For each block of the sheet (tiles first, as blocks_of lists them): is it a tight grid?"""
     tiles = [t.tight for t in sheet.tiles] if sheet.role == "tile" else []
@@ -270,3 +289,5 @@ def test_the_pdf_draws_the_marks_measured_here(layouts, tmp_path):
         drawn = [key((s.x1, s.y1, s.x2, s.y2)) for s in probe.read_page(reader, sheet.page - 1).lines]
         wanted = sorted(key(m) for m in sheet.marks)
         assert sorted(m for m in drawn if m in set(wanted)) == sorted(wanted * 2), f"page {sheet.page}"
+        if one_end_note(sheet):  # said in the footer, as printed
+            assert one_end_note(sheet).strip() in " ".join(reader.pages[sheet.page - 1].extract_text().split())

@@ -236,14 +236,19 @@ def test_check_draws_every_face_and_warns_with_file_and_line(game):
     assert result.returncode == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
     assert lines[:2] + lines[3:] == [
-        f"{game}: ok (4 components, 15 pieces, 1 unspecified, 3 warnings)",
+        f"{game}: ok (4 components, 15 pieces, 1 unspecified, 5 warnings)",
         "  warning: cards.yaml:9: deck: Attack: front: art: art/nope.png: image file not found",
         "  warning: cards.yaml:13: deck: Move: front: text: text does not fit its box even at 6 pt",
+        # the text that does not fit spills over the art window and its frame
+        '  warning: Deck: Move, front: "one fleet. Move one fleet. Move one flee…" runs into a box at (5.0, 15.6) mm '
+        "(full and low ink)",
+        '  warning: Deck: Move, front: "one fleet. Move one fleet. Move one flee…" runs into a box at (3.0, 13.6) mm '
+        "(full and low ink)",
     ]
     assert lines[2].startswith("  warning: cards.yaml:9: deck: Attack: front: text: {enrgy} is neither an icon nor "
                                "a rule number, printed as written")  # and the nearest icons' names
     strict = run("check", "--strict", game)
-    assert strict.returncode == 2 and len(strict.stderr.strip().splitlines()) == 3
+    assert strict.returncode == 2 and len(strict.stderr.strip().splitlines()) == 5
 
 
 def test_check_says_which_icon_file_is_not_svg(game):

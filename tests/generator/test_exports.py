@@ -66,7 +66,8 @@ def test_a_preset_sets_bleed_and_formats_and_flags_other_card_sizes(tmp_path):
 def test_the_drivethrucards_preset_gives_each_card_its_back_page_then_its_front(tmp_path):
     """DriveThruCards takes one PDF with each card as back then front, 1/8 in (3.175 mm) bleed; a one-sided
     piece gets a blank back page, so pages keep pairing up."""
-    assert run("build", MINI, "--out", tmp_path, "--preset", "drivethrucards", "--format", "pdf-single").returncode == 0
+    result = run("build", MINI, "--out", tmp_path, "--preset", "drivethrucards", "--format", "pdf-single")
+    assert result.returncode == 0, result.stderr
     reader = PdfReader(tmp_path / "mini" / "mini-drivethrucards-faces.pdf")
     rows = list(csv.DictReader((tmp_path / "mini" / "mini-drivethrucards-faces.csv").open()))
     assert len(reader.pages) == 2 * len(rows)

@@ -273,6 +273,7 @@ class FaceContext:
         cross = Style(stroke="#C62828", stroke_width=0.4)
         return [Rect(x, y, w, h, Style(fill="#FDECEA", stroke="#C62828", stroke_width=0.4)),
                 Line(x, y, x + w, y + h, cross), Line(x + w, y, x, y + h, cross),
+                Rect(x + 1, y + h / 2 - 3, w - 2, 6, Style(fill="#FFFFFF")),  # its words on a band, off the cross
                 fit_text(f"missing art: {path}", x + 1, y + h / 2 - 3, w - 2, 6, size=6, min_size=5,
                          color="#C62828", align="center", valign="middle").text]
 
