@@ -48,6 +48,11 @@ class Target:
     delimiter: str = ","
     new: bool = False
 
+    @property
+    def key(self) -> tuple:
+        """The value this target writes, as two tabs' changes are compared: the file and its key path or cell."""
+        return (str(self.file.resolve()), self.path if self.index < 0 else (self.line, self.index))
+
     def where(self, folder: Path) -> str:
         name = shown(self.file, folder)
         if self.index >= 0:
@@ -313,6 +318,15 @@ class Sources:
         if node is not None:
             return Target(file, node.start_mark.line + 1, path)
         return Target(file, self._nearest(file, path), path, new=True)
+
+    def expression(self, target: Target) -> str | None:
+        """The expression a YAML key holds (`title_h + 2`), None when it holds a number or is not written."""
+        if target.new or target.index >= 0 or not target.file.exists():
+            return None
+        node = yamltext.find(self.tree(target.file), target.path)
+        if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str"):
+            return node.value
+        return None
 
     def written(self, changes: list[tuple[Target, Any]]) -> dict[Path, str]:
         """Each file a change goes to, as its text would be with every change made (none written yet)."""

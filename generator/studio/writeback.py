@@ -30,6 +30,7 @@ MOST_ART_BYTES = 8 * 1024 * 1024  # an image dropped on a face: a print-resoluti
 ART_TYPES = {"PNG": ".png", "JPEG": ".jpg"}  # what Pillow must find in a raster image
 SMALLEST_BOX = 0.5  # mm: a box dragged smaller is a slip of the hand
 MOST_FOLDER_DEPTH = 64  # a folder Customise makes: deeper is a pasted slip, and mkdir would recurse
+SAME_MM = 0.005  # mm: a key sent within this of where the box is drawn was not moved
 MOST_MM = 10_000  # mm either way: a place past 10 m is no place on a face (and 10**400 no float)
 NOT_FIELDS = ("layout",)  # a face's fields the page does not offer (its layout is changed in the file)
 
@@ -40,6 +41,15 @@ class Refused(DataError):
     def __init__(self, message: str, readonly: bool = False):
         super().__init__(message)
         self.readonly = readonly
+
+
+class Follows(Refused):
+    """A move of a box key that follows an expression (`y: title_h + 2`): the page asks whether to set a
+    number in its place; `expressions` holds each such key's expression."""
+
+    def __init__(self, message: str, expressions: dict[str, str]):
+        super().__init__(message)
+        self.expressions = expressions
 
 
 class NoFace(LookupError):
@@ -70,8 +80,10 @@ class WriteBack:
                 "overrides": self.sources.overrides, "build": build_line(self.desk.folder)}
 
     def steps(self) -> dict:
+        """The step Undo and Redo would take, and the tab each was made in (the page says whose it is)."""
         done, undone = self.journal.done, self.journal.undone
-        return {"undo": done[-1].label if done else None, "redo": undone[-1].label if undone else None}
+        return {"undo": done[-1].label if done else None, "redo": undone[-1].label if undone else None,
+                "undo_tab": done[-1].tab if done else None, "redo_tab": undone[-1].tab if undone else None}
 
     def describe(self, tile_id: str, boxes: list[dict]) -> dict | None:
         """What a person may change on a face and where each value comes from (docs/studio-api.md)."""
@@ -128,7 +140,7 @@ class WriteBack:
 
     # -- changes ---------------------------------------------------------------------------------------
 
-    def edit(self, tile_id: str, values: dict, version: int) -> int:
+    def edit(self, tile_id: str, values: dict, version: int, tab: str = "") -> int:
         with self.lock:
             tile = self._tile(tile_id)
             comp, piece = tile.pieces[0]
@@ -150,9 +162,9 @@ class WriteBack:
                                 typed(value, kind)))
             texts = self._written(changes)
             label = f"{', '.join(values)} of {piece.name} ({shown(changes[0][0].file, self.desk.folder)})"
-            return self._commit(label, texts, version)
+            return self._commit(label, texts, version, tab=tab, values=[t for t, _ in changes])
 
-    def move(self, tile_id: str, box: str, place: dict, version: int) -> int:
+    def move(self, tile_id: str, box: str, place: dict, version: int, tab: str = "") -> int:
         with self.lock:
             tile = self._tile(tile_id)
             comp, piece = tile.pieces[0]
@@ -162,19 +174,32 @@ class WriteBack:
             if box not in movable:
                 raise Refused(f"box: {box!r} is not a box this face places by x, y, w and h; "
                               f"these are: {', '.join(movable) or 'none'}")
-            numbers = {}
+            drawn_box = next(b for b in drawn["boxes"] if b["name"] == box)
+            numbers, moved = {}, {}
             for key in ("x", "y", "w", "h"):
                 value = place.get(key)
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) < MOST_MM:
                     raise Refused(f"{key}: expected a number of mm (less than {MOST_MM:g} either way)")
-                rounded = round(float(value), 1)
-                numbers[key] = int(rounded) if rounded.is_integer() else rounded
+                given = round(float(value), 2)  # the person's millimetres, without a float's noise
+                numbers[key] = int(given) if given.is_integer() else given
+                if abs(given - drawn_box[key]) >= SAME_MM:
+                    moved[key] = numbers[key]
+            if not moved:
+                return self.desk.version  # dropped where it was: nothing to write, no step to undo
             targets = self._target(lambda: self.sources.layout_targets(comp, tile.side, face.params.layout, box))
+            file = shown(targets[0].file, self.desk.folder)
             width, height = comp.spec.size
-            self._on_face(shown(targets[0].file, self.desk.folder), box, numbers, width, height)
-            texts = self._written(list(zip(targets, (numbers[k] for k in ("x", "y", "w", "h")))))
-            return self._commit(f"{box} box of {face.params.layout} ({shown(targets[0].file, self.desk.folder)})",
-                                texts, version)
+            self._on_face(file, box, numbers, width, height)
+            chosen = [(target, moved[key]) for key, target in zip(("x", "y", "w", "h"), targets) if key in moved]
+            followed = {target.path[-1]: held for target, _ in chosen
+                        if (held := self.sources.expression(target)) is not None}
+            if followed and place.get("numbers") is not True:
+                raise Follows(f"{file}: boxes.{box}: {', '.join(f'{k} follows {v}' for k, v in followed.items())}; "
+                              f"moving it sets a number there instead (send numbers: true), or leave it where it is",
+                              followed)
+            texts = self._written(chosen)
+            return self._commit(f"{box} box of {face.params.layout}: {', '.join(moved)} ({file})", texts, version,
+                                tab=tab, values=[t for t, _ in chosen])
 
     @staticmethod
     def _on_face(file: str, box: str, n: dict, width: float, height: float) -> None:
@@ -186,7 +211,7 @@ class WriteBack:
         if problem:
             raise Refused(f"{file}: {problem}")
 
-    def art(self, tile_id: str, filename: str, data: bytes, version: int) -> int:
+    def art(self, tile_id: str, filename: str, data: bytes, version: int, tab: str = "") -> int:
         with self.lock:
             tile = self._tile(tile_id)
             comp, piece = tile.pieces[0]
@@ -202,7 +227,7 @@ class WriteBack:
                 replace_whole(image, data, NEW_FILE_MODE, inside=self.desk.folder, make_folders=True)
             try:
                 return self._commit(f"{field} of {piece.name}: {image.name}", texts, version,
-                                    made=[image] if made else [])
+                                    made=[image] if made else [], tab=tab, values=[target])
             except BaseException:
                 if made:
                     replace_whole(image, None, inside=self.desk.folder)
@@ -220,13 +245,14 @@ class WriteBack:
                 return path
         raise Refused(f"{ART_FOLDER}/: too many images named {stem}")
 
-    def undo(self) -> int:
-        return self._step(self.journal.undo, "undo")
+    def undo(self, tab: str = "") -> dict:
+        return self._step(self.journal.undo, "undo", tab)
 
-    def redo(self) -> int:
-        return self._step(self.journal.redo, "redo")
+    def redo(self, tab: str = "") -> dict:
+        return self._step(self.journal.redo, "redo", tab)
 
-    def _step(self, step, name: str) -> int:
+    def _step(self, step, name: str, tab: str) -> dict:
+        """Undo or redo, and what it took back or did again, and whose step that was (this tab's or another's)."""
         with self.lock:
             with self.desk.writing:
                 try:
@@ -237,7 +263,9 @@ class WriteBack:
                     raise Refused(f"nothing to {name}")
                 self._quiet(done.files)
                 self.desk.load()
-            return self.desk.version
+            self.journal.log(self.desk.version, tab, done.values)
+            return {"version": self.desk.version, "undone" if name == "undo" else "redone": done.label,
+                    "whose": "this tab's" if done.tab == tab else "another tab's"}
 
     def customise(self, folder: str) -> dict:
         """An overrides folder of the built-in game shown, at `folder`, and the studio showing it."""
@@ -300,9 +328,15 @@ class WriteBack:
                 raise Stale(f"{shown(path, self.desk.folder)} changed on disk since the page's version "
                             f"{version} (saved in an editor?); nothing was written")
 
-    def _commit(self, label: str, texts: dict[Path, str], version: int, made: list[Path] = ()) -> int:
+    def _commit(self, label: str, texts: dict[Path, str], version: int, made: list[Path] = (), tab: str = "",
+                values: list[Target] = ()) -> int:
         data = {path: text.encode("utf-8") for path, text in texts.items()}
         held = {path: self.journal.now(path) for path in texts}  # NotInside: a link on the way
+        keys = frozenset(target.key for target in values)
+        other = self.journal.changed_since(version, tab, keys)
+        if other is not None:
+            raise Stale(f"{other} was changed in another tab since this page's version {version}; nothing was "
+                        f"written")
         self._fresh(texts, version)
         try:
             with pending(texts):
@@ -312,9 +346,10 @@ class WriteBack:
         if not made and all(held[path] == written for path, written in data.items()):
             return self.desk.version  # a value set to what the file holds (a field left again): no step to undo
         with self.desk.writing:  # the follower loads before this, or after it sees these files as written
-            step = self.journal.write(label, data, made)
+            step = self.journal.write(label, data, made, tab, keys)
             self._quiet(step.files)
             self.desk.take(game)
+            self.journal.log(self.desk.version, tab, keys)
         return self.desk.version
 
     def _quiet(self, files) -> None:

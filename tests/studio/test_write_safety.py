@@ -200,3 +200,66 @@ def test_a_read_only_folder_is_a_503_of_one_line_and_the_files_stay_whole(game, 
         answer = WRITES[kind][0](page)
     assert answer.status_code == 503 and one_line(answer).startswith("the game's folder cannot be written")
     assert snapshot(game) == before
+
+
+# -- a move writes what the person moved, as they gave it (issue #48) ------------------------------------------
+
+def title_box(page) -> dict:
+    face = page.get("/faces?ids=deck.front.1").json["faces"][0]
+    return next(b for b in face["edit"]["boxes"] if b["name"] == "title")
+
+
+def move_to(page, **place):
+    box = {key: title_box(page)[key] for key in ("x", "y", "w", "h")}
+    return page.post("/move", json={"id": "deck.front.1", "box": "title", **box, **place, "version": version(page)})
+
+
+def test_a_move_of_y_alone_writes_only_y_and_keeps_the_millimetres_given(game, page):
+    layout = game / "layouts" / "deck_card.yaml"
+    layout.write_text(layout.read_text().replace("title: {size: 14}", "title: {size: 14, h: 10.56}"))
+    page.application.extensions["studio_desk"].load()
+    assert move_to(page, y=7.25).status_code == 200
+    assert "title: {size: 14, h: 10.56, y: 7.25}" in layout.read_text()
+    assert move_to(page).status_code == 200  # dropped where it is: nothing written, no step
+    assert page.get("/news?since=0").json["undo"].startswith("title box of deck_card: y")
+
+
+def test_a_key_that_follows_an_expression_is_kept_unless_the_person_sets_a_number(game, page):
+    layout = game / "layouts" / "deck_card.yaml"
+    layout.write_text(layout.read_text().replace("title: {size: 14}", "title: {size: 14, y: inset + 1}"))
+    page.application.extensions["studio_desk"].load()
+    before = layout.read_text()
+    assert move_to(page, h=9.5).status_code == 200  # a resize: y still follows inset
+    assert layout.read_text() == before.replace("y: inset + 1}", "y: inset + 1, h: 9.5}")
+    asked = move_to(page, y=6)
+    assert asked.status_code == 400 and asked.json["expressions"] == {"y": "inset + 1"}
+    assert "y follows inset + 1" in one_line(asked) and "y: inset + 1" in layout.read_text()
+    box = {key: title_box(page)[key] for key in ("x", "w", "h")}
+    chosen = page.post("/move", json={"id": "deck.front.1", "box": "title", **box, "y": 6, "numbers": True,
+                                      "version": version(page)})
+    assert chosen.status_code == 200 and "title: {size: 14, y: 6, h: 9.5}" in layout.read_text()
+
+
+# -- two tabs share one journal (issue #48) ----------------------------------------------------------------------
+
+def test_an_edit_over_a_value_another_tab_changed_since_is_a_409_and_undo_says_whose_step_it_takes(game, page):
+    cards = game / "cards.csv"
+    seen = version(page)  # both tabs show this version
+
+    def edit_in(tab: str, **values):
+        return page.post("/edit", json={"id": "deck.front.1", "set": values, "version": seen},
+                         headers={"X-Studio-Tab": tab})
+    assert edit_in("one", title="Barter").status_code == 200
+    written = cards.read_bytes()
+    late = edit_in("two", title="Swap")
+    assert late.status_code == 409 and cards.read_bytes() == written
+    assert one_line(late).startswith("cards.csv:2 was changed in another tab since this page's version")
+    assert edit_in("two", count=5).status_code == 200  # another value of that row: no conflict
+    assert b"5,Barter," in cards.read_bytes()
+    news = page.get("/news?since=0").json
+    assert news["undo"].startswith("count of Barter") and news["undo_tab"] == "two"
+    undone = page.post("/undo", json={}, headers={"X-Studio-Tab": "one"})
+    assert undone.status_code == 200 and undone.json["whose"] == "another tab's"
+    assert undone.json["undone"].startswith("count of Barter")
+    again = page.post("/undo", json={}, headers={"X-Studio-Tab": "one"}).json
+    assert again["whose"] == "this tab's" and again["undone"].startswith("title of Trade")
