@@ -6,7 +6,7 @@ import errno
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, send_from_directory
-from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 
 from ...resources import folder as package_folder
 from ..data.errors import DataError
@@ -16,7 +16,7 @@ from ...web.body import json_object
 from ..data.errors import DataErrors
 from .desk import PUSHED, Desk, Settings
 from .jobs import KINDS, Jobs
-from .writeback import MOST_ART_BYTES, Follows, NoFace, Refused, Stale, WriteBack
+from .writeback import MOST_ART_BYTES, Follows, NoFace, Refused, Stale, WriteBack, too_big
 
 bp = Blueprint("studio", __name__)
 MOST_FACES_ASKED = 80  # one request's faces: a screen's worth at the smallest zoom
@@ -201,7 +201,10 @@ def move():
 @bp.post("/art")
 def art():
     request.max_content_length = MOST_ART_BYTES + 64 * 1024
-    upload = request.files.get("file")
+    try:
+        upload = request.files.get("file")
+    except RequestEntityTooLarge:
+        return refused(too_big(request.content_length), 413)
     tile_id = request.form.get("id", "")
     if upload is None or not upload.filename:
         return refused("file: expected an image file (a multipart form with id and file)")
@@ -210,6 +213,8 @@ def art():
     except ValueError:
         return refused("version: expected the whole number /news last gave")
     data = upload.read(MOST_ART_BYTES + 1)
+    if len(data) > MOST_ART_BYTES:
+        return refused(too_big(request.content_length), 413)
     return changed(lambda: writeback().art(tile_id, upload.filename, data, version, tab()),
                    {"id": tile_id, "set": {}, "version": version})
 

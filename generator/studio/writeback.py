@@ -9,7 +9,9 @@ own line. That load is then the one the desk shows, so an edit loads the game on
 from __future__ import annotations
 
 import io
+import os
 import re
+import warnings
 import shlex
 import threading
 from pathlib import Path
@@ -26,7 +28,7 @@ from .edits import ART_FIELDS, BUILTIN, SCALAR_KINDS, Place, ReadOnly, Sources, 
 from .writes import NEW_FILE_MODE, Changed, Journal, current, digest
 
 ART_FOLDER = "art"
-MOST_ART_BYTES = 8 * 1024 * 1024  # an image dropped on a face: a print-resolution card's art, not a poster's
+MOST_ART_BYTES = 20 * 1024 * 1024  # an image dropped on a face: what a phone's photo is
 ART_TYPES = {"PNG": ".png", "JPEG": ".jpg"}  # what Pillow must find in a raster image
 SMALLEST_BOX = 0.5  # mm: a box dragged smaller is a slip of the hand
 MOST_FOLDER_DEPTH = 64  # a folder Customise makes: deeper is a pasted slip, and mkdir would recurse
@@ -234,8 +236,11 @@ class WriteBack:
                 raise
 
     def _art_file(self, filename: str, suffix: str, data: bytes) -> Path:
-        """art/NAME: the name kept but made safe; the same image already there is used again, and a name
-        another image holds gets -2, -3, …"""
+        """art/NAME: the name kept but made safe; the same image already in art/ (by any name) is used again,
+        and a name another image holds gets -2, -3, …"""
+        same = self._same_art(data)
+        if same is not None:
+            return same
         stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(filename.replace("\\", "/")).stem).strip("-")[:60] or "art"
         folder = self.desk.folder / ART_FOLDER
         for number in range(1, 1000):
@@ -244,6 +249,19 @@ class WriteBack:
             if held is None or held == data:
                 return path
         raise Refused(f"{ART_FOLDER}/: too many images named {stem}")
+
+    def _same_art(self, data: bytes) -> Path | None:
+        """The image in art/ holding exactly `data` (a real file, never one through a link), or None."""
+        folder = self.desk.folder / ART_FOLDER
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError:
+            return None
+        for entry in entries:
+            if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_size == len(data) \
+                    and self.journal.now(folder / entry.name) == data:
+                return folder / entry.name
+        return None
 
     def undo(self, tab: str = "") -> dict:
         return self._step(self.journal.undo, "undo", tab)
@@ -371,6 +389,24 @@ def unwritable(text: str) -> str | None:
     return None
 
 
+def too_big(size: int | None) -> str:
+    """An image over the upload limit, in one line a person acts on."""
+    held = f"{size / 1024 / 1024:.1f} MiB; " if size else ""
+    return (f"file: {held}a picture is at most {MOST_ART_BYTES // 1024 // 1024} MiB: save it smaller (as a JPEG, "
+            f"or scaled to the card's size at 600 dpi) and drop it again")
+
+
+def too_many_pixels(said: str) -> str:
+    """Pillow's decompression-bomb refusal (its warning is taken as one too: art past MAX_IMAGE_PIXELS), with
+    the numbers, as one line."""
+    from PIL import Image
+
+    found = re.search(r"\((\d+) pixels\)", said)
+    held = f"{int(found.group(1)) / 1e6:.0f} million, " if found else ""
+    return (f"file: too many pixels: {held}where a picture holds at most {Image.MAX_IMAGE_PIXELS / 1e6:.0f} "
+            f"million; scale it down and drop it again")
+
+
 def build_line(folder: Path) -> str:
     """The command that prints the folder, as a person pastes it into a shell."""
     return f"starpnp build {shlex.quote(str(folder.resolve()))}"
@@ -379,8 +415,6 @@ def build_line(folder: Path) -> str:
 def image_suffix(filename: str, data: bytes) -> str:
     """The file name's suffix an image dropped on a face is saved with, once it is found to be a PNG or
     JPEG (Pillow opens and verifies it) or an SVG (an <svg> root); anything else is refused."""
-    if len(data) > MOST_ART_BYTES:
-        raise Refused(f"file: {len(data) // 1024} KiB; an image is at most {MOST_ART_BYTES // 1024 // 1024} MiB")
     if filename.lower().endswith(".svg") or data.lstrip()[:5] in (b"<?xml", b"<svg "):
         from xml.etree import ElementTree
 
@@ -394,10 +428,14 @@ def image_suffix(filename: str, data: bytes) -> str:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            found = image.format
-            image.verify()
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                found = image.format
+                image.verify()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise Refused(too_many_pixels(str(exc))) from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
         raise Refused("file: not a PNG, JPEG or SVG image") from None
     if found not in ART_TYPES:
         raise Refused(f"file: a {found} image; art is PNG, JPEG or SVG")

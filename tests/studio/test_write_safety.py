@@ -263,3 +263,49 @@ def test_an_edit_over_a_value_another_tab_changed_since_is_a_409_and_undo_says_w
     assert undone.json["undone"].startswith("count of Barter")
     again = page.post("/undo", json={}, headers={"X-Studio-Tab": "one"}).json
     assert again["whose"] == "this tab's" and again["undone"].startswith("title of Trade")
+
+
+# -- pictures: a phone's photo fits, a bomb is told by its pixels, the same bytes are kept once (issue #48) ------
+
+def huge_png(width: int, height: int) -> bytes:
+    """A PNG's header claiming `width` × `height` pixels, as a decompression bomb's does (no pixels follow)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b""))
+
+
+def post_art(page, data: bytes, name: str):
+    return page.post("/art", data={"id": "promo.front.1", "version": str(version(page)),
+                                   "file": (io.BytesIO(data), name)})
+
+
+def test_a_decompression_bomb_is_too_many_pixels_with_the_numbers(game, page):
+    answer = post_art(page, huge_png(20_000, 20_000), "bomb.png")
+    assert answer.status_code == 400
+    assert one_line(answer) == ("file: too many pixels: 400 million, where a picture holds at most 89 million; "
+                                "scale it down and drop it again")
+    assert not (game / "art").exists()
+
+
+def test_a_picture_up_to_20_mib_passes_the_request_limit_and_a_bigger_one_is_one_line(game, page):
+    from starpnp.generator.studio.writeback import MOST_ART_BYTES
+
+    assert MOST_ART_BYTES == 20 * 1024 * 1024
+    answer = post_art(page, png() + b"\0" * (12 * 1024 * 1024), "phone.png")  # over the old 8 MiB line
+    assert answer.status_code == 200, answer.json
+    answer = post_art(page, png() + b"\0" * MOST_ART_BYTES, "poster.png")
+    assert answer.status_code == 413 and "a picture is at most 20 MiB: save it smaller" in one_line(answer)
+
+
+def test_the_same_picture_is_kept_once_and_an_undone_upload_s_file_goes(game, page):
+    assert post_art(page, png(), "harbour.png").status_code == 200
+    assert post_art(page, png(), "Harbour again.png").status_code == 200
+    assert sorted(p.name for p in (game / "art").iterdir()) == ["harbour.png"]
+    assert post_art(page, png("blue"), "sea.png").status_code == 200
+    assert (game / "art" / "sea.png").is_file()
+    assert page.post("/undo", json={}).status_code == 200
+    assert sorted(p.name for p in (game / "art").iterdir()) == ["harbour.png"]

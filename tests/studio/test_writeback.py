@@ -353,7 +353,7 @@ def test_an_image_over_the_size_limit_is_refused_in_one_line(game, page):
 
     big = png() + b"\0" * MOST_ART_BYTES
     answer = page.post("/art", data={"id": "promo.front.1", "file": (io.BytesIO(big), "big.png")})
-    assert answer.status_code == 400 and answer.json["error"].startswith("file: ") and "at most 8 MiB" in answer.json["error"]
+    assert answer.status_code == 413 and answer.json["error"].startswith("file: ") and "at most 20 MiB" in answer.json["error"]
     assert not (game / "art").exists()
 
 
