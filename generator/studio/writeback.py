@@ -99,7 +99,11 @@ class WriteBack:
             place, why = self.sources.place(comp, piece, tile.side), None
         except (ReadOnly, DataError) as exc:  # every field of the face: written nowhere here
             place, why = None, str(exc)
-        fields = [self._field(tile, "count", piece.count, "integer", None, place, why)]
+        fields = [self._field(tile, "count", face_count(tile), "integer", None, place, why)]
+        if len(tile.pieces) > 1 and tile.side == "front" and fields[0].get("writable"):
+            others = ", ".join(f"{p.count} {p.name}" for _, p in tile.pieces[1:])
+            fields[0]["where"] += f"; this face is {piece.count} {piece.name} and {others}: a new count changes " \
+                                  f"{piece.name}'s"
         for name, info in type(params).model_fields.items():
             if name not in NOT_FIELDS:
                 kind, choices = kind_of(info)
@@ -137,7 +141,7 @@ class WriteBack:
             return {}
         comp, piece = tile.pieces[0]
         params = (piece.front if tile.side == "front" else piece.back).params
-        return {name: to_jsonable_python(piece.count if name == "count" else getattr(params, name, None))
+        return {name: to_jsonable_python(face_count(tile) if name == "count" else getattr(params, name, None))
                 for name in names}
 
     # -- changes ---------------------------------------------------------------------------------------
@@ -160,11 +164,27 @@ class WriteBack:
                     raise Refused(f"set.{name}: expected text, a number or true/false")
                 if isinstance(value, str) and not value.isprintable() and unwritable(value):
                     raise Refused(f"set.{name}: {unwritable(value)}")
+                if name == "count":
+                    value = self._own_count(tile, typed(value, kind))
                 changes.append((self._target(lambda: self.sources.target(comp, piece, tile.side, name)),
                                 typed(value, kind)))
             texts = self._written(changes)
             label = f"{', '.join(values)} of {piece.name} ({shown(changes[0][0].file, self.desk.folder)})"
             return self._commit(label, texts, version, tab=tab, values=[t for t, _ in changes])
+
+    @staticmethod
+    def _own_count(tile: Tile, count: Any) -> Any:
+        """The first item's count for a face's count of `count`: a front standing for several items (a card
+        and its option's variant, alike without the option) is one count to the player, so the others keep
+        theirs and the first takes the rest."""
+        if tile.side != "front" or len(tile.pieces) == 1 or isinstance(count, bool) or not isinstance(count, int):
+            return count
+        first, others = tile.pieces[0][1], sum(piece.count for _, piece in tile.pieces[1:])
+        if count < others:
+            names = ", ".join(f"{piece.count} {piece.name}" for _, piece in tile.pieces[1:])
+            raise Refused(f"set.count: {count} is fewer than the {others} of this face that are {names}; set at "
+                          f"least {others}, or change those in their file")
+        return count - others
 
     def move(self, tile_id: str, box: str, place: dict, version: int, tab: str = "") -> int:
         with self.lock:
@@ -378,6 +398,11 @@ class WriteBack:
                 self.desk.quiet[path.resolve()] = (info.st_mtime_ns, info.st_size)
             except FileNotFoundError:
                 self.desk.quiet[path.resolve()] = None
+
+
+def face_count(tile: Tile) -> int:
+    """The count a person sees on a front: every item it stands for (a back: its first item's)."""
+    return tile.count if tile.side == "front" else tile.pieces[0][1].count
 
 
 def unwritable(text: str) -> str | None:
