@@ -381,7 +381,8 @@ async function offerAgain(error, what, again) {
   const button = el("button", {type: "button", class: "btn", "data-again": "", text: "Apply my edit again"});
   button.addEventListener("click", () => { staleBox.hidden = true; again(); });
   const now = Object.entries(error.answer.current || {}).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
-  staleBox.replaceChildren(el("span", {text: `${error.message} The face now shows the file as saved`
+  const said = /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
+  staleBox.replaceChildren(el("span", {text: `${said} The face now shows the file as saved`
                                        + (now.length ? ` (${now.join(", ")}). ` : ". ") + `Your edit: ${what}. `}),
                            button);
   staleBox.hidden = false;
