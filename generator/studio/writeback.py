@@ -102,8 +102,8 @@ class WriteBack:
         fields = [self._field(tile, "count", face_count(tile), "integer", None, place, why)]
         if len(tile.pieces) > 1 and tile.side == "front" and fields[0].get("writable"):
             others = ", ".join(f"{p.count} {p.name}" for _, p in tile.pieces[1:])
-            fields[0]["where"] += f"; this face is {piece.count} {piece.name} and {others}: a new count changes " \
-                                  f"{piece.name}'s"
+            fields[0].update(together=True, where=f"{fields[0]['where']}; this face is {piece.count} {piece.name} and "
+                                                  f"{others}: a new count changes {piece.name}'s")
         for name, info in type(params).model_fields.items():
             if name not in NOT_FIELDS:
                 kind, choices = kind_of(info)

@@ -492,7 +492,9 @@ function editsOf(face) {
   const edit = face.edit || {fields: (face.fields || []).map(([name, value]) => ({name, value, writable: false}))};
   const fields = edit.fields || [];
   let count = fields.find((f) => f.name === "count") || null;
-  if (count && edit.items > 1) {  // a face that stands for several items: its count is theirs together
+  // a face that stands for several items: its count is theirs together, written as one count where the studio
+  // says so (`together`: a card and its variant), else changed in the file
+  if (count && edit.items > 1 && !count.together) {
     count = {...count, writable: false, why: `this face stands for ${edit.items} items alike: change one in ${count.where}`};
   }
   return {count, fields: fields.filter((f) => f.name !== "count"),
