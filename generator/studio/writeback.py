@@ -129,7 +129,11 @@ class WriteBack:
             if kind not in SCALAR_KINDS:
                 raise ReadOnly(f"a list or table of values: change it in {where_from(comp, lines)}")
             target = self.sources.target(comp, piece, tile.side, name, place)
-            entry.update(writable=True, where=target.where(self.desk.folder))
+            where = target.where(self.desk.folder)
+            if self.sources.overrides:  # a player's copy: words, the file and line kept for the designer
+                entry.update(writable=True, where="your copy's changes", detail=where)
+            else:
+                entry.update(writable=True, where=where)
         except (ReadOnly, DataError) as exc:
             entry.update(writable=False, where=where_from(comp, lines), why=str(exc))
         return entry

@@ -322,6 +322,8 @@ def test_a_face_standing_for_a_card_and_its_variant_takes_the_count_the_player_m
     count = face["fields"][0]
     assert count["value"] == 20 and count["together"]
     assert "16 Attack and 4 Attack (starred with power_cards)" in count["where"]
+    assert count["where"].startswith("your copy's changes") and "overrides.yaml" not in count["where"]
+    assert count["detail"] == "overrides.yaml:6 (a new key)"  # the file and line: a detail for a designer
     answer = page.post("/edit", json={"id": "galaxy_deck.front.1", "set": {"count": 24}, "version": version(page)})
     assert answer.status_code == 200, answer.json
     attacks = [p for c in load_game(mine).components if c.spec.id == "galaxy_deck" for p in c.pieces

@@ -495,7 +495,8 @@ function editsOf(face) {
   // a face that stands for several items: its count is theirs together, written as one count where the studio
   // says so (`together`: a card and its variant), else changed in the file
   if (count && edit.items > 1 && !count.together) {
-    count = {...count, writable: false, why: `this face stands for ${edit.items} items alike: change one in ${count.where}`};
+    count = {...count, writable: false,
+             why: `this face stands for ${edit.items} items alike: change one in ${count.detail || count.where}`};
   }
   return {count, fields: fields.filter((f) => f.name !== "count"),
           art: edit.art || null, boxes: edit.boxes || [], layout: edit.layout || null};
@@ -538,7 +539,8 @@ function fieldInput(field) {
     parts.push(swatch);
   }
   parts.push(el("span", {class: "error", "data-error": field.name}),
-             el("small", {class: "from", text: field.writable ? field.where || "" : field.why || field.where || ""}));
+             el("small", {class: "from", text: field.writable ? field.where || "" : field.why || field.where || "",
+                          title: field.detail || ""}));
   return el("div", {class: "field", "data-field": field.name}, ...parts);
 }
 
