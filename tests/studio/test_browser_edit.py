@@ -70,6 +70,7 @@ def wrote(page: Page, action, endpoint: str = "edit") -> None:
     folder as of that write (redrawn and its fields filled from the file)."""
     with page.expect_response(lambda r: r.url.endswith("/" + endpoint) and r.request.method == "POST") as answer:
         action()
+    assert "version" in answer.value.json(), answer.value.json()
     version = answer.value.json()["version"]
     page.wait_for_function("(v) => Number(document.querySelector('dialog[open]')?.dataset.caughtUp) >= v",
                            arg=version, timeout=LIVE_MS)
