@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 from pydantic_core import to_jsonable_python
 
+from .data.inside import replace_whole
 from .data.overrides import OVERRIDES_FILE, folder_id, item_key
 from .data.yamlio import DataError
 from .look.render import slug
@@ -101,10 +102,9 @@ def init_folder(game_folder: Path, folder: Path, as_overrides: bool) -> list[Pat
         path = folder / OVERRIDES_FILE
         ours = game_folder.resolve().parent == components_dir().resolve()
         extends = game_folder.name if ours else str(game_folder.resolve())
-        path.write_text(OVERRIDES_TEMPLATE.format(name=name, folder=folder, game=extends,
-                                                  example_component=first.spec.id,
-                                                  example_item=example_item)
-                        + edition_block(game, game_folder.name), encoding="utf-8")
+        text = OVERRIDES_TEMPLATE.format(name=name, folder=folder, game=extends, example_component=first.spec.id,
+                                         example_item=example_item) + edition_block(game, game_folder.name)
+        replace_whole(path, text.encode("utf-8"), 0o644, inside=folder)  # never through a link put there meanwhile
         return [path]
     written = []
     for source in sorted(game_folder.iterdir()):

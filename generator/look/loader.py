@@ -256,13 +256,15 @@ class _Lines(Mapping):
     field names as a tuple that faces with the same fields share, and their lines. The YAML they were read
     from is let go once its file is loaded. `table` is the spreadsheet (its label: the file, and the sheet of a
     workbook) an item's own fields (and the piece itself) were read from, whose row numbers those lines are;
-    `in_table` says which fields it holds."""
+    `in_table` says which fields it holds, `columns` the column each field mapped by `columns:` was read
+    from (the table's own dict, shared by its rows): the studio writes a field's value there."""
 
-    __slots__ = ("names", "numbers", "table", "in_table")
+    __slots__ = ("names", "numbers", "table", "in_table", "columns")
 
     def __init__(self, names: tuple[str, ...], numbers: tuple[int, ...], table: str | None = None,
-                 in_table: frozenset[str] = frozenset()):
+                 in_table: frozenset[str] = frozenset(), columns: dict[str, str] | None = None):
         self.names, self.numbers, self.table, self.in_table = names, numbers, table, in_table
+        self.columns = columns or {}
 
     def file_of(self, key: str) -> str | None:
         """The spreadsheet `key`'s line is a row of, or None when it is a line of the component's file."""
@@ -318,7 +320,7 @@ class _Resolver:
         if not isinstance(items, TableRows):
             return _Lines(names, numbers)
         in_table = frozenset(key for key in names[1:] if origin[key][:4] == item[:4])
-        return _Lines(names, numbers, items.label, self.names.setdefault(in_table, in_table))
+        return _Lines(names, numbers, items.label, self.names.setdefault(in_table, in_table), items.written)
 
     def error(self, message: str) -> None:
         if message not in self.errors:  # pieces sharing a bad front would repeat it once each

@@ -9,7 +9,7 @@ layout file for a box's place. Nothing else of the file changes (yamltext, csvce
 from __future__ import annotations
 
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
@@ -47,6 +47,11 @@ class Target:
     index: int = -1
     delimiter: str = ","
     new: bool = False
+
+    @property
+    def key(self) -> tuple:
+        """The value this target writes, as two tabs' changes are compared: the file and its key path or cell."""
+        return (str(self.file.resolve()), self.path if self.index < 0 else (self.line, self.index))
 
     def where(self, folder: Path) -> str:
         name = shown(self.file, folder)
@@ -127,6 +132,7 @@ class Place:
     delimiter: str = ","
     single: tuple = ()  # overrides of a one-item component with no name: its component's path
     elsewhere: str = ""  # a workbook's sheet or a published sheet, which the studio does not write
+    mapped: tuple = ()  # (field, column) pairs of the component's `columns:`, as the loader read them
 
 
 class Sources:
@@ -184,7 +190,8 @@ class Sources:
             return self._overridden(source, comp, component, items, line)
         table = lines.table if hasattr(lines, "table") else None
         if table is not None:
-            return self._row(source, items, table, line)
+            place = self._row(source, items, table, line)
+            return replace(place, mapped=tuple(getattr(lines, "columns", {}).items()))
         item = self._item(source, items, line)
         return Place(source, line, ("components", index, "items", item))
 
@@ -252,6 +259,7 @@ class Sources:
         """Where `field` of the face is written (`place`: the item's, when already found)."""
         place = place or self.place(comp, piece, side)
         column = field if field == "count" or side == "front" else f"back.{field}"
+        column = dict(place.mapped).get(column, column)  # `columns: {name: title}`: title is the name column
         if place.elsewhere:
             if column in place.columns:
                 cell = f"cell {column_letters(place.columns.index(column))}{place.line} ({column})"
@@ -313,6 +321,15 @@ class Sources:
         if node is not None:
             return Target(file, node.start_mark.line + 1, path)
         return Target(file, self._nearest(file, path), path, new=True)
+
+    def expression(self, target: Target) -> str | None:
+        """The expression a YAML key holds (`title_h + 2`), None when it holds a number or is not written."""
+        if target.new or target.index >= 0 or not target.file.exists():
+            return None
+        node = yamltext.find(self.tree(target.file), target.path)
+        if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str"):
+            return node.value
+        return None
 
     def written(self, changes: list[tuple[Target, Any]]) -> dict[Path, str]:
         """Each file a change goes to, as its text would be with every change made (none written yet)."""

@@ -6,7 +6,7 @@ import errno
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, send_from_directory
-from werkzeug.exceptions import BadRequest, HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 
 from ...resources import folder as package_folder
 from ..data.errors import DataError
@@ -16,7 +16,7 @@ from ...web.body import json_object
 from ..data.errors import DataErrors
 from .desk import PUSHED, Desk, Settings
 from .jobs import KINDS, Jobs
-from .writeback import MOST_ART_BYTES, NoFace, Refused, Stale, WriteBack
+from .writeback import MOST_ART_BYTES, Follows, NoFace, Refused, Stale, WriteBack, too_big
 
 bp = Blueprint("studio", __name__)
 MOST_FACES_ASKED = 80  # one request's faces: a screen's worth at the smallest zoom
@@ -133,7 +133,10 @@ def settings():
 def changed(make_change, edit: dict | None = None):
     """A change's answer: its new version, or the one line saying why nothing was written (docs/studio-api.md)."""
     try:
-        return jsonify(version=make_change())
+        done = make_change()
+        return jsonify(done if isinstance(done, dict) else {"version": done})
+    except Follows as exc:
+        return jsonify(error=str(exc), expressions=exc.expressions), 400
     except Refused as exc:
         return jsonify(error=str(exc), **({"readonly": True} if exc.readonly else {})), 400
     except DataError as exc:  # a file that is no longer as the page saw it (an item gone), say
@@ -168,6 +171,11 @@ def json_body(*required: str) -> dict:
     return found
 
 
+def tab() -> str:
+    """The page's tab, as its header names it (two tabs' changes to one value are told apart by it)."""
+    return request.headers.get("X-Studio-Tab", "")[:64]
+
+
 def version_of(value) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest("version: expected the whole number /news last gave")
@@ -179,20 +187,24 @@ def edit():
     body = json_body("id", "set", "version")
     if not isinstance(body["set"], dict) or not body["set"]:
         return refused("set: expected the fields to change, as {field: value}")
-    return changed(lambda: writeback().edit(str(body["id"]), body["set"], version_of(body["version"])), body)
+    return changed(lambda: writeback().edit(str(body["id"]), body["set"], version_of(body["version"]), tab()), body)
 
 
 @bp.post("/move")
 def move():
     body = json_body("id", "box", "x", "y", "w", "h", "version")
-    return changed(lambda: writeback().move(str(body["id"]), str(body["box"]), body, version_of(body["version"])),
+    return changed(lambda: writeback().move(str(body["id"]), str(body["box"]), body, version_of(body["version"]),
+                                                     tab()),
                    body)
 
 
 @bp.post("/art")
 def art():
     request.max_content_length = MOST_ART_BYTES + 64 * 1024
-    upload = request.files.get("file")
+    try:
+        upload = request.files.get("file")
+    except RequestEntityTooLarge:
+        return refused(too_big(request.content_length), 413)
     tile_id = request.form.get("id", "")
     if upload is None or not upload.filename:
         return refused("file: expected an image file (a multipart form with id and file)")
@@ -201,18 +213,20 @@ def art():
     except ValueError:
         return refused("version: expected the whole number /news last gave")
     data = upload.read(MOST_ART_BYTES + 1)
-    return changed(lambda: writeback().art(tile_id, upload.filename, data, version),
+    if len(data) > MOST_ART_BYTES:
+        return refused(too_big(request.content_length), 413)
+    return changed(lambda: writeback().art(tile_id, upload.filename, data, version, tab()),
                    {"id": tile_id, "set": {}, "version": version})
 
 
 @bp.post("/undo")
 def undo():
-    return changed(writeback().undo)
+    return changed(lambda: writeback().undo(tab()))
 
 
 @bp.post("/redo")
 def redo():
-    return changed(writeback().redo)
+    return changed(lambda: writeback().redo(tab()))
 
 
 @bp.post("/customise")

@@ -9,7 +9,9 @@ own line. That load is then the one the desk shows, so an edit loads the game on
 from __future__ import annotations
 
 import io
+import os
 import re
+import warnings
 import shlex
 import threading
 from pathlib import Path
@@ -26,10 +28,11 @@ from .edits import ART_FIELDS, BUILTIN, SCALAR_KINDS, Place, ReadOnly, Sources, 
 from .writes import NEW_FILE_MODE, Changed, Journal, current, digest
 
 ART_FOLDER = "art"
-MOST_ART_BYTES = 8 * 1024 * 1024  # an image dropped on a face: a print-resolution card's art, not a poster's
+MOST_ART_BYTES = 20 * 1024 * 1024  # an image dropped on a face: what a phone's photo is
 ART_TYPES = {"PNG": ".png", "JPEG": ".jpg"}  # what Pillow must find in a raster image
 SMALLEST_BOX = 0.5  # mm: a box dragged smaller is a slip of the hand
 MOST_FOLDER_DEPTH = 64  # a folder Customise makes: deeper is a pasted slip, and mkdir would recurse
+SAME_MM = 0.005  # mm: a key sent within this of where the box is drawn was not moved
 MOST_MM = 10_000  # mm either way: a place past 10 m is no place on a face (and 10**400 no float)
 NOT_FIELDS = ("layout",)  # a face's fields the page does not offer (its layout is changed in the file)
 
@@ -40,6 +43,15 @@ class Refused(DataError):
     def __init__(self, message: str, readonly: bool = False):
         super().__init__(message)
         self.readonly = readonly
+
+
+class Follows(Refused):
+    """A move of a box key that follows an expression (`y: title_h + 2`): the page asks whether to set a
+    number in its place; `expressions` holds each such key's expression."""
+
+    def __init__(self, message: str, expressions: dict[str, str]):
+        super().__init__(message)
+        self.expressions = expressions
 
 
 class NoFace(LookupError):
@@ -70,8 +82,10 @@ class WriteBack:
                 "overrides": self.sources.overrides, "build": build_line(self.desk.folder)}
 
     def steps(self) -> dict:
+        """The step Undo and Redo would take, and the tab each was made in (the page says whose it is)."""
         done, undone = self.journal.done, self.journal.undone
-        return {"undo": done[-1].label if done else None, "redo": undone[-1].label if undone else None}
+        return {"undo": done[-1].label if done else None, "redo": undone[-1].label if undone else None,
+                "undo_tab": done[-1].tab if done else None, "redo_tab": undone[-1].tab if undone else None}
 
     def describe(self, tile_id: str, boxes: list[dict]) -> dict | None:
         """What a person may change on a face and where each value comes from (docs/studio-api.md)."""
@@ -85,7 +99,11 @@ class WriteBack:
             place, why = self.sources.place(comp, piece, tile.side), None
         except (ReadOnly, DataError) as exc:  # every field of the face: written nowhere here
             place, why = None, str(exc)
-        fields = [self._field(tile, "count", piece.count, "integer", None, place, why)]
+        fields = [self._field(tile, "count", face_count(tile), "integer", None, place, why)]
+        if len(tile.pieces) > 1 and tile.side == "front" and fields[0].get("writable"):
+            others = ", ".join(f"{p.count} {p.name}" for _, p in tile.pieces[1:])
+            fields[0].update(together=True, where=f"{fields[0]['where']}; this face is {piece.count} {piece.name} and "
+                                                  f"{others}: a new count changes {piece.name}'s")
         for name, info in type(params).model_fields.items():
             if name not in NOT_FIELDS:
                 kind, choices = kind_of(info)
@@ -111,7 +129,11 @@ class WriteBack:
             if kind not in SCALAR_KINDS:
                 raise ReadOnly(f"a list or table of values: change it in {where_from(comp, lines)}")
             target = self.sources.target(comp, piece, tile.side, name, place)
-            entry.update(writable=True, where=target.where(self.desk.folder))
+            where = target.where(self.desk.folder)
+            if self.sources.overrides:  # a player's copy: words, the file and line kept for the designer
+                entry.update(writable=True, where="your copy's changes", detail=where)
+            else:
+                entry.update(writable=True, where=where)
         except (ReadOnly, DataError) as exc:
             entry.update(writable=False, where=where_from(comp, lines), why=str(exc))
         return entry
@@ -123,12 +145,12 @@ class WriteBack:
             return {}
         comp, piece = tile.pieces[0]
         params = (piece.front if tile.side == "front" else piece.back).params
-        return {name: to_jsonable_python(piece.count if name == "count" else getattr(params, name, None))
+        return {name: to_jsonable_python(face_count(tile) if name == "count" else getattr(params, name, None))
                 for name in names}
 
     # -- changes ---------------------------------------------------------------------------------------
 
-    def edit(self, tile_id: str, values: dict, version: int) -> int:
+    def edit(self, tile_id: str, values: dict, version: int, tab: str = "") -> int:
         with self.lock:
             tile = self._tile(tile_id)
             comp, piece = tile.pieces[0]
@@ -146,13 +168,29 @@ class WriteBack:
                     raise Refused(f"set.{name}: expected text, a number or true/false")
                 if isinstance(value, str) and not value.isprintable() and unwritable(value):
                     raise Refused(f"set.{name}: {unwritable(value)}")
+                if name == "count":
+                    value = self._own_count(tile, typed(value, kind))
                 changes.append((self._target(lambda: self.sources.target(comp, piece, tile.side, name)),
                                 typed(value, kind)))
             texts = self._written(changes)
             label = f"{', '.join(values)} of {piece.name} ({shown(changes[0][0].file, self.desk.folder)})"
-            return self._commit(label, texts, version)
+            return self._commit(label, texts, version, tab=tab, values=[t for t, _ in changes])
 
-    def move(self, tile_id: str, box: str, place: dict, version: int) -> int:
+    @staticmethod
+    def _own_count(tile: Tile, count: Any) -> Any:
+        """The first item's count for a face's count of `count`: a front standing for several items (a card
+        and its option's variant, alike without the option) is one count to the player, so the others keep
+        theirs and the first takes the rest."""
+        if tile.side != "front" or len(tile.pieces) == 1 or isinstance(count, bool) or not isinstance(count, int):
+            return count
+        first, others = tile.pieces[0][1], sum(piece.count for _, piece in tile.pieces[1:])
+        if count < others:
+            names = ", ".join(f"{piece.count} {piece.name}" for _, piece in tile.pieces[1:])
+            raise Refused(f"set.count: {count} is fewer than the {others} of this face that are {names}; set at "
+                          f"least {others}, or change those in their file")
+        return count - others
+
+    def move(self, tile_id: str, box: str, place: dict, version: int, tab: str = "") -> int:
         with self.lock:
             tile = self._tile(tile_id)
             comp, piece = tile.pieces[0]
@@ -162,19 +200,32 @@ class WriteBack:
             if box not in movable:
                 raise Refused(f"box: {box!r} is not a box this face places by x, y, w and h; "
                               f"these are: {', '.join(movable) or 'none'}")
-            numbers = {}
+            drawn_box = next(b for b in drawn["boxes"] if b["name"] == box)
+            numbers, moved = {}, {}
             for key in ("x", "y", "w", "h"):
                 value = place.get(key)
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) < MOST_MM:
                     raise Refused(f"{key}: expected a number of mm (less than {MOST_MM:g} either way)")
-                rounded = round(float(value), 1)
-                numbers[key] = int(rounded) if rounded.is_integer() else rounded
+                given = round(float(value), 2)  # the person's millimetres, without a float's noise
+                numbers[key] = int(given) if given.is_integer() else given
+                if abs(given - drawn_box[key]) >= SAME_MM:
+                    moved[key] = numbers[key]
+            if not moved:
+                return self.desk.version  # dropped where it was: nothing to write, no step to undo
             targets = self._target(lambda: self.sources.layout_targets(comp, tile.side, face.params.layout, box))
+            file = shown(targets[0].file, self.desk.folder)
             width, height = comp.spec.size
-            self._on_face(shown(targets[0].file, self.desk.folder), box, numbers, width, height)
-            texts = self._written(list(zip(targets, (numbers[k] for k in ("x", "y", "w", "h")))))
-            return self._commit(f"{box} box of {face.params.layout} ({shown(targets[0].file, self.desk.folder)})",
-                                texts, version)
+            self._on_face(file, box, numbers, width, height)
+            chosen = [(target, moved[key]) for key, target in zip(("x", "y", "w", "h"), targets) if key in moved]
+            followed = {target.path[-1]: held for target, _ in chosen
+                        if (held := self.sources.expression(target)) is not None}
+            if followed and place.get("numbers") is not True:
+                raise Follows(f"{file}: boxes.{box}: {', '.join(f'{k} follows {v}' for k, v in followed.items())}; "
+                              f"moving it sets a number there instead (send numbers: true), or leave it where it is",
+                              followed)
+            texts = self._written(chosen)
+            return self._commit(f"{box} box of {face.params.layout}: {', '.join(moved)} ({file})", texts, version,
+                                tab=tab, values=[t for t, _ in chosen])
 
     @staticmethod
     def _on_face(file: str, box: str, n: dict, width: float, height: float) -> None:
@@ -186,7 +237,7 @@ class WriteBack:
         if problem:
             raise Refused(f"{file}: {problem}")
 
-    def art(self, tile_id: str, filename: str, data: bytes, version: int) -> int:
+    def art(self, tile_id: str, filename: str, data: bytes, version: int, tab: str = "") -> int:
         with self.lock:
             tile = self._tile(tile_id)
             comp, piece = tile.pieces[0]
@@ -202,15 +253,18 @@ class WriteBack:
                 replace_whole(image, data, NEW_FILE_MODE, inside=self.desk.folder, make_folders=True)
             try:
                 return self._commit(f"{field} of {piece.name}: {image.name}", texts, version,
-                                    made=[image] if made else [])
+                                    made=[image] if made else [], tab=tab, values=[target])
             except BaseException:
                 if made:
                     replace_whole(image, None, inside=self.desk.folder)
                 raise
 
     def _art_file(self, filename: str, suffix: str, data: bytes) -> Path:
-        """art/NAME: the name kept but made safe; the same image already there is used again, and a name
-        another image holds gets -2, -3, …"""
+        """art/NAME: the name kept but made safe; the same image already in art/ (by any name) is used again,
+        and a name another image holds gets -2, -3, …"""
+        same = self._same_art(data)
+        if same is not None:
+            return same
         stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(filename.replace("\\", "/")).stem).strip("-")[:60] or "art"
         folder = self.desk.folder / ART_FOLDER
         for number in range(1, 1000):
@@ -220,13 +274,27 @@ class WriteBack:
                 return path
         raise Refused(f"{ART_FOLDER}/: too many images named {stem}")
 
-    def undo(self) -> int:
-        return self._step(self.journal.undo, "undo")
+    def _same_art(self, data: bytes) -> Path | None:
+        """The image in art/ holding exactly `data` (a real file, never one through a link), or None."""
+        folder = self.desk.folder / ART_FOLDER
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError:
+            return None
+        for entry in entries:
+            if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_size == len(data) \
+                    and self.journal.now(folder / entry.name) == data:
+                return folder / entry.name
+        return None
 
-    def redo(self) -> int:
-        return self._step(self.journal.redo, "redo")
+    def undo(self, tab: str = "") -> dict:
+        return self._step(self.journal.undo, "undo", tab)
 
-    def _step(self, step, name: str) -> int:
+    def redo(self, tab: str = "") -> dict:
+        return self._step(self.journal.redo, "redo", tab)
+
+    def _step(self, step, name: str, tab: str) -> dict:
+        """Undo or redo, and what it took back or did again, and whose step that was (this tab's or another's)."""
         with self.lock:
             with self.desk.writing:
                 try:
@@ -237,7 +305,9 @@ class WriteBack:
                     raise Refused(f"nothing to {name}")
                 self._quiet(done.files)
                 self.desk.load()
-            return self.desk.version
+            self.journal.log(self.desk.version, tab, done.values)
+            return {"version": self.desk.version, "undone" if name == "undo" else "redone": done.label,
+                    "whose": "this tab's" if done.tab == tab else "another tab's"}
 
     def customise(self, folder: str) -> dict:
         """An overrides folder of the built-in game shown, at `folder`, and the studio showing it."""
@@ -300,9 +370,15 @@ class WriteBack:
                 raise Stale(f"{shown(path, self.desk.folder)} changed on disk since the page's version "
                             f"{version} (saved in an editor?); nothing was written")
 
-    def _commit(self, label: str, texts: dict[Path, str], version: int, made: list[Path] = ()) -> int:
+    def _commit(self, label: str, texts: dict[Path, str], version: int, made: list[Path] = (), tab: str = "",
+                values: list[Target] = ()) -> int:
         data = {path: text.encode("utf-8") for path, text in texts.items()}
         held = {path: self.journal.now(path) for path in texts}  # NotInside: a link on the way
+        keys = frozenset(target.key for target in values)
+        other = self.journal.changed_since(version, tab, keys)
+        if other is not None:
+            raise Stale(f"{other} was changed in another tab since this page's version {version}; nothing was "
+                        f"written")
         self._fresh(texts, version)
         try:
             with pending(texts):
@@ -312,9 +388,10 @@ class WriteBack:
         if not made and all(held[path] == written for path, written in data.items()):
             return self.desk.version  # a value set to what the file holds (a field left again): no step to undo
         with self.desk.writing:  # the follower loads before this, or after it sees these files as written
-            step = self.journal.write(label, data, made)
+            step = self.journal.write(label, data, made, tab, keys)
             self._quiet(step.files)
             self.desk.take(game)
+            self.journal.log(self.desk.version, tab, keys)
         return self.desk.version
 
     def _quiet(self, files) -> None:
@@ -327,6 +404,11 @@ class WriteBack:
                 self.desk.quiet[path.resolve()] = None
 
 
+def face_count(tile: Tile) -> int:
+    """The count a person sees on a front: every item it stands for (a back: its first item's)."""
+    return tile.count if tile.side == "front" else tile.pieces[0][1].count
+
+
 def unwritable(text: str) -> str | None:
     """Why `text` cannot be written as a person's text (a lone surrogate, which no UTF-8 file holds), or None."""
     try:
@@ -334,6 +416,24 @@ def unwritable(text: str) -> str | None:
     except UnicodeEncodeError as exc:
         return f"not text: a lone surrogate (U+{ord(text[exc.start]):04X}) at character {exc.start + 1}"
     return None
+
+
+def too_big(size: int | None) -> str:
+    """An image over the upload limit, in one line a person acts on."""
+    held = f"{size / 1024 / 1024:.1f} MiB; " if size else ""
+    return (f"file: {held}a picture is at most {MOST_ART_BYTES // 1024 // 1024} MiB: save it smaller (as a JPEG, "
+            f"or scaled to the card's size at 600 dpi) and drop it again")
+
+
+def too_many_pixels(said: str) -> str:
+    """Pillow's decompression-bomb refusal (its warning is taken as one too: art past MAX_IMAGE_PIXELS), with
+    the numbers, as one line."""
+    from PIL import Image
+
+    found = re.search(r"\((\d+) pixels\)", said)
+    held = f"{int(found.group(1)) / 1e6:.0f} million, " if found else ""
+    return (f"file: too many pixels: {held}where a picture holds at most {Image.MAX_IMAGE_PIXELS / 1e6:.0f} "
+            f"million; scale it down and drop it again")
 
 
 def build_line(folder: Path) -> str:
@@ -344,8 +444,6 @@ def build_line(folder: Path) -> str:
 def image_suffix(filename: str, data: bytes) -> str:
     """The file name's suffix an image dropped on a face is saved with, once it is found to be a PNG or
     JPEG (Pillow opens and verifies it) or an SVG (an <svg> root); anything else is refused."""
-    if len(data) > MOST_ART_BYTES:
-        raise Refused(f"file: {len(data) // 1024} KiB; an image is at most {MOST_ART_BYTES // 1024 // 1024} MiB")
     if filename.lower().endswith(".svg") or data.lstrip()[:5] in (b"<?xml", b"<svg "):
         from xml.etree import ElementTree
 
@@ -359,10 +457,14 @@ def image_suffix(filename: str, data: bytes) -> str:
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            found = image.format
-            image.verify()
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                found = image.format
+                image.verify()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise Refused(too_many_pixels(str(exc))) from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
         raise Refused("file: not a PNG, JPEG or SVG image") from None
     if found not in ART_TYPES:
         raise Refused(f"file: a {found} image; art is PNG, JPEG or SVG")

@@ -12,6 +12,7 @@ from typing import Iterable
 from ..data.inside import NotInside, read_inside, replace_whole
 
 KEPT_STEPS = 100  # undo steps remembered
+KEPT_CHANGES = 400  # tabs' changes remembered (more than the versions a page may be behind: desk.py)
 NEW_FILE_MODE = 0o644  # a file the studio makes (a layout, an image): the owner writes, anyone reads
 
 
@@ -48,6 +49,23 @@ class Journal:
     done: list[Step] = field(default_factory=list)
     undone: list[Step] = field(default_factory=list)
     ours: dict[Path, str | None] = field(default_factory=dict)  # each file's digest as the studio last wrote it
+    changes: list[tuple[int, str, frozenset]] = field(default_factory=list)  # (version, tab, values), the latest
+
+    def log(self, version: int, tab: str, values: frozenset) -> None:
+        """The values a tab changed (written, undone or redone), the version that showed them first."""
+        self.changes.append((version, tab, values))
+        del self.changes[:-KEPT_CHANGES]
+
+    def changed_since(self, version: int, tab: str, values: frozenset) -> str | None:
+        """Which of `values` another tab changed after `version` (the one the page made its change on), as a
+        person names it, or None: a change made on a value another tab changed since is refused, as an
+        editor refuses a save over a newer file."""
+        for then, other, changed in self.changes:
+            if then > version and other != tab and changed & values:
+                file, where = sorted(changed & values, key=str)[0]
+                cell = isinstance(where[0], int)  # (line, column) of a spreadsheet, else a YAML key path
+                return f"{Path(file).name}:{where[0]}" if cell else f"{Path(file).name}: {'.'.join(map(str, where))}"
+        return None
 
     def now(self, path: Path) -> bytes | None:
         """The file's bytes, read without following a link (NotInside when a part of its path is one)."""

@@ -9,6 +9,7 @@ which the loader already uses: character offsets of every node), and only that s
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import yaml
@@ -48,19 +49,117 @@ def set_value(text: str, path: Path_, value: Any, where: str) -> str:
     """`text` with the value at `path` (a chain of mapping keys; list indexes for items that exist) set to
     `value`: a scalar's characters replaced in its own quoting style, a missing key added to its mapping.
     `where` names the file in a refusal."""
+    candidates = _changed(text, path, value, where)
+    for changed in candidates:
+        if _reads_as(text, changed, path, value):
+            return changed
+    raise DataError(f"{where}: {'.'.join(map(str, path))}: the studio cannot write this value here without "
+                    f"changing more of the file; change it in an editor")
+
+
+def _changed(text: str, path: Path_, value: Any, where: str) -> list[str]:
+    """The text with the value set, in the ways it may be written, best first."""
     node = compose(text, where)
     if node is None or _empty(node):
-        return _put(text, len(text), _block(path, value, 0, newline(text)))
+        return [_put(text, len(text), _block(path, value, 0, newline(text)))]
     for depth, key in enumerate(path):
         found = child(node, key)
         if found is None:
-            return _insert(text, node, path[depth:], value, where)
+            return [_insert(text, node, path[depth:], value, where)]
+        if _aliased(node, key, found):
+            raise DataError(f"{where}: {'.'.join(map(str, path[:depth + 1]))}: an alias of what line "
+                            f"{found.start_mark.line + 1} writes; change it there, or write it out here")
         node = found
     if not isinstance(node, yaml.ScalarNode):
         raise DataError(f"{where}:{node.start_mark.line + 1}: {'.'.join(map(str, path))}: a list or mapping, "
                         f"not one value: change it in an editor")
+    start, end = node.start_mark.index, node.end_mark.index
+    if node.style in ("|", ">"):
+        return [text[:start] + written + text[end:] for written in block_scalars(text, start, end, value)]
     style = node.style or None  # the C composer marks a plain scalar '' where the Python one says None
-    return text[:node.start_mark.index] + scalar(value, style) + text[node.end_mark.index:]
+    return [text[:start] + scalar(value, style) + text[end:]]
+
+
+def _aliased(node: yaml.Node, key: Any, found: yaml.Node) -> bool:
+    """Whether `found`, the value of `key` in `node`, is an alias (*name) of a value written elsewhere: it
+    begins before its own key, or it is an item the list already had."""
+    if isinstance(node, yaml.MappingNode):
+        written = next(k for k, _ in node.value if isinstance(k, yaml.ScalarNode) and k.value == key)
+        return found.start_mark.index < written.end_mark.index
+    before = node.value[:key]
+    return any(item is found for item in before) or \
+        found.start_mark.index < (before[-1].end_mark.index if before else node.start_mark.index)
+
+
+def _reads_as(text: str, changed: str, path: Path_, value: Any) -> bool:
+    """Whether the changed text reads as the text did with that one value set: the last guard that a write
+    changes only what the person changed."""
+    try:
+        before, after = yaml.load(text, Loader=yaml.CSafeLoader), yaml.load(changed, Loader=yaml.CSafeLoader)
+    except yaml.YAMLError:
+        return False
+    if before is None:
+        before = {}
+    return _set_in(before, path, value) and before == after
+
+
+def _set_in(data: Any, path: Path_, value: Any) -> bool:
+    """`data` (loaded YAML) with `value` at `path`, the mappings it lacks made; False when it cannot be."""
+    if not path:
+        return False
+    for key in path[:-1]:
+        if isinstance(data, dict):
+            if data.get(key) is None:  # `key:` with nothing after it, or no such key: a mapping is added
+                data[key] = {}
+            data = data[key]
+        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
+            data = data[key]
+        else:
+            return False
+    if isinstance(data, dict) or (isinstance(data, list) and isinstance(path[-1], int) and path[-1] < len(data)):
+        data[path[-1]] = value
+        return True
+    return False
+
+
+BLOCK_HEADER = re.compile(r"([|>])[1-9]?([-+]?)[1-9]?")
+
+
+def block_scalars(text: str, start: int, end: int, value: Any) -> list[str]:
+    """What may replace the block scalar `text[start:end]` (`|` or `>`: its header, its lines and the blank
+    lines after them) to hold `value`, best first: the same style at the same indentation, its chomping
+    (`-`, clip, `+`) as the value's final line breaks need and the header's comment kept; else the value
+    double-quoted, followed by the line breaks the block ended with (set_value takes the first that reads
+    back right)."""
+    span = text[start:end]
+    header, line_break, body = span.partition("\n")
+    line_break = "\r\n" if header.endswith("\r") else line_break
+    header = header.removesuffix("\r")
+    match = BLOCK_HEADER.match(header)
+    style, kept = match.group(1), match.group(2) == "+"
+    lines = body.split(line_break) if body else []
+    content = len(lines)
+    while content and not lines[content - 1].strip():
+        content -= 1
+    stop = len(header) + len(line_break) + len(line_break.join(lines[:content]))  # after the text's last line
+    after = span[stop:] if content else span[len(header):]
+    quoted = scalar(value, '"') + after
+    if isinstance(value, (bool, int, float)) or not str(value).strip("\n"):
+        return [quoted]
+    text_value = str(value)
+    core = text_value.rstrip("\n")
+    ends = len(text_value) - len(core)
+    if style == ">":  # a line break between two lines is written as a blank line
+        core = re.sub(r"\n+", lambda run: run.group() + "\n", core)
+    indent = min((len(line) - len(line.lstrip(" ")) for line in lines[:content] if line.strip()),
+                 default=_indent(text[text.rfind("\n", 0, start) + 1:start]) + 2)
+    written = line_break.join(" " * indent + line if line else "" for line in core.split("\n"))
+    chomp = "-" if ends == 0 else "+" if ends > 1 else ""
+    if kept or chomp == "+":
+        rest = line_break * max(ends, 1) if after else ""
+    else:
+        rest = after
+    return [style + chomp + header[match.end():] + line_break + written + rest, quoted]
 
 
 def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> str:
@@ -83,6 +182,11 @@ def _insert(text: str, node: yaml.Node, rest: Path_, value: Any, where: str) -> 
     first_key = node.value[0][0]
     return _put(text, _line_end(text, _last_scalar(node).end_mark.index),
                 _block(rest, value, first_key.start_mark.column, newline(text)))
+
+
+def _indent(line: str) -> int:
+    """The indentation of the line a value starts on (a list item's `- ` counts as indentation)."""
+    return len(line) - len(line.lstrip(" -"))
 
 
 def _empty(node: yaml.Node) -> bool:

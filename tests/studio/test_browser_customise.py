@@ -1,6 +1,7 @@
 """One of our games in the studio, as a player meets it: read-only with a Customise button; Customise makes
 an overrides folder where the player says, the page says where it is and how to print it, and a count and
-a picture changed on a card land in that folder, which builds with them; our components/ stay as they were."""
+a picture changed on a card land in that folder, which builds with them (a face of a card and its variant
+taking the count the player means); our components/ stay as they were."""
 from __future__ import annotations
 
 import hashlib
@@ -63,6 +64,16 @@ def test_customise_stratastar_then_a_cards_count_and_picture_land_in_the_overrid
             files=[{"name": "flask.png", "mimeType": "image/png", "buffer": picture.getvalue()}])
         expect(dialog.locator(".large-face svg image")).to_have_count(1, timeout=LIVE_MS)
         expect(research.get_by_role("spinbutton", name="Copies of Research")).to_have_value("7")
+        page.keyboard.press("Escape")
+
+        # Attack's face is 16 plain cards and 4 power-card ones: the player's count is the 20 together
+        attack = page.locator('[data-id="galaxy_deck.front.1"]').get_by_role(
+            "spinbutton", name="Copies of Attack, Attack (starred with power_cards)")
+        expect(attack).to_have_value("20", timeout=LIVE_MS)
+        attack.fill("24")
+        attack.press("Tab")  # left: written
+        page.wait_for_function("() => document.querySelector('[data-undo]').title.includes('count of Attack')",
+                               timeout=LIVE_MS)
         page.context.close()
     finally:
         process.stop()
@@ -76,4 +87,6 @@ def test_customise_stratastar_then_a_cards_count_and_picture_land_in_the_overrid
     manifest = json.loads(next(out.glob("*/manifest.json")).read_text())
     deck = next(c for c in manifest["components"] if c["id"] == "galaxy_deck")
     assert {"name": "Research", "count": 7, "color": None} in deck["pieces"]
+    assert "Attack: {count: 20}" in overrides  # 20 plain and the variant's 4: the 24 the player typed
+    assert sum(p["count"] for p in deck["pieces"] if p["name"].startswith("Attack")) == 24
     assert digest(ours) == before

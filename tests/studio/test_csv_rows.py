@@ -97,3 +97,31 @@ def test_an_edited_cell_is_the_one_change_the_loader_reads(game, app, page, cell
     start = next(begins for number, (_, begins, _) in enumerate(csv_records(text.removeprefix("\ufeff"), ",", "x"))
                  if number == row)
     assert written[:start + bom] == text[:start + bom]  # nothing before the row changed
+
+
+def test_a_field_read_through_columns_is_written_in_its_column(game, app, page):
+    cards, deck = game / "cards.csv", game / "cards.yaml"
+    cards.write_bytes(cards.read_bytes().replace(b"count,title,", b"count,Card name,", 1))
+    deck.write_text(deck.read_text().replace("items: cards.csv", 'items: cards.csv\n    columns: {"Card name": title}'))
+    app.extensions["studio_desk"].load()
+    face = page.get("/faces?ids=deck.front.1").json["faces"][0]
+    title = next(f for f in face["edit"]["fields"] if f["name"] == "title")
+    assert title["writable"] and title["where"] == "cards.csv:2, column Card name"
+    before = cards.read_bytes()
+    assert edit(page, app, "Trade", title="Barter").status_code == 200
+    assert cards.read_bytes() == before.replace(b"3,Trade,", b"3,Barter,")
+
+
+def test_a_workbook_names_the_cell_of_the_mapped_column(game, app, page):
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.append(["count", "Card name", "type"])
+    book.active.append([2, "Sail", "Action"])
+    book.save(game / "cards.xlsx")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("items: cards.csv", 'items: cards.xlsx\n    columns: {"Card name": title}'))
+    app.extensions["studio_desk"].load()
+    face = page.get("/faces?ids=deck.front.1").json["faces"][0]
+    title = next(f for f in face["edit"]["fields"] if f["name"] == "title")
+    assert not title["writable"] and title["why"].startswith("cards.xlsx, sheet Sheet, cell B2 (Card name): change it")

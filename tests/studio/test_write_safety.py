@@ -200,3 +200,134 @@ def test_a_read_only_folder_is_a_503_of_one_line_and_the_files_stay_whole(game, 
         answer = WRITES[kind][0](page)
     assert answer.status_code == 503 and one_line(answer).startswith("the game's folder cannot be written")
     assert snapshot(game) == before
+
+
+# -- a move writes what the person moved, as they gave it (issue #48) ------------------------------------------
+
+def title_box(page) -> dict:
+    face = page.get("/faces?ids=deck.front.1").json["faces"][0]
+    return next(b for b in face["edit"]["boxes"] if b["name"] == "title")
+
+
+def move_to(page, **place):
+    box = {key: title_box(page)[key] for key in ("x", "y", "w", "h")}
+    return page.post("/move", json={"id": "deck.front.1", "box": "title", **box, **place, "version": version(page)})
+
+
+def test_a_move_of_y_alone_writes_only_y_and_keeps_the_millimetres_given(game, page):
+    layout = game / "layouts" / "deck_card.yaml"
+    layout.write_text(layout.read_text().replace("title: {size: 14}", "title: {size: 14, h: 10.56}"))
+    page.application.extensions["studio_desk"].load()
+    assert move_to(page, y=7.25).status_code == 200
+    assert "title: {size: 14, h: 10.56, y: 7.25}" in layout.read_text()
+    assert move_to(page).status_code == 200  # dropped where it is: nothing written, no step
+    assert page.get("/news?since=0").json["undo"].startswith("title box of deck_card: y")
+
+
+def test_a_key_that_follows_an_expression_is_kept_unless_the_person_sets_a_number(game, page):
+    layout = game / "layouts" / "deck_card.yaml"
+    layout.write_text(layout.read_text().replace("title: {size: 14}", "title: {size: 14, y: inset + 1}"))
+    page.application.extensions["studio_desk"].load()
+    before = layout.read_text()
+    assert move_to(page, h=9.5).status_code == 200  # a resize: y still follows inset
+    assert layout.read_text() == before.replace("y: inset + 1}", "y: inset + 1, h: 9.5}")
+    asked = move_to(page, y=6)
+    assert asked.status_code == 400 and asked.json["expressions"] == {"y": "inset + 1"}
+    assert "y follows inset + 1" in one_line(asked) and "y: inset + 1" in layout.read_text()
+    box = {key: title_box(page)[key] for key in ("x", "w", "h")}
+    chosen = page.post("/move", json={"id": "deck.front.1", "box": "title", **box, "y": 6, "numbers": True,
+                                      "version": version(page)})
+    assert chosen.status_code == 200 and "title: {size: 14, y: 6, h: 9.5}" in layout.read_text()
+
+
+# -- two tabs share one journal (issue #48) ----------------------------------------------------------------------
+
+def test_an_edit_over_a_value_another_tab_changed_since_is_a_409_and_undo_says_whose_step_it_takes(game, page):
+    cards = game / "cards.csv"
+    seen = version(page)  # both tabs show this version
+
+    def edit_in(tab: str, **values):
+        return page.post("/edit", json={"id": "deck.front.1", "set": values, "version": seen},
+                         headers={"X-Studio-Tab": tab})
+    assert edit_in("one", title="Barter").status_code == 200
+    written = cards.read_bytes()
+    late = edit_in("two", title="Swap")
+    assert late.status_code == 409 and cards.read_bytes() == written
+    assert one_line(late).startswith("cards.csv:2 was changed in another tab since this page's version")
+    assert edit_in("two", count=5).status_code == 200  # another value of that row: no conflict
+    assert b"5,Barter," in cards.read_bytes()
+    news = page.get("/news?since=0").json
+    assert news["undo"].startswith("count of Barter") and news["undo_tab"] == "two"
+    undone = page.post("/undo", json={}, headers={"X-Studio-Tab": "one"})
+    assert undone.status_code == 200 and undone.json["whose"] == "another tab's"
+    assert undone.json["undone"].startswith("count of Barter")
+    again = page.post("/undo", json={}, headers={"X-Studio-Tab": "one"}).json
+    assert again["whose"] == "this tab's" and again["undone"].startswith("title of Trade")
+
+
+# -- pictures: a phone's photo fits, a bomb is told by its pixels, the same bytes are kept once (issue #48) ------
+
+def huge_png(width: int, height: int) -> bytes:
+    """A PNG's header claiming `width` × `height` pixels, as a decompression bomb's does (no pixels follow)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b""))
+
+
+def post_art(page, data: bytes, name: str):
+    return page.post("/art", data={"id": "promo.front.1", "version": str(version(page)),
+                                   "file": (io.BytesIO(data), name)})
+
+
+def test_a_decompression_bomb_is_too_many_pixels_with_the_numbers(game, page):
+    answer = post_art(page, huge_png(20_000, 20_000), "bomb.png")
+    assert answer.status_code == 400
+    assert one_line(answer) == ("file: too many pixels: 400 million, where a picture holds at most 89 million; "
+                                "scale it down and drop it again")
+    assert not (game / "art").exists()
+
+
+def test_a_picture_up_to_20_mib_passes_the_request_limit_and_a_bigger_one_is_one_line(game, page):
+    from starpnp.generator.studio.writeback import MOST_ART_BYTES
+
+    assert MOST_ART_BYTES == 20 * 1024 * 1024
+    answer = post_art(page, png() + b"\0" * (12 * 1024 * 1024), "phone.png")  # over the old 8 MiB line
+    assert answer.status_code == 200, answer.json
+    answer = post_art(page, png() + b"\0" * MOST_ART_BYTES, "poster.png")
+    assert answer.status_code == 413 and "a picture is at most 20 MiB: save it smaller" in one_line(answer)
+
+
+def test_the_same_picture_is_kept_once_and_an_undone_upload_s_file_goes(game, page):
+    assert post_art(page, png(), "harbour.png").status_code == 200
+    assert post_art(page, png(), "Harbour again.png").status_code == 200
+    assert sorted(p.name for p in (game / "art").iterdir()) == ["harbour.png"]
+    assert post_art(page, png("blue"), "sea.png").status_code == 200
+    assert (game / "art" / "sea.png").is_file()
+    assert page.post("/undo", json={}).status_code == 200
+    assert sorted(p.name for p in (game / "art").iterdir()) == ["harbour.png"]
+
+
+def test_a_face_standing_for_a_card_and_its_variant_takes_the_count_the_player_means(tmp_path, as_page):
+    """Stratastar's Attack face is 16 plain cards and 4 that carry the power_cards star (alike without the
+    option): the page shows 20, and 24 makes the deck hold 24 Attack cards, the variant's 4 kept."""
+    page = as_page(create_app({"GAME_FOLDER": components_dir() / "stratastar", "OUT": tmp_path / "out",
+                               "FOLLOW": False}))
+    mine = tmp_path / "mine"
+    assert page.post("/customise", json={"folder": str(mine)}).status_code == 200
+    face = page.get("/faces?ids=galaxy_deck.front.1").json["faces"][0]["edit"]
+    count = face["fields"][0]
+    assert count["value"] == 20 and count["together"]
+    assert "16 Attack and 4 Attack (starred with power_cards)" in count["where"]
+    assert count["where"].startswith("your copy's changes") and "overrides.yaml" not in count["where"]
+    assert count["detail"] == "overrides.yaml:6 (a new key)"  # the file and line: a detail for a designer
+    answer = page.post("/edit", json={"id": "galaxy_deck.front.1", "set": {"count": 24}, "version": version(page)})
+    assert answer.status_code == 200, answer.json
+    attacks = [p for c in load_game(mine).components if c.spec.id == "galaxy_deck" for p in c.pieces
+               if p.name.startswith("Attack")]
+    assert sum(p.count for p in attacks) == 24 and "Attack: {count: 20}" in (mine / "overrides.yaml").read_text()
+    fewer = page.post("/edit", json={"id": "galaxy_deck.front.1", "set": {"count": 3}, "version": version(page)})
+    assert fewer.status_code == 400 and one_line(fewer).startswith("set.count: 3 is fewer than the 4 of this face")

@@ -187,18 +187,17 @@ def test_moving_a_box_writes_only_its_keys_into_the_game_s_layout(game, page):
     answer = page.post("/move", json={"id": "deck.front.1", "box": "title", "x": 4.04, "y": 5, "w": 50.5,
                                       "h": title["h"], "version": version(page)})
     assert answer.status_code == 200, answer.json
-    assert layout.read_text() == before.replace("title: {size: 14}", f"title: {{size: 14, x: 4, y: 5, w: 50.5, "
-                                                                     f"h: {title['h']:g}}}")
+    assert layout.read_text() == before.replace("title: {size: 14}", "title: {size: 14, x: 4.04, y: 5, w: 50.5}")
     moved = next(b for b in face_edit(page, "deck.front.1")["boxes"] if b["name"] == "title")
-    assert (moved["x"], moved["y"], moved["w"]) == (4, 5, 50.5)
+    assert (moved["x"], moved["y"], moved["w"], moved["h"]) == (4.04, 5, 50.5, title["h"])
 
 
 def test_a_box_of_a_built_in_layout_goes_into_a_layout_of_the_game_s_own_that_extends_it(game, page):
     before = (game / "board.yaml").read_bytes()
-    answer = page.post("/move", json={"id": "board.front.1", "box": "title", "x": 6, "y": 8, "w": 200, "h": 12,
+    answer = page.post("/move", json={"id": "board.front.1", "box": "title", "x": 7, "y": 8, "w": 200, "h": 12,
                                       "version": version(page)})
     assert answer.status_code == 200, answer.json
-    assert (game / "layouts" / "board.yaml").read_text() == "extends: board\nboxes:\n  title: {x: 6, y: 8, w: 200, h: 12}\n"
+    assert (game / "layouts" / "board.yaml").read_text() == "extends: board\nboxes:\n  title: {x: 7, y: 8, w: 200, h: 12}\n"
     assert (game / "board.yaml").read_bytes() == before  # the component still names `board`: now the game's own
     assert page.post("/undo", json={}).status_code == 200 and not (game / "layouts" / "board.yaml").exists()
 
@@ -294,16 +293,17 @@ def test_our_own_game_is_read_only_until_customised_and_then_edits_land_in_its_o
     assert art.status_code == 200, art.json
     after = (mine / "overrides.yaml").read_text()
     component = "galaxy_deck"
+    own = card["count"] + 2 - 4  # the face's 4 power-card variants keep their count: Attack takes the rest
     assert after == before.replace("components:\n", f"components:\n  {component}:\n    items:\n      {name}: "
-                                                  f"{{count: {card['count'] + 2}, art: art/my-card.png}}\n", 1)
+                                                  f"{{count: {own}, art: art/my-card.png}}\n", 1)
     game = load_game(mine)
     piece = next(p for c in game.components if c.spec.id == component for p in c.pieces if p.name == name)
-    assert piece.count == card["count"] + 2 and piece.front.params.art == "art/my-card.png"
-    moved = page.post("/move", json={"id": card["id"], "box": "title", "x": 6, "y": 3, "w": 50, "h": 10,
+    assert piece.count == own and piece.front.params.art == "art/my-card.png"
+    moved = page.post("/move", json={"id": card["id"], "box": "title", "x": 6, "y": 3.5, "w": 50, "h": 10,
                                      "version": version(page)})
     assert moved.status_code == 200, moved.json  # into a layout of the folder's own, extending our galaxy card
     assert (mine / "layouts" / "galaxy_card.yaml").read_text() == \
-        "extends: galaxy_card\nboxes:\n  title: {x: 6, y: 3, w: 50, h: 10}\n"
+        "extends: galaxy_card\nboxes:\n  title: {x: 6, y: 3.5, w: 50, h: 10}\n"
     assert {path: digest(path.read_bytes()) for path in ours.rglob("*") if path.is_file()} == untouched
 
 
@@ -313,11 +313,11 @@ def test_a_box_a_component_changes_inline_is_moved_there(game, page, app):
     (game / "events.yaml").write_text(inline)
     app.extensions["studio_desk"].load()
     face = next(t["id"] for t in page.get("/news?since=0").json["tiles"] if t["component"] == "events")
-    answer = page.post("/move", json={"id": face, "box": "title", "x": 5, "y": 4, "w": 50, "h": 12,
+    answer = page.post("/move", json={"id": face, "box": "title", "x": 6, "y": 4, "w": 50, "h": 12,
                                       "version": version(page)})
     assert answer.status_code == 200, answer.json
     assert (game / "events.yaml").read_text() == inline.replace("boxes: {title: {h: 12}}",
-                                                                "boxes: {title: {h: 12, x: 5, y: 4, w: 50}}")
+                                                                "boxes: {title: {h: 12, x: 6, y: 4, w: 50}}")
     assert not (game / "layouts" / "card.yaml").exists()
 
 
@@ -354,7 +354,7 @@ def test_an_image_over_the_size_limit_is_refused_in_one_line(game, page):
 
     big = png() + b"\0" * MOST_ART_BYTES
     answer = page.post("/art", data={"id": "promo.front.1", "file": (io.BytesIO(big), "big.png")})
-    assert answer.status_code == 400 and answer.json["error"].startswith("file: ") and "at most 8 MiB" in answer.json["error"]
+    assert answer.status_code == 413 and answer.json["error"].startswith("file: ") and "at most 20 MiB" in answer.json["error"]
     assert not (game / "art").exists()
 
 

@@ -20,7 +20,7 @@ CSV = '\ufeffcount;title;text\r\n3;"Trade";Swap a coin.\r\n2;Build;"Pay 3; place
 @given(TYPED, st.sampled_from([(2, 1), (3, 2), (4, 2)]))
 def test_any_typed_text_reads_back_from_its_cell_and_the_other_rows_keep_their_bytes(tmp_path_factory, value, cell):
     line, column = cell
-    changed = set_cell(CSV, line, column, value, ";")
+    changed = set_cell(CSV, line, column, value, ";", "cards.csv")
     path = tmp_path_factory.mktemp("csv") / "cards.csv"
     path.write_bytes(changed.encode())
     rows = read_table(path)

@@ -14,6 +14,7 @@ const picked = new Set();
 let version = 0;
 let folder = {};  // the folder shown, as /news says: its path and name, writable or why not, ours or an overrides folder
 const TOKEN = document.querySelector('meta[name="studio-token"]').content;  // every write carries it back
+const TAB = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);  // this tab, in every write's header
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -360,9 +361,9 @@ function base() {
 
 async function request(url, body) {
   const form = body instanceof FormData;
+  const headers = {"X-Studio-Token": TOKEN, "X-Studio-Tab": TAB};
   const response = await fetch(url, {method: "POST", body: form ? body : JSON.stringify(body),
-                                     headers: form ? {"X-Studio-Token": TOKEN}
-                                       : {"Content-Type": "application/json", "X-Studio-Token": TOKEN}});
+                                     headers: form ? headers : {...headers, "Content-Type": "application/json"}});
   let answer = {};
   try { answer = await response.json(); } catch (error) { /* a proxy's page: the status says enough */ }
   if (!response.ok) {
@@ -380,7 +381,8 @@ async function offerAgain(error, what, again) {
   const button = el("button", {type: "button", class: "btn", "data-again": "", text: "Apply my edit again"});
   button.addEventListener("click", () => { staleBox.hidden = true; again(); });
   const now = Object.entries(error.answer.current || {}).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
-  staleBox.replaceChildren(el("span", {text: `${error.message} The face now shows the file as saved`
+  const said = /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
+  staleBox.replaceChildren(el("span", {text: `${said} The face now shows the file as saved`
                                        + (now.length ? ` (${now.join(", ")}). ` : ". ") + `Your edit: ${what}. `}),
                            button);
   staleBox.hidden = false;
@@ -388,19 +390,25 @@ async function offerAgain(error, what, again) {
   button.focus();
 }
 
-// The undo and redo buttons, from what /news says a step would do (one line, or null for nothing).
+// The undo and redo buttons, from what /news says a step would do (one line, or null for nothing) and the
+// tab it was made in: two tabs share one journal, and a step of another tab's says so.
 function showUndo(news) {
   for (const key of ["undo", "redo"]) {
+    const whose = news[`${key}_tab`] === TAB ? "" : " (made in another tab)";
     for (const button of document.querySelectorAll(`[data-${key}]`)) {
       button.disabled = !news[key];
-      button.title = news[key] ? `${key === "undo" ? "Undo" : "Redo"}: ${news[key]}` : `Nothing to ${key}`;
+      button.title = news[key] ? `${key === "undo" ? "Undo" : "Redo"}: ${news[key]}${whose}` : `Nothing to ${key}`;
     }
   }
 }
 
 async function step(which) {
   const answer = await send(which, () => ({version: base()}), {what: which});
-  if (answer) readout.textContent = which === "undo" ? "Undone." : "Done again.";
+  if (!answer) return;
+  const what = answer.undone || answer.redone;
+  const line = `${which === "undo" ? "Undone" : "Done again"}: ${what} (${answer.whose} change).`;
+  readout.textContent = line;
+  if (!dialog.open) newsBox.textContent = line;
 }
 
 for (const button of document.querySelectorAll("[data-undo]")) button.addEventListener("click", () => step("undo"));
@@ -484,8 +492,11 @@ function editsOf(face) {
   const edit = face.edit || {fields: (face.fields || []).map(([name, value]) => ({name, value, writable: false}))};
   const fields = edit.fields || [];
   let count = fields.find((f) => f.name === "count") || null;
-  if (count && edit.items > 1) {  // a face that stands for several items: its count is theirs together
-    count = {...count, writable: false, why: `this face stands for ${edit.items} items alike: change one in ${count.where}`};
+  // a face that stands for several items: its count is theirs together, written as one count where the studio
+  // says so (`together`: a card and its variant), else changed in the file
+  if (count && edit.items > 1 && !count.together) {
+    count = {...count, writable: false,
+             why: `this face stands for ${edit.items} items alike: change one in ${count.detail || count.where}`};
   }
   return {count, fields: fields.filter((f) => f.name !== "count"),
           art: edit.art || null, boxes: edit.boxes || [], layout: edit.layout || null};
@@ -528,7 +539,8 @@ function fieldInput(field) {
     parts.push(swatch);
   }
   parts.push(el("span", {class: "error", "data-error": field.name}),
-             el("small", {class: "from", text: field.writable ? field.where || "" : field.why || field.where || ""}));
+             el("small", {class: "from", text: field.writable ? field.where || "" : field.why || field.where || "",
+                          title: field.detail || ""}));
   return el("div", {class: "field", "data-field": field.name}, ...parts);
 }
 
@@ -772,14 +784,33 @@ bigFace.addEventListener("keydown", (event) => {
   nudged.set(node.dataset.box, setTimeout(() => { nudged.delete(node.dataset.box); move(node); }, 400));
 });
 
-function move(node) {
+// A move sends where the box is now; the studio writes only the keys that changed. A key the layout sets by
+// an expression (y: title_h + 2) is asked about first: keep it following, or set the number moved to.
+function move(node, numbers = false) {
   const {x, y, w, h} = node.rect;
   const id = large.id, box = node.dataset.box;
-  send("move", () => ({id, box, x, y, w, h, version: base()}),
-       {what: `box ${box} to x ${mm(x)}, y ${mm(y)}, w ${mm(w)}, h ${mm(h)} mm`}).then((answer) => {
+  let follows = null;
+  send("move", () => ({id, box, x, y, w, h, version: base(), ...(numbers ? {numbers: true} : {})}),
+       {what: `box ${box} to x ${mm(x)}, y ${mm(y)}, w ${mm(w)}, h ${mm(h)} mm`,
+        refused: (error) => { follows = error.answer?.expressions || null; }}).then((answer) => {
     const tile = tiles.get(id);
     if (!answer && tile?.face && large?.id === id) showLarge(tile);  // refused: the box goes back where the file has it
+    if (!answer && follows) askNumbers(id, box, {x, y, w, h}, follows);
   });
+}
+
+function askNumbers(id, box, rect, follows) {
+  const keys = Object.entries(follows).map(([key, expression]) => `${key} follows ${expression}`).join(", ");
+  const number = el("button", {type: "button", class: "btn", text: "Set the number I moved it to"});
+  const keep = el("button", {type: "button", class: "btn", text: "Keep it following"});
+  readout.replaceChildren(el("span", {text: `Box ${box}: ${keys}. `}), number, " ", keep);
+  keep.addEventListener("click", () => { readout.textContent = ""; });
+  number.addEventListener("click", () => {
+    readout.textContent = "";
+    const node = bigFace.querySelector(`.box[data-box="${CSS.escape(box)}"]`);
+    if (node && large?.id === id) { node.rect = {...rect}; move(node, true); }
+  });
+  number.focus();
 }
 
 // -- one of our games: read-only until the person makes a copy of their own --------------------------
