@@ -17,6 +17,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from starpnp.resources import components_dir
+from starpnp_test_support import axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -64,6 +65,7 @@ def test_customise_stratastar_then_a_cards_count_and_picture_land_in_the_overrid
         assert "(a new key)" not in shown and not re.search(r"\.(yaml|csv):\d", shown), shown
         dialog.locator("details.from summary").first.click()
         assert re.search(r"overrides\.yaml:\d", dialog.inner_text())
+        assert axe_violations(page) == []  # the player's large view, its details folded and open
         picture = io.BytesIO()
         Image.new("RGB", (60, 40), "#7E57C2").save(picture, "PNG")
         dialog.get_by_label("picture").set_input_files(
