@@ -280,7 +280,8 @@ def report(result: BuildResult, quiet: bool) -> None:
     if quiet:
         return
     if result.overrides:
-        click.echo(f"  {len(result.overrides)} changes from overrides.yaml:")
+        layouts = any(entry.startswith("layouts/") for entry in result.overrides)
+        click.echo(f"  {len(result.overrides)} changes from overrides.yaml{' and layouts/' if layouts else ''}:")
         for entry in result.overrides:
             click.echo(f"    - {entry}")
     for warning in result.warnings:

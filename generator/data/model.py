@@ -254,7 +254,7 @@ class Game:
     options: frozenset[str]
     unspecified: tuple[str, ...] = ()  # "component-id: piece: field" for the build report
     ours: tuple[str, ...] = ()
-    overrides: tuple[str, ...] = ()  # what a user's overrides.yaml changed, for the build report
+    overrides: tuple[str, ...] = ()  # what a user's overrides.yaml and layouts/ changed, for the build report
     edition: tuple[str, ...] = ()  # "component-id: piece: field" printing our edition's value (see our_edition)
     write_ins: bool = False  # built with --write-ins: our edition's values print as write-in areas
     warnings: tuple[str, ...] = ()  # found as it loaded (a published sheet read from the copy kept earlier)

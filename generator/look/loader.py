@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 from .gamefonts import game_fonts
 from .icons import icon_problems
 from .images import art_refused
-from .layouts import Layouts, layouts_for
+from .layouts import LAYOUTS_FOLDER, Layouts, layouts_for
 from .layouts.base import ICON_FOLDERS
 from ..data.computed import one_budget
 from ..data.model import (
@@ -475,8 +475,35 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
                          icon_folders(folder), (overridden.base, folder), items, refresh)
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
-        return replace(game, warnings=(*overridden.warnings, *game.warnings))
+        return replace(game, warnings=(*overridden.warnings, *game.warnings),
+                       overrides=(*game.overrides, *layout_changes(folder)))
     return _load(folder, load_yaml, options, write_ins, [], icon_folders(folder), (folder,), items, refresh)
+
+
+def layout_changes(folder: Path) -> list[str]:
+    """What an overrides folder's own layouts/ change, one line per box or setting: a box moved in the studio
+    changes the print as much as a count does, so the build's report lists it beside overrides.yaml's lines.
+    Read after the load, which has checked every layout file."""
+    changes = []
+    for path in sorted((folder / LAYOUTS_FOLDER).glob("*.yaml")):
+        raw, name = load_yaml(path), f"{LAYOUTS_FOLDER}/{path.name}"
+        if not isinstance(raw, dict):
+            continue
+        if "extends" not in raw:
+            changes.append(f"{name}: a layout of this folder's own")
+        for key, value in raw.items():
+            if key == "boxes" and isinstance(value, dict):
+                changes.extend(f"{name}: boxes.{box}: {settings(keys)}" for box, keys in value.items())
+            elif key != "extends":
+                changes.append(f"{name}: {key}: {settings(value)}")
+    return changes
+
+
+def settings(value: Any) -> str:
+    """A box's keys as a report line shows them (`x 19.5, y 5, size 14`), any other value as written."""
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {item}" for key, item in value.items())
+    return str(value)
 
 
 def icon_folders(folder: Path) -> tuple[Path, ...]:

@@ -58,7 +58,13 @@ class Tile:
         return {"id": self.id, "version": self.version, "component": self.component,
                 "component_name": self.component_name, "side": self.side, "names": self.names[:6],
                 "more_names": max(0, len(self.names) - 6), "count": self.count, "sources": self.sources[:6],
-                "width": self.width + 2 * BLEED, "height": self.height + 2 * BLEED}
+                "width": self.width + 2 * BLEED, "height": self.height + 2 * BLEED, "layout": self.layout}
+
+    @property
+    def layout(self) -> str:
+        """The layout the face is drawn with: the page counts the pieces a moved box of it reaches."""
+        _, piece = self.pieces[0]
+        return (piece.front if self.side == "front" else piece.back).params.layout
 
 
 @dataclass

@@ -94,8 +94,10 @@ def news():
         since = int(request.args.get("since", "0"))
     except ValueError:
         return refused("since: expected a whole number")
-    wb = writeback()
-    return jsonify({**desk().news(since), "folder": wb.folder_info(), **wb.steps()})
+    wb, d = writeback(), desk()
+    # where the Print PDF button's file lands (the build's out folder, by the game's id), told before it is made
+    out = {"out": str((jobs().out / d.game.info.id).resolve())} if d.game else {}
+    return jsonify({**d.news(since), "folder": {**wb.folder_info(), **out}, **wb.steps()})
 
 
 @bp.get("/faces")

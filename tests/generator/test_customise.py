@@ -53,6 +53,16 @@ def test_the_build_report_lists_the_overrides(tmp_path):
     assert "game.name: 'Mini Test Game' -> 'Our Mini'" in result.stdout
 
 
+def test_the_build_report_lists_a_box_the_overrides_folder_moved(tmp_path):
+    user = write_overrides(tmp_path / "ours", "game: {name: Our Mini}\n")
+    (user / "layouts").mkdir()
+    (user / "layouts" / "chit.yaml").write_text("extends: chit\nboxes:\n  label: {y: 4.5, h: 6}\n")
+    result = run("build", user, "--out", tmp_path / "out", "--format", "svg")
+    assert result.returncode == 0, result.stderr
+    assert "2 changes from overrides.yaml and layouts/:" in result.stdout
+    assert "    - layouts/chit.yaml: boxes.label: y 4.5, h 6\n" in result.stdout
+
+
 def test_overrides_naming_what_does_not_exist_are_refused(tmp_path):
     user = write_overrides(tmp_path / "ours", "components:\n  deck:\n    items:\n      Retreat: {count: 2}\n"
                                               "  dice: {name: Dice}\n")

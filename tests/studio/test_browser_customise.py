@@ -1,12 +1,14 @@
 """One of our games in the studio, as a player meets it: read-only with a Customise button; Customise makes
-an overrides folder where the player says, the page says where it is and how to print it, and a count and
-a picture changed on a card land in that folder, which builds with them (a face of a card and its variant
-taking the count the player means); our components/ stay as they were."""
+an overrides folder where the player says, the page says where it is, how to print it and where the PDF will
+be, and a count and a picture changed on a card land in that folder, which builds with them (from the page's
+own button, which opens the PDF; a face of a card and its variant taking the count the player means); our
+components/ stay as they were."""
 from __future__ import annotations
 
 import hashlib
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +18,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from starpnp.resources import components_dir
+from starpnp_test_support import axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +61,12 @@ def test_customise_stratastar_then_a_cards_count_and_picture_land_in_the_overrid
         count.press("Enter")
         research.locator(".face").click()
         dialog = page.get_by_role("dialog", name="One face, large")
+        expect(dialog.get_by_label("title", exact=True)).to_have_value("Research")
+        shown = dialog.inner_text()  # a player reads cards and counts; files and lines wait in a closed detail
+        assert "(a new key)" not in shown and not re.search(r"\.(yaml|csv):\d", shown), shown
+        dialog.locator("details.from summary").first.click()
+        assert re.search(r"overrides\.yaml:\d", dialog.inner_text())
+        assert axe_violations(page) == []  # the player's large view, its details folded and open
         picture = io.BytesIO()
         Image.new("RGB", (60, 40), "#7E57C2").save(picture, "PNG")
         dialog.get_by_label("picture").set_input_files(
@@ -74,9 +83,16 @@ def test_customise_stratastar_then_a_cards_count_and_picture_land_in_the_overrid
         attack.press("Tab")  # left: written
         page.wait_for_function("() => document.querySelector('[data-undo]').title.includes('count of Attack')",
                                timeout=LIVE_MS)
+        pdfs = tmp_path / "out" / "my-stratastar"  # the studio's --out, by the copy's own id
+        expect(where.locator("[data-pdf-folder]")).to_have_text(str(pdfs.resolve()))
+        with page.context.expect_page() as opened:
+            where.get_by_role("button", name="Build the PDF and open it").click()
+        tab = opened.value
+        tab.wait_for_function("() => location.pathname.endsWith('.pdf')", timeout=60_000)
         page.context.close()
     finally:
         process.stop()
+    assert tab.url.endswith(next(pdfs.glob("*.pdf")).name)
 
     overrides = (folder / "overrides.yaml").read_text()
     assert "Research: {count: 7, art: art/flask.png}" in overrides

@@ -243,6 +243,7 @@ def test_an_edit_on_a_file_saved_meanwhile_is_shown_and_applied_again_in_one_cli
     title.press("Enter")
     stale = dialog.locator("[data-stale]")
     expect(stale).to_contain_text('title = "Harbour Master"', timeout=LIVE_MS)
+    expect(stale).to_contain_text("nothing was written. The face now shows")  # each sentence ends with its stop
     assert promo.read_bytes() == saved  # refused: nothing written
     expect(dialog.get_by_label("text", exact=True)).to_have_value("Take the second turn.")  # the file as saved
     stale.get_by_role("button", name="Apply my edit again").click()

@@ -15,6 +15,8 @@ let version = 0;
 let folder = {};  // the folder shown, as /news says: its path and name, writable or why not, ours or an overrides folder
 const TOKEN = document.querySelector('meta[name="studio-token"]').content;  // every write carries it back
 const TAB = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);  // this tab, in every write's header
+// A player's folder (one of our games, or their copy of it): the page speaks of cards, not of files and lines.
+const player = () => Boolean(folder.builtin || folder.overrides);
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -29,7 +31,10 @@ function el(tag, attrs = {}, ...children) {
 // -- tiles -------------------------------------------------------------------------------------------
 
 function makeTile(summary) {
-  const face = el("div", {class: "face", role: "button", tabindex: "0", "aria-label": "Open large"});
+  // The drawing and the button that opens it large lie side by side in the face: a button holding the
+  // drawing would take its every word as part of its name (axe: label-content-name-mismatch).
+  const face = el("div", {class: "face"}, el("div", {class: "drawing"}),
+                  el("button", {type: "button", class: "open", "aria-label": "Open large"}));
   const pick = el("input", {type: "checkbox", class: "pick", "aria-label": "Choose for the proof sheet"});
   pick.addEventListener("change", () => {
     pick.checked ? picked.add(summary.id) : picked.delete(summary.id);
@@ -43,7 +48,6 @@ function makeTile(summary) {
                   face, caption);
   const tile = {summary, el: node, drawn: null, face: null};
   face.addEventListener("click", () => openLarge(tile));
-  face.addEventListener("keydown", (event) => { if (event.key === "Enter") openLarge(tile); });
   takesDrops(face, () => summary.id);
   caption.addEventListener("change", (event) => { if (event.target.name === "count") commit(event.target); });
   caption.addEventListener("keydown", (event) => {
@@ -63,8 +67,11 @@ function describe(tile, summary) {
   node.style.setProperty("--h", summary.height);
   const names = summary.names.join(", ") + (summary.more_names ? ` and ${summary.more_names} more` : "");
   node.querySelector(".names").textContent = `${names} · ${summary.side}`;
+  node.querySelector(".face .open").setAttribute("aria-label", `Open ${names} · ${summary.side} large`);
   showCount(tile);
-  node.querySelector(".where").textContent = summary.sources.join(" ");
+  const where = node.querySelector(".where");  // a designer's file and line; a player's folder hides them
+  where.textContent = player() ? "" : summary.sources.join(" ");
+  where.title = summary.sources.join(" ");
   if (old && old.count !== summary.count) flash(node, `count ${old.count} → ${summary.count}`);
 }
 
@@ -129,6 +136,7 @@ function applyNews(news) {
     banner.hidden = true;
     banner.textContent = "";
   }
+  folder = news.folder || folder;
   if (news.full) applyAll(news.tiles);
   else for (const summary of news.tiles) {
     const tile = tiles.get(summary.id);
@@ -143,7 +151,6 @@ function applyNews(news) {
   version = news.version;
   document.body.dataset.version = version;
   for (const tile of tiles.values()) if (tile.near && tile.drawn !== tile.summary.version) want(tile);
-  folder = news.folder || folder;
   showUndo(news);
   showFolder();
   if (large) refreshLarge();
@@ -181,7 +188,7 @@ function paint(face) {
   tile.face = face;
   if (tile.drawn === face.version) return;
   tile.drawn = face.version;
-  const box = tile.el.querySelector(".face");
+  const box = tile.el.querySelector(".face .drawing");
   box.innerHTML = face.svg + face.overlay;
   const list = tile.el.querySelector(".warnings");
   list.replaceChildren(...face.warnings.map((text) => el("li", {text})));
@@ -193,7 +200,7 @@ function paint(face) {
 function forget(tile) {
   tile.drawn = null;
   tile.face = null;
-  tile.el.querySelector(".face").replaceChildren();
+  tile.el.querySelector(".face .drawing").replaceChildren();
 }
 
 const observer = new IntersectionObserver((entries) => {
@@ -381,13 +388,16 @@ async function offerAgain(error, what, again) {
   const button = el("button", {type: "button", class: "btn", "data-again": "", text: "Apply my edit again"});
   button.addEventListener("click", () => { staleBox.hidden = true; again(); });
   const now = Object.entries(error.answer.current || {}).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
-  const said = /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
-  staleBox.replaceChildren(el("span", {text: `${said} The face now shows the file as saved`
+  staleBox.replaceChildren(el("span", {text: `${sentence(error.message)} The face now shows the file as saved`
                                        + (now.length ? ` (${now.join(", ")}). ` : ". ") + `Your edit: ${what}. `}),
                            button);
   staleBox.hidden = false;
   if (!dialog.open) { newsBox.replaceChildren(staleBox.cloneNode(true)); newsBox.querySelector("button").onclick = again; }
   button.focus();
+}
+
+function sentence(text) {
+  return /[.!?]$/.test(text) ? text : text + ".";
 }
 
 // The undo and redo buttons, from what /news says a step would do (one line, or null for nothing) and the
@@ -475,7 +485,7 @@ function showLarge(tile) {
   bigFace.classList.toggle("laying-out", layoutSwitch.checked);
   bigFace.dataset.version = face.version;
   dialog.querySelector("[data-title]").textContent = `${summary.component_name}: ${summary.names.join(", ")}, ${summary.side}`;
-  dialog.querySelector("[data-where]").textContent = `× ${summary.count} · ${summary.sources.join(" ")}`;
+  dialog.querySelector("[data-where]").textContent = `× ${summary.count}` + (player() ? "" : ` · ${summary.sources.join(" ")}`);
   const row = dialog.querySelector("[data-row]");
   fetch("row?id=" + encodeURIComponent(summary.id)).then((r) => r.json()).then((body) => {
     row.textContent = body.row || "";
@@ -495,8 +505,8 @@ function editsOf(face) {
   // a face that stands for several items: its count is theirs together, written as one count where the studio
   // says so (`together`: a card and its variant), else changed in the file
   if (count && edit.items > 1 && !count.together) {
-    count = {...count, writable: false,
-             why: `this face stands for ${edit.items} items alike: change one in ${count.detail || count.where}`};
+    count = {...count, writable: false, why: player() ? `this face stands for ${edit.items} cards alike, so its count is not changed here`
+      : `this face stands for ${edit.items} items alike: change one in ${count.detail || count.where}`};
   }
   return {count, fields: fields.filter((f) => f.name !== "count"),
           art: edit.art || null, boxes: edit.boxes || [], layout: edit.layout || null};
@@ -539,9 +549,17 @@ function fieldInput(field) {
     parts.push(swatch);
   }
   parts.push(el("span", {class: "error", "data-error": field.name}),
-             el("small", {class: "from", text: field.writable ? field.where || "" : field.why || field.where || "",
-                          title: field.detail || ""}));
+             ...note(field.writable ? "" : field.why, field.detail || field.where));
   return el("div", {class: "field", "data-field": field.name}, ...parts);
+}
+
+// Under a field: why it cannot be written, else where it is. A designer reads the file and line; a player
+// reads the sentence, the file and line folded in a detail a designer can open.
+function note(why, where) {
+  if (!player() || !where) return [el("small", {class: "from", text: why || where || ""})];
+  const file = where.replace(/ \(a new key\)$/, ", a line added there");
+  return [...(why ? [el("small", {class: "from", text: why})] : []),
+          el("details", {class: "from"}, el("summary", {text: "Which file"}), file)];
 }
 
 // What a control holds, as the edit sends it: a checkbox true or false, anything else its text.
@@ -572,8 +590,9 @@ function fillForm(tile) {
     rows.push(el("div", {class: "field art", "data-field": "art-file"},
                  el("label", {for: "edit-art-file", text: "picture"}), file,
                  el("span", {class: "error", "data-error": "art-file"}),
-                 el("small", {class: "from", text: edits.art.writable
-                   ? `or drop an image on the face; named in ${edits.art.where}` : edits.art.why || ""})));
+                 ...(!edits.art.writable ? note(edits.art.why, "") : player()
+                   ? note("or drop an image on the face", edits.art.where)
+                   : note(`or drop an image on the face; named in ${edits.art.where}`, ""))));
   }
   if (aside.length) {
     rows.push(el("details", {class: "aside"}, el("summary", {text: `${aside.length} more field${aside.length > 1 ? "s" : ""} this face could show`}),
@@ -678,10 +697,28 @@ const nudged = new Map();  // box name -> timer of a write waiting for the arrow
 
 layoutSwitch.addEventListener("change", () => {
   bigFace.classList.toggle("laying-out", layoutSwitch.checked);
+  const first = bigFace.querySelector(".box");
+  first?.focus();
   readout.textContent = layoutSwitch.checked
-    ? "Drag a box to move it, a handle to resize it (0.5 mm steps); arrow keys move the box in focus 0.1 mm (Shift: 1 mm), with Alt they resize it."
+    ? "Drag a box to move it, a handle to resize it (0.5 mm steps); arrow keys move the box in focus 0.1 mm (Shift: 1 mm), with Alt they resize it. "
+      + reach(first?.dataset.box || "a box")
     : "";
-  bigFace.querySelector(".box")?.focus();
+});
+
+// What a move changes, said before it is written: a box belongs to the layout, so it moves on every piece
+// drawn with that layout ("Moving title moves it on all 18 pieces of Ability cards.").
+function reach(box) {
+  const layout = tiles.get(large?.id)?.summary.layout;
+  const same = [...tiles.values()].map((tile) => tile.summary).filter((summary) => summary.layout === layout);
+  const pieces = same.reduce((sum, summary) => sum + summary.count, 0);
+  const names = [...new Set(same.map((summary) => summary.component_name))].join(", ");
+  if (same.length <= 1 && pieces <= 1) return `Moving ${box} changes this one piece only.`;
+  return `Moving ${box} moves it on all ${pieces} pieces of ${names} (the layout ${layout}).`;
+}
+
+bigFace.addEventListener("focusin", (event) => {
+  const node = event.target.closest(".box");
+  if (node && !node.classList.contains("fixed") && !dragging) readout.textContent = reach(node.dataset.box);
 });
 
 // The face's own box in millimetres (bleed included), from its overlay's viewBox.
@@ -852,9 +889,36 @@ function showFolder() {
   where.hidden = !(folder.overrides && folder.writable);
   if (where.hidden || where.dataset.path === folder.path) return;
   where.dataset.path = folder.path;
+  const build = el("button", {type: "button", class: "btn", "data-build-open": "", text: "Build the PDF and open it"});
+  build.addEventListener("click", buildAndOpen);
   where.replaceChildren("Your copy is ", el("code", {text: folder.path}),
                         ": your changes go into its overrides.yaml and art/, our files stay as they are. To print it: ",
-                        el("code", {"data-build-line": "", text: folder.build}));
+                        el("code", {"data-build-line": "", text: folder.build}),
+                        ...(folder.out ? [". The PDF will be in ", el("code", {"data-pdf-folder": "", text: folder.out})] : []),
+                        ". ", build);
+}
+
+// The Print PDF build, its file opened in a new tab when it is made. The tab is opened at the click (a tab
+// opened seconds later, when the build is done, is a pop-up a browser blocks) and shown the PDF once made.
+async function buildAndOpen() {
+  const tab = window.open("about:blank", "_blank");
+  try {
+    const job = await request("build", {kind: "pdf"});
+    for (;;) {
+      const body = await (await fetch("jobs")).json();
+      showJobs(body.jobs);
+      const now = body.jobs.find((entry) => entry.id === job.id);
+      if (now?.state === "done") {
+        if (tab) tab.location = new URL("output/" + now.result, location.href).href;
+        return;
+      }
+      if (!now || now.state === "failed") throw new Error(now?.error || "the build stopped");
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+  } catch (error) {
+    tab?.close();
+    newsBox.textContent = sentence(`The PDF was not made: ${error.message}`);
+  }
 }
 
 catchUp().then(follow);
