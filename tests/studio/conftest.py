@@ -11,6 +11,7 @@ import pytest
 
 from companion_test_helpers import free_port, not_listening
 from starpnp.generator.customise import new_game
+from starpnp.generator.studio import create_app
 
 # A card whose title box runs 1.4 mm under the white panel, as the scaffold's once did: a two-line title is
 # half hidden, and only check's covered-box warning says so.
@@ -44,6 +45,18 @@ def make_game(folder: Path) -> Path:
 @pytest.fixture
 def game(tmp_path) -> Path:
     return make_game(tmp_path / "harbour")
+
+
+@pytest.fixture
+def app(game, tmp_path):
+    """The studio's Flask app on `game`, writing its builds beside it and watching no files."""
+    return create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": False})
+
+
+@pytest.fixture
+def page(app):
+    """A client that asks as the studio's page does."""
+    return page_client(app)
 
 
 class StudioProcess:

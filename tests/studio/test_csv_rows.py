@@ -7,20 +7,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from starpnp.generator.data.spreadsheet import csv_records
-from starpnp.generator.studio import create_app
 from starpnp_test_support import examples
 
 HEADER = ["count", "title", "type", "cost", "value", "text", "color"]
-
-
-@pytest.fixture
-def app(game, tmp_path):
-    return create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": False})
-
-
-@pytest.fixture
-def page(app, as_page):
-    return as_page(app)
 
 
 def records(text: str) -> list[list[str]]:

@@ -14,11 +14,6 @@ from starpnp.generator.studio import create_app
 from starpnp.web.guard import loopback_names, split_host
 
 
-@pytest.fixture
-def app(game, tmp_path):
-    return create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": False})
-
-
 def settings(client, **headers):
     return client.post("/settings", json={"ink": "low"}, headers=headers)
 

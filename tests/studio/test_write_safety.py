@@ -20,16 +20,6 @@ from starpnp.generator.studio import create_app
 from starpnp.resources import components_dir
 
 
-@pytest.fixture
-def app(game, tmp_path):
-    return create_app({"GAME_FOLDER": game, "OUT": tmp_path / "out", "FOLLOW": False})
-
-
-@pytest.fixture
-def page(app, as_page):
-    return as_page(app)
-
-
 def version(page) -> int:
     return page.get("/news?since=0").json["version"]
 
