@@ -12,8 +12,8 @@ import pytest
 from starpnp.generator.build import make_runs, player_aids
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
-from starpnp.generator.sheets.imposition import (FOOTER_GAP, MARK_APART, MARK_OFFSET, Settings, footer_band, impose,
-                                                marked_ends, one_end_note, paginate)
+from starpnp.generator.sheets.imposition import (FOOTER_GAP, MARK_APART, MARK_OFFSET, Settings, block_trims,
+                                                footer_band, impose, marked_ends, one_end_note, paginate)
 from starpnp.generator.sheets.pdf import contents_pages
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
@@ -42,17 +42,6 @@ def imposed(game_id: str, paper: str, margin: float, ink: str = "full"):
 @pytest.fixture(scope="module")
 def layouts():
     return {(g, paper, margin, ink): imposed(g, paper, margin, ink) for g in GAMES for paper, margin, ink in LAYOUTS}
-
-
-def blocks_of(sheet) -> list[list[tuple[float, float, float, float]]]:
-    """Each block's trims as (x0, y0, x1, y1); each tile of a board is one block, its window."""
-    out, start = [], 0
-    if sheet.role == "tile":
-        out = [[(x, y, x + w, y + h)] for x, y, w, h in (t.window for t in sheet.tiles)]
-    for size in sheet.blocks:
-        out.append([(x, y, x + w, y + h) for x, y, w, h in (p.trim_box for p in sheet.placed[start:start + size])])
-        start += size
-    return out
 
 
 def footer_text(side: str, settings: Settings) -> tuple[float, float, float, float]:
@@ -98,7 +87,7 @@ def test_every_trim_line_has_a_mark_a_cutter_can_follow(layouts, game_id, paper,
     pw, ph = settings.size
     checked = 0
     for sheet in sheets:
-        blocks = blocks_of(sheet)
+        blocks = block_trims(sheet)
         if not blocks:
             continue
         where = f"{game_id} {paper} --margin {margin:g} --ink {ink} page {sheet.page}"
@@ -138,7 +127,7 @@ def test_every_trim_line_has_a_mark_a_cutter_can_follow(layouts, game_id, paper,
 
 def owners(sheet) -> list[int]:
     """The block each of the sheet's marks belongs to (the one whose trim line it extends, beyond its trims)."""
-    blocks = blocks_of(sheet)
+    blocks = block_trims(sheet)
     return [next(i for i, trims in enumerate(blocks) if on_edge(mark, trims)
                  and abs(distance(mark, outline(trims)) - MARK_OFFSET) < 1e-3) for mark in sheet.marks]
 
@@ -191,7 +180,7 @@ def test_every_trim_line_has_marks_at_both_ends_but_on_tight_grids(layouts, game
     settings, sheets, _ = layouts[(game_id, paper, margin, ink)]
     one_ended, lines = [], 0
     for sheet in sheets:
-        blocks, owner = blocks_of(sheet), owners(sheet)
+        blocks, owner = block_trims(sheet), owners(sheet)
         tight = sheet_tight(sheet)
         far_only = set(sheet.one_ended)
         for i, trims in enumerate(blocks):
@@ -235,7 +224,7 @@ def test_every_cut_line_is_marked_and_one_marked_at_one_end_is_said_on_its_sheet
 
 
 def sheet_tight(sheet) -> list[bool]:
-    """For each block of the sheet (tiles first, as blocks_of lists them): is it a tight grid?"""
+    """For each block of the sheet (tiles first, as block_trims lists them): is it a tight grid?"""
     tiles = [t.tight for t in sheet.tiles] if sheet.role == "tile" else []
     return tiles + list(sheet.tight or [False] * len(sheet.blocks))
 
