@@ -160,7 +160,8 @@ class Item(BaseModel):
     name: str | None = None
     back: dict[str, Any] | None = Field(None, description="back-face fields for this piece only")
     with_option: dict[str, dict[str, Any]] = Field(
-        {}, description="game option -> fields (and count) that change when the option is on")
+        {}, description="game option -> fields (and count) that change when the option is on; with `copies: N` "
+                        "only N of the item's copies change (Stratastar's power cards: 4 of the 20 Attack cards)")
     ours: list[str] = Field([], description="fields whose values are our choice, not the publisher's")
 
 
@@ -216,8 +217,9 @@ class FaceSpec:
     layout: str
     params: Any  # the layout's validated pydantic model
     drawing: Any = None  # the Layout that draws it (found by name for this game; boxes changed inline included)
-    # field -> the line of the YAML that set it ("" -> the piece's own line), for warnings while drawing
-    lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+    # where each value came from (data/origin.py): a mapping of field -> line ("" -> the piece's own line), which
+    # warnings while drawing name, and each value's whole place, which the studio writes to
+    origin: Mapping[str, int] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,16 @@ class Overridden:
     changes: list[str]  # "components.deck.items.Attack.count: 20 -> 24"
     blame: dict[tuple[str, str], str]  # (base file, its dotted path) -> "overrides.yaml:line: its dotted path"
     warnings: list[str]  # the base lying outside the folder (the command line only builds from it)
+    folder: Path  # the overrides folder
+    data: LineDict  # its overrides.yaml as loaded
+    set_at: dict[tuple[str, tuple], tuple[int, tuple]]  # (base file, path) -> (line, path) of overrides.yaml
+    names: dict[tuple[str, tuple], str]  # (base file, an item's path) -> the name overrides.yaml changes it by
+
+    def set_in(self, file: str, component: tuple) -> dict[tuple, tuple[int, tuple]]:
+        """What overrides.yaml set in one component of a base file: its path there -> overrides.yaml's line and
+        path (the loader records it as where those values came from)."""
+        return {path: place for (base, path), place in self.set_at.items()
+                if base == file and path[:len(component)] == component}
 
     def blamed(self, error: str) -> str:
         """An error about a value the user's overrides.yaml put there, pointed at that line of theirs."""
@@ -85,6 +95,8 @@ class _Merger:
         self.changes: list[str] = []
         self.errors: list[str] = []
         self.blame: dict[tuple[str, str], str] = {}
+        self.set_at: dict[tuple[str, tuple], tuple[int, tuple]] = {}
+        self.names: dict[tuple[str, tuple], str] = {}
 
     def error(self, loc: tuple, message: str) -> None:
         self.errors.append(f"{self.source}:{line_of(self.raw, loc)}: {dotted(loc)}: {message}")
@@ -105,8 +117,9 @@ class _Merger:
                 was = short(old) if key in target else "(unset)"
                 target[key] = new
                 self.changes.append(f"{label}.{key}: {was} -> {short(new)}")
-                self.blame[(file, dotted(at + (key,)))] = (f"{self.source}:{line_of(self.raw, loc + (key,))}: "
-                                                           f"{dotted(loc + (key,))}")
+                line = line_of(self.raw, loc + (key,))
+                self.blame[(file, dotted(at + (key,)))] = f"{self.source}:{line}: {dotted(loc + (key,))}"
+                self.set_at[(file, at + (key,))] = (line, loc + (key,))
 
     def component(self, comp: dict, changes: Any, loc: tuple, base: tuple[str, tuple]) -> None:
         if changes is None:  # a component's line uncommented with nothing under it yet: no change
@@ -130,6 +143,7 @@ class _Merger:
                 self.error(loc + ("items", name), f"no item named {name!r}; items: {known}")
                 continue
             index, item = by_name[name]
+            self.names[(base[0], base[1] + ("items", index))] = name
             self.merge(item, item_changes, loc + ("items", name), f"{label}.items.{name}",
                        (base[0], base[1] + ("items", index)))
 
@@ -206,4 +220,5 @@ def apply_overrides(folder: Path, find_game) -> Overridden:
         merger.component(comp, changes, ("components", cid), where)
     if merger.errors:
         raise DataErrors(merger.errors)
-    return Overridden(base, files, merger.changes, merger.blame, warnings)
+    return Overridden(base, files, merger.changes, merger.blame, warnings, folder, raw, merger.set_at,
+                      merger.names)

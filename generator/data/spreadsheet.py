@@ -28,23 +28,25 @@ import yaml
 from .computed import Uncomputed
 from .inside import INSIDE, named_inside
 from .limits import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROWS, over
+from .origin import WORKBOOK_SUFFIXES, Table  # workbook.py reads those; imported only when one is named
 from .yamlio import (
     LINE_SEPARATORS, SEPARATOR, DataError, LineDict, LineList, NotYaml, dotted, line_of, parse_yaml, read_text,
 )
 
 TABLE_DELIMITERS = {".csv": ",", ".tsv": "\t"}
-WORKBOOK_SUFFIXES = (".xlsx", ".ods")  # workbook.py reads them; it is imported only when one is named
 WHOLE = re.compile(r"-?(0|[1-9][0-9]*)")
 DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\.[0-9]+")
 
 
 class TableRows(LineList):
     """Items read from a spreadsheet; `label` names the file (and sheet) their lines (row numbers) belong to,
-    `header` its columns as written, `written` the column each field mapped by `columns:` was read from."""
+    `header` its columns as written, `written` the column each field mapped by `columns:` was read from, and
+    `origin` says all of it as the record of where each value came from keeps it (data/origin.py)."""
 
     label: str
     header: list[str]
     written: dict[str, str]
+    origin: Table
 
 
 FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?")
@@ -146,7 +148,9 @@ def read_table(path: Path, sheet: str | None = None, label: str | None = None,
         from .workbook import read_workbook
 
         name, records = read_workbook(path, sheet)
-        return table_rows(f"{path}:{name}", records, None, columns, ignore)
+        rows = table_rows(f"{path}:{name}", records, None, columns, ignore)
+        rows.origin = Table(rows.label, str(path), name, tuple(rows.header), rows.written)
+        return rows
     if path.suffix.lower() not in TABLE_DELIMITERS and label is None:
         raise DataError(f"{path}: a card list is a .csv, .tsv, .xlsx or .ods file")
     if sheet is not None:
@@ -162,8 +166,10 @@ def read_table(path: Path, sheet: str | None = None, label: str | None = None,
         records.append((start, record))
     for number, record in records[1:]:
         _swallowed(path, number, record, delimiter, len(records[0][1]))
-    return table_rows(label or str(path), [record for _, record in records], [number for number, _ in records],
+    rows = table_rows(label or str(path), [record for _, record in records], [number for number, _ in records],
                       columns, ignore)
+    rows.origin = Table(rows.label, None if label else str(path), None, tuple(rows.header), rows.written, delimiter)
+    return rows
 
 
 def csv_delimiter(path: Path, text: str) -> str:

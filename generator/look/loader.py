@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 import types
 from dataclasses import replace
-from collections.abc import Mapping
 from difflib import get_close_matches
 from functools import cache
 from pathlib import Path
@@ -21,7 +20,8 @@ from ..data.computed import one_budget
 from ..data.model import (
     Component, ComponentFile, FaceSpec, Game, GameInfo, PieceSpec, ResolvedComponent, is_unspecified, our_edition,
 )
-from ..data.overrides import OVERRIDES_FILE, apply_overrides, source_folders
+from ..data.origin import COMPONENT, COPIES, ITEM, ComponentOrigin, ItemOrigin, Origin, Overriding, Shape
+from ..data.overrides import OVERRIDES_FILE, Overridden, apply_overrides, item_key, source_folders
 from ..data.spreadsheet import TableRows, expand_tables, told_in_rows
 from ..data.yamlio import DataError, DataErrors, dotted, line_of, load_yaml
 from ...resources import components_dir
@@ -251,39 +251,6 @@ def _written(value: Any, loc: tuple) -> tuple:
     return tuple(out)
 
 
-class _Lines(Mapping):
-    """A face's fields' lines in their file (under "" the piece's own line), for warnings while drawing: the
-    field names as a tuple that faces with the same fields share, and their lines. The YAML they were read
-    from is let go once its file is loaded. `table` is the spreadsheet (its label: the file, and the sheet of a
-    workbook) an item's own fields (and the piece itself) were read from, whose row numbers those lines are;
-    `in_table` says which fields it holds, `columns` the column each field mapped by `columns:` was read
-    from (the table's own dict, shared by its rows): the studio writes a field's value there."""
-
-    __slots__ = ("names", "numbers", "table", "in_table", "columns")
-
-    def __init__(self, names: tuple[str, ...], numbers: tuple[int, ...], table: str | None = None,
-                 in_table: frozenset[str] = frozenset(), columns: dict[str, str] | None = None):
-        self.names, self.numbers, self.table, self.in_table = names, numbers, table, in_table
-        self.columns = columns or {}
-
-    def file_of(self, key: str) -> str | None:
-        """The spreadsheet `key`'s line is a row of, or None when it is a line of the component's file."""
-        own = key in self.in_table or key not in self.names[1:]  # an item's field, or the piece's own line
-        return self.table if self.table is not None and own else None
-
-    def __getitem__(self, key: str) -> int:
-        try:
-            return self.numbers[self.names.index(key)]
-        except ValueError:
-            raise KeyError(key) from None
-
-    def __iter__(self):
-        return iter(self.names)
-
-    def __len__(self) -> int:
-        return len(self.names)
-
-
 def _at(raw: Any, path: tuple) -> Any:
     """The value at `path` inside loaded data, or None."""
     for part in path:
@@ -296,7 +263,7 @@ def _at(raw: Any, path: tuple) -> Any:
 
 class _Resolver:
     def __init__(self, info: GameInfo, options: frozenset[str], write_ins: bool, folders: tuple[Path, ...],
-                 layouts: Layouts):
+                 layouts: Layouts, overridden: Overridden | None = None):
         self.info = info
         self.context = {ICON_FOLDERS: folders}  # a face may name the game's own icons
         self.art_folders = list(folders)  # art is relative to the first; it may lie in any of them
@@ -305,59 +272,65 @@ class _Resolver:
         self.write_ins = write_ins
         self.edition: list[str] = []
         self.layouts = layouts
+        self.overridden = overridden
+        self.overriding = overridden and Overriding(str(overridden.folder / OVERRIDES_FILE), overridden.data)
         self.errors: list[str] = []
         self.unspecified: list[str] = []
         self.ours: list[str] = []
-        self.names: dict[tuple, tuple] = {}  # one tuple for every face with the same fields (see _Lines)
+        self.shapes: dict[tuple, Shape] = {}  # one Shape for every face given the same fields from the same places
         self.fields_set: dict[frozenset, set] = {}  # faces given the same fields share one set of them (see face)
 
-    def lines(self, raw: Any, origin: dict, item: tuple) -> _Lines:
-        """Where each of a face's fields was written (see _Lines), looked up now, while the YAML is at hand."""
-        names = ("", *origin)
-        names = self.names.setdefault(names, names)
-        numbers = (line_of(raw, item), *(line_of(raw, origin[key]) for key in names[1:]))
-        items = _at(raw, item[:3])  # ("components", i, "items")
-        if not isinstance(items, TableRows):
-            return _Lines(names, numbers)
-        in_table = frozenset(key for key in names[1:] if origin[key][:4] == item[:4])
-        return _Lines(names, numbers, items.label, self.names.setdefault(in_table, in_table), items.written)
+    def origin(self, item: ItemOrigin, raw_item: Any, raw_component: Any, paths: dict, side: str) -> Origin:
+        """Where each of a face's values was written (see data/origin.py), looked up now, while the YAML is at
+        hand: the lines are read from the item's and the component's own data, not from the file's top."""
+        key = (tuple(paths), tuple(paths.values()))
+        shape = self.shapes.get(key)
+        if shape is None:
+            shape = self.shapes[key] = Shape(("", *key[0]), ((ITEM,), *key[1]))
+        numbers = (item.line, *(line_of(raw_item if path[0] == ITEM else raw_component, path[1:])
+                                for path in key[1]))
+        return Origin(item, shape, numbers, side)
 
     def error(self, message: str) -> None:
         if message not in self.errors:  # pieces sharing a bad front would repeat it once each
             self.errors.append(message)
 
-    def face(self, fields: dict, origin: dict, source: Path, raw: Any, item: tuple, side: str) -> Any:
-        """Validate merged fields, returning them as a FaceSpec; `origin` maps each field to the raw location it
-        came from. A field missing altogether is reported where it would go on the item (`back.` for back fields).
-        """
+    def face(self, fields: dict, paths: dict, source: Path, raw: Any, at, side: str) -> tuple | None:
+        """Validate merged fields, returning (layout name, params, drawing) for a FaceSpec; `paths` maps each
+        field to where it came from (data/origin.py's paths, `at` makes one a key path from the file's top). A
+        field missing altogether is reported where it would go on the item (`back.` for back fields)."""
         name = fields.get("layout")
         boxes = fields.pop("boxes", None)
-        on_item = item if side == "front" else item + ("back",)
+        own = (ITEM,) if side == "front" else (ITEM, "back")
+
+        def where(field: str) -> tuple:
+            return at(paths.get(field, own + (field,)))
+
         if not isinstance(name, str) or name not in self.layouts:
             if name is None:
-                component = item[:2]
+                component = at((COMPONENT,))
                 self.error(f"{source}:{line_of(raw, component + (side,))}: {dotted(component + (side, 'layout'))}: "
                            f"required field is missing")
                 return None
-            line = line_of(raw, origin.get("layout", ()))
+            line = line_of(raw, where("layout"))
             known = ", ".join(sorted(self.layouts))
-            self.error(f"{source}:{line}: {dotted(origin.get('layout', ('layout',)))}: "
+            self.error(f"{source}:{line}: {dotted(where('layout') if 'layout' in paths else ('layout',))}: "
                        f"unknown layout {_shown(name)}; known: {known}")
             return None
         too_big = _out_of_bounds(fields)
         if too_big:
             path, value = too_big
-            where = origin.get(path[0], on_item + (path[0],)) + path[1:]
-            self.error(f"{source}:{line_of(raw, where)}: {dotted(where)}: {value:g} is beyond ±{MAX_NUMBER:g}; "
+            spot = where(path[0]) + path[1:]
+            self.error(f"{source}:{line_of(raw, spot)}: {dotted(spot)}: {value:g} is beyond ±{MAX_NUMBER:g}; "
                        f"sizes are in mm and counts are of pieces")
             return None
         try:
             if boxes is None:
                 drawing = self.layouts[name]
             else:
-                where = origin.get("boxes", on_item + ("boxes",))
-                drawing = self.layouts.with_boxes(name, boxes, f"{source}:{line_of(raw, where)}: {dotted(where)}",
-                                                  lambda keys: line_of(raw, where + keys))
+                spot = where("boxes")
+                drawing = self.layouts.with_boxes(name, boxes, f"{source}:{line_of(raw, spot)}: {dotted(spot)}",
+                                                  lambda keys: line_of(raw, spot + keys))
             params = drawing.params.model_validate(fields, context=self.context)
         except DataError as exc:  # a layout file that does not compile
             self.error(str(exc))
@@ -366,19 +339,19 @@ class _Resolver:
             for error in _one_member(exc.errors()):
                 top = error["loc"][0]
                 rest = _written(fields.get(top), error["loc"][1:])
-                where = origin.get(top, on_item + (top,))
-                line = line_of(raw, where + rest if top in origin else item)
-                self.error(f"{source}:{line}: {dotted(where + rest)}: {_message(error, self.layouts[name].params)}")
+                spot = where(top)
+                line = line_of(raw, spot + rest if top in paths else at((ITEM,)))
+                self.error(f"{source}:{line}: {dotted(spot + rest)}: {_message(error, self.layouts[name].params)}")
             return None
-        if not self.art_ok(params, origin, source, raw, on_item):
+        if not self.art_ok(params, where, source, raw):
             return None
         # pydantic gives every model its own set of the fields the data gave; faces giving the same fields share
         # one (pydantic copies it before changing it, in model_copy), a few hundred bytes a face
         given = params.__pydantic_fields_set__
         object.__setattr__(params, "__pydantic_fields_set__", self.fields_set.setdefault(frozenset(given), given))
-        return FaceSpec(name, params, drawing, self.lines(raw, origin, on_item))
+        return name, params, drawing
 
-    def art_ok(self, params: Any, origin: dict, source: Path, raw: Any, on_item: tuple) -> bool:
+    def art_ok(self, params: Any, where, source: Path, raw: Any) -> bool:
         """Whether the face's art paths may be used; an error for each that is refused (see art_refused)."""
         ok = True
         for name in ART_FIELDS:
@@ -388,8 +361,8 @@ class _Resolver:
             if path not in self.art_refused:
                 self.art_refused[path] = art_refused(path, self.art_folders)
             if self.art_refused[path]:
-                where = origin.get(name, on_item + (name,))
-                self.error(f"{source}:{line_of(raw, where)}: {dotted(where)}: {_shown(path)}: {self.art_refused[path]}")
+                self.error(f"{source}:{line_of(raw, where(name))}: {dotted(where(name))}: {_shown(path)}: "
+                           f"{self.art_refused[path]}")
                 ok = False
         return ok
 
@@ -402,18 +375,31 @@ class _Resolver:
         colors = comp.colors or self.info.colors
         pieces = []
         self.ours.extend(f"{comp.id}: {field}" for field in comp.ours)
+        raw_component = _at(raw, base)
+        raw_items = raw_component["items"]
+        table = raw_items.origin if isinstance(raw_items, TableRows) else None  # shared by its rows
+        here = ComponentOrigin(str(source), comp.id, index, table, self.overriding)
+        set_at = self.overridden.set_in(str(source), base) if self.overridden else {}
+        from_front = {k: (COMPONENT, "front", k) for k in comp.front}
+        from_back = {k: (COMPONENT, "back", k) for k in (comp.back or {})}
         for item_index, item in enumerate(comp.items):
             ipath = base + ("items", item_index)
+
+            def at(path: tuple, ipath=ipath) -> tuple:  # a field's path from the file's top
+                return (ipath if path[0] == ITEM else base) + path[1:]
+
+            raw_item = raw_items[item_index]
             extras = dict(item.model_extra or {})
             count = item.count
-            front_origin = {k: base + ("front", k) for k in comp.front} | {k: ipath + (k,) for k in extras}
+            front_paths = from_front | {k: (ITEM, k) for k in extras}
             front = {**comp.front, **extras}
             back = None
-            back_origin: dict = {}
+            back_paths: dict = {}
             if comp.back is not None or item.back is not None:
                 back = {**(comp.back or {}), **(item.back or {})}
-                back_origin = {k: base + ("back", k) for k in (comp.back or {})} | {
-                    k: ipath + ("back", k) for k in (item.back or {})}
+                back_paths = from_back | {k: (ITEM, "back", k) for k in (item.back or {})}
+            count_path = (ITEM, "count")
+            variant = None  # (option, copies, front, paths): the option's changes that some copies take
             for option, changes in item.with_option.items():
                 if option not in self.info.options:
                     line = line_of(raw, ipath + ("with_option", option))
@@ -422,27 +408,87 @@ class _Resolver:
                     continue
                 if option in self.options:
                     changes = dict(changes)
-                    count = changes.pop("count", count)
+                    if "count" in changes:
+                        count, count_path = changes.pop("count"), (ITEM, "with_option", option, "count")
+                    paths = {k: (ITEM, "with_option", option, k) for k in changes if k != COPIES}
+                    if COPIES in changes:
+                        copies = self.copies(changes.pop(COPIES), count, source, raw, ipath + ("with_option", option))
+                        if copies is None:
+                            continue
+                        variant = (option, copies, {**front, **changes}, front_paths | paths)
+                        continue
                     front.update(changes)
-                    front_origin.update({k: ipath + ("with_option", option, k) for k in changes})
-            front, front_edition = our_edition(front, self.write_ins)
-            back, back_edition = our_edition(back, self.write_ins)
-            front_face = self.face(front, front_origin, source, raw, ipath, "front")
-            back_face = self.face(back, back_origin, source, raw, ipath, "back") if back is not None else None
-            if front_face is None or (back is not None and back_face is None):
-                continue
-            label = item.name or next((front[key] for key in ("title", "label") if front.get(key)
-                                       and not is_unspecified(front[key])), f"#{item_index + 1}")
-            for path in _unspecified_paths(front):
-                self.unspecified.append(f"{comp.id}: {label}: front.{path}")
-            for path in _unspecified_paths(back or {}):
-                self.unspecified.append(f"{comp.id}: {label}: back.{path}")
-            self.ours.extend(f"{comp.id}: {label}: {field}" for field in item.ours)
-            self.edition.extend(f"{comp.id}: {label}: {side}.{path}" for side, paths in
-                                (("front", front_edition), ("back", back_edition)) for path in paths)
-            for color in (colors if comp.per_player else [None]):
-                pieces.append(PieceSpec(str(label), count, color, front_face, back_face))
+                    front_paths.update(paths)
+            shown = item.name or our_edition(front, self.write_ins)[0]
+            label = shown if item.name else next((shown[key] for key in ("title", "label") if shown.get(key)
+                                                  and not is_unspecified(shown[key])), f"#{item_index + 1}")
+            mine = ItemOrigin(here, item_index, line_of(raw, ipath), self._key(source, ipath, raw_item),
+                              len(comp.items) == 1, _set_by(set_at, ipath, base), variant[1] if variant else 0)
+            made = [(str(label), count - (variant[1] if variant else 0), front, front_paths, count_path)]
+            if variant is not None:
+                option, copies, changed, paths = variant
+                made.append((f"{label} (with {option})", copies, changed, paths,
+                             (ITEM, "with_option", option, COPIES)))
+            for name, number, fields, paths, counted in made:
+                pieces += self.pieces(comp, colors, item, name, number, fields, paths, counted, back, back_paths,
+                                      mine, raw_item, raw_component, source, raw, at)
         return ResolvedComponent(str(source), comp if items else comp.model_copy(update={"items": []}), tuple(pieces))
+
+    def copies(self, copies: Any, count: int, source: Path, raw: Any, where: tuple) -> int | None:
+        """`copies: N` of an option's changes: how many of the item's copies take them; all of them when the
+        item has fewer (a player's overrides may count 2 Attack cards where the game stars 4)."""
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
+            self.error(f"{source}:{line_of(raw, where + (COPIES,))}: {dotted(where + (COPIES,))}: expected a whole "
+                       f"number of the item's copies (0 or more), got {_shown(copies)}")
+            return None
+        return min(copies, count)
+
+    def pieces(self, comp: Component, colors: list, item: Any, label: str, count: int, front: dict, front_paths: dict,
+               count_path: tuple, back: dict | None, back_paths: dict, mine: ItemOrigin, raw_item: Any,
+               raw_component: Any, source: Path, raw: Any, at) -> list[PieceSpec]:
+        """An item's pieces (one per player colour when per_player), its faces validated; none when a face
+        fails (its error is kept)."""
+        front, front_edition = our_edition(front, self.write_ins)
+        back, back_edition = our_edition(back, self.write_ins)
+        front_face = self.face(front, front_paths, source, raw, at, "front")
+        back_face = self.face(back, back_paths, source, raw, at, "back") if back is not None else None
+        if front_face is None or (back is not None and back_face is None):
+            return []
+        for path in _unspecified_paths(front):
+            self.unspecified.append(f"{comp.id}: {label}: front.{path}")
+        for path in _unspecified_paths(back or {}):
+            self.unspecified.append(f"{comp.id}: {label}: back.{path}")
+        self.ours.extend(f"{comp.id}: {label}: {field}" for field in item.ours)
+        self.edition.extend(f"{comp.id}: {label}: {side}.{path}" for side, paths in
+                            (("front", front_edition), ("back", back_edition)) for path in paths)
+        front_spec = FaceSpec(*front_face, self.origin(mine, raw_item, raw_component,
+                                                       front_paths | {"count": count_path}, "front"))
+        back_spec = None
+        if back_face is not None:
+            back_spec = FaceSpec(*back_face, self.origin(mine, raw_item, raw_component,
+                                                         back_paths | {"count": count_path}, "back"))
+        return [PieceSpec(label, count, color, front_spec, back_spec)
+                for color in (colors if comp.per_player else [None])]
+
+    def _key(self, source: Path, ipath: tuple, raw_item: Any) -> str | None:
+        """The name overrides.yaml changes the item by: the one it is changed by already, else its own."""
+        if self.overridden is not None and (named := self.overridden.names.get((str(source), ipath))) is not None:
+            return named
+        return item_key(raw_item)
+
+
+def _set_by(set_at: dict, ipath: tuple, base: tuple) -> dict | None:
+    """What an overrides.yaml set on this item (or on its component), by the path from the item (from the
+    component: `component` first) -> (its line, its path) in overrides.yaml."""
+    if not set_at:
+        return None
+    found = {}
+    for loc, place in set_at.items():
+        if loc[:len(ipath)] == ipath:
+            found[loc[len(ipath):]] = place
+        elif loc[:2] == base and loc[2:3] != ("items",):
+            found[(COMPONENT, *loc[2:])] = place
+    return found or None
 
 
 def _validate(model: type[BaseModel], raw: Any, source: Path) -> Any:
@@ -472,7 +518,7 @@ def load_game(folder: Path, options: set[str] | frozenset[str] = frozenset(), wr
             raise DataErrors([str(exc)]) from None
         try:
             game = _load(overridden.base, overridden.files.__getitem__, options, write_ins, overridden.changes,
-                         icon_folders(folder), (overridden.base, folder), items, refresh)
+                         icon_folders(folder), (overridden.base, folder), items, refresh, overridden)
         except DataErrors as exc:  # a value the user's overrides.yaml put there is blamed on their line
             raise DataErrors([overridden.blamed(error) for error in exc.errors]) from None
         return replace(game, warnings=(*overridden.warnings, *game.warnings),
@@ -514,7 +560,7 @@ def icon_folders(folder: Path) -> tuple[Path, ...]:
 @one_budget()  # the formulas of every workbook sheet the game reads share one budget
 def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
           icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True,
-          refresh: bool = False) -> Game:
+          refresh: bool = False, overridden: Overridden | None = None) -> Game:
     errors, warnings = icon_problems(icons)
     try:
         game_fonts(icons)
@@ -535,7 +581,7 @@ def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: boo
         raise DataErrors([f"{folder}: layouts: cannot read ({exc.strerror})"]) from None
     except DataError as exc:
         raise DataErrors([str(exc)]) from None
-    resolver = _Resolver(info, enabled, write_ins, icons, layouts)
+    resolver = _Resolver(info, enabled, write_ins, icons, layouts, overridden)
     components: list[ResolvedComponent] = []
     seen: dict[str, str] = {}
     for source in sorted(folder.glob("*.yaml")):

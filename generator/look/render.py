@@ -141,7 +141,7 @@ class SceneCache:
         where = f"{Path(component.source).name}: {spec.id}: {piece.name}" + (f" ({piece.color})" if color else "")
         ctx = FaceContext(w, h, self.bleed, spec.shape, radius, color, self.base_dir, f"{where}: {side}",
                           self.art_folders, face.params.background_art, face.params.background_fit,
-                          icon_folders=self.icon_folders, lines=face.lines, deadline=self.deadline,
+                          icon_folders=self.icon_folders, origin=face.origin, deadline=self.deadline,
                           fonts=self.fonts)
         started = time.thread_time()  # the clock costs a microsecond or two: read twice a face
         left = MAX_DRAWING_SECONDS - self.cpu_spent

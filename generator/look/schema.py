@@ -15,6 +15,7 @@ from typing import Any
 from .layouts import layouts_for
 from .layouts.layoutfile import LayoutFileSpec
 from ..data.model import ComponentFile, GameInfo, Item
+from ..data.origin import COPIES
 
 RULE_REF = {"type": "string", "pattern": r"^\s*\{rules\.[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*\}\s*$",
             "description": "a rule number from game.yaml's rules:"}
@@ -112,7 +113,9 @@ def components_schema(folders: tuple[Path, ...] = ()) -> dict[str, Any]:
         # component and its items are merged first), nothing else.
         defs[f"face.{name}"] = {"type": "object", "properties": face["properties"], "additionalProperties": False,
                                 "title": face.get("title", name)}
-        changes = {"type": "object", "properties": fields | {"count": item["properties"]["count"]},
+        changes = {"type": "object", "properties": fields | {"count": item["properties"]["count"], COPIES: {
+            "type": "integer", "minimum": 0, "description": "only this many of the item's copies take these "
+                                                           "changes; the others stay as they are"}},
                    "additionalProperties": False}
         defs[f"item.{name}"] = {
             "type": "object", "additionalProperties": False,

@@ -17,7 +17,6 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..data.spreadsheet import WORKBOOK_SUFFIXES as WORKBOOKS
 from ..data.yamlio import DataError, DataErrors
 from ..look.layouts.base import FaceContext
 from ..look.loader import load_game
@@ -184,7 +183,7 @@ class Desk:
                     if name not in tile.names:
                         tile.names.append(name)
                     tile.count += piece.count
-                    source = where_from(comp, face.lines)
+                    source = where_from(face.origin)
                     if source not in tile.sources:
                         tile.sources.append(source)
                     tile.pieces.append((comp, piece))
@@ -230,12 +229,14 @@ class Desk:
             tile = self.by_id.get(tile_id)
             if tile is None:
                 return None
-            comp, piece = tile.pieces[0]
-            lines = (piece.front if tile.side == "front" else piece.back).lines
-        table = getattr(lines, "file_of", lambda _: None)("")
-        path, number = Path(table) if table is not None else Path(comp.source), lines.get("")  # a sheet: no file
-        if table is not None and Path(table.rpartition(":")[0]).suffix.lower() in WORKBOOKS:
-            return sheet_row(table, number)
+            _, piece = tile.pieces[0]
+            origin = (piece.front if tile.side == "front" else piece.back).origin
+        table, number = origin.table, origin.item.line
+        if table is not None and table.kind == "workbook":
+            return sheet_row(table.label, number)
+        if table is not None and table.kind == "published":  # no file here: the sheet lies on the web
+            return None
+        path = Path(origin.file)
         try:
             with open(path, encoding="utf-8-sig", errors="replace") as file:
                 for line_number, text in enumerate(file, start=1):
@@ -322,12 +323,11 @@ def sheet_row(table: str, number: int) -> str | None:
     return out.getvalue()[:MOST_ROW]
 
 
-def where_from(comp: ResolvedComponent, lines) -> str:
-    """`cards.csv:7` or `chits.yaml:12`: the file and line a piece was written on."""
-    table = getattr(lines, "file_of", lambda _: None)("")
-    file = os.path.basename(table if table is not None else comp.source)  # a face each load: no Path made
-    line = lines.get("") if hasattr(lines, "get") else None
-    return f"{file}:{line}" if line else file
+def where_from(origin) -> str:
+    """`cards.csv:7` or `chits.yaml:12`: the file (a workbook's with its sheet) and line a piece was written on."""
+    table = origin.table
+    file = os.path.basename(table.label if table is not None else origin.item.component.file)  # no Path made
+    return f"{file}:{origin.item.line}"
 
 
 def scoped(svg: str, prefix: str) -> str:

@@ -24,7 +24,7 @@ from ..data.inside import replace_whole
 from ..data.yamlio import pending
 from ..look.layouts.layoutfile import outside_face
 from .desk import BLEED, Desk, Tile, one_line, where_from
-from .edits import ART_FIELDS, BUILTIN, SCALAR_KINDS, Place, ReadOnly, Sources, Target, kind_of, shown, typed
+from .edits import ART_FIELDS, BUILTIN, SCALAR_KINDS, ReadOnly, Sources, Target, kind_of, shown, typed
 from .writes import NEW_FILE_MODE, Changed, Journal, current, digest
 
 ART_FOLDER = "art"
@@ -93,21 +93,12 @@ class WriteBack:
         if tile is None:
             return None
         comp, piece = tile.pieces[0]
-        face = piece.front if tile.side == "front" else piece.back
-        params = face.params
-        try:
-            place, why = self.sources.place(comp, piece, tile.side), None
-        except (ReadOnly, DataError) as exc:  # every field of the face: written nowhere here
-            place, why = None, str(exc)
-        fields = [self._field(tile, "count", face_count(tile), "integer", None, place, why)]
-        if len(tile.pieces) > 1 and tile.side == "front" and fields[0].get("writable"):
-            others = ", ".join(f"{p.count} {p.name}" for _, p in tile.pieces[1:])
-            fields[0].update(together=True, where=f"{fields[0]['where']}; this face is {piece.count} {piece.name} and "
-                                                  f"{others}: a new count changes {piece.name}'s")
+        params = (piece.front if tile.side == "front" else piece.back).params
+        fields = [self._field(tile, "count", face_count(tile), "integer", None)]
         for name, info in type(params).model_fields.items():
             if name not in NOT_FIELDS:
                 kind, choices = kind_of(info)
-                fields.append(self._field(tile, name, getattr(params, name), kind, choices, place, why))
+                fields.append(self._field(tile, name, getattr(params, name), kind, choices))
         art_name = next(name for name in ART_FIELDS if name in type(params).model_fields)
         art = next(entry for entry in fields if entry["name"] == art_name)
         layout = {"name": params.layout, "file": f"layouts/{params.layout}.yaml", "writable": not self.sources.builtin,
@@ -116,27 +107,37 @@ class WriteBack:
         return {"fields": fields, "art": {**art, "field": art_name}, "layout": layout, "boxes": boxes,
                 "size": {"w": width, "h": height, "bleed": BLEED}, "items": len(tile.sources)}
 
-    def _field(self, tile: Tile, name: str, value: Any, kind: str | None, choices: list | None, place: Place | None,
-               why: str | None) -> dict:
-        comp, piece = tile.pieces[0]
+    def _field(self, tile: Tile, name: str, value: Any, kind: str | None, choices: list | None) -> dict:
         entry: dict[str, Any] = {"name": name, "kind": kind or "data", "value": to_jsonable_python(value)}
         if choices:
             entry["choices"] = choices
-        lines = (piece.front if tile.side == "front" else piece.back).lines
+        origin = origins(tile)[0]
         try:
-            if why is not None:
-                raise ReadOnly(why)
             if kind not in SCALAR_KINDS:
-                raise ReadOnly(f"a list or table of values: change it in {where_from(comp, lines)}")
-            target = self.sources.target(comp, piece, tile.side, name, place)
-            where = target.where(self.desk.folder)
+                raise ReadOnly(f"a list or table of values: change it in {where_from(origin)}")
+            targets = self.targets(tile, name)
+            where = targets[0].where(self.desk.folder)
+            if len(targets) > 1:  # a face standing for several items alike: a change goes to each of them
+                where += f" and {len(targets) - 1} more: this face is {alike(tile)}, and each takes the change"
             if self.sources.overrides:  # a player's copy: words, the file and line kept for the designer
                 entry.update(writable=True, where="your copy's changes", detail=where)
             else:
                 entry.update(writable=True, where=where)
         except (ReadOnly, DataError) as exc:
-            entry.update(writable=False, where=where_from(comp, lines), why=str(exc))
+            entry.update(writable=False, where=where_from(origin), why=str(exc))
         return entry
+
+    def targets(self, tile: Tile, name: str) -> list[Target]:
+        """Where a change of `name` on this face is written: in each item the face stands for (they are alike
+        on it, and stay so), as their load recorded. A count is each item's own: a face of several items takes
+        none (one line says why)."""
+        if self.sources.builtin:
+            raise ReadOnly(BUILTIN)
+        found = origins(tile)
+        if name == "count" and len(found) > 1:
+            raise ReadOnly(f"this face is {alike(tile)}, written apart and alike on the card, each with its own "
+                           f"count: change one where it is written ({where_from(found[0])})")
+        return [self.sources.target(origin, name) for origin in found]
 
     def values(self, tile_id: str, names: list[str]) -> dict:
         """The face's values of these fields as the folder now has them (what a refused edit is shown)."""
@@ -168,27 +169,13 @@ class WriteBack:
                     raise Refused(f"set.{name}: expected text, a number or true/false")
                 if isinstance(value, str) and not value.isprintable() and unwritable(value):
                     raise Refused(f"set.{name}: {unwritable(value)}")
-                if name == "count":
-                    value = self._own_count(tile, typed(value, kind))
-                changes.append((self._target(lambda: self.sources.target(comp, piece, tile.side, name)),
-                                typed(value, kind)))
+                value = typed(value, kind)
+                if name == "count" and isinstance(value, int) and not isinstance(value, bool):
+                    value = origins(tile)[0].written_count(value)
+                changes += [(target, value) for target in self._target(lambda: self.targets(tile, name))]
             texts = self._written(changes)
             label = f"{', '.join(values)} of {piece.name} ({shown(changes[0][0].file, self.desk.folder)})"
             return self._commit(label, texts, version, tab=tab, values=[t for t, _ in changes])
-
-    @staticmethod
-    def _own_count(tile: Tile, count: Any) -> Any:
-        """The first item's count for a face's count of `count`: a front standing for several items (a card
-        and its option's variant, alike without the option) is one count to the player, so the others keep
-        theirs and the first takes the rest."""
-        if tile.side != "front" or len(tile.pieces) == 1 or isinstance(count, bool) or not isinstance(count, int):
-            return count
-        first, others = tile.pieces[0][1], sum(piece.count for _, piece in tile.pieces[1:])
-        if count < others:
-            names = ", ".join(f"{piece.count} {piece.name}" for _, piece in tile.pieces[1:])
-            raise Refused(f"set.count: {count} is fewer than the {others} of this face that are {names}; set at "
-                          f"least {others}, or change those in their file")
-        return count - others
 
     def move(self, tile_id: str, box: str, place: dict, version: int, tab: str = "") -> int:
         with self.lock:
@@ -212,7 +199,7 @@ class WriteBack:
                     moved[key] = numbers[key]
             if not moved:
                 return self.desk.version  # dropped where it was: nothing to write, no step to undo
-            targets = self._target(lambda: self.sources.layout_targets(comp, tile.side, face.params.layout, box))
+            targets = self._target(lambda: self.sources.layout_targets(face.origin, face.params.layout, box))
             file = shown(targets[0].file, self.desk.folder)
             width, height = comp.spec.size
             self._on_face(file, box, numbers, width, height)
@@ -244,16 +231,16 @@ class WriteBack:
             params = (piece.front if tile.side == "front" else piece.back).params
             field = next(name for name in ART_FIELDS if name in type(params).model_fields)
             suffix = image_suffix(filename, data)
-            target = self._target(lambda: self.sources.target(comp, piece, tile.side, field))
+            targets = self._target(lambda: self.targets(tile, field))
             image = self._art_file(filename, suffix, data)
-            texts = self._written([(target, f"{ART_FOLDER}/{image.name}")])
+            texts = self._written([(target, f"{ART_FOLDER}/{image.name}") for target in targets])
             self._fresh(texts, version)
             made = self.journal.now(image) is None
             if made:
                 replace_whole(image, data, NEW_FILE_MODE, inside=self.desk.folder, make_folders=True)
             try:
                 return self._commit(f"{field} of {piece.name}: {image.name}", texts, version,
-                                    made=[image] if made else [], tab=tab, values=[target])
+                                    made=[image] if made else [], tab=tab, values=targets)
             except BaseException:
                 if made:
                     replace_whole(image, None, inside=self.desk.folder)
@@ -402,6 +389,23 @@ class WriteBack:
                 self.desk.quiet[path.resolve()] = (info.st_mtime_ns, info.st_size)
             except FileNotFoundError:
                 self.desk.quiet[path.resolve()] = None
+
+
+def origins(tile: Tile) -> list:
+    """Where each item a face stands for was written (data/origin.py): one for each item, however many player
+    colours it is made in."""
+    side = tile.side
+    found = {}
+    for _, piece in tile.pieces:
+        origin = piece.front.origin if side == "front" else piece.back.origin
+        found.setdefault(origin.item, origin)
+    return list(found.values())
+
+
+def alike(tile: Tile) -> str:
+    """`16 Attack and 4 Attack again`: the items a face stands for, as the page names them."""
+    names = [f"{piece.count} {piece.name}" for _, piece in tile.pieces]
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
 
 
 def face_count(tile: Tile) -> int:

@@ -192,10 +192,10 @@ def test_the_recommended_options_are_the_rulebooks_three(game):
 def test_a_starred_attack_card_prints_its_double_force(game, powered):
     """Attack cards have a force value of 1; a Power card is "worth two cards"."""
     plain = face_text(game, "galaxy_deck", piece="Attack").lower()  # the type line prints in capitals
-    starred = face_text(powered, "galaxy_deck", piece="Attack (starred with power_cards)").lower()
+    starred = face_text(powered, "galaxy_deck", piece="Attack (with power_cards)").lower()
     assert "force +1 in battle" in plain and "counts as two cards" not in plain
     assert "force +2 in battle" in starred and "counts as two cards" in starred
-    assert "counts as two cards" in face_text(powered, "galaxy_deck", piece="Move (starred with power_cards)").lower()
+    assert "counts as two cards" in face_text(powered, "galaxy_deck", piece="Move (with power_cards)").lower()
 
 
 def test_start_support_draw_size_and_victory_are_the_rulebooks(game):

@@ -103,7 +103,7 @@ def test_the_readme_overrides_example_builds_and_reports_its_changes(tmp_path):
     result = run("build", folder, "--out", tmp_path / "out", "--format", "svg")
     assert result.returncode == 0, result.stderr
     assert "3 changes from overrides.yaml:" in result.stdout
-    assert "components.galaxy_deck.items.Attack.count: 16 -> 24" in result.stdout
+    assert "components.galaxy_deck.items.Attack.count: 20 -> 24" in result.stdout
 
 
 def test_init_overrides_lists_our_edition_ready_for_an_owners_values(tmp_path):

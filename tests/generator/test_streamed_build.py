@@ -68,4 +68,4 @@ def test_a_build_loads_the_same_pieces_without_keeping_the_item_models(game):
                 x, y = getattr(a, side), getattr(b, side)
                 assert (x is None) == (y is None)
                 if x is not None:  # the same values, and every field's line where its warning would name it
-                    assert x.params == y.params and dict(x.lines) == dict(y.lines) and x.lines[""] > 0
+                    assert x.params == y.params and dict(x.origin) == dict(y.origin) and x.origin[""] > 0

@@ -299,25 +299,3 @@ def test_the_same_picture_is_kept_once_and_an_undone_upload_s_file_goes(game, pa
     assert (game / "art" / "sea.png").is_file()
     assert page.post("/undo", json={}).status_code == 200
     assert sorted(p.name for p in (game / "art").iterdir()) == ["harbour.png"]
-
-
-def test_a_face_standing_for_a_card_and_its_variant_takes_the_count_the_player_means(tmp_path, as_page):
-    """Stratastar's Attack face is 16 plain cards and 4 that carry the power_cards star (alike without the
-    option): the page shows 20, and 24 makes the deck hold 24 Attack cards, the variant's 4 kept."""
-    page = as_page(create_app({"GAME_FOLDER": components_dir() / "stratastar", "OUT": tmp_path / "out",
-                               "FOLLOW": False}))
-    mine = tmp_path / "mine"
-    assert page.post("/customise", json={"folder": str(mine)}).status_code == 200
-    face = page.get("/faces?ids=galaxy_deck.front.1").json["faces"][0]["edit"]
-    count = face["fields"][0]
-    assert count["value"] == 20 and count["together"]
-    assert "16 Attack and 4 Attack (starred with power_cards)" in count["where"]
-    assert count["where"].startswith("your copy's changes") and "overrides.yaml" not in count["where"]
-    assert count["detail"] == "overrides.yaml:6 (a new key)"  # the file and line: a detail for a designer
-    answer = page.post("/edit", json={"id": "galaxy_deck.front.1", "set": {"count": 24}, "version": version(page)})
-    assert answer.status_code == 200, answer.json
-    attacks = [p for c in load_game(mine).components if c.spec.id == "galaxy_deck" for p in c.pieces
-               if p.name.startswith("Attack")]
-    assert sum(p.count for p in attacks) == 24 and "Attack: {count: 20}" in (mine / "overrides.yaml").read_text()
-    fewer = page.post("/edit", json={"id": "galaxy_deck.front.1", "set": {"count": 3}, "version": version(page)})
-    assert fewer.status_code == 400 and one_line(fewer).startswith("set.count: 3 is fewer than the 4 of this face")

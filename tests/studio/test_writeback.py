@@ -283,7 +283,7 @@ def test_our_own_game_is_read_only_until_customised_and_then_edits_land_in_its_o
     assert art.status_code == 200, art.json
     after = (mine / "overrides.yaml").read_text()
     component = "galaxy_deck"
-    own = card["count"] + 2 - 4  # the face's 4 power-card variants keep their count: Attack takes the rest
+    own = card["count"] + 2  # Attack is one item, its power-card variant's 4 among its copies: one count
     assert after == before.replace("components:\n", f"components:\n  {component}:\n    items:\n      {name}: "
                                                   f"{{count: {own}, art: art/my-card.png}}\n", 1)
     game = load_game(mine)

@@ -19,6 +19,7 @@ from ..icons import ICON_FOLDER, draw_icon, icon_file, icon_names
 from ..images import image_problem, outside
 from ...data.limits import (MAX_BOXES, MAX_BUILD_SECONDS, MAX_DRAWING_SECONDS, MAX_FACE_DRAWING, MAX_FACE_SECONDS,
                             LimitError, clipped, over)
+from ...data.origin import Origin
 from ...data.palette import PlayerColor, resolve
 from ..scene import Circle, Element, Group, Image, Line, Polygon, Rect, Style
 from ..text import fit_rich, fit_text
@@ -128,7 +129,7 @@ class FaceContext:
     background_fit: str = "cover"
     warnings: list[str] = field(default_factory=list)
     icon_folders: tuple[Path, ...] = ()  # game folders whose icons/ come before ours (see generator.look.icons)
-    lines: Mapping[str, int] = field(default_factory=dict)  # field -> its line in the file ("" -> the piece's)
+    origin: Origin | None = None  # where the face's values came from (data/origin.py): what a warning names
     # warning -> the part of the face it is about (x, y, w, h in mm), where the studio marks it
     places: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
     fonts: Mapping[str, str] = field(default_factory=dict)  # the game's own fonts (gamefonts.game_fonts)
@@ -172,11 +173,11 @@ class FaceContext:
     def warn(self, message: str, place: tuple[float, float, float, float] | None = None) -> None:
         """`message` starts with the field it is about; the warning names the file and that field's line (a
         spreadsheet's row, for a field an item's row gives)."""
-        key = message.split(":", 1)[0]
-        line = self.lines.get(key, self.lines.get(""))
         file, _, rest = self.where.partition(": ")
-        table = getattr(self.lines, "file_of", lambda _: None)(key)
-        file = Path(table).name if table is not None else file
+        line = None
+        if self.origin is not None:
+            came = self.origin.where(message.split(":", 1)[0])
+            file, line = Path(came.file).name + (f":{came.sheet}" if came.sheet else ""), came.line
         warning = clipped(f"{file}:{line}: {rest}: {message}" if line else f"{self.where}: {message}")
         self.warnings.append(warning)
         if place is not None:

@@ -1,0 +1,106 @@
+"""The studio writes where the load recorded each value came from (issue #48): one count for a card and its
+option's variant, as README's Customising section shows it; a face standing for several items alike."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.look.loader import load_game
+from starpnp.generator.sheets.imposition import Settings
+from starpnp.generator.studio import create_app
+from starpnp.resources import components_dir
+
+MM = 72 / 25.4
+PLACED = re.compile(rb"/([\w.]+) Do\b")  # a form placed on the page (ReportLab writes each `/NAME Do` so)
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def version(page) -> int:
+    return page.get("/news?since=0").json["version"]
+
+
+def edit(page, face: str, **values):
+    return page.post("/edit", json={"id": face, "set": values, "version": version(page)})
+
+
+def readme_example() -> tuple[int, int]:
+    """README's overrides example for Attack: (the count written, the Attack cards it says that gives)."""
+    customising = README.read_text().split("### Customising", 1)[1]
+    found = re.search(r"Attack: \{count: (\d+)\}\s+# items by name: (\d+) Attack cards", customising)
+    assert found, "README's Customising section shows Attack's count and how many cards it makes"
+    return int(found[1]), int(found[2])
+
+
+def cards_titled(pdf: Path, size: tuple[float, float] = (63 + 6, 88 + 6)) -> Counter:
+    """How often each card face of `size` (mm, its bleed included) placed more than once is placed in the
+    PDF, by the first line of its text (its title)."""
+    reader = PdfReader(pdf)
+    placed: Counter = Counter()
+    for page in reader.pages:
+        forms = page["/Resources"].get("/XObject", {})
+        uses = Counter("/" + name.decode() for name in PLACED.findall(page.get_contents().get_data()))
+        for name, times in uses.items():  # each form's text read once a page, a card's only: reading is slow
+            form = forms[name].get_object()
+            box = [float(v) / MM for v in form["/BBox"]]
+            if (round(box[2] - box[0]), round(box[3] - box[1])) == size:
+                placed[page.extract_xform_text(form).split("\n")[0]] += times
+    return placed
+
+
+def test_attack_count_set_in_the_studio_prints_the_cards_readme_says(tmp_path, as_page):
+    """Customise Stratastar, set Attack's count as README's example writes it: overrides.yaml holds README's
+    very line, and the PDF as many Attack cards as README says."""
+    written, cards = readme_example()
+    page = as_page(create_app({"GAME_FOLDER": components_dir() / "stratastar", "OUT": tmp_path / "out",
+                               "FOLLOW": False}))
+    mine = tmp_path / "my-stratastar"
+    assert page.post("/customise", json={"folder": str(mine)}).status_code == 200
+    face = page.get("/faces?ids=galaxy_deck.front.1").json["faces"][0]
+    count = face["edit"]["fields"][0]
+    assert face["edit"]["items"] == 1 and count["name"] == "count" and count["value"] == 20 and count["writable"]
+    assert edit(page, "galaxy_deck.front.1", count=written).status_code == 200
+    assert f"Attack: {{count: {written}}}" in (mine / "overrides.yaml").read_text()
+    built = build_game(mine, BuildOptions(Settings(duplex="off"), ("pdf",), out=tmp_path / "built"))
+    assert cards_titled(next(p for p in built.files if p.suffix == ".pdf"))["Attack"] == cards
+
+
+def test_with_the_option_on_the_plain_and_the_starred_face_each_write_their_own_count(tmp_path, as_page):
+    """With power_cards on, Attack's 20 are two faces: 16 plain and 4 starred. The plain face's 18 writes the
+    item's count (22: its 18 and the starred 4); the starred face's 5 writes how many copies carry the star."""
+    page = as_page(create_app({"GAME_FOLDER": components_dir() / "stratastar", "OUT": tmp_path / "out",
+                               "FOLLOW": False}))
+    mine = tmp_path / "mine"
+    assert page.post("/customise", json={"folder": str(mine)}).status_code == 200
+    assert page.post("/settings", json={"options": ["power_cards"]}).status_code == 200
+    tiles = {t["names"][0]: t for t in page.get("/news?since=0").json["tiles"] if t["side"] == "front"}
+    assert tiles["Attack"]["count"] == 16 and tiles["Attack (with power_cards)"]["count"] == 4
+    assert edit(page, tiles["Attack"]["id"], count=18).status_code == 200
+    assert edit(page, tiles["Attack (with power_cards)"]["id"], count=5).status_code == 200
+    overrides = (mine / "overrides.yaml").read_text()
+    assert "Attack: {count: 22, with_option: {power_cards: {copies: 5}}}" in overrides, overrides
+    deck = next(c for c in load_game(mine, {"power_cards"}).components if c.spec.id == "galaxy_deck")
+    assert [(p.name, p.count) for p in deck.pieces[:2]] == [("Attack", 17), ("Attack (with power_cards)", 5)]
+
+
+def test_a_face_standing_for_several_items_alike_changes_each_and_says_why_its_count_is_theirs(game, page):
+    """Two items written apart but alike on the card are one face: a new title goes to both (they stay one
+    face), and the count, each item's own, is read-only with one line naming them; never the first alone."""
+    cards = game / "promo.yaml"
+    cards.write_text(cards.read_text() + "      - {count: 2, title: Harbour Master General, text: Take the first "
+                                          "turn.}\n")
+    page.application.extensions["studio_desk"].load()
+    edits = page.get("/faces?ids=promo.front.1").json["faces"][0]["edit"]
+    count, title = edits["fields"][0], next(f for f in edits["fields"] if f["name"] == "title")
+    assert edits["items"] == 2 and not count["writable"]
+    assert count["why"].startswith("this face is 1 Harbour Master General and 2 Harbour Master General, written "
+                                   "apart and alike on the card, each with its own count")
+    assert title["writable"] and title["where"].endswith("and 1 more: this face is 1 Harbour Master General and 2 "
+                                                         "Harbour Master General, and each takes the change")
+    refused = edit(page, "promo.front.1", count=5)
+    assert refused.status_code == 400 and refused.json["readonly"]
+    assert edit(page, "promo.front.1", title="Harbour Pilot").status_code == 200
+    assert cards.read_text().count("title: Harbour Pilot,") == 2
