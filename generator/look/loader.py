@@ -419,19 +419,21 @@ class _Resolver:
                         continue
                     front.update(changes)
                     front_paths.update(paths)
-            shown = item.name or our_edition(front, self.write_ins)[0]
-            label = shown if item.name else next((shown[key] for key in ("title", "label") if shown.get(key)
-                                                  and not is_unspecified(shown[key])), f"#{item_index + 1}")
-            mine = ItemOrigin(here, item_index, line_of(raw, ipath), self._key(source, ipath, raw_item),
-                              len(comp.items) == 1, _set_by(set_at, ipath, base), variant[1] if variant else 0)
-            made = [(str(label), count - (variant[1] if variant else 0), front, front_paths, count_path)]
+            label = item.name or self.label(front, item_index)
+            key = self._key(source, ipath, raw_item) if self.overridden else None  # only overrides name items
+            mine = ItemOrigin(here, item_index, line_of(raw, ipath), key, len(comp.items) == 1,
+                              _set_by(set_at, ipath, base), variant[1] if variant else 0)
+            front_paths["count"] = count_path
+            if back is not None:
+                back_paths["count"] = count_path
+            made = [(str(label), count - (variant[1] if variant else 0), front, front_paths)]
             if variant is not None:
                 option, copies, changed, paths = variant
-                made.append((f"{label} (with {option})", copies, changed, paths,
-                             (ITEM, "with_option", option, COPIES)))
-            for name, number, fields, paths, counted in made:
-                pieces += self.pieces(comp, colors, item, name, number, fields, paths, counted, back, back_paths,
-                                      mine, raw_item, raw_component, source, raw, at)
+                made.append((f"{label} (with {option})", copies, changed,
+                             paths | {"count": (ITEM, "with_option", option, COPIES)}))
+            for name, number, fields, paths in made:
+                pieces += self.pieces(comp, colors, item, name, number, fields, paths, back, back_paths, mine,
+                                      raw_item, raw_component, source, raw, at)
         return ResolvedComponent(str(source), comp if items else comp.model_copy(update={"items": []}), tuple(pieces))
 
     def copies(self, copies: Any, count: int, source: Path, raw: Any, where: tuple) -> int | None:
@@ -443,9 +445,20 @@ class _Resolver:
             return None
         return min(copies, count)
 
+    def label(self, front: dict, index: int) -> str:
+        """An item without a name is named by its title or label (our edition's, when that is ours), else by
+        its place."""
+        for key in ("title", "label"):
+            value = front.get(key)
+            if isinstance(value, dict):
+                value = our_edition(value, self.write_ins)[0]
+            if value and not is_unspecified(value):
+                return value
+        return f"#{index + 1}"
+
     def pieces(self, comp: Component, colors: list, item: Any, label: str, count: int, front: dict, front_paths: dict,
-               count_path: tuple, back: dict | None, back_paths: dict, mine: ItemOrigin, raw_item: Any,
-               raw_component: Any, source: Path, raw: Any, at) -> list[PieceSpec]:
+               back: dict | None, back_paths: dict, mine: ItemOrigin, raw_item: Any, raw_component: Any,
+               source: Path, raw: Any, at) -> list[PieceSpec]:
         """An item's pieces (one per player colour when per_player), its faces validated; none when a face
         fails (its error is kept)."""
         front, front_edition = our_edition(front, self.write_ins)
@@ -461,12 +474,10 @@ class _Resolver:
         self.ours.extend(f"{comp.id}: {label}: {field}" for field in item.ours)
         self.edition.extend(f"{comp.id}: {label}: {side}.{path}" for side, paths in
                             (("front", front_edition), ("back", back_edition)) for path in paths)
-        front_spec = FaceSpec(*front_face, self.origin(mine, raw_item, raw_component,
-                                                       front_paths | {"count": count_path}, "front"))
+        front_spec = FaceSpec(*front_face, self.origin(mine, raw_item, raw_component, front_paths, "front"))
         back_spec = None
         if back_face is not None:
-            back_spec = FaceSpec(*back_face, self.origin(mine, raw_item, raw_component,
-                                                         back_paths | {"count": count_path}, "back"))
+            back_spec = FaceSpec(*back_face, self.origin(mine, raw_item, raw_component, back_paths, "back"))
         return [PieceSpec(label, count, color, front_spec, back_spec)
                 for color in (colors if comp.per_player else [None])]
 
