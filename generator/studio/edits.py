@@ -189,6 +189,20 @@ class Sources:
                           delimiter=table.delimiter, new=True)
         return Target(Path(where.file), where.line, where.path, new=not where.given)
 
+    def shared(self, origin: Origin, field: str) -> Target:
+        """Where a value that the component gives every item of a face (a back all cards share) is written: the
+        component's own key (in an overrides folder, the component's line in overrides.yaml)."""
+        if self.builtin:
+            raise ReadOnly(BUILTIN)
+        where = origin.where(field)
+        if not self.overrides:
+            return Target(Path(where.file), where.line, where.path)
+        if where.how == "override":
+            return Target(self.folder / OVERRIDES_FILE, where.line, where.path)
+        component = origin.item.component
+        path = ("components", component.id, origin.side, field)
+        return Target(self.folder / OVERRIDES_FILE, component.overrides.line(path), path, new=True)
+
     def _overridden(self, origin: Origin, field: str) -> Target:
         """An item of the game an overrides folder extends: its changes go under its name in overrides.yaml (a
         value overrides.yaml set already: where it set it)."""

@@ -137,6 +137,9 @@ class WriteBack:
         if name == "count" and len(found) > 1:
             raise ReadOnly(f"this face is {alike(tile)}, written apart and alike on the card, each with its own "
                            f"count: change one where it is written ({where_from(found[0])})")
+        places = {(p.file, p.line, p.path, p.column) for p in (origin.where(name) for origin in found)}
+        if len(found) > 1 and len(places) == 1:  # one value they all take (the component's: a common back)
+            return [self.sources.shared(found[0], name)]
         return [self.sources.target(origin, name) for origin in found]
 
     def values(self, tile_id: str, names: list[str]) -> dict:

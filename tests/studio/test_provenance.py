@@ -104,3 +104,18 @@ def test_a_face_standing_for_several_items_alike_changes_each_and_says_why_its_c
     assert refused.status_code == 400 and refused.json["readonly"]
     assert edit(page, "promo.front.1", title="Harbour Pilot").status_code == 200
     assert cards.read_text().count("title: Harbour Pilot,") == 2
+
+
+def test_a_value_the_component_gives_every_item_of_a_face_is_written_once_where_the_component_gives_it(game, page):
+    """Two items alike on a face whose colour the component gives: a new colour is the component's, written
+    once, not a new key on each item."""
+    cards = game / "promo.yaml"
+    cards.write_text(cards.read_text() + "      - {count: 2, title: Harbour Master General, text: Take the first "
+                                          "turn.}\n")
+    page.application.extensions["studio_desk"].load()
+    color = next(f for f in page.get("/faces?ids=promo.front.1").json["faces"][0]["edit"]["fields"]
+                 if f["name"] == "color")
+    assert color["writable"] and color["where"] == "promo.yaml:6"
+    assert edit(page, "promo.front.1", color="#AD1457").status_code == 200
+    text = cards.read_text()
+    assert "front: {layout: tall_title, color: '#AD1457'}" in text and text.count("AD1457") == 1
