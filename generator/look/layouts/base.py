@@ -46,8 +46,8 @@ class Layout:
     draw: Callable[["FaceContext", FaceParams], list[Element]]
     key: str = ""
     description: str = ""
-    # the places of its top-level boxes on one face ({name: {x, y, w, h, movable}} in mm), for the studio's
-    # layout mode
+    # the places of its top-level boxes on one face ({name: {x, y, w, h, movable, kind[, fit]}} in mm), for the
+    # studio's layout mode and the pictures it scales
     places: Callable[["FaceContext", FaceParams], dict[str, dict]] | None = None
 
 

@@ -581,8 +581,11 @@ class Box:
         except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError):
             return None
         movable = all(v.get(key) is not None for key in ("x", "y", "w", "h"))
-        return {"x": round(float(x), 2), "y": round(float(y), 2), "w": round(float(w), 2), "h": round(float(h), 2),
-                "movable": movable}
+        place = {"x": round(float(x), 2), "y": round(float(y), 2), "w": round(float(w), 2), "h": round(float(h), 2),
+                 "movable": movable, "kind": self.kind}
+        if self.kind == "image":  # the studio scales a picture dropped on the face to what this box shows
+            place["fit"] = v.get("fit") or "cover"
+        return place
 
     def _once(self, ctx: FaceContext, name: str, names: dict) -> list[Element]:
         ctx.counted(self.where)
