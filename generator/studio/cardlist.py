@@ -168,7 +168,7 @@ def workbook_list(listed: CardList, sheet: str | None) -> CardList:
     listed.rows = [dict(zip(header, map(str, record))) for _, record in numbered][:MOST_ROWS_SHOWN]
     listed.lines = [number for number, _ in numbered][:MOST_ROWS_SHOWN]
     listed.why = (f"{listed.shown}, sheet {name}: the studio does not write workbooks; add, delete or move rows "
-                  f"there and save")
+                  f"there and save")  # the first part (to the colon) names the sheet: sheet_instruction
     return listed
 
 
@@ -222,6 +222,8 @@ def empty_card(listed: CardList) -> dict[str, Any]:
 
 def changed_text(listed: CardList, folder: Path, action: str, body: dict) -> tuple[str, str]:
     """The list's file text with `action` made, and the step's label as Undo says it."""
+    if listed.kind == "workbook":
+        raise ReadOnlyList(sheet_instruction(listed, action, body))
     if listed.why is not None:
         raise ReadOnlyList(listed.why)
     text = text_of(listed.file, folder)
@@ -269,6 +271,36 @@ def changed_text(listed: CardList, folder: Path, action: str, body: dict) -> tup
         count = len(set(c for c in chosen if isinstance(c, int)))
         return new, f"{column} = {shown_value(value)[:40]} on {count} card{'s' if count != 1 else ''} of {where}"
     raise DataError(f"{action}: no such change of the list")
+
+
+def sheet_instruction(listed: CardList, action: str, body: dict) -> str:
+    """What to do in a workbook for a change the studio does not write there: its rows and cells named."""
+    def row(index: Any) -> int | None:
+        return listed.lines[index] if isinstance(index, int) and 0 <= index < len(listed.lines) else None
+
+    chosen = body.get("rows") if isinstance(body.get("rows"), list) else []
+    numbers = [n for n in map(row, chosen) if n is not None]
+    said = ", ".join(map(str, numbers[:8])) + (" …" if len(numbers) > 8 else "")
+    sheet = listed.why.split(":")[0]
+    if action == "add":
+        at = body.get("at")
+        after = row(at - 1) if isinstance(at, int) and at > 0 else None
+        todo = f"insert a row after row {after}" if after else "insert a row under the header"
+    elif action == "copy" and numbers:
+        todo = f"copy row{'s' if len(numbers) > 1 else ''} {said} and insert each copy under it"
+    elif action == "delete" and numbers:
+        todo = f"delete row{'s' if len(numbers) > 1 else ''} {said}"
+    elif action == "move" and row(body.get("row")) and row(body.get("to")):
+        todo = f"move row {row(body.get('row'))} to row {row(body.get('to'))}"
+    elif action == "set" and numbers and body.get("column") in listed.columns:
+        from .edits import column_letters
+
+        letter = column_letters(listed.columns.index(body["column"]))
+        todo = f"set cell{'s' if len(numbers) > 1 else ''} {', '.join(f'{letter}{n}' for n in numbers[:8])} " \
+               f"({body['column']})"
+    else:
+        todo = "make the change"
+    return f"{sheet}: the studio does not write workbooks: {todo} there and save; the list shows it at once"
 
 
 class ReadOnlyList(DataError):
