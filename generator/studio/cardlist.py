@@ -9,6 +9,7 @@ to add or delete there. An overrides folder (Customise) writes its cards to over
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +48,7 @@ class CardList:
     why: str | None = None
     lines: list[int] = field(default_factory=list)  # each row's line (a sheet's row number)
     mapped: dict[str, str] = field(default_factory=dict)  # field -> column (`columns:`)
+    keys: list[str | None] = field(default_factory=list)  # an overrides folder: each card's name there
 
     def summary(self) -> dict:
         return {"component": self.component, "name": self.name, "kind": self.kind, "file": self.shown,
@@ -99,7 +101,7 @@ def shown_value(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, (dict, list)):
-        return yaml.safe_dump(value, default_flow_style=True, width=10_000).strip()
+        return json.dumps(value, ensure_ascii=False, default=str)
     return str(value)
 
 
@@ -173,20 +175,18 @@ def workbook_list(listed: CardList, sheet: str | None) -> CardList:
 
 
 def overridden_list(folder: Path, comp, items: Any) -> CardList:
-    """The cards of a Customise copy: the extended game's items as loaded (with the copy's changes), written
-    to the copy's overrides.yaml by name."""
-    mine = folder / OVERRIDES_FILE
-    listed = CardList(comp.spec.id, comp.spec.name, "overrides", mine, OVERRIDES_FILE)
-    names, seen = [], set()
-    for piece in comp.pieces:
-        if piece.name not in seen:
-            seen.add(piece.name)
-            names.append(piece)
-    listed.columns = ["name", "count"]
-    listed.rows = [{"name": piece.name, "count": str(piece.count)} for piece in names]
-    listed.lines = [0] * len(listed.rows)
-    listed.why = ("your copy's cards: change each card's count and fields on its face; adding, copying, deleting "
-                  "and moving cards is done in the game's own folder")
+    """The cards of a Customise copy: the extended game's items with the copy's changes (overrides.py), each
+    named as overrides.yaml names it; written to the copy's overrides.yaml (`add:`, `remove:`, `order:`,
+    `items:`)."""
+    from ..data.overrides import apply_overrides
+    from ..look.loader import find_game
+
+    over = apply_overrides(folder, find_game)
+    data = next((raw for path, raw in over.files.items() if Path(path).resolve() == Path(comp.source).resolve()), {})
+    found = next((c for c in data.get("components", []) if isinstance(c, dict) and c.get("id") == comp.spec.id), {})
+    listed = yaml_rows(CardList(comp.spec.id, comp.spec.name, "overrides", folder / OVERRIDES_FILE, OVERRIDES_FILE,
+                                path=("components", comp.spec.id)), list(found.get("items", [])))
+    listed.keys = [item_key(item) for item in found.get("items", [])]
     return listed
 
 
@@ -227,6 +227,8 @@ def changed_text(listed: CardList, folder: Path, action: str, body: dict) -> tup
     if listed.why is not None:
         raise ReadOnlyList(listed.why)
     text = text_of(listed.file, folder)
+    if listed.kind == "overrides":
+        return overrides_text(listed, text, action, body)
     label, kind = listed.shown, listed.kind
     where = f"{listed.name} ({listed.shown})"
     if action == "add":
@@ -270,6 +272,119 @@ def changed_text(listed: CardList, folder: Path, action: str, body: dict) -> tup
             new = rows.yaml_set(text, listed.path, chosen, column, parsed(value), label)
         count = len(set(c for c in chosen if isinstance(c, int)))
         return new, f"{column} = {shown_value(value)[:40]} on {count} card{'s' if count != 1 else ''} of {where}"
+    raise DataError(f"{action}: no such change of the list")
+
+
+NEW_LIST = "studio-new-list"  # a key's placeholder value, replaced by the list it is given at once
+
+
+def put_list(text: str, path: tuple, values: list, label: str) -> str:
+    """`path` holding the list `values`: where the file has the list, its items that differ written in place
+    and new ones added in the list's own style; else a new key holding `[a, b]` (the component's own entry
+    made as block lines when the file has none yet)."""
+    if NEW_LIST in text:
+        raise DataError(f"{label}: holds the word {NEW_LIST}; change it in an editor")
+    root = yamltext.compose(text, label)
+    node = yamltext.find(root, path)
+    if isinstance(node, yaml.SequenceNode) and node.value:
+        held = _at(yaml.load(text, Loader=yaml.CSafeLoader), path)
+        for index, value in enumerate(values[:len(held)]):
+            if held[index] != value:
+                text = yamltext.set_value(text, path + (index,), value, label)
+        for index, value in enumerate(values[len(held):], start=len(held)):
+            text = rows.yaml_add(text, path, index, value, label)
+        return text
+    parents = yamltext.find(root, path[:-2])
+    if yamltext.find(root, path[:-1]) is None and not getattr(parents, "flow_style", False):
+        placed = yamltext.set_value(text, path[:-1], NEW_LIST, label)  # `  abilities: NEW_LIST`
+        at = placed.index(NEW_LIST)
+        line = placed[placed.rfind("\n", 0, at) + 1:at]
+        indent = len(line) - len(line.lstrip(" ")) + 2
+        written = yamltext.newline(text) + " " * indent + f"{yamltext.key_text(path[-1])}: {rows.flow_text(values)}"
+        return placed[:at].rstrip(" ") + written + placed[at + len(NEW_LIST):]
+    placed = yamltext.set_value(text, path, NEW_LIST, label)
+    at = placed.index(NEW_LIST)
+    return placed[:at] + rows.flow_text(values) + placed[at + len(NEW_LIST):]
+
+
+def _at(data: Any, path: tuple) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def overrides_text(listed: CardList, text: str, action: str, body: dict) -> tuple[str, str]:
+    """overrides.yaml with a card added (`add:`), copied (`add: [{like: NAME, …}]`), deleted (`remove:`),
+    moved (`order:`, every card named) or one field set on many (`items: {NAME: {field: value}}`)."""
+    cid, label, where = listed.component, listed.shown, f"{listed.name} (your copy)"
+    path = ("components", cid)
+    data = yaml.load(text, Loader=yaml.CSafeLoader) or {}
+    mine = ((data.get("components") or {}).get(cid) or {}) if isinstance(data, dict) else {}
+    names = list(listed.keys)
+    named_by = [key for key in NAME_FIELDS if any(key in row for row in listed.rows)] or ["title"]
+
+    def free(name: str) -> str:
+        number, taken = 2, set(names)
+        chosen_name = name
+        while chosen_name in taken:
+            chosen_name, number = f"{name} {number}", number + 1
+        return chosen_name
+
+    def listed_names(indexes: Any) -> list[str]:
+        if not isinstance(indexes, list) or not indexes:
+            raise DataError("rows: expected the list's row numbers (from 0) of the cards chosen")
+        found = []
+        for index in indexes:
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(names):
+                raise DataError(f"{label}: card {index!r}: the list has cards 0 to {len(names) - 1} (reload the page?)")
+            if names[index] is None:
+                raise DataError(f"{label}: card {index + 1} has no name, title or label, which {OVERRIDES_FILE} "
+                                f"names cards by")
+            found.append(names[index])
+        return list(dict.fromkeys(found))
+
+    def added(value: dict) -> str:
+        return put_list(text, path + ("add",), list(mine.get("add") or []) + [value], label)
+
+    if action == "add":
+        name = free(rows.NEW_TITLE)
+        return added({**{key: name for key in named_by}, "count": 1}), f"a new card in {where}"
+    if action == "copy":
+        chosen = listed_names(body.get("rows"))
+        new = list(mine.get("add") or [])
+        for name in chosen:
+            key = next(k for k in NAME_FIELDS if listed.rows[names.index(name)].get(k) == name)
+            copy_name = free(name)
+            names.append(copy_name)
+            new.append({"like": name, key: copy_name})
+        return put_list(text, path + ("add",), new, label), f"a copy of {', '.join(chosen)} in {where}"
+    if action == "delete":
+        chosen = listed_names(body.get("rows"))
+        if len(chosen) >= len(names):
+            raise DataError(f"{label}: a list keeps at least one card; add another before deleting the last")
+        gone = list(mine.get("remove") or []) + [n for n in chosen if n not in (mine.get("remove") or [])]
+        return put_list(text, path + ("remove",), gone, label), f"{', '.join(chosen)} deleted from {where}"
+    if action == "move":
+        (name,) = listed_names([body.get("row")])
+        to = body.get("to")
+        if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < len(names):
+            raise DataError(f"{label}: place {to!r}: a card goes at 0 to {len(names) - 1} (reload the page?)")
+        if any(n is None for n in names):
+            raise DataError(f"{label}: a card has no name, title or label, which order: names cards by")
+        order = [n for n in names if n != name]
+        order.insert(to, name)
+        return put_list(text, path + ("order",), order, label), f"{name} moved to place {to + 1} in {where}"
+    if action == "set":
+        chosen = listed_names(body.get("rows"))
+        column, value = body.get("column"), body.get("value")
+        if not isinstance(column, str) or not FIELD_KEY.fullmatch(column):
+            raise DataError("column: expected a field name (letters, digits and _)")
+        if not isinstance(value, (str, int, float, bool)):
+            raise DataError("value: expected text or a number")
+        for name in chosen:
+            text = yamltext.set_value(text, path + ("items", name, column), parsed(value), label)
+        count = len(chosen)
+        return text, f"{column} = {shown_value(value)[:40]} on {count} card{'s' if count != 1 else ''} of {where}"
     raise DataError(f"{action}: no such change of the list")
 
 

@@ -364,18 +364,28 @@ def without_anchors(item: str, anchors: list[tuple[int, int]]) -> str:
     return item
 
 
-def new_item_text(listed: YamlList, values: dict[str, Any], line_break: str) -> str:
-    """A new item holding `values`, written as the list's items are: `{k: v, …}` in a flow list or after a
-    block item's dash when they are so written, else one `key: value` line each at the items' indentation."""
-    pairs = [(yamltext.key_text(key), yamltext.scalar(value, None, flow=True)) for key, value in values.items()]
-    flow = "{" + ", ".join(f"{key}: {value}" for key, value in pairs) + "}"
+def new_item_text(listed: YamlList, values: Any, line_break: str) -> str:
+    """A new item holding `values` (a mapping, or one value: a name), written as the list's items are:
+    `{k: v, …}` in a flow list or after a block item's dash when they are so written, else one `key: value`
+    line each at the items' indentation."""
+    flow = flow_text(values)
     if listed.flow:
         return flow
-    if listed.flow_items or not pairs:
+    if not isinstance(values, dict) or listed.flow_items or not values:
         return listed.prefix + flow + line_break
+    pairs = [(yamltext.key_text(key), yamltext.scalar(value, None, flow=True)) for key, value in values.items()]
     lines = [listed.prefix + f"{pairs[0][0]}: {pairs[0][1]}"]
     lines += [" " * listed.key_column + f"{key}: {value}" for key, value in pairs[1:]]
     return line_break.join(lines) + line_break
+
+
+def flow_text(value: Any) -> str:
+    """A value in YAML's flow style: `{k: v}`, `[a, b]` or one scalar (quoted only when it must be)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{yamltext.key_text(k)}: {flow_text(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(flow_text, value)) + "]"
+    return yamltext.scalar(value, None, flow=True)
 
 
 def yaml_change(text: str, path: tuple, label: str, change: Callable[[YamlList, list], list]) -> str:
@@ -410,11 +420,12 @@ def _put(data: Any, path: tuple, value: Any) -> None:
     _at(data, path[:-1])[path[-1]] = value
 
 
-def yaml_add(text: str, path: tuple, position: int, values: dict[str, Any], label: str) -> str:
+def yaml_add(text: str, path: tuple, position: int, values: Any, label: str) -> str:
+    """A new item holding `values` (a mapping of fields, or one value) as item number `position`."""
     def change(listed: YamlList, items: list) -> list:
         line_break = yamltext.newline(text)
         listed.pieces.insert(_position(position, len(items), label), new_item_text(listed, values, line_break))
-        return items[:position] + [dict(values)] + items[position:]
+        return items[:position] + [values] + items[position:]
     return yaml_change(text, path, label, change)
 
 

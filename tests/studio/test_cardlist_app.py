@@ -116,3 +116,30 @@ def test_a_wrong_choice_of_rows_is_one_line_and_nothing_written(game, page, body
     answer = post(page, "delete", component="deck", **body)
     assert answer.status_code == 400 and len(answer.get_json()["error"].splitlines()) == 1
     assert (game / "cards.csv").read_bytes() == before
+
+
+def test_a_customise_copy_s_cards_go_to_its_overrides_file(tmp_path, as_page):
+    from starpnp.generator.customise import init_folder
+    from starpnp.generator.look.loader import find_game
+
+    mine = tmp_path / "my-stratastar"
+    init_folder(find_game("stratastar"), mine, as_overrides=True)
+    before = (mine / "overrides.yaml").read_text()
+    page = as_page(create_app({"GAME_FOLDER": mine, "OUT": tmp_path / "out", "FOLLOW": False}))
+    (listed,) = page.get("/cards?component=abilities").get_json()["lists"]
+    assert listed["writable"] and listed["file"] == "overrides.yaml"
+    titles = [row["values"]["title"] for row in listed["rows"]]
+    assert titles[:2] == ["Scout", "Hyper Jump"]
+    for action, body in (("copy", {"rows": [0]}), ("delete", {"rows": [1]}), ("move", {"row": 2, "to": 0}),
+                         ("set", {"rows": [0], "column": "count", "value": "3"})):
+        answer = post(page, action, component="abilities", **body)
+        assert answer.status_code == 200, answer.get_json()
+    text = (mine / "overrides.yaml").read_text()
+    order = ", ".join([titles[3], titles[0], titles[2]] + titles[4:] + ["Scout 2"])
+    assert text == before.replace("components:\n", "components:\n  abilities:\n"
+                                  "    add: [{like: Scout, title: Scout 2}]\n    remove: [Hyper Jump]\n"
+                                  f"    order: [{order}]\n    items:\n      {titles[3]}: {{count: 3}}\n", 1)
+    (listed,) = page.get("/cards?component=abilities").get_json()["lists"]
+    assert [row["values"]["title"] for row in listed["rows"]][:2] == [titles[3], "Scout"]
+    assert listed["rows"][-1]["values"]["title"] == "Scout 2"
+    assert page.post("/undo", json={}).get_json()["undone"] == "count = 3 on 1 card of Optional abilities (your copy)"

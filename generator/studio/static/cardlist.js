@@ -45,7 +45,9 @@
     list = entry;
     shownAt = at;
     for (const row of [...chosen]) if (row >= entry.rows.length) chosen.delete(row);
-    where.textContent = entry.writable ? `Written to ${entry.file}.` : entry.why;
+    where.textContent = !entry.writable ? entry.why : entry.kind === "overrides"
+      ? "Your copy's cards: added and copied cards go last, a deleted one is left out; the game's own files stay as they are."
+      : `Written to ${entry.file}.`;
     panel.classList.toggle("read-only", !entry.writable);
     for (const button of panel.querySelectorAll("[data-cl]")) button.disabled = !entry.writable;
     const kept = columnPicker.value;
