@@ -104,8 +104,12 @@ def test_the_large_view_zooms_to_400_percent_about_the_pointer(browser, module_s
     still = page.evaluate("([x, y]) => { const r = document.querySelector('.large-face').getBoundingClientRect();"
                           " return [(x - r.left) / r.width, (y - r.top) / r.height]; }", pointer)
     assert still == pytest.approx(under, abs=0.01)  # the same point of the face under the pointer
+    assert axe_violations(page) == []  # zoomed, the view scrolls and the keyboard reaches it
     page.keyboard.press("-")
     expect(view).to_have_attribute("data-zoom", "3")
+    with page.expect_download() as download:
+        dialog.get_by_role("link", name="Export PNG").click()
+    assert download.value.suggested_filename == "harbour_lights-deck-Trade-front.png"
     page.context.close()
 
 

@@ -13,13 +13,15 @@
 
   // -- zoom: the face in a view that scrolls; the point under the pointer stays under it ----------------
 
-  const view = el("div", {class: "large-view", "data-large-view": ""});
+  // focusable: zoomed in, the keyboard scrolls it (arrows, Page Up/Down) as a scroll bar does
+  const view = el("div", {class: "large-view", "data-large-view": "", tabindex: "0", role: "region",
+                          "aria-label": "The face, zoomable"});
   bigFace.before(view);
   view.append(bigFace);
   let zoom = 1;
   const zoomOut = el("button", {type: "button", class: "btn secondary", "data-zoom-out": "", "aria-label": "Zoom out", text: "−"});
   const zoomShown = el("button", {type: "button", class: "btn secondary", "data-zoom-reset": "",
-                                  "aria-label": "Zoom 100 %, fit the face", text: "100 %"});
+                                  "aria-label": "100 %: zoom to fit", text: "100 %"});
   const zoomIn = el("button", {type: "button", class: "btn secondary", "data-zoom-in": "", "aria-label": "Zoom in", text: "+"});
   const png = el("a", {class: "btn secondary", "data-export-png": "", href: "#", download: "", text: "Export PNG",
                        title: "This face as a PNG at the build's dpi, bleed included"});
@@ -37,6 +39,7 @@
     view.scrollLeft = contentX * ratio - px;
     view.scrollTop = contentY * ratio - py;
     zoomShown.textContent = `${Math.round(zoom * 100)} %`;
+    zoomShown.setAttribute("aria-label", `${zoomShown.textContent}: zoom to fit`);
     view.dataset.zoom = String(zoom);
   }
   const step = (by) => {
@@ -194,7 +197,7 @@
   let chosen = null;     // the box last in focus
   let focusNext = null;  // a box just added: focused once the face shows it
   const panel = el("div", {class: "layout-tools", "data-layout-tools": "", hidden: ""});
-  tools.after(panel);
+  readout.after(panel);
 
   const adding = el("form", {class: "add-box", "data-add-box": "", "aria-label": "Add a box", onsubmit: "return false"});
   const kind = el("select", {id: "add-box-kind", name: "kind"}, ...["text", "image", "icon"].map((k) => el("option", {value: k, text: k})));
