@@ -46,7 +46,7 @@ class LayoutBoxes:
     def info(self, tile_id: str) -> dict:
         """The face's boxes as layout mode offers them (kind; whether the game's own layout added it, so it
         may be deleted; a text's font, a picture's fit and focus), and the fonts a text box may take."""
-        comp, piece, side, layout = self._face(tile_id)
+        _, piece, side, layout = self._face(tile_id)
         merged = self._merged(layout)
         own = self._own_boxes(layout)
         boxes = {}
@@ -118,7 +118,7 @@ class LayoutBoxes:
         """The box taken out of the game's layout file, its lines and nothing else; a box of ours (or of the
         game this folder customises) is refused in one line."""
         with self.wb.lock:
-            comp, piece, side, layout = self._face(tile_id)
+            *_, layout = self._face(tile_id)
             if not isinstance(box, str) or box not in self._merged(layout):
                 raise Refused(f"box: the layout {layout} has no box {str(box)[:40]!r}")
             if box not in self._own_boxes(layout):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, request
 
 from ..build import BuildOptions
 from ..data.errors import DataErrors
@@ -53,14 +53,15 @@ def face_png():
     from ..exports.face_files import render_face
 
     d = desk()
-    tile = d.by_id.get(request.args.get("id", ""))
-    if tile is None:
-        return refused("id: no such face (the folder changed: fetch /news)", 404)
-    comp, piece = tile.pieces[0]
-    try:
-        scene, _ = d.cache.sketch(comp, piece, tile.side)
-    except DataErrors as exc:
-        return refused(exc.errors[0])
+    with d.lock:  # the face as of one load: a load meanwhile replaces the tiles and the drawing cache together
+        tile = d.by_id.get(request.args.get("id", ""))
+        if tile is None:
+            return refused("id: no such face (the folder changed: fetch /news)", 404)
+        comp, piece = tile.pieces[0]
+        try:
+            scene, _ = d.cache.sketch(comp, piece, tile.side)
+        except DataErrors as exc:
+            return refused(exc.errors[0])
     dpi = BuildOptions().dpi
     picture = render_face(scene, dpi)
     out = io.BytesIO()

@@ -7,7 +7,11 @@ import difflib
 import io
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
+
+from starpnp_test_support import examples
 
 
 def version(page) -> int:
@@ -142,3 +146,50 @@ def test_one_face_as_a_png_at_the_builds_dpi_named_after_the_card(page):
         assert picture.size == (round(69 / 25.4 * 300), round(94 / 25.4 * 300))  # 63 × 88 mm and 3 mm of bleed
         assert round(picture.info["dpi"][0]) == 300
     assert page.get("/face.png?id=nope").status_code == 404
+
+
+def test_a_players_copy_gets_the_box_in_its_own_layout_and_the_cards_value_in_its_overrides(tmp_path, as_page):
+    from starpnp.resources import components_dir
+    from starpnp.generator.studio import create_app
+
+    page = as_page(create_app({"GAME_FOLDER": components_dir() / "stratastar", "OUT": tmp_path / "out",
+                               "FOLLOW": False}))
+    card = next(t for t in page.get("/news?since=0").json["tiles"] if t["component"] == "galaxy_deck")
+    refused = page.post("/boxes/add", json={"id": card["id"], **NEW_BOX, "field": "motto", "version": version(page)})
+    assert refused.status_code == 400 and "Customise" in refused.json["error"]
+    mine = tmp_path / "mine"
+    assert page.post("/customise", json={"folder": str(mine)}).status_code == 200
+    before = snapshot(mine)
+    answer = page.post("/boxes/add", json={"id": card["id"], **NEW_BOX, "field": "motto", "value": "Onward",
+                                          "version": version(page)})
+    assert answer.status_code == 200, answer.json
+    name = card["names"][0]
+    assert changes(before, snapshot(mine)) == {
+        "layouts/galaxy_card.yaml": ["+extends: galaxy_card", "+boxes:",
+                                     '+  motto: {kind: text, when: motto, text: "{motto}", x: 6, y: 70, w: 51, h: 6}',
+                                     "+fields:", '+  motto: {type: text, default: ""}'],
+        "overrides.yaml": ["+  galaxy_deck:", "+    items:", f"+      {name}: {{motto: Onward}}"]}
+    refused = page.post("/boxes/delete", json={"id": card["id"], "box": "title", "version": version(page)})
+    assert refused.json["error"] == ("box: title is a box of the layout galaxy_card as the game this folder customises "
+                                     "writes it, not one this game's layout file added, so it is not deleted here")
+
+
+BODY = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                    max_leaves=8)
+ASKED = st.fixed_dictionaries({"id": st.sampled_from(["deck.front.1", "coins.front.1"]) | BODY,
+                               "version": st.integers(0, 4) | BODY, "kind": st.sampled_from(["text", "icon"]) | BODY,
+                               "name": st.sampled_from(["motto", "title"]) | BODY, "box": st.sampled_from(["title", "art"]) | BODY,
+                               "field": BODY, "value": BODY, "set": st.fixed_dictionaries({}, optional={
+                                   "font": BODY, "fit": BODY, "focus": BODY}) | BODY,
+                               "x": BODY, "y": BODY, "w": BODY, "h": BODY})
+
+
+@settings(max_examples=examples(40), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/boxes/add", "/boxes/delete", "/boxes/style"]), sent=BODY | ASKED)
+def test_any_json_body_is_answered_in_one_line_never_a_500(page, path, sent):
+    answer = page.post(path, json=sent)
+    assert answer.status_code in (200, 400, 404, 409), (path, sent, answer.get_data(as_text=True)[:300])
+    if answer.status_code >= 400:
+        (line,) = answer.get_json()["error"].splitlines()
+        assert len(line) < 300
