@@ -20,7 +20,8 @@ LIVE_MS = 5000
 
 
 def snapshot(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): p.read_text() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {str(p.relative_to(folder)): p.read_bytes().decode("utf-8", "replace") for p in sorted(folder.rglob("*"))
+            if p.is_file()}
 
 
 def changes(before: dict, after: dict) -> dict[str, list[str]]:
@@ -134,5 +135,52 @@ def test_a_dragged_box_snaps_to_the_safe_zone_and_says_so(browser, module_studio
     expect(dialog.locator(".guide")).to_have_count(0)
     lines = changes(before, snapshot(folder))["layouts/deck_card.yaml"]
     assert lines[0] == "-  title: {size: 14}" and lines[1].startswith("+  title: {size: 14, x: 3, y: ")
+    undo_all(page, dialog, folder, before)
+    page.context.close()
+
+
+def tall_png() -> bytes:
+    """20 × 80 px, red above and blue below: an art window crops it to a band."""
+    import io
+
+    from PIL import Image
+
+    picture = Image.new("RGB", (20, 80), (220, 30, 30))
+    picture.paste((30, 30, 220), (0, 40, 20, 80))
+    out = io.BytesIO()
+    picture.save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_a_picture_dragged_inside_its_box_with_alt_sets_its_focus(browser, module_studio):
+    folder = module_studio.folder
+    before = snapshot(folder)
+    page, dialog = layout_mode(browser, module_studio)
+    with page.expect_response(lambda r: r.url.endswith("/art")) as uploaded:
+        dialog.locator("#edit-art-file").set_input_files(files=[{"name": "tall.png", "mimeType": "image/png",
+                                                                  "buffer": tall_png()}])
+    page.wait_for_function("(v) => Number(document.querySelector('dialog[open]')?.dataset.caughtUp) >= v",
+                           arg=uploaded.value.json()["version"], timeout=LIVE_MS)  # shown as the file now is
+    art = dialog.locator('.box[data-box="art"]')
+    expect(art).to_be_visible(timeout=LIVE_MS)
+    box = art.bounding_box()
+    per_mm = dialog.locator(".large-face").bounding_box()["width"] / 69
+    grab = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(*grab)
+    page.keyboard.down("Alt")
+    page.mouse.down()
+    page.mouse.move(grab[0], grab[1] + 30 * per_mm, steps=4)  # the picture 30 mm down: more of its top shows
+    with page.expect_response(lambda r: r.url.endswith("/boxes/style")) as answer:
+        page.mouse.up()
+    page.keyboard.up("Alt")
+    assert answer.value.ok, answer.value.text()
+    changed = changes(before, snapshot(folder))
+    assert set(changed) == {"art/tall.png", "cards.csv", "layouts/deck_card.yaml"}  # the picture, then its focus
+    lines = changed["layouts/deck_card.yaml"]
+    assert len(lines) == 1 and lines[0].startswith("+  art: {focus: [0.5, 0.")
+    down = float(lines[0].split(", ")[1].rstrip("]}"))
+    assert 0.3 < down < 0.4  # 30 mm of the 180 mm the window crops from the 212 mm tall picture: 0.5 - 0.17
+    expect(dialog.locator("[data-chosen-box]").get_by_label("Focus down %")).to_have_value(str(round(down * 100)),
+                                                                                           timeout=LIVE_MS)
     undo_all(page, dialog, folder, before)
     page.context.close()
