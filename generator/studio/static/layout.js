@@ -243,7 +243,7 @@
     if (answer) {
       focusNext = box.name;
       readout.textContent = `Added the ${box.kind} box ${box.name}: drag it into place.`;
-      name.value = value.value = "";
+      name.value = field.value = value.value = "";
     }
   });
 
