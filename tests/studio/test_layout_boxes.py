@@ -193,3 +193,14 @@ def test_any_json_body_is_answered_in_one_line_never_a_500(page, path, sent):
     if answer.status_code >= 400:
         (line,) = answer.get_json()["error"].splitlines()
         assert len(line) < 300
+
+
+def test_the_box_writes_need_the_pages_token_as_every_write_does(app, game):
+    before = snapshot(game)
+    stranger = app.test_client()
+    stranger.environ_base.update({"HTTP_ORIGIN": "http://localhost"})
+    for path in ("/boxes/add", "/boxes/delete", "/boxes/style"):
+        answer = stranger.post(path, json={"id": "deck.front.1", **NEW_BOX, "field": "motto", "box": "title",
+                                           "set": {"font": "Lato-Bold"}, "version": 1})
+        assert answer.status_code == 403, (path, answer.json)
+    assert snapshot(game) == before
