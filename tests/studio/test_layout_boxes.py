@@ -204,3 +204,20 @@ def test_the_box_writes_need_the_pages_token_as_every_write_does(app, game):
                                            "set": {"font": "Lato-Bold"}, "version": 1})
         assert answer.status_code == 403, (path, answer.json)
     assert snapshot(game) == before
+
+
+def test_a_text_box_takes_a_font_of_the_games_own_by_family_and_style(game, page, app):
+    from importlib.resources import files
+
+    (game / "fonts").mkdir()
+    (game / "fonts" / "House.ttf").write_bytes((files("font_lato") / "files" / "Lato-Bold.ttf").read_bytes())
+    app.extensions["studio_desk"].load()
+    fonts = page.get("/boxes?id=deck.front.1").json["fonts"]
+    assert fonts[:4] == ["Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black"] and fonts[-1] == "Lato Bold"
+    layout = game / "layouts" / "deck_card.yaml"
+    original = layout.read_text()
+    answer = page.post("/boxes/style", json={"id": "deck.front.1", "box": "text", "set": {"font": "Lato Bold"},
+                                            "version": version(page)})
+    assert answer.status_code == 200, answer.json
+    assert diff(original, layout.read_text()) == ["-  text: {size: 10}", "+  text: {size: 10, font: Lato Bold}"]
+    assert page.get("/faces?ids=deck.front.1").json["faces"][0]["warnings"] == []
