@@ -7,10 +7,12 @@ import difflib
 import io
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from starpnp.generator.studio.boxes import without_key
 from starpnp_test_support import examples
 
 
@@ -221,3 +223,18 @@ def test_a_text_box_takes_a_font_of_the_games_own_by_family_and_style(game, page
     assert answer.status_code == 200, answer.json
     assert diff(original, layout.read_text()) == ["-  text: {size: 10}", "+  text: {size: 10, font: Lato Bold}"]
     assert page.get("/faces?ids=deck.front.1").json["faces"][0]["warnings"] == []
+
+
+@pytest.mark.parametrize("text, left", [
+    ("extends: card\nboxes:\n  title: {size: 14}\n  motto: {kind: text, text: hi, x: 1, y: 1, w: 9, h: 4}  # mine\n"
+     "fields:\n  motto: {type: text}\n",
+     "extends: card\nboxes:\n  title: {size: 14}\nfields:\n  motto: {type: text}\n"),
+    ("boxes:\n  motto:\n    kind: text\n    text: hi\n\n  # the next one\n  other: {kind: text, text: b}\n",
+     "boxes:\n\n  # the next one\n  other: {kind: text, text: b}\n"),
+    ("boxes: {a: {kind: rect}, motto: {kind: text, text: hi}, b: {kind: rect}}\n",
+     "boxes: {a: {kind: rect}, b: {kind: rect}}\n"),
+    ("boxes: {motto: {kind: text, text: hi}, b: {kind: rect}}\n", "boxes: {b: {kind: rect}}\n"),
+    ("extends: card\r\nboxes:\r\n  motto: {kind: text, text: hi}", "extends: card\r\nboxes:\r\n"),
+])
+def test_a_box_taken_out_leaves_every_other_character(text, left):
+    assert without_key(text, ("boxes", "motto"), "layouts/card.yaml") == left
