@@ -1,4 +1,4 @@
-"""The studio in a real browser (Chromium through Playwright): `.venv/bin/python bench/studio.py [latency|edit|first]`.
+"""The studio in a real browser (Chromium through Playwright): `.venv/bin/python bench/studio.py [latency|edit|boxes|first]`.
 
 latency: a 500-card CSV deck whose cards all differ; the page is open at the top; each round saves one cell
 (the text of a card on screen) and measures from just before the write to the moment that face's new drawing
@@ -11,6 +11,9 @@ edit: the studio's own write-back (issue #40): the same 500-card deck; the page 
 (`POST /edit` with its token, as its editor does) and each is timed from the request leaving the page to that
 face's new drawing in its DOM, the file written between; then 20 more while `starpnp build stratastar` runs
 beside it, again and again, on the same two cores.
+boxes: layout mode's box added (issue #48), on the same 500-card deck: 10 text boxes with a fixed value, then 10
+reading a new field (the layout declares it and deck.csv's header gains its column), each timed from the request
+leaving the page to the face's new drawing in its DOM (20 text edits first, as `edit` times them, to compare).
 covered: what check's covered-box test costs: every face of an 850-card distinct deck drawn with it and
 without it, in turn, CPU seconds (best of 5 each).
 """
@@ -175,6 +178,36 @@ def edit_rounds(page, url: str, folder: Path, label: str, offset: int) -> None:
           f"worst {seconds[-1]:.3f} s, best {seconds[0]:.3f} s")
 
 
+ADD_BOX = """async ([id, box, version]) => {
+  const token = document.querySelector('meta[name="studio-token"]').content;
+  const started = Date.now();
+  const answer = await fetch('boxes/add', {method: 'POST', body: JSON.stringify({id, ...box, version}),
+    headers: {'Content-Type': 'application/json', 'X-Studio-Token': token}});
+  return {started, status: answer.status, body: await answer.json()};
+}"""
+
+
+def box_latency(browser, work: Path) -> None:
+    with open_deck500(browser, work) as (folder, url, page):
+        edit_rounds(page, url, folder, "a text edit beside them, on the same machine as it is now", 0)
+        for label, reads in (("a fixed value", "value"), ("a new field (a CSV column)", "field")):
+            seconds = []
+            for round_ in range(10):
+                face = f"deck.front.{round_ % 5 + 1}"
+                name = f"{reads}_{round_}"
+                box = {"kind": "text", "name": name, "x": 8, "y": 10 + round_ * 6, "w": 40, "h": 5,
+                       reads: name if reads == "field" else f"Fixed words {round_}"}
+                waiting = page.evaluate_handle(WATCH, face)
+                sent = page.evaluate(ADD_BOX, [face, box, version_now(url)])
+                if sent["status"] != 200:
+                    raise SystemExit(f"box refused: {sent}")
+                shown = page.evaluate("(w) => w.shown", waiting)
+                seconds.append((shown - sent["started"]) / 1000)
+            seconds.sort()
+            print(f"box added → file → face in the DOM, {label}, 10 boxes: median {statistics.median(seconds):.3f} s, "
+                  f"worst {seconds[-1]:.3f} s, best {seconds[0]:.3f} s")
+
+
 def edit_latency(browser, work: Path) -> None:
     import threading
 
@@ -266,6 +299,8 @@ def main() -> None:
             latency(browser, Path(tmp))
         if "edit" in which:
             edit_latency(browser, Path(tmp))
+        if "boxes" in which:
+            box_latency(browser, Path(tmp))
         if "first" in which:
             first_screen(browser, Path(tmp), steps)
         browser.close()
