@@ -187,7 +187,7 @@ ASKED = st.fixed_dictionaries({"id": st.sampled_from(["deck.front.1", "coins.fro
                                "x": BODY, "y": BODY, "w": BODY, "h": BODY})
 
 
-@settings(max_examples=examples(40), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(20), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(["/boxes/add", "/boxes/delete", "/boxes/style"]), sent=BODY | ASKED)
 def test_any_json_body_is_answered_in_one_line_never_a_500(page, path, sent):
     answer = page.post(path, json=sent)
