@@ -20,7 +20,7 @@ from ..look.gamefonts import game_fonts
 from ..look.layouts import LAYOUTS_FOLDER, layouts_for
 from ..look.layouts.layoutfile import FACE_NAMES, ICON_NAME
 from ..look.loader import icon_folders
-from .edits import Place, ReadOnly, Target, shown
+from .edits import Place, ReadOnly, Target, kind_of, shown, typed
 from .writeback import Refused, WriteBack
 from . import yamltext
 
@@ -101,8 +101,8 @@ class LayoutBoxes:
                     changes += [(self._key(file, ("fields", field, key)), spec)
                                 for key, spec in FIELD_TYPES[kind].items()]
                     changes += self._new_column(comp, piece, side, field, value)
-                elif value is not None:
-                    changes.append((self.wb._target(lambda: self.wb.sources.target(comp, piece, side, field)), value))
+                elif value is not None:  # a field the layout has: this card's value, typed as the field is
+                    changes += self._value(comp, piece, side, field, typed(value, kind_of(type(params).model_fields[field])[0]))
             elif value is None:
                 raise Refused("value: a box shows a field or a fixed value; give one")
             else:
@@ -214,7 +214,15 @@ class LayoutBoxes:
     def _key(self, file: Path, path: tuple) -> Target:
         return self.wb.sources._key_target(file, path)
 
-    def _new_column(self, comp, piece, side: str, field: str, value: str | None) -> list[tuple[Target, Any]]:
+    def _value(self, comp, piece, side: str, field: str, value: Any) -> list[tuple[Target, Any]]:
+        """This card's value of a field the layout has: its cell, or its column when the CSV has none yet."""
+        place = self.wb._target(lambda: self.wb.sources.place(comp, piece, side))
+        column = field if side == "front" else f"back.{field}"
+        if place.columns and not place.elsewhere and column not in place.columns:
+            return self._new_column(comp, piece, side, field, value)
+        return [(self.wb._target(lambda: self.wb.sources.target(comp, piece, side, field, place)), value)]
+
+    def _new_column(self, comp, piece, side: str, field: str, value: Any) -> list[tuple[Target, Any]]:
         """A new field's place where the items are: a CSV gains the column in its header (and this row its
         cell when given a value); a YAML item, or an overrides file, its key when given a value."""
         try:

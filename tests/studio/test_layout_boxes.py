@@ -187,7 +187,7 @@ ASKED = st.fixed_dictionaries({"id": st.sampled_from(["deck.front.1", "coins.fro
                                "x": BODY, "y": BODY, "w": BODY, "h": BODY})
 
 
-@settings(max_examples=examples(40), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(20), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(["/boxes/add", "/boxes/delete", "/boxes/style"]), sent=BODY | ASKED)
 def test_any_json_body_is_answered_in_one_line_never_a_500(page, path, sent):
     answer = page.post(path, json=sent)
@@ -238,3 +238,24 @@ def test_a_text_box_takes_a_font_of_the_games_own_by_family_and_style(game, page
 ])
 def test_a_box_taken_out_leaves_every_other_character(text, left):
     assert without_key(text, ("boxes", "motto"), "layouts/card.yaml") == left
+
+
+def test_a_box_reading_a_field_the_layout_has_gives_this_card_its_column_or_key(game, page):
+    before = snapshot(game)
+    answer = page.post("/boxes/add", json={"id": "deck.front.1", **NEW_BOX, "name": "small_print", "field": "footer",
+                                          "value": "Harbour rules", "version": version(page)})
+    assert answer.status_code == 200, answer.json
+    row = next(line for line in before["cards.csv"].splitlines() if line.startswith("3,Trade,"))
+    assert changes(before, snapshot(game)) == {
+        "cards.csv": ["-count,title,type,cost,value,text,color", f"-{row}",
+                      "+count,title,type,cost,value,text,color,footer", f"+{row},Harbour rules"],
+        "layouts/deck_card.yaml": ['+  small_print: {kind: text, when: footer, text: "{footer}", x: 6, y: 70, w: 51, '
+                                   'h: 6}']}
+    before = snapshot(game)
+    answer = page.post("/boxes/add", json={"id": "coins.front.1", "kind": "text", "name": "worth", "x": 2, "y": 2,
+                                          "w": 12, "h": 4, "field": "value", "value": "3", "version": version(page)})
+    assert answer.status_code == 200, answer.json
+    assert changes(before, snapshot(game)) == {
+        "counters.yaml": ["-      - {count: 20}", '+      - {count: 20, value: "3"}'],  # text or number, as /edit writes it
+        "layouts/chit.yaml": ["+extends: chit", "+boxes:",
+                              '+  worth: {kind: text, when: value, text: "{value}", x: 2, y: 2, w: 12, h: 4}']}

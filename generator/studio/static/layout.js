@@ -66,7 +66,7 @@
   const guides = el("div", {class: "guides", "aria-hidden": "true"});
   const hideGuides = () => guides.replaceChildren();
 
-  function lines(node, whole) {
+  function lines(node) {
     const size = faceSize();
     const across = [SAFE, size.w - SAFE, size.w / 2], down = [SAFE, size.h - SAFE, size.h / 2];
     for (const other of bigFace.querySelectorAll(".box")) {
@@ -98,7 +98,7 @@
     if (event.ctrlKey || event.metaKey) { hideGuides(); return; }  // held: the 0.5 mm grid alone, no guides
     const {node, handle, whole, perPixel} = dragging;
     const rect = {...node.rect};
-    const {across, down} = lines(node, whole);
+    const {across, down} = lines(node);
     const reach = SNAP_PX * perPixel;
     const shown = [];
     const moveX = handle === "move", moveY = handle === "move";
