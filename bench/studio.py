@@ -187,6 +187,19 @@ ADD_BOX = """async ([id, box, version]) => {
 }"""
 
 
+def settled(page, url: str) -> None:
+    """The page caught up with the folder and painting nothing more: a round's clock starts on a quiet page,
+    not while the last round's other faces still arrive."""
+    page.wait_for_function("(v) => Number(document.body.dataset.version) >= v", arg=version_now(url))
+    paints = page.evaluate(PAINTS)
+    while True:
+        time.sleep(1.0)  # longer than a batch of faces takes to arrive, even on a busy machine
+        now = page.evaluate(PAINTS)
+        if now == paints:
+            return
+        paints = now
+
+
 def box_latency(browser, work: Path) -> None:
     with open_deck500(browser, work) as (folder, url, page):
         edit_rounds(page, url, folder, "a text edit beside them, on the same machine as it is now", 0)
@@ -197,6 +210,7 @@ def box_latency(browser, work: Path) -> None:
                 name = f"{reads}_{round_}"
                 box = {"kind": "text", "name": name, "x": 8, "y": 10 + round_ * 6, "w": 40, "h": 5,
                        reads: name if reads == "field" else f"Fixed words {round_}"}
+                settled(page, url)
                 waiting = page.evaluate_handle(WATCH, face)
                 sent = page.evaluate(ADD_BOX, [face, box, version_now(url)])
                 if sent["status"] != 200:

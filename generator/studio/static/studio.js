@@ -166,9 +166,14 @@ function want(tile) {
   if (!asking) { asking = true; queueMicrotask(ask); }
 }
 
+// The faces asked for first come in a small batch, the face just edited at its head: a layout change redraws
+// every face of its layout, and the one the person is looking at should not wait for the other forty.
+let edited = null;
 async function ask() {
+  let batch = 3;
   while (wanted.size) {
-    const ids = [...wanted].slice(0, 40);
+    const ids = [...wanted].sort((a, b) => (b === edited) - (a === edited)).slice(0, batch);
+    batch = 40;
     ids.forEach((id) => wanted.delete(id));
     try {
       const response = await fetch("faces?ids=" + encodeURIComponent(ids.join(",")));
@@ -343,8 +348,9 @@ document.getElementById("proof").addEventListener("click", async () => {
 async function send(url, body, {what, errorAt = null, refused = () => {}} = {}) {
   if (errorAt) errorAt.textContent = "";
   let answer;
+  const payload = body();
   try {
-    answer = await request(url, body());
+    answer = await request(url, payload);
   } catch (error) {
     if (error.status === 409) await offerAgain(error, what, () => send(url, body, {what, errorAt, refused}));
     else {
@@ -355,6 +361,7 @@ async function send(url, body, {what, errorAt = null, refused = () => {}} = {}) 
   }
   staleBox.hidden = true;
   wroteAt = Math.max(wroteAt, answer.version || 0);
+  edited = (payload instanceof FormData ? payload.get("id") : payload?.id) || edited;
   catchUp();  // at once, not waiting for the stream's word: the face redraws from the written file
   return answer;
 }
