@@ -161,7 +161,16 @@ function applyNews(news) {
 const wanted = new Set();
 let asking = false;
 
+// Drawings by version, the last few hundred painted: a card added or deleted moves every later face to another
+// tile, and each is shown again at once from here (its face JSON, what can be edited where, still fetched).
+const drawings = new Map();
+
 function want(tile) {
+  const kept = drawings.get(tile.summary.version);
+  if (kept && tile.near && tile.drawn !== tile.summary.version) {
+    tile.face = null;  // the edits of the face this tile showed before: not this one's
+    show(tile, tile.summary.version, kept);
+  }
   wanted.add(tile.summary.id);
   if (!asking) { asking = true; queueMicrotask(ask); }
 }
@@ -186,8 +195,15 @@ function paint(face) {
   const tile = tiles.get(face.id);
   if (!tile || tile.summary.version !== face.version || !tile.near) return;
   tile.face = face;
-  if (tile.drawn === face.version) return;
-  tile.drawn = face.version;
+  drawings.delete(face.version);
+  drawings.set(face.version, face);
+  if (drawings.size > 300) drawings.delete(drawings.keys().next().value);
+  if (tile.drawn === face.version) { showCount(tile); return; }
+  show(tile, face.version, face);
+}
+
+function show(tile, drawn, face) {
+  tile.drawn = drawn;
   const box = tile.el.querySelector(".face .drawing");
   box.innerHTML = face.svg + face.overlay;
   const list = tile.el.querySelector(".warnings");
