@@ -336,7 +336,7 @@ def overrides_text(listed: CardList, text: str, action: str, body: dict) -> tupl
         found = []
         for index in indexes:
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(names):
-                raise DataError(f"{label}: card {index!r}: the list has cards 0 to {len(names) - 1} (reload the page?)")
+                raise DataError(f"{label}: card {rows.said(index)}: the list has cards 0 to {len(names) - 1} (reload the page?)")
             if names[index] is None:
                 raise DataError(f"{label}: card {index + 1} has no name, title or label, which {OVERRIDES_FILE} "
                                 f"names cards by")
@@ -368,7 +368,7 @@ def overrides_text(listed: CardList, text: str, action: str, body: dict) -> tupl
         (name,) = listed_names([body.get("row")])
         to = body.get("to")
         if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < len(names):
-            raise DataError(f"{label}: place {to!r}: a card goes at 0 to {len(names) - 1} (reload the page?)")
+            raise DataError(f"{label}: place {rows.said(to)}: a card goes at 0 to {len(names) - 1} (reload the page?)")
         if any(n is None for n in names):
             raise DataError(f"{label}: a card has no name, title or label, which order: names cards by")
         order = [n for n in names if n != name]

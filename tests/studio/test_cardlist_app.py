@@ -143,3 +143,17 @@ def test_a_customise_copy_s_cards_go_to_its_overrides_file(tmp_path, as_page):
     assert [row["values"]["title"] for row in listed["rows"]][:2] == [titles[3], "Scout"]
     assert listed["rows"][-1]["values"]["title"] == "Scout 2"
     assert page.post("/undo", json={}).get_json()["undone"] == "count = 3 on 1 card of Optional abilities (your copy)"
+
+
+@pytest.mark.parametrize("action, body", [
+    ("move", {"row": 10 ** 400, "to": 0}), ("move", {"row": 0, "to": -(10 ** 400)}), ("add", {"at": 1e308}),
+    ("set", {"rows": [0], "column": "title", "value": "a\udc80b"}), ("set", {"rows": [0], "column": "\udc80"}),
+    ("copy", {"rows": [[0]]}), ("delete", {"rows": [None]}), ("set", {"rows": [0], "column": "count", "value": {}}),
+])
+def test_odd_values_are_one_short_line_never_a_500(game, page, action, body):
+    before = (game / "cards.csv").read_bytes()
+    answer = post(page, action, component="deck", **body)
+    assert answer.status_code == 400, answer.get_data(as_text=True)[:300]
+    (line,) = answer.get_json()["error"].splitlines()
+    assert len(line) < 200
+    assert (game / "cards.csv").read_bytes() == before
