@@ -253,10 +253,15 @@ def list_rounds(page, folder: Path, label: str) -> None:
 
 
 def list_latency(browser, work: Path) -> None:
+    """The list's changes, beside a face edit's in the same session (the same machine, as busy): on a shared
+    machine the edit's figure says how busy it was."""
     with open_deck500(browser, work) as (folder, url, page):
-        list_rounds(page, folder, "machine otherwise idle")
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        edit_rounds(page, url, folder, "for comparison", 0)
+        list_rounds(page, folder, "no build beside it")
         with build_beside(work):
             list_rounds(page, folder, "while stratastar builds beside it")
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 @contextmanager

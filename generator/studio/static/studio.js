@@ -102,8 +102,13 @@ function flash(node, text) {
   setTimeout(() => { if (node.dataset.changed === text) delete node.dataset.changed; }, 4000);
 }
 
+const headings = new Map();  // component id -> its heading, kept from one full news to the next
+
 function heading(summary) {
-  return el("h2", {class: "component", "data-component": summary.component, text: summary.component_name});
+  let node = headings.get(summary.component);
+  if (!node) headings.set(summary.component, node = el("h2", {class: "component", "data-component": summary.component}));
+  node.textContent = summary.component_name;
+  return node;
 }
 
 function applyAll(list) {
@@ -124,8 +129,23 @@ function applyAll(list) {
   for (const [id, tile] of tiles) {
     if (!seen.has(id)) { observer.unobserve(tile.el); tiles.delete(id); picked.delete(id); }
   }
-  main.replaceChildren(...parts);  // one task: the browser lays out once, the scroll stays where it was
+  arrange(main, parts);  // one task: the browser lays out once, the scroll stays where it was
   for (const tile of tiles.values()) observer.observe(tile.el);
+}
+
+// `parent` holding `nodes` in that order, moving only those out of place: a card added or deleted leaves the
+// tiles' elements where they are (ids are places), and 500 elements put back anew cost a whole layout.
+function arrange(parent, nodes) {
+  let at = parent.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
 }
 
 function applyNews(news) {
