@@ -157,3 +157,14 @@ def test_odd_values_are_one_short_line_never_a_500(game, page, action, body):
     (line,) = answer.get_json()["error"].splitlines()
     assert len(line) < 200
     assert (game / "cards.csv").read_bytes() == before
+
+
+def test_the_news_names_the_card_added_and_gone_not_the_one_moved_along(page):
+    seen = version(page)
+    assert post(page, "add", component="deck", at=0).status_code == 200
+    news = page.get(f"/news?since={seen}").get_json()
+    assert news["added"] == ["Deck, front: New card"] and news["gone"] == []
+    seen = version(page)
+    assert post(page, "delete", component="deck", rows=[2]).status_code == 200  # Explore
+    news = page.get(f"/news?since={seen}").get_json()
+    assert news["added"] == [] and news["gone"] == ["Deck, front: Explore"]

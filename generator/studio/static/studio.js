@@ -197,7 +197,9 @@ function want(tile) {
 
 async function ask() {
   while (wanted.size) {
-    const ids = [...wanted].slice(0, 40);
+    // faces not drawn yet first, alone: those already shown from `drawings` wait only for their edits' JSON
+    const fresh = [...wanted].filter((id) => !drawings.has(tiles.get(id)?.summary.version));
+    const ids = (fresh.length ? fresh : [...wanted]).slice(0, 40);
     ids.forEach((id) => wanted.delete(id));
     try {
       const response = await fetch("faces?ids=" + encodeURIComponent(ids.join(",")));
