@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 
 from ..data.errors import DataError
 from ..data.overrides import OVERRIDES_FILE, item_key
-from ..data.spreadsheet import WORKBOOK_SUFFIXES, cell_value, csv_delimiter, is_published, table_name
+from ..data.inside import INSIDE
+from ..data.spreadsheet import WORKBOOK_SUFFIXES, cell_value, csv_delimiter, is_published, table_file, table_name
 from ...resources import components_dir
 from . import rows, yamltext
 
@@ -109,17 +110,15 @@ def read_list(folder: Path, comp) -> CardList:
     """The list of `comp` (a loaded component) as its files now hold it."""
     source = Path(comp.source)
     name, cid = comp.spec.name, comp.spec.id
+    if (folder / OVERRIDES_FILE).is_file() and not (folder / "game.yaml").is_file():
+        return overridden_list(folder, comp)
     builtin = folder.resolve().parent == components_dir().resolve()
-    overrides = (folder / OVERRIDES_FILE).is_file() and not (folder / "game.yaml").is_file()
     label = shown_name(source, folder)
     text = text_of(source, folder)
-    index, node = component_node(text, cid, label)
-    items_node = yamltext.child(node, "items")
+    index, _ = component_node(text, cid, label)
     data = yaml.load(text, Loader=yaml.CSafeLoader)["components"][index]
     items = data.get("items")
     mapped = {field_: column for column, field_ in (data.get("columns") or {}).items()}
-    if overrides:
-        return overridden_list(folder, comp, items)
     if isinstance(items, list):
         listed = yaml_rows(CardList(cid, name, "yaml", source, label, path=("components", index, "items")), items)
         if builtin:
@@ -131,7 +130,9 @@ def read_list(folder: Path, comp) -> CardList:
     named = table_name(items)
     if named is None:
         raise DataError(f"{label}: components.{cid}.items: neither a list nor a spreadsheet")
-    file = source.parent / named[0]
+    file = table_file(source.parent, named[0])
+    if file is None:  # the loader refuses it too: named here only if the folder changed since
+        raise DataError(f"{label}: components.{cid}.items: {named[0][:60]!r}: a spreadsheet {INSIDE}")
     shown = shown_name(file, folder)
     if file.suffix.lower() in WORKBOOK_SUFFIXES:
         return workbook_list(CardList(cid, name, "workbook", file, shown, mapped=mapped), named[1])
@@ -174,7 +175,7 @@ def workbook_list(listed: CardList, sheet: str | None) -> CardList:
     return listed
 
 
-def overridden_list(folder: Path, comp, items: Any) -> CardList:
+def overridden_list(folder: Path, comp) -> CardList:
     """The cards of a Customise copy: the extended game's items with the copy's changes (overrides.py), each
     named as overrides.yaml names it; written to the copy's overrides.yaml (`add:`, `remove:`, `order:`,
     `items:`)."""
