@@ -5,7 +5,7 @@ list came from in that file's own style (rows.py) as one step of the studio's jo
 The list's file is found through the component (its YAML file and its `items:`): a YAML list in that file, a
 CSV or TSV beside it; a workbook or a published sheet is shown and never written: the page is told the rows
 to add or delete there. An overrides folder (Customise) writes its cards to overrides.yaml (overrides.py:
-`add:` and `remove:`).
+`add:`, `remove:`, `order:` and `items:`).
 """
 from __future__ import annotations
 
