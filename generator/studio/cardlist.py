@@ -5,7 +5,7 @@ list came from in that file's own style (rows.py) as one step of the studio's jo
 The list's file is found through the component (its YAML file and its `items:`): a YAML list in that file, a
 CSV or TSV beside it; a workbook or a published sheet is shown and never written: the page is told the rows
 to add or delete there. An overrides folder (Customise) writes its cards to overrides.yaml (overrides.py:
-`add:` and `remove:`).
+`add:`, `remove:`, `order:` and `items:`).
 """
 from __future__ import annotations
 
@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, jsonify, request
 
 from ..data.errors import DataError
 from ..data.overrides import OVERRIDES_FILE, item_key
-from ..data.spreadsheet import WORKBOOK_SUFFIXES, cell_value, csv_delimiter, is_published, table_name
+from ..data.inside import INSIDE
+from ..data.spreadsheet import WORKBOOK_SUFFIXES, cell_value, csv_delimiter, is_published, table_file, table_name
 from ...resources import components_dir
 from . import rows, yamltext
 
@@ -109,17 +110,15 @@ def read_list(folder: Path, comp) -> CardList:
     """The list of `comp` (a loaded component) as its files now hold it."""
     source = Path(comp.source)
     name, cid = comp.spec.name, comp.spec.id
+    if (folder / OVERRIDES_FILE).is_file() and not (folder / "game.yaml").is_file():
+        return overridden_list(folder, comp)
     builtin = folder.resolve().parent == components_dir().resolve()
-    overrides = (folder / OVERRIDES_FILE).is_file() and not (folder / "game.yaml").is_file()
     label = shown_name(source, folder)
     text = text_of(source, folder)
-    index, node = component_node(text, cid, label)
-    items_node = yamltext.child(node, "items")
+    index, _ = component_node(text, cid, label)
     data = yaml.load(text, Loader=yaml.CSafeLoader)["components"][index]
     items = data.get("items")
     mapped = {field_: column for column, field_ in (data.get("columns") or {}).items()}
-    if overrides:
-        return overridden_list(folder, comp, items)
     if isinstance(items, list):
         listed = yaml_rows(CardList(cid, name, "yaml", source, label, path=("components", index, "items")), items)
         if builtin:
@@ -131,7 +130,9 @@ def read_list(folder: Path, comp) -> CardList:
     named = table_name(items)
     if named is None:
         raise DataError(f"{label}: components.{cid}.items: neither a list nor a spreadsheet")
-    file = source.parent / named[0]
+    file = table_file(source.parent, named[0])
+    if file is None:  # the loader refuses it too: named here only if the folder changed since
+        raise DataError(f"{label}: components.{cid}.items: {named[0][:60]!r}: a spreadsheet {INSIDE}")
     shown = shown_name(file, folder)
     if file.suffix.lower() in WORKBOOK_SUFFIXES:
         return workbook_list(CardList(cid, name, "workbook", file, shown, mapped=mapped), named[1])
@@ -174,7 +175,7 @@ def workbook_list(listed: CardList, sheet: str | None) -> CardList:
     return listed
 
 
-def overridden_list(folder: Path, comp, items: Any) -> CardList:
+def overridden_list(folder: Path, comp) -> CardList:
     """The cards of a Customise copy: the extended game's items with the copy's changes (overrides.py), each
     named as overrides.yaml names it; written to the copy's overrides.yaml (`add:`, `remove:`, `order:`,
     `items:`)."""
@@ -336,7 +337,7 @@ def overrides_text(listed: CardList, text: str, action: str, body: dict) -> tupl
         found = []
         for index in indexes:
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(names):
-                raise DataError(f"{label}: card {index!r}: the list has cards 0 to {len(names) - 1} (reload the page?)")
+                raise DataError(f"{label}: card {rows.said(index)}: the list has cards 0 to {len(names) - 1} (reload the page?)")
             if names[index] is None:
                 raise DataError(f"{label}: card {index + 1} has no name, title or label, which {OVERRIDES_FILE} "
                                 f"names cards by")
@@ -368,7 +369,7 @@ def overrides_text(listed: CardList, text: str, action: str, body: dict) -> tupl
         (name,) = listed_names([body.get("row")])
         to = body.get("to")
         if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < len(names):
-            raise DataError(f"{label}: place {to!r}: a card goes at 0 to {len(names) - 1} (reload the page?)")
+            raise DataError(f"{label}: place {rows.said(to)}: a card goes at 0 to {len(names) - 1} (reload the page?)")
         if any(n is None for n in names):
             raise DataError(f"{label}: a card has no name, title or label, which order: names cards by")
         order = [n for n in names if n != name]

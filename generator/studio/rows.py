@@ -502,7 +502,7 @@ def _checked(indexes: list[int], count: int, label: str) -> list[int]:
         raise DataError(f"{label}: no card chosen")
     for index in indexes:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
-            raise DataError(f"{label}: card {index!r}: the list has cards 0 to {count - 1} (reload the page?)")
+            raise DataError(f"{label}: card {said(index)}: the list has cards 0 to {count - 1} (reload the page?)")
     return sorted(set(indexes))
 
 
@@ -513,7 +513,13 @@ def _kept_one(indexes: list[int], count: int, label: str) -> list[int]:
     return chosen
 
 
+def said(value: Any) -> str:
+    """A number (or anything) a page sent, as a refusal repeats it: short, whatever was sent (10**400)."""
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
 def _position(position: int, count: int, label: str) -> int:
     if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= count:
-        raise DataError(f"{label}: place {position!r}: a card goes at 0 to {count} (reload the page?)")
+        raise DataError(f"{label}: place {said(position)}: a card goes at 0 to {count} (reload the page?)")
     return position

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from starpnp_test_support import axe_violations
 

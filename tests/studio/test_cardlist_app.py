@@ -143,3 +143,28 @@ def test_a_customise_copy_s_cards_go_to_its_overrides_file(tmp_path, as_page):
     assert [row["values"]["title"] for row in listed["rows"]][:2] == [titles[3], "Scout"]
     assert listed["rows"][-1]["values"]["title"] == "Scout 2"
     assert page.post("/undo", json={}).get_json()["undone"] == "count = 3 on 1 card of Optional abilities (your copy)"
+
+
+@pytest.mark.parametrize("action, body", [
+    ("move", {"row": 10 ** 400, "to": 0}), ("move", {"row": 0, "to": -(10 ** 400)}), ("add", {"at": 1e308}),
+    ("set", {"rows": [0], "column": "title", "value": "a\udc80b"}), ("set", {"rows": [0], "column": "\udc80"}),
+    ("copy", {"rows": [[0]]}), ("delete", {"rows": [None]}), ("set", {"rows": [0], "column": "count", "value": {}}),
+])
+def test_odd_values_are_one_short_line_never_a_500(game, page, action, body):
+    before = (game / "cards.csv").read_bytes()
+    answer = post(page, action, component="deck", **body)
+    assert answer.status_code == 400, answer.get_data(as_text=True)[:300]
+    (line,) = answer.get_json()["error"].splitlines()
+    assert len(line) < 200
+    assert (game / "cards.csv").read_bytes() == before
+
+
+def test_the_news_names_the_card_added_and_gone_not_the_one_moved_along(page):
+    seen = version(page)
+    assert post(page, "add", component="deck", at=0).status_code == 200
+    news = page.get(f"/news?since={seen}").get_json()
+    assert news["added"] == ["Deck, front: New card"] and news["gone"] == []
+    seen = version(page)
+    assert post(page, "delete", component="deck", rows=[2]).status_code == 200  # Explore
+    news = page.get(f"/news?since={seen}").get_json()
+    assert news["added"] == [] and news["gone"] == ["Deck, front: Explore"]

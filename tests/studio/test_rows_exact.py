@@ -25,7 +25,7 @@ STYLES = ["plain", "double", "single", "|", "|-", ">-", ">"]
 WORD = st.text(alphabet="abc XY", min_size=1, max_size=6).map(str.strip).filter(bool)
 
 
-def scalar(value: str, style: str, indent: int, last_in_file: bool, end: str) -> str:
+def scalar(value: str, style: str, indent: int, end: str) -> str:
     if style == "plain":
         return value
     if style == "single":
@@ -45,7 +45,7 @@ def item_text(fields: list[tuple[str, str]], flow: bool, anchor: bool, end: str,
         if tail_chomp and n == len(fields) - 1 and style in ("|", ">"):
             style += "-"  # the file's last block text, no longer last: it keeps no final break that way
         lead = ("  - " + mark) if n == 0 else "    "
-        lines.append(lead + f"k{n}: " + scalar(value, style, 6, False, end))
+        lines.append(lead + f"k{n}: " + scalar(value, style, 6, end))
     return end.join(lines) + end
 
 
@@ -80,7 +80,6 @@ def test_a_yaml_list_changes_exactly_the_card_s_lines(items, end, final, anchor,
         like_flow = model[-1][1]
         added = ("  - {count: 1, title: New card}" + end if like_flow
                  else "  - count: 1" + end + "    title: New card" + end)
-        expected_items = [item_text(f, fl, a, end, False) for f, fl, a in model]
         expected_items = [item_text(f, fl, a, end, tail is not None and (f, fl, a) == tail) for f, fl, a in model]
         expected_items.insert(place, added)
         expected = "# cards kept by hand" + end + "items:" + end + "".join(expected_items)

@@ -19,7 +19,13 @@
   const chosen = new Set(); // row numbers (from 0) chosen
   let focusRow = null;      // the row to focus once the list is drawn again (after a move by keyboard)
 
+  // The panel hangs under the header, however many lines its controls wrap to.
+  const placePanel = () => document.body.style.setProperty(
+    "--cardlist-top", `${Math.ceil(document.querySelector("header.top").getBoundingClientRect().bottom)}px`);
+  addEventListener("resize", placePanel);
+
   opener.addEventListener("click", () => {
+    placePanel();
     const open = panel.hidden;
     panel.hidden = !open;
     opener.setAttribute("aria-pressed", String(open));
