@@ -1,6 +1,6 @@
 """A deck of 2,000 cards each with its own icon against the same deck with one icon (issue #51).
 
-    .venv/bin/python bench/icon_deck.py [CARDS] [--profile [--one]]
+    .venv/bin/python bench/icon_deck.py [CARDS] [--profile [--one]] [--read]
 
 The icons are game-icons.net's (installed by bench/icon_sets.py from the npm registry into bench/results/),
 the first CARDS of them, each its own file in the game's icons/ folder; the one-icon deck's folder holds only
@@ -8,7 +8,10 @@ the one it uses, the one of the CARDS whose file is nearest their mean size (so 
 what is measured is the cost of many files, not of more complex ones; the first icon alone is 300 bytes, the
 mean 1,657). Both decks are the distinct-card deck of bench/run.py (own title and text per card) with an
 `icon:` per card, built by `starpnp build --format pdf` as whole processes taking turns; prints the median CPU
-of each and the median ratio (target: at most 1.5). --profile runs the many-icon build (with --one, the one-icon build) once under cProfile.
+of each and the median ratio (target: at most 1.5). --profile runs the many-icon build (with --one, the
+one-icon build) once under cProfile. --read measures reading the CARDS icon files alone against two floors:
+svglib (the library our SVG art goes through) reading the same files into ReportLab drawings, and the least
+any Python reader of path data does (every path's numbers found by one regex and converted to floats).
 """
 from __future__ import annotations
 
@@ -46,11 +49,45 @@ def write_icon_deck(folder: Path, icons: list[tuple[str, bytes]], count: int) ->
     return folder
 
 
+def read_floor(icons: list[tuple[str, bytes]]) -> None:
+    """CPU seconds (best of RUNS) to read the icon files: ours, svglib's, and the tokenising floor."""
+    import io
+    import logging
+    import re
+    import xml.etree.ElementTree as ET
+
+    from svglib.svglib import svg2rlg
+
+    from starpnp.generator.look.iconfile import read_icon
+    from starpnp.generator.look.svgpath import NUMBER
+
+    logging.getLogger("svglib").setLevel(logging.ERROR)
+    number = re.compile(NUMBER)
+    paths = [node.attrib["d"] for _, data in icons for node in ET.fromstring(data).iter() if "d" in node.attrib]
+    readers = {
+        "ours (read_icon)": lambda: [read_icon(data, Path(name)) for name, data in icons],
+        "svglib (svg2rlg)": lambda: [svg2rlg(io.BytesIO(data)) for _, data in icons],
+        "floor (regex + float)": lambda: [list(map(float, number.findall(d))) for d in paths],
+    }
+    for name, read in readers.items():
+        best = min(_cpu(read) for _ in range(RUNS))
+        print(f"{len(icons)} icon files, {sum(map(len, paths)):,} characters of path data: {name} {best:.2f} s CPU")
+
+
+def _cpu(work) -> float:
+    started = time.process_time()
+    work()
+    return time.process_time() - started
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     count = int(args[0]) if args else 2000
     install([SETS[GAME_ICONS][0]])
     icons = icon_files(GAME_ICONS)[:count]
+    if "--read" in sys.argv:
+        read_floor(icons)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         many = write_icon_deck(tmp / "many", icons, count)
