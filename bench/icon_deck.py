@@ -4,11 +4,11 @@
 
 The icons are game-icons.net's (installed by bench/icon_sets.py from the npm registry into bench/results/),
 the first CARDS of them, each its own file in the game's icons/ folder; the one-icon deck's folder holds only
-the one it uses, the one of the CARDS whose file is nearest their mean size (so both decks draw as much path:
-what is measured is the cost of many files, not of more complex ones; the first icon alone is 300 bytes, the
-mean 1,657). Both decks are the distinct-card deck of bench/run.py (own title and text per card) with an
-`icon:` per card, built by `starpnp build --format pdf` as whole processes taking turns; prints the median CPU
-of each and the median ratio (target: at most 1.5). --profile runs the many-icon build (with --one, the
+the one it uses, the one of the CARDS nearest their mean number of curves and of lines (so both decks draw as
+much path: what is measured is the cost of many files, not of more complex ones; the first icon alone is 300
+bytes, the mean 1,657). Both decks are the distinct-card deck of bench/run.py (own title and text per card)
+with an `icon:` per card, built by `starpnp build --format pdf` as whole processes taking turns; prints the
+median CPU of each and the median ratio (target: at most 1.5). --profile runs the many-icon build (with --one, the
 one-icon build) once under cProfile. --read measures reading the CARDS icon files alone against two floors:
 svglib (the library our SVG art goes through) reading the same files into ReportLab drawings, and the least
 any Python reader of path data does (every path's numbers found by one regex and converted to floats).
@@ -80,6 +80,24 @@ def _cpu(work) -> float:
     return time.process_time() - started
 
 
+def typical(icons: list[tuple[str, bytes]]) -> tuple[str, bytes]:
+    """The icon that draws as much as the icons do on average: nearest the mean number of curves and of lines
+    (a curve writes three points to the PDF, a line one: an icon of the mean file size drew fewer curves and
+    more lines than the mean, a lighter page)."""
+    from starpnp.generator.look.iconfile import read_icon
+    from starpnp.generator.look.scene import Path as PathShape
+
+    def counts(icon: tuple[str, bytes]) -> tuple[int, int]:
+        commands = [c[0] for e in read_icon(icon[1], Path(icon[0])).elements if isinstance(e, PathShape)
+                    for c in e.commands]
+        return commands.count("C"), len(commands) - commands.count("C")
+
+    drawn = [counts(icon) for icon in icons]
+    curves, lines = (sum(c[i] for c in drawn) / len(drawn) for i in (0, 1))
+    return icons[min(range(len(icons)), key=lambda i: abs(drawn[i][0] - curves) / curves
+                     + abs(drawn[i][1] - lines) / lines)]
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     count = int(args[0]) if args else 2000
@@ -91,9 +109,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         many = write_icon_deck(tmp / "many", icons, count)
-        mean = sum(len(data) for _, data in icons) / len(icons)
-        typical = min(icons, key=lambda icon: abs(len(icon[1]) - mean))
-        one = write_icon_deck(tmp / "one", [typical], count)
+        one = write_icon_deck(tmp / "one", [typical(icons)], count)
 
         def build(game: Path) -> list[str]:
             return [sys.executable, "-m", "starpnp", "build", str(game), "--out", str(tmp / f"out-{game.name}"),
