@@ -5,11 +5,11 @@
 Installs each set's npm package (pinned below) into bench/results/icon-sets/, reads every icon file with the
 icon reader (a file refused counts as not loaded), draws each one by our PDF backend (and, with --svg, our SVG
 backend) black on white, and compares it with Chromium's drawing of the same file (tests/generator/
-icon_likeness.py: the share of ink in common, pixel for pixel, alike at 0.9 or more). Prints per set
-icons / loaded / drawn alike and the least alike, for BENCHMARKS.md. --icons measures only the files whose
-name matches (`--icons 'language-java*'`); --save writes each icon under 0.9 as Chromium's drawing, ours and
-where they differ side by side into DIR, to see why. game-icons.net's set comes as Iconify JSON:
-each icon's body is wrapped in the <svg> Iconify itself would write.
+icon_likeness.py: the share of ink, pixels at least half dark, in common pixel for pixel, alike at 0.9 or
+more). Prints per set icons / loaded / drawn alike and the least alike, for BENCHMARKS.md. --icons
+measures only the files whose name matches (`--icons 'language-java*'`); --save writes each icon under 0.9
+as Chromium's drawing, ours and where they differ side by side into DIR, to see why. game-icons.net's set
+comes as Iconify JSON: each icon's body is wrapped in the <svg> Iconify itself would write.
 """
 from __future__ import annotations
 
