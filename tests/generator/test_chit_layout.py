@@ -25,7 +25,8 @@ def game_with_chits(folder):
         components.append({
             "id": f"chit_{n}", "name": f"Chit {size} {shape} {front['label']}", "kind": "token", "size": size,
             "shape": shape, "items": [{"count": 1}],
-            "front": {"layout": "chit", "icon": ICONS[n % len(ICONS)], **front, **({"color": colour} if colour else {})},
+            "front": {"layout": "chit", "icon": ICONS[n % len(ICONS)], **front,
+                      **({"color": colour} if colour else {})},
         })
     folder.mkdir()
     (folder / "game.yaml").write_text(yaml.safe_dump({"id": "chits", "name": "Chits", "players": {"min": 2, "max": 2},
