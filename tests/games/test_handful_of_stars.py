@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.data.model import CARD_SIZES
@@ -35,21 +35,21 @@ def game():
     return load_game(find_game(GAME))
 
 
-def build(out, paper):
+def build(shared_builds, paper):
     """A strict build (any warning raises) of the PDF; the manifest and the PDF's path."""
-    result = build_game(find_game(GAME), BuildOptions(settings=Settings(paper=paper), out=out, formats=("pdf",),
-                                                      strict=True))
-    manifest = json.loads((out / GAME / "manifest.json").read_text())
+    result = shared_builds.build(find_game(GAME), BuildOptions(settings=Settings(paper=paper), formats=("pdf",),
+                                                               strict=True))
+    manifest = json.loads((result.folder / "manifest.json").read_text())
     return manifest, next(p for p in result.files if p.suffix == ".pdf")
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("hos-a4"), "a4")
+def built(shared_builds):
+    return build(shared_builds, "a4")
 
 
-def test_letter_builds_without_warnings(tmp_path):
-    manifest, _ = build(tmp_path, "letter")
+def test_letter_builds_without_warnings(shared_builds):
+    manifest, _ = build(shared_builds, "letter")
     assert manifest["warnings"] == [] and manifest["paper"] == "letter"
     assert quantities(manifest)["technology"] == 41
 

@@ -15,7 +15,7 @@ import re
 import pypdfium2
 import pytest
 
-from starpnp.generator.build import BuildOptions, build_game, edition_marks, player_texts
+from starpnp.generator.build import BuildOptions, edition_marks, player_texts
 from starpnp.generator.exports.face_files import PDFIUM
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.sheets.imposition import Settings
@@ -130,11 +130,11 @@ PRINTS = [("a4", "full"), ("letter", "low")]
 
 @pytest.fixture(scope="module", params=[(game, paper, ink) for game in sorted(SETUP) for paper, ink in PRINTS],
                 ids=lambda p: "-".join(p))
-def printed(request, tmp_path_factory) -> tuple[str, str]:
+def printed(request, shared_builds) -> tuple[str, str]:
     """The game's id and the text of its built PDF, every page, whitespace runs as single spaces."""
     game_id, paper, ink = request.param
-    result = build_game(find_game(game_id), BuildOptions(settings=Settings(paper=paper, ink=ink), formats=("pdf",),
-                                                         out=tmp_path_factory.mktemp(game_id)))
+    result = shared_builds.build(find_game(game_id), BuildOptions(settings=Settings(paper=paper, ink=ink),
+                                                                  formats=("pdf",)))
     (pdf,) = [f for f in result.files if f.suffix == ".pdf"]
     with PDFIUM:
         document = pypdfium2.PdfDocument(str(pdf))
