@@ -22,7 +22,7 @@ from starpnp.generator.look.render import SceneCache
 from starpnp.generator.look.scene import Rect, Text
 from starpnp.generator.data.yamlio import DataErrors
 
-from scene_text import component_text
+from scene_text import component_text, pdf_page_texts
 
 GAME = "handful_of_stars"
 COLOURS = 4  # "Four sets of player pieces"
@@ -317,8 +317,8 @@ def test_pdf_prints_end_triggers_and_display(built):
     manifest, pdf = built
     by_id = {c["id"]: c for c in manifest["components"]}
     pages = sorted({n for comp in ("board", "player_display", "race_identity") for n in by_id[comp]["pages"]})
-    reader = PdfReader(pdf)
-    text = " ".join(reader.pages[n - 1].extract_text() or "" for n in pages)
+    texts = pdf_page_texts(pdf)
+    text = " ".join(texts[n - 1] for n in pages)
     for words in ("2 players", "3 players", "4 players", "Reserve One", "Reserve Two", "Colony track",
                   "Wormhole technology", "Aggroloids", "Technoids", "Super Dreadnoughts"):
         assert words in text, words

@@ -9,11 +9,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.loader import find_game, load_game
+
+from scene_text import pdf_page_texts
 
 GAME = "handful_of_stars"
 DOC = Path(__file__).resolve().parents[2] / "docs" / "editions" / "handful_of_stars.md"
@@ -26,7 +27,7 @@ def build(shared_builds, write_ins):
                                                                strict=True, write_ins=write_ins))
     manifest = json.loads((result.folder / "manifest.json").read_text())
     pdf = next(p for p in result.files if p.suffix == ".pdf")
-    return manifest, " ".join(page.extract_text() or "" for page in PdfReader(pdf).pages)
+    return manifest, " ".join(pdf_page_texts(pdf))
 
 
 @pytest.fixture(scope="module")

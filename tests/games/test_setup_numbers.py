@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 
-import pypdfium2
 import pytest
 
 from starpnp.generator.build import BuildOptions, edition_marks, player_texts
-from starpnp.generator.exports.face_files import PDFIUM
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.sheets.imposition import Settings
+
+from scene_text import pdf_page_texts
 
 SETUP = {
     "handful_of_stars": [  # 004, "Starting the game" (pages 12-14) and its summary
@@ -136,9 +136,7 @@ def printed(request, shared_builds) -> tuple[str, str]:
     result = shared_builds.build(find_game(game_id), BuildOptions(settings=Settings(paper=paper, ink=ink),
                                                                   formats=("pdf",)))
     (pdf,) = [f for f in result.files if f.suffix == ".pdf"]
-    with PDFIUM:
-        document = pypdfium2.PdfDocument(str(pdf))
-        pages = [page.get_textpage().get_text_range() for page in document]
+    pages = pdf_page_texts(pdf)
     # A board tile turned a quarter on its sheet reads its lines bottom to top in PDFium: each page is read
     # both ways, so a passage wrapped over lines reads whole on any tile.
     text = " ".join(page + " " + "\n".join(reversed(page.splitlines())) for page in pages)

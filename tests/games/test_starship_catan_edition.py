@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from starpnp.generator.build import BuildOptions
 from starpnp.generator.look.fonts import text_width_mm
@@ -18,7 +17,7 @@ from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
 from starpnp.generator.look.scene import Rect, Text
 from starpnp.generator.data.yamlio import load_yaml
-from scene_text import component_text
+from scene_text import component_text, pdf_page_texts
 
 GAME = "starship_catan"
 EDITION_DOC = Path(__file__).resolve().parents[2] / "docs" / "editions" / "starship_catan.md"
@@ -42,7 +41,7 @@ def build(shared_builds, write_ins: bool) -> tuple[dict, str]:
                                                                strict=True, write_ins=write_ins)).folder
     manifest = json.loads((folder / "manifest.json").read_text())
     pdf = folder / f"{GAME}-a4{'-write-ins' if write_ins else ''}.pdf"
-    return manifest, " ".join(page.extract_text() or "" for page in PdfReader(pdf).pages)
+    return manifest, " ".join(pdf_page_texts(pdf))
 
 
 @pytest.fixture(scope="module")
