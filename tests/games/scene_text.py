@@ -1,4 +1,4 @@
-"""Reading the text out of scenes, as it will print, and out of the PDFs they print in."""
+"""Reading the text out of scenes, as it will print."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,18 +14,6 @@ def printed_texts(elements, scale=1.0):
         elif isinstance(e, Text):
             for line in e.lines:
                 yield line.text, e.size * scale
-
-
-def pdf_page_texts(pdf: Path) -> list[str]:
-    """Every page's text, read by PDFium: a second for one of our sets, where pypdf takes a minute (the same
-    words, in another order on some pages)."""
-    import pypdfium2
-
-    from starpnp.generator.exports.face_files import PDFIUM
-
-    with PDFIUM:
-        document = pypdfium2.PdfDocument(str(pdf))
-        return [page.get_textpage().get_text_range() for page in document]
 
 
 def component_text(game, comp_id: str) -> str:

@@ -22,7 +22,8 @@ from starpnp.generator.look.render import SceneCache
 from starpnp.generator.look.scene import Rect, Text
 from starpnp.generator.data.yamlio import DataErrors
 
-from scene_text import component_text, pdf_page_texts
+from scene_text import component_text
+from starpnp_test_support import pdf_page_texts
 
 GAME = "handful_of_stars"
 COLOURS = 4  # "Four sets of player pieces"

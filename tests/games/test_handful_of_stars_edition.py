@@ -13,8 +13,7 @@ import pytest
 from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.loader import find_game, load_game
-
-from scene_text import pdf_page_texts
+from starpnp_test_support import pdf_page_texts
 
 GAME = "handful_of_stars"
 DOC = Path(__file__).resolve().parents[2] / "docs" / "editions" / "handful_of_stars.md"

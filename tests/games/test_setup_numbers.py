@@ -17,8 +17,7 @@ import pytest
 from starpnp.generator.build import BuildOptions, edition_marks, player_texts
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.sheets.imposition import Settings
-
-from scene_text import pdf_page_texts
+from starpnp_test_support import pdf_page_texts
 
 SETUP = {
     "handful_of_stars": [  # 004, "Starting the game" (pages 12-14) and its summary

@@ -17,7 +17,8 @@ from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
 from starpnp.generator.look.scene import Rect, Text
 from starpnp.generator.data.yamlio import load_yaml
-from scene_text import component_text, pdf_page_texts
+from scene_text import component_text
+from starpnp_test_support import pdf_page_texts
 
 GAME = "starship_catan"
 EDITION_DOC = Path(__file__).resolve().parents[2] / "docs" / "editions" / "starship_catan.md"

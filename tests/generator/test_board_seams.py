@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdf_probe import read_page
+from starpnp_test_support import pdf_page_texts
 from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import MARK_ROOM, TILE_FLAP, TILE_GAP, Settings, content_area
 from starpnp.generator.look.loader import find_game, load_game
@@ -60,13 +61,19 @@ def spaces(scene) -> dict[int, list[tuple[float, float, float, float]]]:
     return blocking
 
 
-def tile_pages(folders, paper, ink, game):
+def tile_pdf(folders, paper, ink, game):
+    """The game's PDF and the pages of its board's tiles."""
     import json
 
     manifest = json.loads((folders[game] / "manifest.json").read_text())
     pages = next(c["pages"] for c in manifest["components"] if c["id"] == BOARDS[game])
     name = f"{game}-{paper}" + ("-ink-low" if ink == "low" else "")
-    return PdfReader(folders[game] / f"{name}.pdf"), pages[1:]  # the assembly map comes first
+    return folders[game] / f"{name}.pdf", pages[1:]  # the assembly map comes first
+
+
+def tile_pages(folders, paper, ink, game):
+    path, pages = tile_pdf(folders, paper, ink, game)
+    return PdfReader(path), pages
 
 
 def tiles_on(drawing):
@@ -183,12 +190,13 @@ def tile_sheets(built, game):
 
 @functools.cache
 def read_tile_sheets(folder, paper, ink, game):
-    reader, pages = tile_pages({game: folder}, paper, ink, game)
+    path, pages = tile_pdf({game: folder}, paper, ink, game)
+    reader, texts = PdfReader(path), pdf_page_texts(path)
     drawn = []
     for page in pages:
         drawing = read_page(reader, page - 1)
-        drawn.append((page, [window for _, _, window in tiles_on(drawing)], reader.pages[page - 1].extract_text()))
-    return drawn, reader.pages[pages[0] - 2].extract_text()
+        drawn.append((page, [window for _, _, window in tiles_on(drawing)], texts[page - 1]))
+    return drawn, texts[pages[0] - 2]
 
 
 def one_page_holds(windows, paper) -> bool:
