@@ -32,7 +32,7 @@ def test_every_feature_fixture_printed_in_low_ink_reads_at_4_5_to_1_against_its_
     problems, measured = [], set()
     for piece in chits.pieces:
         which = f"{piece.front.params.icon} on {piece.color}"
-        icon_marks = [(name, ratio) for name, ratio in rendered_contrasts(cache.face(chits, piece, "front"))
+        icon_marks = [(name, ratio) for name, ratio, _ in rendered_contrasts(cache.face(chits, piece, "front"))
                       if name.startswith("an icon")]
         assert icon_marks, f"{which}: no icon measured"
         measured.add(which)
