@@ -227,26 +227,10 @@ def box_latency(browser, work: Path) -> None:
 
 
 def edit_latency(browser, work: Path) -> None:
-    import threading
-
     with open_deck500(browser, work) as (folder, url, page):
         edit_rounds(page, url, folder, "machine otherwise idle", 0)
-        stop, builds = threading.Event(), []
-
-        def build_beside() -> None:
-            while not stop.is_set():
-                builds.append(subprocess.run([sys.executable, "-m", "starpnp", "build", "stratastar", "-q", "--out",
-                                              str(work / "other")], capture_output=True).returncode)
-
-        beside = threading.Thread(target=build_beside)
-        beside.start()
-        time.sleep(1.0)  # the build under way: loading, drawing and writing pages
-        try:
+        with build_beside(work):
             edit_rounds(page, url, folder, "while stratastar builds beside it", EDITS)
-        finally:
-            stop.set()
-            beside.join()
-        print(f"builds of stratastar run beside it: {len(builds)} (exit codes {sorted(set(builds))})")
 
 
 # The card list's own request (cardlist.py), as its buttons send it; the clock runs from the request leaving the
