@@ -1,14 +1,17 @@
 """A deck of 2,000 cards each with its own icon against the same deck with one icon (issue #51).
 
-    .venv/bin/python bench/icon_deck.py [CARDS] [--profile [--one]]
+    .venv/bin/python bench/icon_deck.py [CARDS] [--profile [--one]] [--read]
 
 The icons are game-icons.net's (installed by bench/icon_sets.py from the npm registry into bench/results/),
 the first CARDS of them, each its own file in the game's icons/ folder; the one-icon deck's folder holds only
-the one it uses, the one of the CARDS whose file is nearest their mean size (so both decks draw as much path:
-what is measured is the cost of many files, not of more complex ones; the first icon alone is 300 bytes, the
-mean 1,657). Both decks are the distinct-card deck of bench/run.py (own title and text per card) with an
-`icon:` per card, built by `starpnp build --format pdf` as whole processes taking turns; prints the median CPU
-of each and the median ratio (target: at most 1.5). --profile runs the many-icon build (with --one, the one-icon build) once under cProfile.
+the one it uses, the one of the CARDS nearest their mean number of curves and of lines (so both decks draw as
+much path: what is measured is the cost of many files, not of more complex ones; the first icon alone is 300
+bytes, the mean 1,657). Both decks are the distinct-card deck of bench/run.py (own title and text per card)
+with an `icon:` per card, built by `starpnp build --format pdf` as whole processes taking turns; prints the
+median CPU of each and the median ratio (target: at most 1.5). --profile runs the many-icon build (with --one, the
+one-icon build) once under cProfile. --read measures reading the CARDS icon files alone against two floors:
+svglib (the library our SVG art goes through) reading the same files into ReportLab drawings, and the least
+any Python reader of path data does (every path's numbers found by one regex and converted to floats).
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ import cProfile
 import pstats
 import sys
 import tempfile
+import time
 from pathlib import Path
 from statistics import median
 
@@ -45,17 +49,67 @@ def write_icon_deck(folder: Path, icons: list[tuple[str, bytes]], count: int) ->
     return folder
 
 
+def read_floor(icons: list[tuple[str, bytes]]) -> None:
+    """CPU seconds (best of RUNS) to read the icon files: ours, svglib's, and the tokenising floor."""
+    import io
+    import logging
+    import re
+    import xml.etree.ElementTree as ET
+
+    from svglib.svglib import svg2rlg
+
+    from starpnp.generator.look.iconfile import read_icon
+    from starpnp.generator.look.svgpath import NUMBER
+
+    logging.getLogger("svglib").setLevel(logging.ERROR)
+    number = re.compile(NUMBER)
+    paths = [node.attrib["d"] for _, data in icons for node in ET.fromstring(data).iter() if "d" in node.attrib]
+    readers = {
+        "ours (read_icon)": lambda: [read_icon(data, Path(name)) for name, data in icons],
+        "svglib (svg2rlg)": lambda: [svg2rlg(io.BytesIO(data)) for _, data in icons],
+        "floor (regex + float)": lambda: [list(map(float, number.findall(d))) for d in paths],
+    }
+    for name, read in readers.items():
+        best = min(_cpu(read) for _ in range(RUNS))
+        print(f"{len(icons)} icon files, {sum(map(len, paths)):,} characters of path data: {name} {best:.2f} s CPU")
+
+
+def _cpu(work) -> float:
+    started = time.process_time()
+    work()
+    return time.process_time() - started
+
+
+def typical(icons: list[tuple[str, bytes]]) -> tuple[str, bytes]:
+    """The icon that draws as much as the icons do on average: nearest the mean number of curves and of lines
+    (a curve writes three points to the PDF, a line one: an icon of the mean file size drew fewer curves and
+    more lines than the mean, a lighter page)."""
+    from starpnp.generator.look.iconfile import read_icon
+    from starpnp.generator.look.scene import Path as PathShape
+
+    def counts(icon: tuple[str, bytes]) -> tuple[int, int]:
+        commands = [c[0] for e in read_icon(icon[1], Path(icon[0])).elements if isinstance(e, PathShape)
+                    for c in e.commands]
+        return commands.count("C"), len(commands) - commands.count("C")
+
+    drawn = [counts(icon) for icon in icons]
+    curves, lines = (sum(c[i] for c in drawn) / len(drawn) for i in (0, 1))
+    return icons[min(range(len(icons)), key=lambda i: abs(drawn[i][0] - curves) / curves
+                     + abs(drawn[i][1] - lines) / lines)]
+
+
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     count = int(args[0]) if args else 2000
     install([SETS[GAME_ICONS][0]])
     icons = icon_files(GAME_ICONS)[:count]
+    if "--read" in sys.argv:
+        read_floor(icons)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         many = write_icon_deck(tmp / "many", icons, count)
-        mean = sum(len(data) for _, data in icons) / len(icons)
-        typical = min(icons, key=lambda icon: abs(len(icon[1]) - mean))
-        one = write_icon_deck(tmp / "one", [typical], count)
+        one = write_icon_deck(tmp / "one", [typical(icons)], count)
 
         def build(game: Path) -> list[str]:
             return [sys.executable, "-m", "starpnp", "build", str(game), "--out", str(tmp / f"out-{game.name}"),
@@ -65,7 +119,7 @@ def main() -> None:
             from starpnp.command import main as starpnp
 
             sys.argv = build(one if "--one" in sys.argv else many)[2:]
-            profile = cProfile.Profile()
+            profile = cProfile.Profile(time.process_time)  # CPU: on a busy machine the wall clock charges waits
             try:
                 profile.runcall(starpnp)
             except SystemExit:

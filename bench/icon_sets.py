@@ -1,17 +1,20 @@
 """Public icon sets, loaded whole and drawn as Chromium draws them (issue #51). Not CI: it reaches the npm registry.
 
-    .venv/bin/python bench/icon_sets.py [--svg] [--limit N] [SET ...]
+    .venv/bin/python bench/icon_sets.py [--svg] [--limit N] [--icons GLOB] [--save DIR] [SET ...]
 
 Installs each set's npm package (pinned below) into bench/results/icon-sets/, reads every icon file with the
 icon reader (a file refused counts as not loaded), draws each one by our PDF backend (and, with --svg, our SVG
 backend) black on white, and compares it with Chromium's drawing of the same file (tests/generator/
-icon_likeness.py: the share of ink in common after cropping to the ink, alike at 0.9 or more). Prints per set
-icons / loaded / drawn alike and the least alike, for BENCHMARKS.md. game-icons.net's set comes as Iconify JSON:
-each icon's body is wrapped in the <svg> Iconify itself would write.
+icon_likeness.py: the share of ink, pixels at least half dark, in common pixel for pixel, alike at 0.9 or
+more). Prints per set icons / loaded / drawn alike and the least alike, for BENCHMARKS.md. --icons
+measures only the files whose name matches (`--icons 'language-java*'`); --save writes each icon under 0.9
+as Chromium's drawing, ours and where they differ side by side into DIR, to see why. game-icons.net's set
+comes as Iconify JSON: each icon's body is wrapped in the <svg> Iconify itself would write.
 """
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import subprocess
 import sys
@@ -21,7 +24,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests" / "generator"))
 
-from icon_likeness import ALIKE, browser_drawings, likeness, our_drawings  # noqa: E402
+import numpy as np  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from icon_likeness import ALIKE, browser_drawings, ink, likeness, our_drawings  # noqa: E402
 from starpnp.generator.look.iconfile import IconFileError, read_icon  # noqa: E402
 from starpnp.generator.look.icons import Icon  # noqa: E402
 
@@ -62,8 +68,8 @@ def icon_files(name: str) -> list[tuple[str, bytes]]:
     return out
 
 
-def measure(page, name: str, with_svg: bool, limit: int | None) -> dict:
-    files = icon_files(name)[:limit]
+def measure(page, name: str, with_svg: bool, limit: int | None, pattern: str, save: Path | None) -> dict:
+    files = [(file, data) for file, data in icon_files(name) if fnmatch.fnmatch(Path(file).name, pattern)][:limit]
     loaded: list[tuple[str, bytes, Icon]] = []
     refused: dict[str, int] = {}
     warned = 0
@@ -90,8 +96,27 @@ def measure(page, name: str, with_svg: bool, limit: int | None) -> dict:
             scores.append((score, file_name))
             if score < ALIKE:
                 print(f"  unlike: {name} {file_name} {score:.3f}", file=sys.stderr, flush=True)
+                if save:
+                    side_by_side(theirs[i], pdf[i], svg[i] if svg else None).save(
+                        save / f"{name.replace('/', '_')}-{file_name.replace('/', '_')}.png")
     return {"set": name, "icons": len(files), "loaded": len(loaded), "alike": alike, "warned": warned,
             "refused": refused, "least": sorted(scores)[:5]}
+
+
+def side_by_side(theirs: Image.Image, pdf: Image.Image, svg: Image.Image | None) -> Image.Image:
+    """Chromium's drawing, our PDF's and our SVG's, then where Chromium's ink and the PDF's differ (red: only
+    Chromium's, blue: only ours)."""
+    drawings = [theirs, pdf] + ([svg] if svg else [])
+    a, b = ink(theirs), ink(pdf)
+    diff = np.full(a.shape + (3,), 255, np.uint8)
+    diff[a & b] = (200, 200, 200)
+    diff[a & ~b] = (220, 0, 0)
+    diff[b & ~a] = (0, 0, 220)
+    drawings.append(Image.fromarray(diff))
+    out = Image.new("RGB", (theirs.width * len(drawings), theirs.height), "white")
+    for i, drawing in enumerate(drawings):
+        out.paste(drawing.convert("RGB"), (i * theirs.width, 0))
+    return out
 
 
 def main() -> None:
@@ -99,7 +124,11 @@ def main() -> None:
     parser.add_argument("sets", nargs="*", default=list(SETS))
     parser.add_argument("--svg", action="store_true", help="also compare our SVG output (twice the time)")
     parser.add_argument("--limit", type=int, help="the first N icons of each set")
+    parser.add_argument("--icons", default="*", help="only the icon files whose name matches this glob")
+    parser.add_argument("--save", type=Path, help="write each icon under 0.9 side by side with Chromium's here")
     args = parser.parse_args()
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
     install([SETS[name][0] for name in args.sets])
     from playwright.sync_api import sync_playwright
 
@@ -110,7 +139,7 @@ def main() -> None:
         print("|---|---|---|---|---|---|---|")
         for name in args.sets:
             started = time.perf_counter()
-            result = measure(page, name, args.svg, args.limit)
+            result = measure(page, name, args.svg, args.limit, args.icons, args.save)
             least = ", ".join(f"{file} {score:.3f}" for score, file in result["least"][:3])
             print(f"| {name} | {SETS[name][0].rsplit('@', 1)[1]} | {result['icons']} | {result['loaded']} | "
                   f"{result['alike']} | {least} | {time.perf_counter() - started:.0f} |", flush=True)

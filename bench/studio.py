@@ -1,4 +1,4 @@
-"""The studio in a real browser (Chromium through Playwright): `.venv/bin/python bench/studio.py [latency|edit|first]`.
+"""The studio in a real browser (Chromium through Playwright): `.venv/bin/python bench/studio.py [latency|edit|boxes|cardlist|first]`.
 
 latency: a 500-card CSV deck whose cards all differ; the page is open at the top; each round saves one cell
 (the text of a card on screen) and measures from just before the write to the moment that face's new drawing
@@ -11,6 +11,13 @@ edit: the studio's own write-back (issue #40): the same 500-card deck; the page 
 (`POST /edit` with its token, as its editor does) and each is timed from the request leaving the page to that
 face's new drawing in its DOM, the file written between; then 20 more while `starpnp build stratastar` runs
 beside it, again and again, on the same two cores.
+boxes: layout mode's box added (issue #48), on the same 500-card deck: 10 text boxes with a fixed value, then 10
+reading a new field (the layout declares it and deck.csv's header gains its column), each timed from the request
+leaving the page to the face's new drawing in its DOM (20 text edits first, as `edit` times them, to compare).
+cardlist: the card list's changes (issue #48) on the same 500-card deck: a card added, copied, deleted, moved
+and the counts of all 500 set at once, 20 times each (each undone by the next), timed from the request leaving
+the page to the page showing that version with every face on screen drawn; then again while `starpnp build
+stratastar` runs beside it.
 covered: what check's covered-box test costs: every face of an 850-card distinct deck drawn with it and
 without it, in turn, CPU seconds (best of 5 each).
 """
@@ -175,26 +182,139 @@ def edit_rounds(page, url: str, folder: Path, label: str, offset: int) -> None:
           f"worst {seconds[-1]:.3f} s, best {seconds[0]:.3f} s")
 
 
-def edit_latency(browser, work: Path) -> None:
-    import threading
+ADD_BOX = """async ([id, box, version]) => {
+  const token = document.querySelector('meta[name="studio-token"]').content;
+  const started = Date.now();
+  const answer = await fetch('boxes/add', {method: 'POST', body: JSON.stringify({id, ...box, version}),
+    headers: {'Content-Type': 'application/json', 'X-Studio-Token': token}});
+  return {started, status: answer.status, body: await answer.json()};
+}"""
 
+
+def settled(page, url: str) -> None:
+    """The page caught up with the folder and painting nothing more: a round's clock starts on a quiet page,
+    not while the last round's other faces still arrive."""
+    page.wait_for_function("(v) => Number(document.body.dataset.version) >= v", arg=version_now(url))
+    paints = page.evaluate(PAINTS)
+    while True:
+        time.sleep(1.0)  # longer than a batch of faces takes to arrive, even on a busy machine
+        now = page.evaluate(PAINTS)
+        if now == paints:
+            return
+        paints = now
+
+
+def box_latency(browser, work: Path) -> None:
+    with open_deck500(browser, work) as (folder, url, page):
+        edit_rounds(page, url, folder, "a text edit beside them, on the same machine as it is now", 0)
+        for label, reads in (("a fixed value", "value"), ("a new field (a CSV column)", "field")):
+            seconds = []
+            for round_ in range(10):
+                face = f"deck.front.{round_ % 5 + 1}"
+                name = f"{reads}_{round_}"
+                box = {"kind": "text", "name": name, "x": 8, "y": 10 + round_ * 6, "w": 40, "h": 5,
+                       reads: name if reads == "field" else f"Fixed words {round_}"}
+                settled(page, url)
+                waiting = page.evaluate_handle(WATCH, face)
+                sent = page.evaluate(ADD_BOX, [face, box, version_now(url)])
+                if sent["status"] != 200:
+                    raise SystemExit(f"box refused: {sent}")
+                shown = page.evaluate("(w) => w.shown", waiting)
+                seconds.append((shown - sent["started"]) / 1000)
+            seconds.sort()
+            print(f"box added → file → face in the DOM, {label}, 10 boxes: median {statistics.median(seconds):.3f} s, "
+                  f"worst {seconds[-1]:.3f} s, best {seconds[0]:.3f} s")
+
+
+def edit_latency(browser, work: Path) -> None:
     with open_deck500(browser, work) as (folder, url, page):
         edit_rounds(page, url, folder, "machine otherwise idle", 0)
-        stop, builds = threading.Event(), []
-
-        def build_beside() -> None:
-            while not stop.is_set():
-                builds.append(subprocess.run([sys.executable, "-m", "starpnp", "build", "stratastar", "-q", "--out",
-                                              str(work / "other")], capture_output=True).returncode)
-
-        beside = threading.Thread(target=build_beside)
-        beside.start()
-        time.sleep(1.0)  # the build under way: loading, drawing and writing pages
-        try:
+        with build_beside(work):
             edit_rounds(page, url, folder, "while stratastar builds beside it", EDITS)
-        finally:
-            stop.set()
-            beside.join()
+
+
+# The card list's own request (cardlist.py), as its buttons send it; the clock runs from the request leaving the
+# page until the page has heard of the version it wrote and every face on screen shows its new drawing.
+LIST_CHANGE = """async ([action, fields]) => {
+  const token = document.querySelector('meta[name="studio-token"]').content;
+  const news = await (await fetch('news?since=0')).json();
+  const started = performance.now();
+  const answer = await fetch('cards/' + action, {method: 'POST', headers: {'Content-Type': 'application/json',
+    'X-Studio-Token': token}, body: JSON.stringify({component: 'deck', version: news.version, ...fields})});
+  const body = await answer.json();
+  if (!answer.ok) return {status: answer.status, body};
+  catchUp();
+  for (;;) {
+    const shown = [...tiles.values()].filter((tile) => tile.near);
+    if (version >= body.version && !asking && shown.length && shown.every((tile) => tile.drawn === tile.summary.version)) break;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return {status: answer.status, body, seconds: (performance.now() - started) / 1000};
+}"""
+LIST_ROUNDS = 20
+
+
+def list_rounds(page, folder: Path, label: str) -> None:
+    """Each list operation LIST_ROUNDS times on the 500-card deck, each followed by the one that puts the deck
+    back (an added card deleted, a moved one moved back, all counts set back to 1), every one timed."""
+    times: dict[str, list[float]] = {name: [] for name in ("add", "copy", "delete", "move", "bulk 500 counts")}
+
+    def timed(name: str, action: str, fields: dict) -> None:
+        done = page.evaluate(LIST_CHANGE, [action, fields])
+        if done["status"] != 200:
+            raise SystemExit(f"{action} refused: {done}")
+        times[name].append(done["seconds"])
+
+    before = (folder / "deck.csv").read_bytes()
+    for round_ in range(LIST_ROUNDS):
+        timed("add", "add", {"at": 0})
+        timed("delete", "delete", {"rows": [0]})
+        timed("copy", "copy", {"rows": [round_ % 5]})
+        timed("delete", "delete", {"rows": [round_ % 5 + 1]})
+        timed("move", "move", {"row": 0, "to": 3})
+        timed("move", "move", {"row": 3, "to": 0})
+        timed("bulk 500 counts", "set", {"rows": list(range(500)), "column": "count", "value": "2"})
+        timed("bulk 500 counts", "set", {"rows": list(range(500)), "column": "count", "value": "1"})
+    if (folder / "deck.csv").read_bytes() != before:
+        raise SystemExit("the deck is not back as it was")
+    for name, seconds in times.items():
+        seconds.sort()
+        print(f"card list {name}, {label}, {len(seconds)} changes: median {statistics.median(seconds):.3f} s, "
+              f"worst {seconds[-1]:.3f} s, best {seconds[0]:.3f} s")
+
+
+def list_latency(browser, work: Path) -> None:
+    """The list's changes, beside a face edit's in the same session (the same machine, as busy): on a shared
+    machine the edit's figure says how busy it was."""
+    with open_deck500(browser, work) as (folder, url, page):
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        edit_rounds(page, url, folder, "for comparison", 0)
+        list_rounds(page, folder, "no build beside it")
+        with build_beside(work):
+            list_rounds(page, folder, "while stratastar builds beside it")
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+@contextmanager
+def build_beside(work: Path):
+    """`starpnp build stratastar` again and again beside the block, on the same two cores."""
+    import threading
+
+    stop, builds = threading.Event(), []
+
+    def run() -> None:
+        while not stop.is_set():
+            builds.append(subprocess.run([sys.executable, "-m", "starpnp", "build", "stratastar", "-q", "--out",
+                                          str(work / "other")], capture_output=True).returncode)
+
+    beside = threading.Thread(target=run)
+    beside.start()
+    time.sleep(1.0)  # the build under way: loading, drawing and writing pages
+    try:
+        yield
+    finally:
+        stop.set()
+        beside.join()
         print(f"builds of stratastar run beside it: {len(builds)} (exit codes {sorted(set(builds))})")
 
 
@@ -266,6 +386,10 @@ def main() -> None:
             latency(browser, Path(tmp))
         if "edit" in which:
             edit_latency(browser, Path(tmp))
+        if "boxes" in which:
+            box_latency(browser, Path(tmp))
+        if "cardlist" in which:
+            list_latency(browser, Path(tmp))
         if "first" in which:
             first_screen(browser, Path(tmp), steps)
         browser.close()

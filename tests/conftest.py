@@ -24,11 +24,22 @@ require_tool = _support.require_tool
 _support.register_profiles()  # every hypothesis test: derandomized with a fixed budget unless asked for "long"
 _helpers = _load("companion_test_helpers", "companion/helpers.py")
 ServerProcess, _create_table = _helpers.ServerProcess, _helpers.create_table
+_shared_builds = _load("starpnp_shared_builds", "shared_builds.py")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="session")
+def shared_builds(tmp_path_factory):
+    """shared_builds.build(folder, options): one build per game and options for the whole session (see
+    tests/shared_builds.py); when the session ends, no test may have changed a shared build's files."""
+    builds = _shared_builds.SharedBuilds(_shared_builds.session_root(tmp_path_factory.getbasetemp()))
+    yield builds
+    changed = builds.changed_files()
+    assert not changed, "a test changed a shared build's files (copy them to change them):\n" + "\n".join(changed)
 
 
 @pytest.fixture(scope="session")

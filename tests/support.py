@@ -50,6 +50,18 @@ def examples(ci: int, long: int | None = None) -> int:
     return ci if PROFILE == "ci" else long or ci * LONG_FACTOR
 
 
+def pdf_page_texts(pdf: Path) -> list[str]:
+    """Every page's text, read by PDFium: a second for one of our sets, where pypdf takes a minute (the same
+    words, in another order on some pages)."""
+    import pypdfium2
+
+    from starpnp.generator.exports.face_files import PDFIUM
+
+    with PDFIUM:
+        document = pypdfium2.PdfDocument(str(pdf))
+        return [page.get_textpage().get_text_range() for page in document]
+
+
 def axe_script() -> str:
     """axe-core's script, installed by `make test` into the venv (`.venv/js`, from the npm registry, never
     committed). Missing: skip locally, fail in CI."""

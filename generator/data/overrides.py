@@ -2,7 +2,9 @@
 
 `overrides.yaml` names the game it `extends` and only the fields it changes, so the user's set keeps up
 with our data. Components are matched by id, items by name (or title, or label); mappings merge, every
-other value replaces ours. Each change is reported, so the build says what the overrides did.
+other value replaces ours. A component's `add:` appends new items (`like: NAME` copies one), `remove:` leaves
+items out by name and `order:` puts the named ones first (in that order). Each change is reported, so the
+build says what the overrides did.
 
     extends: base_game
     game: {name: Base Game (our table)}
@@ -11,6 +13,10 @@ other value replaces ours. Each change is reported, so the build says what the o
         front: {color: purple}
         items:
           Attack: {count: 24, art: art/attack.png}
+        add:
+          - {like: Scout, name: Scout 2, title: Far Scout}
+        remove: [Research]
+        order: [Trade]
 """
 from __future__ import annotations
 
@@ -21,7 +27,7 @@ from typing import Any
 
 from .inside import within
 from .model import EDITION
-from .yamlio import DataError, DataErrors, LineDict, dotted, line_of, load_yaml
+from .yamlio import DataError, DataErrors, LineDict, LineList, dotted, line_of, load_yaml
 from ...resources import components_dir
 
 OVERRIDES_FILE = "overrides.yaml"
@@ -62,10 +68,12 @@ class Overridden:
         if not match:
             return error
         file, path, rest = match["file"], match["path"], match["rest"]
-        for (base_file, base_path), where in self.blame.items():
-            if base_file == file and (path == base_path or path.startswith((base_path + ".", base_path + "["))):
-                return f"{where}{path[len(base_path):]}: {rest}"
-        return error
+        found = [(base_path, where) for (base_file, base_path), where in self.blame.items()
+                 if base_file == file and (path == base_path or path.startswith((base_path + ".", base_path + "[")))]
+        if not found:
+            return error
+        base_path, where = max(found, key=lambda pair: len(pair[0]))  # the closest: a key changed in an item added
+        return f"{where}{path[len(base_path):]}: {rest}"
 
 
 ERROR_LINE = re.compile(r"^(?P<file>[^:]+):\d+: (?P<path>[^:\s]+): (?P<rest>.*)$", re.S)
@@ -130,9 +138,16 @@ class _Merger:
         label = f"components.{comp.get('id')}"
         changes = dict(changes)
         items = changes.pop("items", None)
+        listed = {key: changes.pop(key) for key in LIST_KEYS if key in changes}
         self.merge(comp, changes, loc, label, base)
-        if items is None:
-            return
+        if "add" in listed:
+            self.add(comp, listed["add"], loc + ("add",), label, base)
+        if items is not None:
+            self.items(comp, items, loc, label, base)
+        if "remove" in listed or "order" in listed:
+            self.arrange(comp, listed.get("remove"), listed.get("order"), loc, label, base)
+
+    def items(self, comp: dict, items: Any, loc: tuple, label: str, base: tuple[str, tuple]) -> None:
         if not isinstance(items, dict):
             self.error(loc + ("items",), "expected item names mapped to the fields to change")
             return
@@ -146,6 +161,105 @@ class _Merger:
             self.names[(base[0], base[1] + ("items", index))] = name
             self.merge(item, item_changes, loc + ("items", name), f"{label}.items.{name}",
                        (base[0], base[1] + ("items", index)))
+
+    def add(self, comp: dict, added: Any, loc: tuple, label: str, base: tuple[str, tuple]) -> None:
+        """New items after ours: each as a list's item would be written, or `like: NAME` for a copy of that
+        item with the fields given changed."""
+        if not isinstance(added, list) or not all(isinstance(item, dict) for item in added):
+            self.error(loc, "expected a list of new items, each a mapping of its fields (like: NAME copies one)")
+            return
+        items = comp.setdefault("items", [])
+        for number, item in enumerate(added):
+            new = {key: value for key, value in item.items() if key != "like"}
+            if "like" in item:
+                found = [old for old in items if item_key(old) == item["like"]]
+                if not found:
+                    known = ", ".join(sorted(str(k) for k in map(item_key, items) if k)) or "none"
+                    self.error(loc + (number, "like"), f"no item named {item['like']!r}; items: {known}")
+                    continue
+                new = {**plain(found[0]), **new}
+            _append(items, new, line_of(self.raw, loc + (number,)))
+            was = f" (a copy of {item['like']})" if "like" in item else ""
+            self.changes.append(f"{label}.items: + {short(item_key(new) or 'an item')}{was}")
+            self.blame[(base[0], dotted(base[1] + ("items", len(items) - 1)))] = (
+                f"{self.source}:{line_of(self.raw, loc + (number,))}: {dotted(loc + (number,))}")
+
+    def arrange(self, comp: dict, remove: Any, order: Any, loc: tuple, label: str, base: tuple[str, tuple]) -> None:
+        """Items left out by name (`remove:`), and the items named in `order:` first, in that order (the
+        others after them as they were); the lines errors are blamed on follow each item to its new place."""
+        items = comp.get("items", [])
+        names = [item_key(item) for item in items]
+        for key, value in (("remove", remove), ("order", order)):
+            if value is None:
+                continue
+            if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+                self.error(loc + (key,), "expected a list of item names")
+                return
+            unknown = [name for name in value if name not in names]
+            if unknown:
+                known = ", ".join(sorted(str(n) for n in names if n)) or "none"
+                self.error(loc + (key, value.index(unknown[0])), f"no item named {unknown[0]!r}; items: {known}")
+                return
+        kept = [index for index, name in enumerate(names) if name not in (remove or ())]
+        if not kept:
+            self.error(loc + ("remove",), "every item would be removed; a component keeps at least one")
+            return
+        placed = {name: rank for rank, name in enumerate(order or ())}
+        kept.sort(key=lambda index: placed.get(names[index], len(placed)))
+        for name in remove or ():
+            self.changes.append(f"{label}.items: - {short(name)}")
+        if order:
+            self.changes.append(f"{label}.items: order {', '.join(short(n) for n in order)}, then the others")
+        lines = getattr(items, "item_lines", None)
+        arranged = LineList(items[index] for index in kept)
+        arranged.line = getattr(items, "line", 0)
+        arranged.item_lines = [lines[index] if lines else 0 for index in kept]
+        comp["items"] = arranged
+        moved = {old: new for new, old in enumerate(kept)}
+        prefix = dotted(base[1] + ("items",))
+        blame = {}
+        for (file, path), where in self.blame.items():
+            found = re.match(re.escape(prefix) + r"\[(\d+)\](.*)$", path) if file == base[0] else None
+            if found is None:
+                blame[(file, path)] = where
+            elif int(found.group(1)) in moved:
+                blame[(file, f"{prefix}[{moved[int(found.group(1))]}]{found.group(2)}")] = where
+        self.blame = blame
+        self.set_at = moved_items(self.set_at, base, moved)
+        self.names = moved_items(self.names, base, moved)
+
+
+def moved_items(kept: dict, base: tuple[str, tuple], moved: dict[int, int]) -> dict:
+    """`kept` (keyed by a base file and a path in it) with each path into an item of the component at `base`
+    following the item to its new place, and an item left out gone: what overrides.yaml set or named stays
+    the item's it was written for."""
+    file, at = base
+    items = at + ("items",)
+    out = {}
+    for (where, path), value in kept.items():
+        if where != file or path[:len(items)] != items or len(path) == len(items):
+            out[(where, path)] = value
+        elif path[len(items)] in moved:
+            out[(where, items + (moved[path[len(items)]],) + path[len(items) + 1:])] = value
+    return out
+
+
+LIST_KEYS = ("add", "remove", "order")  # a component's keys in overrides.yaml that change its list of items
+
+
+def plain(value: Any) -> Any:
+    """A copy of loaded YAML without its lines: an item copied by `like:` is no item of the base file's lines."""
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    return value
+
+
+def _append(items: list, item: dict, line: int) -> None:
+    items.append(item)
+    if isinstance(items, LineList):
+        items.item_lines.append(line)
 
 
 def _extends(folder: Path, find_game) -> tuple[Path, LineDict, Path, list[str]]:

@@ -124,10 +124,24 @@ def _load(file: Path) -> Icon:
 
 
 def _read(file: Path) -> Icon:
-    if not within(file, (file.parent.parent,)):  # icons/NAME.svg lies in its game folder (or ours)
+    if not _inside(file):
         raise IconFileError(f"{file}: an icon file {INSIDE}")
     drawing = read_icon_file(file)
     return Icon(file.stem, file, drawing.view_box, drawing.elements, drawing.warnings)
+
+
+def _inside(file: Path) -> bool:
+    """Whether icons/NAME.svg, links followed, lies in its game folder (or ours). A file that is not a link lies
+    where its folder does, so only links and the folder (once while it is unchanged) are resolved: resolving
+    each of 2,000 icon files took a tenth of a build."""
+    if file.is_symlink():
+        return within(file, (file.parent.parent,))
+    return _folder_inside(file.parent, os.stat(file.parent).st_mtime_ns)
+
+
+@lru_cache(maxsize=256)
+def _folder_inside(place: Path, changed: int) -> bool:
+    return within(place, (place.parent,))
 
 
 def icon_names(game_folder: GameFolders = None) -> list[str]:

@@ -14,11 +14,29 @@ IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg"}
 
 
 def cover_or_contain(image: Image, image_w: float, image_h: float) -> tuple[float, float, float, float]:
-    """The rectangle (x, y, w, h) the whole image is drawn at; the box clips it for `cover`."""
+    """The rectangle (x, y, w, h) the whole image is drawn at; the box clips it for `cover`. What does not
+    fit is shared out by the image's focus: (0.5, 0.5) crops both sides alike, (0.5, 0.3) keeps more of the
+    top (as CSS object-position does), so both backends crop one picture the same way."""
     scale_w, scale_h = image.w / image_w, image.h / image_h
     scale = max(scale_w, scale_h) if image.fit == "cover" else min(scale_w, scale_h)
     w, h = image_w * scale, image_h * scale
-    return image.x + (image.w - w) / 2, image.y + (image.h - h) / 2, w, h
+    across, down = image.focus
+    return image.x + (image.w - w) * across, image.y + (image.h - h) * down, w, h
+
+
+def svg_aspect(path: str) -> float | None:
+    """An SVG file's width over its height, from its viewBox (what a browser fits into an <image>), else its
+    width and height; None when neither says (the SVG writer then lets preserveAspectRatio centre it)."""
+    try:
+        root = ElementTree.parse(path).getroot()
+    except (OSError, ElementTree.ParseError):
+        return None
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    sizes = [float(part) for part in box[2:]] if len(box) == 4 and all(NUMBER.fullmatch(p) for p in box) else []
+    if not sizes:
+        found = [LENGTH.fullmatch(root.get(side) or "") for side in ("width", "height")]
+        sizes = [float(match[1]) for match in found if match and match[2] != "%"]
+    return sizes[0] / sizes[1] if len(sizes) == 2 and min(sizes) > 0 else None
 
 
 XLINK = "{http://www.w3.org/1999/xlink}href"

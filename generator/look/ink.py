@@ -21,8 +21,9 @@ from .scene import Circle, Element, Group, Hatching, Line, Path, Polygon, Rect, 
 PALE = 0.88  # how far a large fill moves toward white
 LARGE = 80.0  # mm²: fills larger than this are grounds, not art details
 LINE_SEEN = 1.5  # a line with less contrast than this against what is behind it has all but vanished
-# Lines and outlines (a ring, a rim, a track's line) read as text must, 4.5:1 (WCAG AA), and a
-# little more: a thin line prints lighter than its colour at its edges, where it covers part of a dot.
+# Lines and outlines (a ring, a rim, a track's line), an icon's inner details (an arrow's notch, eyes, a
+# gear) and labels read as text must, 4.5:1 (WCAG AA), and a little more: a thin line or a glyph's stroke
+# prints lighter than its colour at its edges, where it covers part of a dot.
 MARK_CONTRAST = 5.0
 Shape = Rect | Circle | Polygon | Path
 
@@ -262,11 +263,28 @@ def outlined_well(shape: Shape, m: Matrix, below: Printed, hatching_of) -> bool:
         shape.style.stroke, hatching_of(shape_grounds(shape, m, below))) >= TEXT_CONTRAST
 
 
+def dimmed(shape: Shape, original: Shape, m: Matrix, below: Printed, below_rich: Printed) -> bool:
+    """A small shape meant to be seen (it showed on the rich look) that reads less than a mark must on what it
+    sits on in the light one: an icon's detail in the player's colour (a blue notch cut into a white arrow,
+    whose white is now dark ink; an alien's eyes), a disc in the player's yellow on the white paper."""
+    grounds = others(shape, shape_grounds(shape, m, below))
+    rich = others(original, shape_grounds(original, m, below_rich))
+    return bool(grounds) and bool(rich) and least_contrast(shape.style.fill, grounds) < MARK_CONTRAST \
+        and least_contrast(original.style.fill, rich) >= LINE_SEEN
+
+
+def others(shape: Shape, grounds: set[str]) -> set[str]:
+    """The grounds a small shape is told apart from: not its own colour, where it lies on another part of the
+    same silhouette (an icon drawn as overlapping parts in one ink)."""
+    return grounds - {hex_of(rgb(shape.style.fill))}
+
+
 def fades(shape: Shape, m: Matrix, below: Printed, hatching_of) -> bool:
     """A small mark, not pale itself, that reads less than text must on the light ground (a yellow diamond on
     white, a grey icon on a hatched tint)."""
-    return luminance(shape.style.fill) < 0.6 and shape.style.opacity >= 1 \
-        and least_contrast(shape.style.fill, hatching_of(shape_grounds(shape, m, below))) < TEXT_CONTRAST
+    grounds = others(shape, shape_grounds(shape, m, below))
+    return luminance(shape.style.fill) < 0.6 and shape.style.opacity >= 1 and bool(grounds) \
+        and least_contrast(shape.style.fill, hatching_of(grounds)) < TEXT_CONTRAST
 
 
 def least_contrast(color: str, grounds: set[str]) -> float:
@@ -321,6 +339,7 @@ HUE_ANGLES = ((0, 45), (25, 165), (48, 0), (125, 135), (175, 30), (213, 90), (28
 HATCH_WIDTH = 0.25  # mm
 GREYISH = 0.2  # colours with less saturation than this keep a plain tint
 HATCHED_FACE = 3000.0  # mm²: chits, tokens, markers and tiles, told apart by colour; cards and boards by words
+BADGE_SHARE = 0.25  # of the face: a fill this small with a text on it is a badge, a plain tint (no hatching)
 
 
 @lru_cache(maxsize=1024)
@@ -377,12 +396,8 @@ def low_ink(scene: Scene) -> Scene:
     red chit turns dark, a yellow diamond darkens to read on white)."""
     patterns: dict[int, Group] = {}
     small: set[tuple[int, Matrix]] = set()
-    pale = tuple(_low(e, IDENTITY, scene.outer_width * scene.outer_height, patterns, small) for e in scene.elements)
-    hatches = hatched_grounds(patterns, pale) if patterns else {}
-
-    def with_hatching_of(grounds: set[str]) -> set[str]:
-        return grounds.union(*(hatches.get(g, ()) for g in grounds))
-
+    face_area = scene.outer_width * scene.outer_height
+    pale = tuple(_low(e, IDENTITY, face_area, patterns, small) for e in scene.elements)
     flat = list(flatten_both(pale, scene.elements))
     texts = [(i, apply(m, e.lines[0].x, e.lines[0].y - e.size * 0.12)) for i, (e, _, m) in enumerate(flat)
              if isinstance(e, Text) and e.lines]  # where each text stands (about its first line's middle)
@@ -392,9 +407,18 @@ def low_ink(scene: Scene) -> Scene:
         left, bottom, right, top = placed(shape, m)[:4]
         return any(i > index and left <= x <= right and bottom <= y <= top for i, (x, y) in texts)
 
+    for index, (element, _, m) in enumerate(flat):  # a badge (a resource's pill) is a plain tint: no hatching
+        if id(element) in patterns and area(element, m) < BADGE_SHARE * face_area and badge(index, element, m):
+            del patterns[id(element)]  # runs across the symbol and the number on it
+    hatches = hatched_grounds(patterns, pale) if patterns else {}
+
+    def with_hatching_of(grounds: set[str]) -> set[str]:
+        return grounds.union(*(hatches.get(g, ()) for g in grounds))
+
     # by the element's place in drawing order, not its id: one icon's parts are shared by every copy of it (a
     # white bolt on a red header, and the same bolt on a red disc that stays red)
     recoloured: dict[int, str] = {}
+    silhouettes: dict[str, str] = {}  # a small fill's rich colour -> what it was recoloured to, for its other parts
     restroked: dict[int, str] = {}  # a filled shape's outline, recoloured apart from its fill
     outlined: set[int] = set()
     below, below_rich = Printed(), Printed()  # the fills drawn so far, light and rich (element i is the same)
@@ -402,8 +426,8 @@ def low_ink(scene: Scene) -> Scene:
         if isinstance(element, Text) and element.lines:
             grounds = with_hatching_of(
                 below.grounds(point for line in element.lines for point in line_points(element, line, m)))
-            if least_contrast(element.color, grounds) < TEXT_CONTRAST:
-                recoloured[index] = reads_on_all(element.color, grounds)
+            if least_contrast(element.color, grounds) < MARK_CONTRAST:
+                recoloured[index] = reads_on_all(element.color, grounds, MARK_CONTRAST)
         elif isinstance(element, (Line, Rect, Circle, Polygon, Path)) and element.style.stroke \
                 and not element.style.fill:  # a line, or an outline (an arrow's arc, a ring)
             behind = line_grounds if isinstance(element, Line) else outline_grounds
@@ -415,21 +439,35 @@ def low_ink(scene: Scene) -> Scene:
         elif is_fill(element):
             hidden = (id(element), m) in small and not outlined_well(element, m, below, with_hatching_of) \
                 and vanished(element, original, m, below, below_rich)
-            if hidden and badge(index, element, m):
+            own = hex_of(rgb(original.style.fill))
+            if (id(element), m) in small and own in silhouettes and own in shape_grounds(original, m, below_rich):
+                recoloured[index] = silhouettes[own]  # drawn on a part of its own colour: one shape, one colour
+            elif hidden and badge(index, element, m):
                 outlined.add(index)
                 recoloured[index] = reads_on_all(element.style.fill, shape_grounds(element, m, below), MARK_CONTRAST)
             elif hidden or (id(element), m) in small and fades(element, m, below, with_hatching_of) \
                     and not badge(index, element, m):  # a text on it was made to read on its colour
+                grounds = shape_grounds(element, m, below)
                 recoloured[index] = reads_on_all(
-                    element.style.fill, with_hatching_of(shape_grounds(element, m, below)), TEXT_CONTRAST)
+                    element.style.fill, with_hatching_of(others(element, grounds) or grounds), MARK_CONTRAST)
+            elif (id(element), m) in small and not badge(index, element, m) \
+                    and not outlined_well(element, m, below, with_hatching_of) \
+                    and dimmed(element, original, m, below, below_rich):  # light on what is now dark ink
+                recoloured[index] = reads_on_all(
+                    element.style.fill, others(element, shape_grounds(element, m, below)), MARK_CONTRAST)
+            if (id(element), m) in small and index in recoloured and index not in outlined:
+                silhouettes.setdefault(own, recoloured[index])
             stroke = element.style.stroke
             if stroke and hatching(stroke) is not None:  # a coloured frame round a fill: it reads on both sides
                 grounds = outline_grounds(element, m, below) | {hex_of(rgb(recoloured.get(index, element.style.fill)))}
                 if least_contrast(stroke, grounds) < TEXT_CONTRAST:  # one that reads already keeps its colour
                     restroked[index] = reads_on_all(stroke, grounds, MARK_CONTRAST)
-            part = placed(element, m)  # a small fill is the same shape in both
+            # what later elements stand on: the fill as it prints, recoloured (an arrow's body, now dark ink)
+            shown = element if index not in recoloured or index in outlined else \
+                replace(element, style=replace(element.style, fill=recoloured[index]))
+            part = placed(shown, m)
             below.parts.append(part)
-            below_rich.parts.append(part if original is element else placed(original, m))
+            below_rich.parts.append(part if original is shown else placed(original, m))
 
     places = iter(range(len(flat)))  # recolour meets the elements in the order flatten_both gave them
 

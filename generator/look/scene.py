@@ -96,7 +96,9 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Image:
-    """A raster or SVG file fitted into a box; `fit` is cover (fill and crop) or contain."""
+    """A raster or SVG file fitted into a box; `fit` is cover (fill and crop) or contain. `focus` is the point
+    of the picture (fractions across and down) kept in view where `cover` crops it, and the side `contain`
+    leans to: (0.5, 0.5), the centre, crops evenly."""
 
     x: float
     y: float
@@ -104,6 +106,7 @@ class Image:
     h: float
     path: str
     fit: str = "cover"
+    focus: tuple[float, float] = (0.5, 0.5)
 
 
 @dataclass(frozen=True, slots=True)

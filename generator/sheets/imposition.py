@@ -9,7 +9,7 @@ and `paginate` orders it all so the whole file prints double-sided.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
 
 from ..look.scene import Circle, Group, Line, Path, Polygon, Rect, Scene, Text
@@ -435,33 +435,72 @@ def seam_blocks(scene: Scene, axis: int) -> list[tuple[float, float, int]]:
     return blocked
 
 
+CUT_SPAN = 2 ** 40  # more than any seam's cut weight: tiles * CUT_SPAN + cut orders by tiles, then cut
+UNREACHED = 2 ** 63 - 1  # the largest int64: a candidate no way reaches yet
+
+
+def cut_weights(xs: list[float], blocked: list[tuple[float, float, int]]) -> list[int]:
+    """How bad a seam at each of `xs` is: the weights of the stretches it falls strictly inside (a < x < c),
+    summed by sorted starts and ends, not stretch by stretch (a board's texts are thousands of them)."""
+    stretches = [(a, c, weight) for a, c, weight in blocked if a < c]
+    starts = sorted((a, weight) for a, _, weight in stretches)
+    ends = sorted((c, weight) for _, c, weight in stretches)
+    start_at, end_at = [a for a, _ in starts], [c for c, _ in ends]
+    started, ended = [0], [0]
+    for _, weight in starts:
+        started.append(started[-1] + weight)
+    for _, weight in ends:
+        ended.append(ended[-1] + weight)
+    return [started[bisect_left(start_at, x)] - ended[bisect_right(end_at, x)] for x in xs]
+
+
 def choose_seams(length: float, window: float, blocked: list[tuple[float, float, int]], even: bool = True
                  ) -> list[float]:
     """Seams along one axis: the fewest tiles, then the least cut (nothing, where a free line is in reach),
     then the most even tiles, or with `even` False the least even (large tiles and a small one, which may
-    share a page with another). Each tile after the first starts a flap before its seam."""
+    share a page with another). Each tile after the first starts a flap before its seam.
+
+    Each candidate's best way there is chosen among the candidates a tile's reach back, as whole arrays
+    (numpy): a board's texts give hundreds of candidates each reaching hundreds back."""
     if length <= window + 1e-9:
         return []
+    import numpy  # only a board tiled over sheets needs it (a dependency of ours anyway: see pyproject.toml)
+
     candidates = sorted({v for a, c, _ in blocked for v in (a, c) if 2 * TILE_FLAP < v < length}
                         | {float(v) for v in range(int(2 * TILE_FLAP) + 1, int(length), 5)})
 
     sign = 1 if even else -1
-    cuts = [sum(weight for a, c, weight in blocked if a < x < c) for x in candidates]
-    best: dict[int, tuple[int, int, float, int | None]] = {}  # seam index -> (tiles, cut, squares, previous)
+    cuts = cut_weights(candidates, blocked)
+    at = numpy.array(candidates)
+    # the best way to a seam at each candidate: tiles and cut as one whole number (tiles * CUT_SPAN + cut, so
+    # one min finds the fewest tiles, then the least cut), the sum of squared tile lengths, the seam before it
+    rank = numpy.full(len(candidates), UNREACHED, dtype=numpy.int64)
+    squares = numpy.zeros(len(candidates))
+    previous: list[int | None] = [None] * len(candidates)
     for i, x in enumerate(candidates):
-        options = [(1, cuts[i], sign * x * x, None)] if x <= window else []
-        reach = range(bisect_left(candidates, x + TILE_FLAP - window), bisect_left(candidates, x - TILE_FLAP))
-        options += [(t + 1, w + cuts[i], q + sign * (x - candidates[j] + TILE_FLAP) ** 2, j)
-                    for j in reach if j in best for t, w, q, _ in (best[j],)]
-        if options:
-            best[i] = min(options, key=lambda o: o[:3])
-    ends = [(t + 1, w, q + sign * (length - candidates[i] + TILE_FLAP) ** 2, i) for i, (t, w, q, _) in best.items()
-            if length - (candidates[i] - TILE_FLAP) <= window + 1e-9]
-    index: int | None = min(ends, key=lambda o: o[:3])[3]
+        way = (CUT_SPAN + cuts[i], sign * x * x) if x <= window else None
+        lo, hi = bisect_left(candidates, x + TILE_FLAP - window), bisect_left(candidates, x - TILE_FLAP)
+        chosen = None
+        if hi > lo:
+            least = rank[lo:hi].min()
+            if least != UNREACHED:
+                sums = numpy.where(rank[lo:hi] == least, squares[lo:hi] + sign * (x - at[lo:hi] + TILE_FLAP) ** 2,
+                                   numpy.inf)
+                j = int(numpy.argmin(sums))  # the first of equals, as min() over the candidates in order
+                option = (int(least) + CUT_SPAN + cuts[i], float(sums[j]))
+                if way is None or option < way:
+                    chosen, way = lo + j, option
+        if way is not None:
+            rank[i], squares[i] = way
+            previous[i] = chosen
+    ends = [(int(rank[i]) + CUT_SPAN, float(squares[i]) + sign * (length - candidates[i] + TILE_FLAP) ** 2, i)
+            for i in range(len(candidates))
+            if rank[i] != UNREACHED and length - (candidates[i] - TILE_FLAP) <= window + 1e-9]
+    index: int | None = min(ends, key=lambda o: o[:2])[2]
     seams = []
     while index is not None:
         seams.append(candidates[index])
-        index = best[index][3]
+        index = previous[index]
     return seams[::-1]
 
 
@@ -564,6 +603,17 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
     ax, ay, aw, ah = content_area(settings)
     ow, oh = scene.outer_width, scene.outer_height
     options = []
+    # choose_seams depends only on its arguments, and of the 32 seam lists the 16 ways below try only 12 differ
+    # (the tight area is as tall as the other; each evenness of one axis goes with both of the other's): each
+    # is chosen once, a tiled board imposed in well under half the time
+    chosen: dict[tuple, list[float]] = {}
+
+    def seams(rotation: int, axis: int, length: float, window: float, blocks, even: bool) -> list[float]:
+        key = (rotation, axis, window, even)
+        if key not in chosen:
+            chosen[key] = choose_seams(length, window, blocks, even=even)
+        return chosen[key]
+
     # room for corner marks above, below and on both sides of every tile, so both ends of each cut line are
     # marked; or, tight, on its left only (its level cuts marked at one end), where the width that gives the
     # board saves a page or a seam through a space or a word
@@ -577,8 +627,8 @@ def impose_tiled(scene: Scene, component: str, settings: Settings) -> list[Sheet
             if rotation:
                 x_blocks = [(bw - c, bw - a, weight) for a, c, weight in x_blocks]
             for uneven in range(4):  # even tiles both ways first
-                xs = choose_seams(bw, area[2], x_blocks, even=not uneven & 1)
-                ys = choose_seams(bh, area[3], y_blocks, even=not uneven & 2)
+                xs = seams(rotation, 0, bw, area[2], x_blocks, even=not uneven & 1)
+                ys = seams(rotation, 1, bh, area[3], y_blocks, even=not uneven & 2)
                 cuts = sum(w for x in xs for a, c, w in x_blocks if a < x < c) + sum(
                     w for y in ys for a, c, w in y_blocks if a < y < c)
                 pages = pack_tiles(cut_tiles(scene, rotation, (bw, bh), xs, ys), area)

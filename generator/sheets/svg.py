@@ -10,7 +10,7 @@ import svgwrite
 from PIL import Image as PILImage
 
 from ..look.fonts import GAME_FACES, font_face_css, svg_font, text_width_mm
-from ..look.images import cover_or_contain
+from ..look.images import cover_or_contain, svg_aspect
 from ..look.scene import Circle, Element, Group, Image, Line, Path, Polygon, Rect, RichText, Scene, Style, Text
 from ..look.units import PT_PER_MM
 
@@ -138,7 +138,10 @@ class SvgWriter:
     def image(self, e: Image):
         data = FilePath(e.path).read_bytes()
         mime = mimetypes.guess_type(e.path)[0] or "image/png"
-        if mime == "image/svg+xml":
+        aspect = svg_aspect(e.path) if mime == "image/svg+xml" and e.focus != (0.5, 0.5) else None
+        if aspect is not None:  # off-centre: placed as the PDF places it, from the art's own proportions
+            iw, ih = aspect, 1.0
+        elif mime == "image/svg+xml":
             iw, ih = e.w, e.h  # SVG art scales itself; preserveAspectRatio does the fitting
         else:
             with PILImage.open(e.path) as pil:

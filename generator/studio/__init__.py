@@ -25,7 +25,7 @@ DEFAULTS: dict[str, Any] = {
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from ...resources import templates_dir
-    from . import views
+    from . import boxviews, cardlist, views
     from .desk import Desk
     from .follow import Follower
     from .jobs import Jobs
@@ -50,5 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     RequestGuard(frozenset(hosts) if hosts else LOOPBACK_NAMES,
                  token=app.config["TOKEN"] or secrets.token_urlsafe(24)).install(app)
     app.register_blueprint(views.bp)
+    cardlist.install(app)  # the card list's rows and its changes (cardlist.py)
+    app.register_blueprint(boxviews.bp)
     views.init_errors(app)
     return app

@@ -60,6 +60,12 @@ class Tile:
                 "width": self.width + 2 * BLEED, "height": self.height + 2 * BLEED, "layout": self.layout}
 
     @property
+    def shows(self) -> tuple:
+        """What the face is, as the news tells faces added and gone apart: its component, side and drawing (a
+        back shared by every card is no face added when a card is)."""
+        return self.component, self.side, self.version.split(".")[0]
+
+    @property
     def layout(self) -> str:
         """The layout the face is drawn with: the page counts the pieces a moved box of it reaches."""
         _, piece = self.pieces[0]
@@ -124,9 +130,12 @@ class Desk:
                 self._redraw_kept(tiles)
             old = {tile.id: tile for tile in self.tiles}
             changed = {t.id for t in tiles if t.id not in old or old[t.id].summary() != t.summary()}
-            added = [t.id for t in tiles if t.id not in old]
             ids = {t.id for t in tiles}
-            gone = [f"{t.component_name}, {t.side}: {', '.join(t.names[:3])}" for t in self.tiles if t.id not in ids]
+            # faces told apart by what they show, not by place (a card added at the top moves every id along)
+            before, after = {t.shows for t in self.tiles}, {t.shows for t in tiles}
+            added = [t.id for t in tiles if t.shows not in before] if ids != set(old) else []
+            gone = [f"{t.component_name}, {t.side}: {', '.join(t.names[:3])}" for t in self.tiles
+                    if t.shows not in after] if ids != set(old) else []
             reshaped = [t.id for t in tiles] != [t.id for t in self.tiles]
             self.game, self.tiles, self.by_id, self.error = game, tiles, {t.id: t for t in tiles}, None
             self._bump(changed, reshaped, added, gone)

@@ -23,6 +23,7 @@ from ..data.errors import DataError, DataErrors
 from ..data.inside import replace_whole
 from ..data.yamlio import pending
 from ..look.layouts.layoutfile import outside_face
+from .artfit import PRINT_DPI, Box, fitted
 from .desk import BLEED, Desk, Tile, one_line, where_from
 from .edits import ART_FIELDS, BUILTIN, SCALAR_KINDS, ReadOnly, Sources, Target, kind_of, shown, typed
 from .writes import NEW_FILE_MODE, Changed, Journal, current, digest
@@ -235,6 +236,12 @@ class WriteBack:
             field = next(name for name in ART_FIELDS if name in type(params).model_fields)
             suffix = image_suffix(filename, data)
             targets = self._target(lambda: self.targets(tile, field))
+            scaled = ""
+            if suffix != ".svg":
+                kept = fitted(data, self._art_box(tile, field, f"{ART_FOLDER}/{filename}"))
+                data = kept.data
+                if kept.scaled:
+                    scaled = f" (kept at {kept.size[0]} × {kept.size[1]} pixels, what its box shows at {PRINT_DPI} dpi)"
             image = self._art_file(filename, suffix, data)
             texts = self._written([(target, f"{ART_FOLDER}/{image.name}") for target in targets])
             self._fresh(texts, version)
@@ -242,12 +249,30 @@ class WriteBack:
             if made:
                 replace_whole(image, data, NEW_FILE_MODE, inside=self.desk.folder, make_folders=True)
             try:
-                return self._commit(f"{field} of {piece.name}: {image.name}", texts, version,
+                return self._commit(f"{field} of {piece.name}: {image.name}{scaled}", texts, version,
                                     made=[image] if made else [], tab=tab, values=targets)
             except BaseException:
                 if made:
                     replace_whole(image, None, inside=self.desk.folder)
                 raise
+
+    def _art_box(self, tile: Tile, field: str, path: str) -> Box | None:
+        """The largest box the face draws a picture in once `field` names one (the layout's own account of its
+        boxes), or None when it draws none."""
+        comp, piece = tile.pieces[0]
+        face = piece.front if tile.side == "front" else piece.back
+        if not face.drawing.places:
+            return None
+        try:
+            _, ctx = self.desk.cache.sketch(comp, piece, tile.side)
+        except DataErrors:
+            return None
+        places = face.drawing.places(ctx, face.params.model_copy(update={field: path}))
+        pictures = [place for place in places.values() if place.get("kind") == "image" and min(place["w"], place["h"]) > 0]
+        if not pictures:
+            return None
+        largest = max(pictures, key=lambda place: place["w"] * place["h"])
+        return Box(largest["w"], largest["h"], largest.get("fit", "cover"))
 
     def _art_file(self, filename: str, suffix: str, data: bytes) -> Path:
         """art/NAME: the name kept but made safe; the same image already in art/ (by any name) is used again,

@@ -253,6 +253,8 @@ def scalar(value: Any, style: str | None, flow: bool = True) -> str:
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return repr(value) if isinstance(value, float) else str(value)
+    if isinstance(value, list):  # a box's focus: [0.5, 0.3], a flow sequence of plain scalars
+        return "[" + ", ".join(scalar(item, None) for item in value) + "]"
     text = str(value)
     breaks = any(c in text for c in LINE_BREAKS)
     if style == "'" and not breaks:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.loader import builtin_games, find_game, load_game
 from starpnp.generator.data.palette import PLAYER_COLORS
@@ -24,11 +24,11 @@ def test_all_four_games_are_ours():
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", GAMES)
-def test_game_builds_without_warnings(game, paper, tmp_path):
-    options = BuildOptions(settings=Settings(paper=paper), formats=("pdf",), out=tmp_path, strict=True)
-    result = build_game(find_game(game), options)  # strict: any warning raises BuildFailed
+def test_game_builds_without_warnings(game, paper, shared_builds):
+    options = BuildOptions(settings=Settings(paper=paper), formats=("pdf",), strict=True)
+    result = shared_builds.build(find_game(game), options)  # strict: any warning raises BuildFailed
     assert result.warnings == []
-    assert result.pages > 1 and (tmp_path / game / f"{game}-{paper}.pdf").is_file()
+    assert result.pages > 1 and (result.folder / f"{game}-{paper}.pdf").is_file()
     # README's section on the game says what a user gets
     readme = README.read_text()
     a4 = re.search(rf"`starpnp build {game}` — (\d+) pieces on (\d+) A4 (?:or Letter pages|pages \((\d+) on Letter\))",

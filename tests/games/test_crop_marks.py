@@ -26,13 +26,16 @@ CLEAR = 0.25  # a mark stops short of the trim it extends
 MOST_SHEETS = {"a4": 82, "letter": 84}
 
 
-def imposed(game_id: str, paper: str, margin: float, ink: str = "full"):
+def imposed(game_id: str, paper: str, margin: float, ink: str = "full", drawn: dict | None = None):
     """The game's sheets in page order, as a build lays them out (faces as outlines: nothing is drawn but
-    what a tiled board's seams need), and its page count."""
+    what a tiled board's seams need), and its page count. `drawn`: the game loaded and its faces drawn, kept
+    there by game and ink for the next paper or margin (which changes only where the faces go)."""
     folder = find_game(game_id)
-    game = load_game(folder, items=False)
     settings = Settings(paper=paper, margin=margin, ink=ink)
-    cache = SceneCache(settings.bleed, folder, ink=ink)
+    drawn = {} if drawn is None else drawn
+    if (game_id, ink) not in drawn:
+        drawn[game_id, ink] = load_game(folder, items=False), SceneCache(settings.bleed, folder, ink=ink)
+    game, cache = drawn[game_id, ink]
     runs = make_runs(game, cache, settings, outlines=True)
     info = contents_pages(len(game.components))
     sheets = paginate(impose(runs, settings, player_aids(game, cache)), info, settings.duplex)
@@ -41,7 +44,9 @@ def imposed(game_id: str, paper: str, margin: float, ink: str = "full"):
 
 @pytest.fixture(scope="module")
 def layouts():
-    return {(g, paper, margin, ink): imposed(g, paper, margin, ink) for g in GAMES for paper, margin, ink in LAYOUTS}
+    drawn: dict = {}
+    return {(g, paper, margin, ink): imposed(g, paper, margin, ink, drawn) for g in GAMES
+            for paper, margin, ink in LAYOUTS}
 
 
 def footer_text(side: str, settings: Settings) -> tuple[float, float, float, float]:
@@ -259,17 +264,17 @@ def pdf_probe():
     return module
 
 
-def test_the_pdf_draws_the_marks_measured_here(layouts, tmp_path):
+def test_the_pdf_draws_the_marks_measured_here(layouts, shared_builds):
     """Starship Catan on Letter (where two blocks' marks interleaved): every page of the written PDF draws
     exactly the marks imposed for it, each with its white halo under it."""
     from pypdf import PdfReader
 
-    from starpnp.generator.build import BuildOptions, build_game
+    from starpnp.generator.build import BuildOptions
 
     probe = pdf_probe()
     settings, sheets, pages = layouts[("starship_catan", "letter", 6.0, "full")]
-    build_game(find_game("starship_catan"), BuildOptions(settings=settings, formats=("pdf",), out=tmp_path))
-    reader = PdfReader(tmp_path / "starship_catan" / "starship_catan-letter.pdf")
+    folder = shared_builds.build(find_game("starship_catan"), BuildOptions(settings=settings, formats=("pdf",))).folder
+    reader = PdfReader(folder / "starship_catan-letter.pdf")
     assert len(reader.pages) == pages
     key = lambda m: tuple(round(v, 2) for v in m)  # noqa: E731
     for sheet in sheets:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.data.model import CARD_SIZES
@@ -23,6 +23,7 @@ from starpnp.generator.look.scene import Rect, Text
 from starpnp.generator.data.yamlio import DataErrors
 
 from scene_text import component_text
+from starpnp_test_support import pdf_page_texts
 
 GAME = "handful_of_stars"
 COLOURS = 4  # "Four sets of player pieces"
@@ -35,21 +36,21 @@ def game():
     return load_game(find_game(GAME))
 
 
-def build(out, paper):
+def build(shared_builds, paper):
     """A strict build (any warning raises) of the PDF; the manifest and the PDF's path."""
-    result = build_game(find_game(GAME), BuildOptions(settings=Settings(paper=paper), out=out, formats=("pdf",),
-                                                      strict=True))
-    manifest = json.loads((out / GAME / "manifest.json").read_text())
+    result = shared_builds.build(find_game(GAME), BuildOptions(settings=Settings(paper=paper), formats=("pdf",),
+                                                               strict=True))
+    manifest = json.loads((result.folder / "manifest.json").read_text())
     return manifest, next(p for p in result.files if p.suffix == ".pdf")
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("hos-a4"), "a4")
+def built(shared_builds):
+    return build(shared_builds, "a4")
 
 
-def test_letter_builds_without_warnings(tmp_path):
-    manifest, _ = build(tmp_path, "letter")
+def test_letter_builds_without_warnings(shared_builds):
+    manifest, _ = build(shared_builds, "letter")
     assert manifest["warnings"] == [] and manifest["paper"] == "letter"
     assert quantities(manifest)["technology"] == 41
 
@@ -317,8 +318,8 @@ def test_pdf_prints_end_triggers_and_display(built):
     manifest, pdf = built
     by_id = {c["id"]: c for c in manifest["components"]}
     pages = sorted({n for comp in ("board", "player_display", "race_identity") for n in by_id[comp]["pages"]})
-    reader = PdfReader(pdf)
-    text = " ".join(reader.pages[n - 1].extract_text() or "" for n in pages)
+    texts = pdf_page_texts(pdf)
+    text = " ".join(texts[n - 1] for n in pages)
     for words in ("2 players", "3 players", "4 players", "Reserve One", "Reserve Two", "Colony track",
                   "Wormhole technology", "Aggroloids", "Technoids", "Super Dreadnoughts"):
         assert words in text, words

@@ -9,24 +9,24 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.loader import find_game, load_game
+from starpnp_test_support import pdf_page_texts
 
 GAME = "handful_of_stars"
 DOC = Path(__file__).resolve().parents[2] / "docs" / "editions" / "handful_of_stars.md"
 RACES = ("Aggroloids", "Bilderoids", "Culturemoogs", "Exploremords", "Peacenims", "Storbots", "Technoids")
 
 
-def build(out, write_ins):
+def build(shared_builds, write_ins):
     """A strict build of the A4 PDF: (manifest, every page's text)."""
-    result = build_game(find_game(GAME), BuildOptions(settings=Settings(paper="a4"), out=out, formats=("pdf",),
-                                                      strict=True, write_ins=write_ins))
-    manifest = json.loads((out / GAME / "manifest.json").read_text())
+    result = shared_builds.build(find_game(GAME), BuildOptions(settings=Settings(paper="a4"), formats=("pdf",),
+                                                               strict=True, write_ins=write_ins))
+    manifest = json.loads((result.folder / "manifest.json").read_text())
     pdf = next(p for p in result.files if p.suffix == ".pdf")
-    return manifest, " ".join(page.extract_text() or "" for page in PdfReader(pdf).pages)
+    return manifest, " ".join(pdf_page_texts(pdf))
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +35,8 @@ def game():
 
 
 @pytest.fixture(scope="module")
-def edition_build(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("hos-edition"), write_ins=False)
+def edition_build(shared_builds):
+    return build(shared_builds, write_ins=False)
 
 
 def pieces(game, comp_id):
@@ -55,9 +55,9 @@ def test_the_build_prints_no_write_in_field(edition_build, game):
     assert "write in" not in text
 
 
-def test_write_ins_bring_back_every_value_of_ours(tmp_path, edition_build):
+def test_write_ins_bring_back_every_value_of_ours(shared_builds, edition_build):
     manifest, _ = edition_build
-    blank, text = build(tmp_path, write_ins=True)
+    blank, text = build(shared_builds, write_ins=True)
     assert blank["write_ins"] and blank["warnings"] == []
     assert sorted(blank["unspecified"]) == sorted(manifest["edition"])
     for label in ("write in: card name", "write in: when it is played", "effect (not given in the rulebook)"):

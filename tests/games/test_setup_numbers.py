@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import re
 
-import pypdfium2
 import pytest
 
-from starpnp.generator.build import BuildOptions, build_game, edition_marks, player_texts
-from starpnp.generator.exports.face_files import PDFIUM
+from starpnp.generator.build import BuildOptions, edition_marks, player_texts
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.sheets.imposition import Settings
+from starpnp_test_support import pdf_page_texts
 
 SETUP = {
     "handful_of_stars": [  # 004, "Starting the game" (pages 12-14) and its summary
@@ -130,15 +129,13 @@ PRINTS = [("a4", "full"), ("letter", "low")]
 
 @pytest.fixture(scope="module", params=[(game, paper, ink) for game in sorted(SETUP) for paper, ink in PRINTS],
                 ids=lambda p: "-".join(p))
-def printed(request, tmp_path_factory) -> tuple[str, str]:
+def printed(request, shared_builds) -> tuple[str, str]:
     """The game's id and the text of its built PDF, every page, whitespace runs as single spaces."""
     game_id, paper, ink = request.param
-    result = build_game(find_game(game_id), BuildOptions(settings=Settings(paper=paper, ink=ink), formats=("pdf",),
-                                                         out=tmp_path_factory.mktemp(game_id)))
+    result = shared_builds.build(find_game(game_id), BuildOptions(settings=Settings(paper=paper, ink=ink),
+                                                                  formats=("pdf",)))
     (pdf,) = [f for f in result.files if f.suffix == ".pdf"]
-    with PDFIUM:
-        document = pypdfium2.PdfDocument(str(pdf))
-        pages = [page.get_textpage().get_text_range() for page in document]
+    pages = pdf_page_texts(pdf)
     # A board tile turned a quarter on its sheet reads its lines bottom to top in PDFium: each page is read
     # both ways, so a passage wrapped over lines reads whole on any tile.
     text = " ".join(page + " " + "\n".join(reversed(page.splitlines())) for page in pages)

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
@@ -27,11 +27,10 @@ def game():
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def built(request, tmp_path_factory):
-    out = tmp_path_factory.mktemp(f"si-{request.param}")
-    build_game(find_game(GAME), BuildOptions(settings=Settings(paper=request.param), out=out, formats=("pdf",),
-                                             strict=True))
-    return json.loads((out / GAME / "manifest.json").read_text())
+def built(request, shared_builds):
+    result = shared_builds.build(find_game(GAME), BuildOptions(settings=Settings(paper=request.param),
+                                                               formats=("pdf",), strict=True))
+    return json.loads((result.folder / "manifest.json").read_text())
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ import pdfplumber
 import pytest
 
 from starpnp.companion.rules import stars_inc as si
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.look.fonts import text_width_mm
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.loader import find_game, load_game
@@ -44,15 +44,14 @@ def game():
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory):
+def builds(shared_builds):
     """Our edition and the write-in set, each built to its own folder: (manifest, PDF path) by kind."""
     made = {}
     for write_ins in (False, True):
-        out = tmp_path_factory.mktemp(f"si-write-ins-{write_ins}")
-        result = build_game(find_game(GAME), BuildOptions(settings=Settings(paper="a4"), out=out, formats=("pdf",),
-                                                          strict=True, write_ins=write_ins))
+        result = shared_builds.build(find_game(GAME), BuildOptions(settings=Settings(paper="a4"), formats=("pdf",),
+                                                                   strict=True, write_ins=write_ins))
         pdf = next(f for f in result.files if f.suffix == ".pdf")
-        made[write_ins] = (json.loads((out / GAME / "manifest.json").read_text()), pdf)
+        made[write_ins] = (json.loads((result.folder / "manifest.json").read_text()), pdf)
     return made
 
 

@@ -9,7 +9,7 @@ import math
 import pytest
 from pydantic import ValidationError
 
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.layouts import layouts_for
 from starpnp.generator.look.loader import find_game, load_game
@@ -21,11 +21,10 @@ COLOURS = ["red", "blue"]  # a two-player game
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def manifest(request, tmp_path_factory):
-    out = tmp_path_factory.mktemp(f"sc-{request.param}")
-    build_game(find_game(GAME), BuildOptions(settings=Settings(paper=request.param), out=out, formats=("pdf",),
-                                             strict=True))
-    return json.loads((out / GAME / "manifest.json").read_text())
+def manifest(request, shared_builds):
+    result = shared_builds.build(find_game(GAME), BuildOptions(settings=Settings(paper=request.param),
+                                                               formats=("pdf",), strict=True))
+    return json.loads((result.folder / "manifest.json").read_text())
 
 
 def drawn_faces(write_ins: bool) -> dict:

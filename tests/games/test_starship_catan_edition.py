@@ -9,9 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.look.fonts import text_width_mm
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.loader import find_game, load_game
@@ -19,6 +18,7 @@ from starpnp.generator.look.render import SceneCache
 from starpnp.generator.look.scene import Rect, Text
 from starpnp.generator.data.yamlio import load_yaml
 from scene_text import component_text
+from starpnp_test_support import pdf_page_texts
 
 GAME = "starship_catan"
 EDITION_DOC = Path(__file__).resolve().parents[2] / "docs" / "editions" / "starship_catan.md"
@@ -36,24 +36,23 @@ TABLE_END = "<!-- end of edition table -->"
 TABLE_HEADER = "| component | piece | field | our value |"
 
 
-def build(tmp_path_factory, write_ins: bool) -> tuple[dict, str]:
+def build(shared_builds, write_ins: bool) -> tuple[dict, str]:
     """The manifest and every page's text of a real A4 build."""
-    out = tmp_path_factory.mktemp("write-ins" if write_ins else "edition")
-    build_game(find_game(GAME), BuildOptions(settings=Settings(paper="a4"), out=out, formats=("pdf",),
-                                             strict=True, write_ins=write_ins))
-    manifest = json.loads((out / GAME / "manifest.json").read_text())
-    pdf = out / GAME / f"{GAME}-a4{'-write-ins' if write_ins else ''}.pdf"
-    return manifest, " ".join(page.extract_text() or "" for page in PdfReader(pdf).pages)
+    folder = shared_builds.build(find_game(GAME), BuildOptions(settings=Settings(paper="a4"), formats=("pdf",),
+                                                               strict=True, write_ins=write_ins)).folder
+    manifest = json.loads((folder / "manifest.json").read_text())
+    pdf = folder / f"{GAME}-a4{'-write-ins' if write_ins else ''}.pdf"
+    return manifest, " ".join(pdf_page_texts(pdf))
 
 
 @pytest.fixture(scope="module")
-def edition(tmp_path_factory):
-    return build(tmp_path_factory, write_ins=False)
+def edition(shared_builds):
+    return build(shared_builds, write_ins=False)
 
 
 @pytest.fixture(scope="module")
-def write_ins(tmp_path_factory):
-    return build(tmp_path_factory, write_ins=True)
+def write_ins(shared_builds):
+    return build(shared_builds, write_ins=True)
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import Settings
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
@@ -33,11 +33,10 @@ OTHER_OPTIONS = {"Exploration", "To the death", "Low technology", "Power cards",
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def manifest(request, tmp_path_factory):
-    out = tmp_path_factory.mktemp(f"ss-{request.param}")
-    build_game(find_game(GAME), BuildOptions(settings=Settings(paper=request.param), out=out, formats=("pdf",),
-                                             strict=True))
-    return json.loads((out / GAME / "manifest.json").read_text())
+def manifest(request, shared_builds):
+    result = shared_builds.build(find_game(GAME), BuildOptions(settings=Settings(paper=request.param),
+                                                               formats=("pdf",), strict=True))
+    return json.loads((result.folder / "manifest.json").read_text())
 
 
 @pytest.fixture(scope="module")

@@ -1,12 +1,13 @@
 """How alike our drawing of an icon file is to Chromium's drawing of the same file.
 
-Each drawing is made black on white at PX pixels a side; its ink is every pixel darker than mid-grey (where
-both renderers put an edge, whatever their anti-aliasing); each is cropped to what it marks at all (a pixel
-not quite white: a tapering spike's tip is a paler grey in one renderer than in the other, but there in
-both) and the two are scaled to one size; the likeness is the share of ink pixels the two have in common
-(shared / either). Used by the
-icon fixtures test (tests/generator/test_icons_like_a_browser.py) and the bench of public icon sets
-(bench/icon_sets.py), so both measure the same way.
+Each drawing is made black on white at PX pixels a side, the file's viewBox fitted and centred into the
+square the same way by both (as an <img> draws it, as our layouts place an icon), so the pixels are compared
+where they stand: one stray pixel of one renderer moves nothing else (cropping each drawing to its own ink
+and scaling the two to one size did: a tapering tip a paler grey in PDFium than in Chromium shifted every
+thin stroke). Its ink is every pixel at least half dark (where both renderers put an edge, whatever their
+anti-aliasing, and a 50 % grey however each rounds it); the likeness is the share of ink pixels the two have
+in common (shared / either). Used by the icon fixtures test (tests/generator/test_icons_like_a_browser.py)
+and the bench of public icon sets (bench/icon_sets.py), so both measure the same way.
 """
 from __future__ import annotations
 
@@ -38,25 +39,17 @@ def icon_scene(icon: Icon, low: bool = False) -> Scene:
     return low_ink(scene) if low else scene
 
 
-def ink(image: Image.Image, darker_than: int = 128) -> np.ndarray:
-    return np.asarray(image.convert("L")) < darker_than
+def ink(image: Image.Image) -> np.ndarray:
+    """Pixels at least half dark: a 50 % grey, 127.5, is 127 in Chromium and 128 in PDFium (Tabler's
+    opacity=".5" arcs), the same half rounded two ways, ink in both."""
+    return np.asarray(image.convert("L")) <= 128
 
 
 def likeness(a: Image.Image, b: Image.Image) -> float:
-    """Shared ink over either's ink, each cropped to its ink and scaled to one size (1.0: both blank)."""
-    masks = [ink(a), ink(b)]
-    if not masks[0].any() and not masks[1].any():
-        return 1.0
-    if not masks[0].any() or not masks[1].any():
-        return 0.0
-    crops = []
-    for image in (a, b):
-        mask = ink(image, 250)
-        rows, cols = np.nonzero(mask.any(axis=1))[0], np.nonzero(mask.any(axis=0))[0]
-        crops.append(image.convert("L").crop((cols[0], rows[0], cols[-1] + 1, rows[-1] + 1)))
-    size = (max(c.width for c in crops), max(c.height for c in crops))
-    first, second = (np.asarray(c.resize(size, Image.BILINEAR)) < 128 for c in crops)
-    return float((first & second).sum() / max(1, (first | second).sum()))
+    """Shared ink over either's ink, pixel for pixel (1.0: both blank)."""
+    first, second = ink(a), ink(b)
+    either = (first | second).sum()
+    return float((first & second).sum() / either) if either else 1.0
 
 
 def pdf_drawings(scenes: list[Scene]) -> list[Image.Image]:

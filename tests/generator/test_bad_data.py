@@ -128,10 +128,20 @@ def test_a_decompression_bomb_is_refused(tmp_path):
                       "a decompression bomb; the limit is 25,000,000")
 
 
-def test_art_with_more_pixels_than_a_face_draws_is_one_line_with_the_numbers(tmp_path):
+@pytest.fixture(scope="module")
+def huge_png() -> bytes:
+    """A 12,000 × 12,000 one-bit PNG, all white: made once for the two tests below (Pillow takes seconds)."""
+    import io
+
+    png = io.BytesIO()
+    Image.new("1", (12_000, 12_000), 1).save(png, "PNG")
+    return png.getvalue()
+
+
+def test_art_with_more_pixels_than_a_face_draws_is_one_line_with_the_numbers(tmp_path, huge_png):
     """A 12,000 × 12,000 one-bit PNG is a 41 KB file, under Pillow's own guard, and 144 Mpx to draw."""
     game = art_deck(tmp_path / "game", "art/big.png")
-    Image.new("1", (12_000, 12_000), 1).save(game / "art" / "big.png")
+    (game / "art" / "big.png").write_bytes(huge_png)
     check_fails(game, "deck.yaml:6: components[0].front.art: 'art/big.png': too many pixels: 12,000 × 12,000 = "
                       "144,000,000; the limit is 25,000,000 (5,000 × 5,000")
 
@@ -181,16 +191,13 @@ def test_a_bad_die_face_is_one_line_naming_the_face(game, faces, expected):
     check_fails(game, "dice.yaml:8:", *expected)
 
 
-def test_svg_art_embedding_a_picture_of_too_many_pixels_is_one_line(tmp_path):
+def test_svg_art_embedding_a_picture_of_too_many_pixels_is_one_line(tmp_path, huge_png):
     """The SVG reader draws a PNG or JPEG written inside SVG art (base64): it is measured as a file is."""
     import base64
-    import io
 
     game = art_deck(tmp_path / "game", "art/pic.svg")
-    png = io.BytesIO()
-    Image.new("1", (12_000, 12_000), 1).save(png, "PNG")
     (game / "art" / "pic.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" '
-        f'href="data:image/png;base64,{base64.b64encode(png.getvalue()).decode()}"/></svg>')
+        f'href="data:image/png;base64,{base64.b64encode(huge_png).decode()}"/></svg>')
     check_fails(game, "deck.yaml:6: components[0].front.art: 'art/pic.svg': SVG art's embedded picture: too many "
                       "pixels: 12,000 × 12,000 = 144,000,000; the limit is 25,000,000")

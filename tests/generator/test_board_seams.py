@@ -2,13 +2,15 @@
 every seam mark on a flap that the neighbouring tile covers once built. Read from the written PDF."""
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
 from pypdf import PdfReader
 
 from pdf_probe import read_page
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp_test_support import pdf_page_texts
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import MARK_ROOM, TILE_FLAP, TILE_GAP, Settings, content_area
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
@@ -21,12 +23,11 @@ CLEAR = 1.0  # mm
 
 @pytest.fixture(scope="module", params=[("a4", "full"), ("letter", "full"), ("a4", "low"), ("letter", "low")],
                 ids="-".join)
-def built(request, tmp_path_factory):
+def built(request, shared_builds):
+    """({game: its build's folder}, paper, ink)."""
     paper, ink = request.param
-    out = tmp_path_factory.mktemp(f"seams-{paper}-{ink}")
-    for game in BOARDS:
-        build_game(find_game(game), BuildOptions(settings=Settings(paper=paper, ink=ink), out=out, formats=("pdf",)))
-    return out, paper, ink
+    options = BuildOptions(settings=Settings(paper=paper, ink=ink), formats=("pdf",))
+    return {game: shared_builds.build(find_game(game), options).folder for game in BOARDS}, paper, ink
 
 
 def spaces(scene) -> dict[int, list[tuple[float, float, float, float]]]:
@@ -60,13 +61,19 @@ def spaces(scene) -> dict[int, list[tuple[float, float, float, float]]]:
     return blocking
 
 
-def tile_pages(out, paper, ink, game):
+def tile_pdf(folders, paper, ink, game):
+    """The game's PDF and the pages of its board's tiles."""
     import json
 
-    manifest = json.loads((out / game / "manifest.json").read_text())
+    manifest = json.loads((folders[game] / "manifest.json").read_text())
     pages = next(c["pages"] for c in manifest["components"] if c["id"] == BOARDS[game])
     name = f"{game}-{paper}" + ("-ink-low" if ink == "low" else "")
-    return PdfReader(out / game / f"{name}.pdf"), pages[1:]  # the assembly map comes first
+    return folders[game] / f"{name}.pdf", pages[1:]  # the assembly map comes first
+
+
+def tile_pages(folders, paper, ink, game):
+    path, pages = tile_pdf(folders, paper, ink, game)
+    return PdfReader(path), pages
 
 
 def tiles_on(drawing):
@@ -79,14 +86,14 @@ def tiles_on(drawing):
 def seams_of(built, game):
     """(page, seam position in the scene, spaces it cuts, arrow tips on it, marks off the flaps, texts it cuts or
     comes within WORD_CLEAR of) per seam."""
-    out, paper, ink = built
+    folders, paper, ink = built
     folder = find_game(game)
     comp = next(c for c in load_game(folder).components if c.spec.id == BOARDS[game])
     scene = SceneCache(3.0, folder, ink=ink).face(comp, comp.pieces[0], "front")
     boxes = spaces(scene)
     words = text_boxes(scene)
     assert len(boxes[0]) > 10
-    reader, pages = tile_pages(out, paper, ink, game)
+    reader, pages = tile_pages(folders, paper, ink, game)
     found = []
     for page in pages:
         drawing = read_page(reader, page - 1)
@@ -175,13 +182,21 @@ def test_no_seam_crosses_a_word_or_comes_within_2_mm_of_one(built, game):
 
 
 def tile_sheets(built, game):
-    """(page, tile windows, footer and page text) for each page of the board's tiles, and the map's text."""
-    reader, pages = tile_pages(*built, game)
+    """(page, tile windows, footer and page text) for each page of the board's tiles, and the map's text: read
+    once per build, for the three tests that check them."""
+    folders, paper, ink = built
+    return read_tile_sheets(folders[game], paper, ink, game)
+
+
+@functools.cache
+def read_tile_sheets(folder, paper, ink, game):
+    path, pages = tile_pdf({game: folder}, paper, ink, game)
+    reader, texts = PdfReader(path), pdf_page_texts(path)
     drawn = []
     for page in pages:
         drawing = read_page(reader, page - 1)
-        drawn.append((page, [window for _, _, window in tiles_on(drawing)], reader.pages[page - 1].extract_text()))
-    return drawn, reader.pages[pages[0] - 2].extract_text()
+        drawn.append((page, [window for _, _, window in tiles_on(drawing)], texts[page - 1]))
+    return drawn, texts[pages[0] - 2]
 
 
 def one_page_holds(windows, paper) -> bool:

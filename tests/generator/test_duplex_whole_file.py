@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdf_probe import Box, read_page
-from starpnp.generator.build import BuildOptions, build_game
+from starpnp.generator.build import BuildOptions
 from starpnp.generator.sheets.imposition import Settings, impose_grid
 from starpnp.generator.look.loader import find_game
 from starpnp.generator.sheets.pdf import page_ranges
@@ -29,14 +29,13 @@ TOL = 0.05
 
 @pytest.fixture(scope="module", params=[("a4", "full"), ("letter", "full"), ("a4", "low"), ("letter", "low")],
                 ids=lambda p: "-".join(p))
-def built(request, tmp_path_factory):
+def built(request, shared_builds):
     paper, ink = request.param
-    out = tmp_path_factory.mktemp(f"duplex-{paper}-{ink}")
-    for game in GAMES:
-        build_game(find_game(game), BuildOptions(settings=Settings(paper=paper, ink=ink), out=out, formats=("pdf",)))
+    options = BuildOptions(settings=Settings(paper=paper, ink=ink), formats=("pdf",))
+    folders = {game: shared_builds.build(find_game(game), options).folder for game in GAMES}
     suffix = "-ink-low" if ink == "low" else ""
-    files = {game: read_file(out / game / f"{game}-{paper}{suffix}.pdf") for game in GAMES}
-    manifests = {game: json.loads((out / game / "manifest.json").read_text()) for game in GAMES}
+    files = {game: read_file(folders[game] / f"{game}-{paper}{suffix}.pdf") for game in GAMES}
+    manifests = {game: json.loads((folders[game] / "manifest.json").read_text()) for game in GAMES}
     return files | {"size": Settings(paper=paper).size, "paper": paper, "manifests": manifests}
 
 

@@ -77,7 +77,7 @@ def test_a_cell_holding_rows_is_a_quote_closed_too_late(scaffold):
 def test_a_multi_line_cell_still_reads(scaffold):
     (scaffold / "cards.csv").write_text('count,title,text\n1,Anchor,"Drop it.\nThen wait."\n2,Sail,Go.\n')
     deck = next(c for c in load_game(scaffold).components if c.spec.id == "deck")
-    assert [(p.name, p.count, p.front.lines[""]) for p in deck.pieces] == [("Anchor", 1, 2), ("Sail", 2, 4)]
+    assert [(p.name, p.count, p.front.origin[""]) for p in deck.pieces] == [("Anchor", 1, 2), ("Sail", 2, 4)]
 
 
 def test_accented_names_keep_their_letters_in_file_names(tmp_path):

@@ -103,6 +103,20 @@ def test_check_and_build_name_an_icon_file_they_cannot_draw(tmp_path, svg, messa
         assert message in result.stderr.splitlines()[0]
 
 
+def test_check_names_the_first_element_outside_what_is_drawn_in_each_icon_file_one_line_a_file(tmp_path):
+    game = game_with_icon(tmp_path / "mini")
+    head = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 9 9'><rect width='9' height='9'/>"
+    (game / "icons" / "one.svg").write_text(head + "<image href='a.png'/><g filter='url(#f)'/></svg>")
+    (game / "icons" / "two.svg").write_text(head + "<g mask='url(#m)'><path d='M0 0h9'/></g>"
+                                                   "<rect width='2' height='2' fill='url(#g)'/></svg>")
+    result = run("check", game)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines() == [
+        f"{game / 'icons' / 'one.svg'}: <image> is outside what is drawn (what icons may use: see components/README.md)",
+        f"{game / 'icons' / 'two.svg'}: <g> mask='url(#m)': masks are outside what is drawn (what icons may use: see "
+        "components/README.md)"]
+
+
 def test_check_warns_of_a_path_drawn_up_to_an_error_naming_the_file(tmp_path):
     game = game_with_icon(tmp_path / "mini", svg=BEACON.replace("<title>", '<path d="M10 10 L20 20 # 5"/><title>'))
     result = run("check", game)

@@ -1,6 +1,6 @@
 """Icon files drawn as Chromium draws them: one small file per SVG feature icon sets use (tests/fixtures/icons/),
 drawn by our PDF backend (rasterised by PDFium) and our SVG backend (drawn by Chromium), full and low ink, and
-compared with Chromium's drawing of the file itself (icon_likeness: shared ink after cropping, at least 0.9)."""
+compared with Chromium's drawing of the file itself (icon_likeness: shared ink, pixel for pixel, at least 0.9)."""
 from __future__ import annotations
 
 from pathlib import Path

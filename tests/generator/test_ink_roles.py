@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pytest
 from PIL import Image, ImageChops, ImageFilter
@@ -21,10 +21,11 @@ from starpnp.generator.look.render import faces
 from starpnp.generator.look.loader import find_game, load_game
 from starpnp.generator.look.render import SceneCache
 from starpnp.generator.data.palette import PLAYER_COLORS
-from starpnp.generator.look.ink import (HATCH_WIDTH, IDENTITY, LARGE, Printed, apply, area, flatten, group_matrix,
-                                        is_fill, line_grounds, line_points, outline, outline_grounds, then)
+from starpnp.generator.look.ink import (BADGE_SHARE, HATCH_WIDTH, IDENTITY, LARGE, Printed, apply, area, flatten,
+                                        group_matrix, hex_of, is_fill, line_grounds, line_points, outline,
+                                        outline_grounds, rgb, shape_grounds, then)
 from starpnp.generator.look.layouts.base import contrast_ratio
-from starpnp.generator.look.scene import Circle, Group, Line, Path, Polygon, Rect, Text
+from starpnp.generator.look.scene import Circle, Group, Hatching, Line, Path, Polygon, Rect, Text
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 DPI = 150
@@ -176,6 +177,7 @@ def dark_marks_problems(scene, where: str) -> list[str]:
 
 
 DARK = 4.5  # WCAG AA: icons, labels and marks on player pieces against their ground, in grey
+LABEL = 5.0  # labels in low ink: 4.5 and a margin for a glyph's thin strokes (ink.MARK_CONTRAST)
 LEAST_PT = 7.0  # the smallest text on a piece printed in low ink
 
 
@@ -277,10 +279,11 @@ def grey_contrast(a: int, b: int) -> float:
 
 def marks_of(scene) -> list[tuple[object, str, tuple[int, int, int, int]]]:
     """Every mark of the face, with what names it and its box in pixels at DPI (x0, y0, x1, y1), the face's
-    bleed included: each label line's text, each icon (larger than 1 mm) as one mark, each line or outline
-    (a ring, a rim, a track's line) and each small filled shape (a symbol, a disc) drawn outside icons. Not
-    marks: the large fills (grounds and tints, under LARGE mm²) and the hatching that stands for a ground's
-    colour in low ink (a ground, thin and light by design), and anything half transparent."""
+    bleed included: each label line's text, each icon (larger than 1 mm) as one mark and each of its inner
+    details (see icon_details), each line or outline (a ring, a rim, a track's line) and each small filled
+    shape (a symbol, a disc) drawn outside icons. Not marks: the large fills (grounds and tints, under LARGE
+    mm²) and the hatching that stands for a ground's colour in low ink (a ground, thin and light by design),
+    and anything half transparent."""
     px = MARKS_DPI / 25.4
 
     def box(corners):
@@ -293,6 +296,11 @@ def marks_of(scene) -> list[tuple[object, str, tuple[int, int, int, int]]]:
             inner = then(m, group_matrix(e))
             marks.append((e, f"an icon (main ink {icon_color(e, m)})",
                           box([apply(inner, x, y) for x in (0, 100) for y in (0, 100)])))
+        elif isinstance(e, IconDetail):
+            inks = ", ".join(f"{how} {c}" for how, c in (("filled", e.part.style.fill), ("lined", e.part.style.stroke))
+                             if c)
+            marks.append((e.part, f"an icon's {type(e.part).__name__.lower()} {inks} on {e.on}",
+                          box(shape_corners(e.part, e.m))))
         elif isinstance(e, Text) and e.lines:
             corners = []
             for line in e.lines:
@@ -317,6 +325,7 @@ def mark_elements(elements, m=IDENTITY, hatching=False):
             if e.scale != 1 and 100 * e.scale > 1.0:
                 yield e, m, hatching
                 yield from ((part, pm, hatching) for part, pm in drawn_lines(e, m))
+                yield from ((detail, m, hatching) for detail in icon_details(e, m))
             elif e.scale == 1:
                 pattern = e.clip is not None and bool(e.children) and all(
                     isinstance(c, Line) and c.style.stroke_width == HATCH_WIDTH for c in e.children)
@@ -341,6 +350,45 @@ def drawn_lines(icon: Group, m):
             wide = part.style.stroke_width * math.hypot(pm[0], pm[1]) >= 0.25
             if long and wide and behind(part, pm, body) == {"#FFFFFF"}:
                 yield part, pm
+
+
+@dataclass(frozen=True)
+class IconDetail:
+    """A part of an icon drawn on the icon's own fills, in a colour of its own: `on`, the colours under it."""
+
+    part: object
+    m: tuple
+    on: str
+
+
+DETAIL_LEAST = 0.5  # mm across: smaller parts of an icon are its texture, measured with it
+
+
+def icon_details(icon: Group, m):
+    """The icon's parts that lie wholly on its own earlier fills in another colour than theirs: an arrow's
+    notch, an alien's eyes, a gear's inner outline, a flask's liquid and its bubbles, a resource symbol's
+    cut lines. Each is a meaning of its own the icon's main ink does not measure (a blue notch on what low ink
+    made a dark arrow read 1.03:1 while the arrow read well). Not a hairline under 0.25 mm, nor a part under
+    DETAIL_LEAST across or of less than three times INK_MM2 (the icon's texture: at 300 dpi its edge pixels
+    are most of it)."""
+    body = Printed()
+    for part, pm in flatten(icon.children, then(m, group_matrix(icon))):
+        if not isinstance(part, (Line, Rect, Circle, Polygon, Path)) or part.style.opacity < 1:
+            continue
+        filled = is_fill(part)
+        colour = part.style.fill if filled else part.style.stroke
+        if colour and body.parts:
+            corners = shape_corners(part, pm)
+            across = max(max(x for x, _ in corners) - min(x for x, _ in corners),
+                          max(y for _, y in corners) - min(y for _, y in corners))
+            wide = filled or part.style.stroke_width * math.hypot(pm[0], pm[1]) >= 0.25
+            under = (shape_grounds if filled else line_grounds if isinstance(part, Line) else outline_grounds)(
+                part, pm, body)
+            big = not filled or area(part, pm) >= 3 * INK_MM2  # smaller, no pixel of it prints its full colour
+            if across >= DETAIL_LEAST and wide and big and "#FFFFFF" not in under and hex_of(rgb(colour)) not in under:
+                yield IconDetail(part, pm, ", ".join(sorted(under)))
+        if filled:
+            body.add(part, pm)
 
 
 def shape_corners(e, m) -> list[tuple[float, float]]:
@@ -391,7 +439,13 @@ def ground_grey(bare: Image.Image, changed: Image.Image, box) -> int:
     return max(range(256), key=ground.__getitem__)
 
 
-def rendered_contrasts(scene) -> list[tuple[str, float]]:
+def under_grey(bare: Image.Image, changed: Image.Image, box) -> int:
+    """The dominant grey of the face without the mark, under the pixels the mark changes: what it is drawn on."""
+    under = bare.crop(box).histogram(mask=changed.crop(box))
+    return max(range(256), key=under.__getitem__)
+
+
+def rendered_contrasts(scene) -> list[tuple[str, float, float]]:
     """Each mark's contrast as rendered in grey: the face is rendered as printed and again without the mark
     (marks whose boxes do not meet are left out together, so a face takes a few renders); inside the mark's
     box, its ink is the pixels it changes, its ground the dominant grey of the face without it around that
@@ -400,9 +454,12 @@ def rendered_contrasts(scene) -> list[tuple[str, float]]:
     face = render_face(scene, MARKS_DPI).convert("L")
     marks = marks_of(scene)
     icon_parts = {id(part) for e, _, _ in marks if isinstance(e, Group) for part, _ in flatten(e.children)}
+    details = {id(e) for e, name, _ in marks if name.startswith("an icon's ")}
     batches: list[list] = []
     for mark in marks:
-        batch = next((b for b in batches if not any(overlap(mark[2], other[2]) for other in b)), None)
+        detail = id(mark[0]) in details  # an icon's details are removed apart from the marks round them
+        batch = next((b for b in batches if (id(b[0][0]) in details) == detail
+                      and not any(overlap(mark[2], other[2]) for other in b)), None)
         if batch is None:
             batches.append([mark])
         else:
@@ -414,7 +471,8 @@ def rendered_contrasts(scene) -> list[tuple[str, float]]:
                            MARKS_DPI).convert("L")
         changed = ImageChops.difference(face, bare).point(lambda v: 255 if v > 2 else 0)
         for e, name, box in batch:
-            dominant = ground_grey(bare, changed, box)
+            # an icon's detail stands on the icon (what its own pixels hide), not on what lies round the icon
+            dominant = under_grey(bare, changed, box) if id(e) in details else ground_grey(bare, changed, box)
             ink = face.crop(box).histogram(mask=changed.crop(box))  # how many changed pixels print each grey
             if id(e) in icon_parts and sum(ink) < enough:
                 continue  # an icon's line its own later parts cover: the icon's ink, measured with the icon
@@ -424,7 +482,7 @@ def rendered_contrasts(scene) -> list[tuple[str, float]]:
                 if reached >= enough:
                     ratio = grey_contrast(grey, dominant)
                     break
-            out.append((f"{name} on grey {dominant}", ratio))
+            out.append((f"{name} on grey {dominant}", ratio, LABEL if isinstance(e, Text) else DARK))
     return out
 
 
@@ -432,9 +490,11 @@ def rendered_contrasts(scene) -> list[tuple[str, float]]:
 def test_every_mark_of_every_face_prints_dark_in_low_ink_pixels(game):
     """Every distinct low-ink face of the game, player-coloured or not (pieces, tiles, tracks, boards, player
     boards, cards), rendered at MARKS_DPI and converted to grey: each label, icon, ring, rim, line and symbol
-    (marks_of says what is a mark) reaches 4.5:1 against its ground (rendered_contrasts says how it is
-    measured). The Stratastar stargate rings, Handful's star-base rings and wormhole symbol measured 2.9-3.4
-    before lines and outlines were darkened to MARK_CONTRAST."""
+    (marks_of says what is a mark), and each icon's inner detail against the icon under it, reaches 4.5:1
+    against its ground, each label 5:1 (rendered_contrasts says how it is measured). The Stratastar stargate
+    rings, Handful's star-base rings and wormhole symbol measured 2.9-3.4 before lines and outlines were
+    darkened to MARK_CONTRAST; a blue fleet arrow's notch 1.15, an alien's eyes 1.08, a resource symbol's cut
+    lines 1.43 and grey labels 4.54 before icons' details and labels were."""
     folder = find_game(game)
     cache = SceneCache(3.0, folder, ink="low")
     problems, seen, kinds = [], set(), set()
@@ -447,6 +507,56 @@ def test_every_mark_of_every_face_prints_dark_in_low_ink_pixels(game):
                 seen.add(scene)
                 kinds.add((comp.spec.kind, piece.color in PLAYER_COLORS))
                 problems += [f"{comp.spec.id} {piece.name} {piece.color} {side}: {name} at {ratio:.2f}:1"
-                             for name, ratio in rendered_contrasts(scene) if ratio < DARK]
+                             for name, ratio, least in rendered_contrasts(scene) if ratio < least]
     assert len(seen) >= 20 and any(player for _, player in kinds) and len(kinds) >= 4, kinds
     assert not problems, "\n".join(problems[:30])
+
+
+def hatched_badges(scene) -> list[str]:
+    """Each fill under a quarter of the face (a badge, not a ground, nor half a standee's) that low ink hatched
+    and that a later text or icon stands on."""
+    placed = []  # (hatching's clip, its matrix, drawing order)
+    found = []
+    order = 0
+
+    def walk(elements, m):
+        nonlocal order
+        for e in elements:
+            order += 1
+            if isinstance(e, Hatching):
+                if area(e.clip, m) < BADGE_SHARE * scene.outer_width * scene.outer_height:
+                    placed.append((e.clip, m))
+                continue
+            if isinstance(e, Group) and e.scale != 1:  # an icon: where its middle stands
+                point, name = apply(then(m, group_matrix(e)), 50, 50), f"an icon (main ink {icon_color(e, m)})"
+            elif isinstance(e, Text) and e.lines:
+                point, name = apply(m, e.lines[0].x, e.lines[0].y - e.size * 0.12), repr(e.lines[0].text)
+            elif isinstance(e, Group):
+                walk(e.children, then(m, group_matrix(e)))
+                continue
+            else:
+                continue
+            found.extend(f"{name} on the hatching of a {type(clip).__name__.lower()} {clip.style.fill}"
+                         for clip, cm in placed if contains(clip, cm, *point))
+
+    walk(scene.elements, IDENTITY)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_hatching_runs_under_a_symbol_or_a_badge_in_low_ink(game):
+    """Low ink's hatching stands for a fill's colour: on a face's ground it is a pattern its label and icon are
+    made to read on, but a small fill a text or an icon stands on (a badge: the resource pills of Handful's
+    development counters, with a symbol and a number; Starship Catan's cost boxes) stays a plain tint, so no
+    line runs across them."""
+    folder = find_game(game)
+    cache = SceneCache(3.0, folder, ink="low")
+    problems, seen = [], set()
+    for comp in load_game(folder).components:
+        for piece in comp.pieces:
+            for side in ("front", "back") if piece.back else ("front",):
+                scene = cache.face(comp, piece, side)
+                if scene not in seen:
+                    seen.add(scene)
+                    problems += [f"{comp.spec.id} {piece.name} {side}: {p}" for p in hatched_badges(scene)]
+    assert not problems, "\n".join(dict.fromkeys(problems))

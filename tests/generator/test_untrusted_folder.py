@@ -74,6 +74,14 @@ def test_an_icon_file_linking_out_of_the_folder_is_refused_unread(game):
     refused(game, "icons/spy.svg: an icon file must be a file inside the game's folder")
 
 
+def test_an_icons_folder_linking_out_of_the_folder_is_refused_unread(game):
+    """Each icon file's own place is resolved only when it is a link; the folder is resolved too."""
+    (game.parent / "elsewhere").mkdir()
+    (game.parent / "elsewhere" / "spy.svg").write_text(f"<svg>{MARKER}</svg>")
+    (game / "icons").symlink_to(game.parent / "elsewhere")
+    refused(game, "icons/spy.svg: an icon file must be a file inside the game's folder")
+
+
 @pytest.mark.parametrize("name", ["layouts/linked.yaml", "linked.yaml"])
 def test_a_layout_or_data_file_linking_out_of_the_folder_is_refused_unread(game, name):
     (game.parent / "outside.yaml").write_text(f"description: {MARKER}\n")

@@ -192,6 +192,7 @@ def test_a_box_dragged_and_resized_goes_into_the_games_layout_that_extends_the_c
     per_mm = face["width"] / (63 + 2 * 3)  # the face is drawn with its 3 mm bleed
     start = box.bounding_box()
     x, y = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    page.keyboard.down("Control")  # the 0.5 mm grid alone: no guide pulls the box (test_browser_layout_boxes.py)
     page.mouse.move(x, y)
     page.mouse.down()
     for step in range(1, 11):  # 5 mm right and 2 mm down, in ten pointer moves
@@ -212,6 +213,7 @@ def test_a_box_dragged_and_resized_goes_into_the_games_layout_that_extends_the_c
     page.mouse.down()
     page.mouse.move(cx - 4 * per_mm, cy + 3 * per_mm, steps=6)
     redrawn(page, page.mouse.up)
+    page.keyboard.up("Control")
     assert layout.read_bytes() == before.replace(b"title: {size: 14}", b"title: {size: 14, x: 19.5, y: 5, w: 30, h: 15}")
 
     def nudge():

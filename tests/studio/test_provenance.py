@@ -119,3 +119,21 @@ def test_a_value_the_component_gives_every_item_of_a_face_is_written_once_where_
     assert edit(page, "promo.front.1", color="#AD1457").status_code == 200
     text = cards.read_text()
     assert "front: {layout: tall_title, color: '#AD1457'}" in text and text.count("AD1457") == 1
+
+
+def test_a_card_left_out_by_remove_does_not_shift_what_overrides_yaml_set_onto_the_next_card(tmp_path, as_page):
+    """`remove: [Move]` moves Build and Trade up one place: the count overrides.yaml gives Build stays Build's,
+    and a count set on Trade in the page is Trade's own line, not written over Build's."""
+    page = as_page(create_app({"GAME_FOLDER": components_dir() / "stratastar", "OUT": tmp_path / "out",
+                               "FOLLOW": False}))
+    mine = tmp_path / "mine"
+    assert page.post("/customise", json={"folder": str(mine)}).status_code == 200
+    (mine / "overrides.yaml").write_text("extends: stratastar\ncomponents:\n  galaxy_deck:\n"
+                                         "    items:\n      Build: {count: 7}\n    remove: [Move]\n")
+    page.application.extensions["studio_desk"].load()
+    tiles = {t["names"][0]: t["id"] for t in page.get("/news?since=0").json["tiles"] if t["side"] == "front"}
+    assert "Move" not in tiles
+    assert edit(page, tiles["Trade"], count=9).status_code == 200
+    assert (mine / "overrides.yaml").read_text() == (
+        "extends: stratastar\ncomponents:\n  galaxy_deck:\n    items:\n      Build: {count: 7}\n"
+        "      Trade: {count: 9}\n    remove: [Move]\n")

@@ -125,7 +125,8 @@ def test_the_build_button_runs_the_cli_build_and_links_the_file(client, tmp_path
 DEEP = "[" * 100_000 + "]" * 100_000  # deeper than Python's JSON reader recurses, well within the body limit
 
 
-@pytest.mark.parametrize("path", ["/build", "/proof", "/settings", "/edit", "/move", "/customise", "/art"])
+@pytest.mark.parametrize("path", ["/build", "/proof", "/settings", "/edit", "/move", "/customise", "/art",
+                                  "/cards/add", "/cards/set"])
 @pytest.mark.parametrize("sent", [{"json": {"kind": [], "ids": {}, "ink": [], "options": [[]]}}, {"json": [1]},
                                   {"json": "x"}, {"data": DEEP, "content_type": "application/json"},
                                   {"data": '{"ink": ' + DEEP + "}", "content_type": "application/json"},
@@ -139,7 +140,7 @@ def test_every_malformed_body_is_a_400_of_one_line(client, path, sent):
 
 LEAF = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
 KEYS = ["kind", "ids", "ink", "options", "write_ins", "id", "set", "version", "box", "x", "y", "w", "h", "folder",
-        "title", "count"]
+        "title", "count", "component", "rows", "row", "to", "at", "column", "value"]
 JSON = st.recursive(LEAF, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
     st.sampled_from(KEYS) | st.text(max_size=4), inner, max_size=4), max_leaves=12)
 # bodies shaped as the page sends them, holding any value: they reach the writes, not only the shape checks
@@ -147,11 +148,18 @@ CHANGES = st.fixed_dictionaries({"id": st.sampled_from(["deck.front.1", "coins.f
                                  "version": st.integers(0, 6) | LEAF, "box": st.sampled_from(["title", "art"]) | LEAF,
                                  "set": st.dictionaries(st.sampled_from(["title", "count", "color", "text"]), JSON,
                                                         max_size=2) | JSON,
-                                 "x": LEAF, "y": LEAF, "w": LEAF, "h": LEAF, "folder": LEAF})
-WRITES = ["/edit", "/move", "/art", "/customise", "/undo", "/redo"]
+                                 "x": LEAF, "y": LEAF, "w": LEAF, "h": LEAF, "folder": LEAF,
+                                 # the card list's (cardlist.py)
+                                 "component": st.sampled_from(["deck", "promo", "coins"]) | LEAF,
+                                 "rows": st.lists(st.integers(-1, 6) | LEAF, max_size=3) | JSON,
+                                 "row": st.integers(-1, 6) | LEAF, "to": st.integers(-1, 6) | LEAF,
+                                 "at": st.integers(-1, 6) | LEAF,
+                                 "column": st.sampled_from(["count", "title", "colour"]) | LEAF, "value": JSON})
+WRITES = ["/edit", "/move", "/art", "/customise", "/undo", "/redo", "/cards/add", "/cards/copy", "/cards/delete",
+          "/cards/move", "/cards/set"]
 
 
-@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(90), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(["/build", "/proof", "/settings"] + WRITES), sent=JSON | CHANGES)
 def test_any_json_body_is_answered_in_one_line_never_a_500(client, path, sent):
     """Whatever JSON a page (or anything else with the token) posts, the answer is the endpoint's own or a

@@ -291,6 +291,32 @@ def test_a_picture_up_to_20_mib_passes_the_request_limit_and_a_bigger_one_is_one
     assert answer.status_code == 413 and "a picture is at most 20 MiB: save it smaller" in one_line(answer)
 
 
+def phone_photo(size: tuple[int, int] = (4000, 3000)) -> bytes:
+    """A JPEG as a phone saves it: turned by its EXIF orientation, with a colour profile."""
+    image = Image.linear_gradient("L").resize(size).convert("RGB")
+    exif = Image.Exif()
+    exif[0x0112] = 6  # orientation: turned 90° clockwise to be seen upright
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=95, exif=exif, icc_profile=b"not-a-real-profile-but-kept")
+    return out.getvalue()
+
+
+def test_a_phone_photo_is_kept_at_what_its_box_shows_at_600_dpi_with_its_orientation_and_profile(game, page):
+    answer = post_art(page, phone_photo(), "phone photo.jpg")
+    assert answer.status_code == 200, answer.json
+    box = next(b for b in page.get("/faces?ids=promo.front.1").json["faces"][0]["boxes"] if b.get("kind") == "image")
+    need = max(box["w"] / 25.4 * 600 / 4000, box["h"] / 25.4 * 600 / 3000)  # cover: no side short of 600 dpi
+    kept = game / "art" / "phone-photo.jpg"
+    with Image.open(kept) as image:
+        assert image.format == "JPEG" and image.size == (round(4000 * need), round(3000 * need))
+        assert image.getexif()[0x0112] == 6 and image.info["icc_profile"] == b"not-a-real-profile-but-kept"
+    assert kept.stat().st_size < len(phone_photo()) / 3
+    assert "kept at" in page.get("/news?since=0").json["undo"]
+    # a picture already no larger than its box needs is kept byte for byte
+    assert post_art(page, png(size=(300, 200)), "small.png").status_code == 200
+    assert (game / "art" / "small.png").read_bytes() == png(size=(300, 200))
+
+
 def test_the_same_picture_is_kept_once_and_an_undone_upload_s_file_goes(game, page):
     assert post_art(page, png(), "harbour.png").status_code == 200
     assert post_art(page, png(), "Harbour again.png").status_code == 200

@@ -47,8 +47,8 @@ class Layout:
     draw: Callable[["FaceContext", FaceParams], list[Element]]
     key: str = ""
     description: str = ""
-    # the places of its top-level boxes on one face ({name: {x, y, w, h, movable}} in mm), for the studio's
-    # layout mode
+    # the places of its top-level boxes on one face ({name: {x, y, w, h, movable, kind[, fit]}} in mm), for the
+    # studio's layout mode and the pictures it scales
     places: Callable[["FaceContext", FaceParams], dict[str, dict]] | None = None
 
 
@@ -261,7 +261,8 @@ class FaceContext:
             ry += rule_gap
         return elements
 
-    def art(self, path: str, x, y, w, h, fit="cover", field_name: str = "art") -> list[Element]:
+    def art(self, path: str, x, y, w, h, fit="cover", field_name: str = "art",
+            focus: tuple[float, float] = (0.5, 0.5)) -> list[Element]:
         """The named image fitted into the box, or a visible placeholder and a warning."""
         file = (self.base_dir / path).resolve()
         if outside(path, list(self.art_folders or (self.base_dir,))):
@@ -269,7 +270,7 @@ class FaceContext:
         else:
             problem = image_problem(file)
         if problem is None:
-            return [Image(x, y, w, h, str(file), fit)]
+            return [Image(x, y, w, h, str(file), fit, focus)]
         self.warn(f"{field_name}: {path}: {problem}", (x, y, w, h))
         cross = Style(stroke="#C62828", stroke_width=0.4)
         return [Rect(x, y, w, h, Style(fill="#FDECEA", stroke="#C62828", stroke_width=0.4)),

@@ -135,6 +135,8 @@ class BoxSpec(BaseModel):
     paper: Any = Field(None, description="the colour an icon's white parts print in (default #FFFFFF)")
     src: Any = Field(None, description="an image file, relative to the game folder")
     fit: Any = Field(None, description="cover (default: fill and crop) or contain (show it all)")
+    focus: Any = Field(None, description="the point of the picture kept in view where cover crops it, as fractions "
+                                         "across and down: [0.5, 0.3] keeps more of the top (default [0.5, 0.5])")
     symbols: Any = Field(None, description="an amounts box's symbols: a list of [symbol, icon, disc, letter colour]")
     regions: Any = Field(None, description="a regions box's regions: a field of type regions")
     after: str | None = Field(None, description="a box added by `extends` is drawn after this one, not last")
@@ -414,6 +416,17 @@ def _polygon_points(raw: Any) -> tuple[tuple, ...]:
     return points
 
 
+def _focus(raw: Any) -> tuple[float, float]:
+    """An image box's focus as the scene takes it; a ValueError (the box is skipped with a warning) unless it
+    is two fractions from 0 to 1, across and down."""
+    if raw is None:
+        return 0.5, 0.5
+    if not (isinstance(raw, (list, tuple)) and len(raw) == 2
+            and all(type(n) in (int, float) and 0 <= n <= 1 for n in raw)):
+        raise ValueError(f"focus is two fractions from 0 to 1, across and down, e.g. [0.5, 0.3]; got {str(raw)[:40]!r}")
+    return float(raw[0]), float(raw[1])
+
+
 def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
     if kind == "background":
         return [ctx.background(v.get("fill") or "#FFFFFF")]
@@ -452,7 +465,8 @@ def _draw_box(ctx: FaceContext, name: str, kind: str, v: dict) -> list[Element]:
     if kind == "amounts":
         return _amounts(ctx, name, v)
     if kind == "image":
-        return ctx.art(v["src"], v["x"], v["y"], v["w"], v["h"], v.get("fit") or "cover")
+        return ctx.art(v["src"], v["x"], v["y"], v["w"], v["h"], v.get("fit") or "cover",
+                       focus=_focus(v.get("focus")))
     if kind == "write_in":
         return ctx.write_in(str(v.get("label") or name), v["x"], v["y"], v["w"], v["h"], v.get("color") or "#555555")
     if kind == "outline":
@@ -492,7 +506,7 @@ TAKES = {
     "badge": ("text", "cx", "cy", "r", "fill", "border", "border_width", "font", "size", "min_size", "max_lines",
               "color", "align", "valign"),
     "icon": ("icon", "x", "y", "size", "w", "h", "color", "paper"),
-    "image": ("src", "x", "y", "w", "h", "fit"),
+    "image": ("src", "x", "y", "w", "h", "fit", "focus"),
     "amounts": ("text", "x", "y", "h", "symbols", "align", "color"),
     "write_in": ("x", "y", "w", "h", "label", "color"),
     "outline": ("inset", "fill", "stroke", "stroke_width", "dash", "opacity"),
@@ -581,8 +595,11 @@ class Box:
         except (TypeError, ValueError, ArithmeticError, LookupError, AttributeError):
             return None
         movable = all(v.get(key) is not None for key in ("x", "y", "w", "h"))
-        return {"x": round(float(x), 2), "y": round(float(y), 2), "w": round(float(w), 2), "h": round(float(h), 2),
-                "movable": movable}
+        place = {"x": round(float(x), 2), "y": round(float(y), 2), "w": round(float(w), 2), "h": round(float(h), 2),
+                 "movable": movable, "kind": self.kind}
+        if self.kind == "image":  # the studio scales a picture dropped on the face to what this box shows
+            place["fit"] = v.get("fit") or "cover"
+        return place
 
     def _once(self, ctx: FaceContext, name: str, names: dict) -> list[Element]:
         ctx.counted(self.where)

@@ -102,8 +102,13 @@ function flash(node, text) {
   setTimeout(() => { if (node.dataset.changed === text) delete node.dataset.changed; }, 4000);
 }
 
+const headings = new Map();  // component id -> its heading, kept from one full news to the next
+
 function heading(summary) {
-  return el("h2", {class: "component", "data-component": summary.component, text: summary.component_name});
+  let node = headings.get(summary.component);
+  if (!node) headings.set(summary.component, node = el("h2", {class: "component", "data-component": summary.component}));
+  node.textContent = summary.component_name;
+  return node;
 }
 
 function applyAll(list) {
@@ -124,8 +129,23 @@ function applyAll(list) {
   for (const [id, tile] of tiles) {
     if (!seen.has(id)) { observer.unobserve(tile.el); tiles.delete(id); picked.delete(id); }
   }
-  main.replaceChildren(...parts);  // one task: the browser lays out once, the scroll stays where it was
+  arrange(main, parts);  // one task: the browser lays out once, the scroll stays where it was
   for (const tile of tiles.values()) observer.observe(tile.el);
+}
+
+// `parent` holding `nodes` in that order, moving only those out of place: a card added or deleted leaves the
+// tiles' elements where they are (ids are places), and 500 elements put back anew cost a whole layout.
+function arrange(parent, nodes) {
+  let at = parent.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
 }
 
 function applyNews(news) {
@@ -161,14 +181,30 @@ function applyNews(news) {
 const wanted = new Set();
 let asking = false;
 
+// Drawings by version, the last few hundred painted: a card added or deleted moves every later face to another
+// tile, and each is shown again at once from here (its face JSON, what can be edited where, still fetched).
+const drawings = new Map();
+
 function want(tile) {
+  const kept = drawings.get(tile.summary.version);
+  if (kept && tile.near && tile.drawn !== tile.summary.version) {
+    tile.face = null;  // the edits of the face this tile showed before: not this one's
+    show(tile, tile.summary.version, kept);
+  }
   wanted.add(tile.summary.id);
   if (!asking) { asking = true; queueMicrotask(ask); }
 }
 
+// The faces asked for first come in a small batch, the face just edited at its head: a layout change redraws
+// every face of its layout, and the one the person is looking at should not wait for the other forty.
+let edited = null;
 async function ask() {
+  let batch = 3;
   while (wanted.size) {
-    const ids = [...wanted].slice(0, 40);
+    // faces not drawn yet first, alone: those already shown from `drawings` wait only for their edits' JSON
+    const fresh = [...wanted].filter((id) => !drawings.has(tiles.get(id)?.summary.version));
+    const ids = (fresh.length ? fresh : [...wanted]).sort((a, b) => (b === edited) - (a === edited)).slice(0, batch);
+    batch = 40;
     ids.forEach((id) => wanted.delete(id));
     try {
       const response = await fetch("faces?ids=" + encodeURIComponent(ids.join(",")));
@@ -186,8 +222,15 @@ function paint(face) {
   const tile = tiles.get(face.id);
   if (!tile || tile.summary.version !== face.version || !tile.near) return;
   tile.face = face;
-  if (tile.drawn === face.version) return;
-  tile.drawn = face.version;
+  drawings.delete(face.version);
+  drawings.set(face.version, face);
+  if (drawings.size > 300) drawings.delete(drawings.keys().next().value);
+  if (tile.drawn === face.version) { showCount(tile); return; }
+  show(tile, face.version, face);
+}
+
+function show(tile, drawn, face) {
+  tile.drawn = drawn;
   const box = tile.el.querySelector(".face .drawing");
   box.innerHTML = face.svg + face.overlay;
   const list = tile.el.querySelector(".warnings");
@@ -343,8 +386,9 @@ document.getElementById("proof").addEventListener("click", async () => {
 async function send(url, body, {what, errorAt = null, refused = () => {}} = {}) {
   if (errorAt) errorAt.textContent = "";
   let answer;
+  const payload = body();
   try {
-    answer = await request(url, body());
+    answer = await request(url, payload);
   } catch (error) {
     if (error.status === 409) await offerAgain(error, what, () => send(url, body, {what, errorAt, refused}));
     else {
@@ -355,6 +399,7 @@ async function send(url, body, {what, errorAt = null, refused = () => {}} = {}) 
   }
   staleBox.hidden = true;
   wroteAt = Math.max(wroteAt, answer.version || 0);
+  edited = (payload instanceof FormData ? payload.get("id") : payload?.id) || edited;
   catchUp();  // at once, not waiting for the stream's word: the face redraws from the written file
   return answer;
 }
