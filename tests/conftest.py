@@ -25,6 +25,7 @@ _support.register_profiles()  # every hypothesis test: derandomized with a fixed
 _helpers = _load("companion_test_helpers", "companion/helpers.py")
 ServerProcess, _create_table = _helpers.ServerProcess, _helpers.create_table
 _shared_builds = _load("starpnp_shared_builds", "shared_builds.py")
+_load("starpnp_pdf_probe", "generator/pdf_probe.py")  # reads back what a PDF draws, from any test directory
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -87,3 +87,14 @@ def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical"), rul
         for violation in result["violations"] if violation.get("impact") in impacts
         for node in violation["nodes"]
     ]
+
+
+def folder_digest(folder: Path) -> str:
+    """Every file under `folder`, names and bytes, as one digest: a folder a test must leave as it was."""
+    import hashlib
+
+    whole = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            whole.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    return whole.hexdigest()

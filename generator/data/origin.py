@@ -172,9 +172,12 @@ class Origin(Mapping):
 
     @property
     def file(self) -> str:
-        """The file the item was written in: its spreadsheet, or its component's YAML."""
-        table = self.table
-        return table.file or table.label if table is not None else self.item.component.file
+        """The file the item was written in: its spreadsheet, or its component's YAML (a card an overrides
+        folder's `add:` brings: its overrides.yaml)."""
+        table, item = self.table, self.item
+        if table is not None:
+            return table.file or table.label
+        return item.component.overrides.file if () in (item.set_by or {}) else item.component.file
 
     def where(self, field: str) -> Where:
         """Where the face's `field` (or `count`) came from; for a field the data does not give (the layout's

@@ -179,10 +179,23 @@ class _Merger:
                     continue
                 new = {**plain(found[0]), **new}
             _append(items, new, line_of(self.raw, loc + (number,)))
+            self.written_at(item, loc + (number,), (base[0], base[1] + ("items", len(items) - 1)))
             was = f" (a copy of {item['like']})" if "like" in item else ""
             self.changes.append(f"{label}.items: + {short(item_key(new) or 'an item')}{was}")
             self.blame[(base[0], dotted(base[1] + ("items", len(items) - 1)))] = (
                 f"{self.source}:{line_of(self.raw, loc + (number,))}: {dotted(loc + (number,))}")
+
+    def written_at(self, item: dict, loc: tuple, base: tuple[str, tuple]) -> None:
+        """A card `add:` brings is written there, its own place: the item's path is recorded at its entry
+        (where a change of a value it has not written yet goes) and each value it gives at its key."""
+        self.set_at[base] = (line_of(self.raw, loc), loc)
+        for key, value in item.items():
+            if key == "like":
+                continue
+            if isinstance(value, dict):
+                self.written_at(value, loc + (key,), (base[0], base[1] + (key,)))
+            else:
+                self.set_at[(base[0], base[1] + (key,))] = (line_of(self.raw, loc + (key,)), loc + (key,))
 
     def arrange(self, comp: dict, remove: Any, order: Any, loc: tuple, label: str, base: tuple[str, tuple]) -> None:
         """Items left out by name (`remove:`), and the items named in `order:` first, in that order (the

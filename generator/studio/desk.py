@@ -335,7 +335,7 @@ def sheet_row(table: str, number: int) -> str | None:
 def where_from(origin) -> str:
     """`cards.csv:7` or `chits.yaml:12`: the file (a workbook's with its sheet) and line a piece was written on."""
     table = origin.table
-    file = os.path.basename(table.label if table is not None else origin.item.component.file)  # no Path made
+    file = os.path.basename(table.label if table is not None else origin.file)  # no Path made
     return f"{file}:{origin.item.line}"
 
 

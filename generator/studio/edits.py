@@ -207,13 +207,16 @@ class Sources:
 
     def _overridden(self, origin: Origin, field: str) -> Target:
         """An item of the game an overrides folder extends: its changes go under its name in overrides.yaml (a
-        value overrides.yaml set already: where it set it)."""
+        value overrides.yaml set already: where it set it; a card its `add:` brings: in that card's entry)."""
         mine, item = self.folder / OVERRIDES_FILE, origin.item
         where = origin.where(field)
         if where.how == "override":
             return Target(mine, where.line, where.path)
         inner = where.path[4:] if where.how.startswith("option") and where.path else origin.own(field)
-        if item.key is not None:
+        home = (item.set_by or {}).get(())  # a card overrides.yaml's `add:` brings: its own entry there
+        if home is not None:
+            path = home[1] + inner
+        elif item.key is not None:
             path = ("components", item.component.id, "items", item.key) + inner
         elif item.lone and field != "count":
             path = ("components", item.component.id, origin.side, field)

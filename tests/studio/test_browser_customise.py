@@ -5,7 +5,6 @@ own button, which opens the PDF; a face of a card and its variant taking the cou
 components/ stay as they were."""
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import re
@@ -18,7 +17,7 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from starpnp.resources import components_dir
-from starpnp_test_support import axe_violations
+from starpnp_test_support import axe_violations, folder_digest
 
 pytestmark = pytest.mark.browser
 
@@ -26,19 +25,10 @@ DESK = {"width": 1280, "height": 800}
 LIVE_MS = 8000  # a write shows within a second; Customise loads the whole game again
 
 
-def digest(folder: Path) -> str:
-    """Every file under `folder`, names and bytes, as one digest."""
-    whole = hashlib.sha256()
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            whole.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
-    return whole.hexdigest()
-
-
 def test_customise_stratastar_then_a_cards_count_and_picture_land_in_the_overrides_folder(browser, tmp_path,
                                                                                         studio_of):
     ours = components_dir() / "stratastar"
-    before = digest(ours)
+    before = folder_digest(ours)
     process = studio_of(Path("stratastar"))  # as `starpnp studio stratastar` finds it: by name
     try:
         page = browser.new_context(viewport=DESK).new_page()
@@ -104,4 +94,4 @@ def test_customise_stratastar_then_a_cards_count_and_picture_land_in_the_overrid
     assert {"name": "Research", "count": 7, "color": None} in deck["pieces"]
     assert "Attack: {count: 24}" in overrides  # the 24 the player typed, as README's example writes it
     assert sum(p["count"] for p in deck["pieces"] if p["name"].startswith("Attack")) == 24
-    assert digest(ours) == before
+    assert folder_digest(ours) == before

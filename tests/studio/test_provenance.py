@@ -137,3 +137,23 @@ def test_a_card_left_out_by_remove_does_not_shift_what_overrides_yaml_set_onto_t
     assert (mine / "overrides.yaml").read_text() == (
         "extends: stratastar\ncomponents:\n  galaxy_deck:\n    items:\n      Build: {count: 7}\n"
         "      Trade: {count: 9}\n    remove: [Move]\n")
+
+
+def test_a_card_overrides_yaml_adds_is_changed_in_its_own_entry(tmp_path, as_page):
+    """A copy of Scout that `add:` brings takes its new title and count in its own entry, so it is named by
+    its new title everywhere after (the card list, `remove:`), never through `items:` by a name it had."""
+    page = as_page(create_app({"GAME_FOLDER": components_dir() / "stratastar", "OUT": tmp_path / "out",
+                               "FOLLOW": False}))
+    mine = tmp_path / "mine"
+    assert page.post("/customise", json={"folder": str(mine)}).status_code == 200
+    start = "extends: stratastar\ncomponents:\n  abilities:\n    add:\n      - {like: Scout, title: Scout 2}\n"
+    (mine / "overrides.yaml").write_text(start)
+    page.application.extensions["studio_desk"].load()
+    news = {t["names"][0]: t for t in page.get("/news?since=0").json["tiles"] if t["side"] == "front"}
+    assert news["Scout 2"]["sources"] == ["overrides.yaml:5"]  # where the page says it was written
+    tiles = {name: tile["id"] for name, tile in news.items()}
+    assert edit(page, tiles["Scout 2"], title="Far Scout").status_code == 200
+    assert edit(page, tiles["Scout 2"], count=2).status_code == 200
+    assert (mine / "overrides.yaml").read_text() == start.replace("title: Scout 2}", "title: Far Scout, count: 2}")
+    deck = next(c for c in load_game(mine).components if c.spec.id == "abilities")
+    assert [(p.name, p.count) for p in deck.pieces if "Scout" in p.name] == [("Scout", 1), ("Far Scout", 2)]

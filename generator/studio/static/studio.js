@@ -853,13 +853,11 @@ bigFace.addEventListener("keydown", (event) => {
   event.preventDefault();
   const by = event.shiftKey ? 1 : NUDGE;
   const rect = node.rect;
-  if (event.altKey) {
-    rect.w = tenth(Math.max(SMALLEST, rect.w + arrow[0] * by));
-    rect.h = tenth(Math.max(SMALLEST, rect.h + arrow[1] * by));
-  } else {
-    rect.x = tenth(rect.x + arrow[0] * by);
-    rect.y = tenth(rect.y + arrow[1] * by);
-  }
+  // only the key the arrow moves changes: the other keeps its value (an expression's 12.98 is not sent as 13)
+  const [across, down] = event.altKey ? ["w", "h"] : ["x", "y"];
+  const least = event.altKey ? SMALLEST : -Infinity;
+  if (arrow[0]) rect[across] = tenth(Math.max(least, rect[across] + arrow[0] * by));
+  if (arrow[1]) rect[down] = tenth(Math.max(least, rect[down] + arrow[1] * by));
   place(node, rect, JSON.parse(node.parentElement.dataset.whole));
   readout.textContent = `${node.dataset.box}: ${node.querySelector(".box-size").textContent}`;
   clearTimeout(nudged.get(node.dataset.box));
