@@ -568,6 +568,12 @@ def icon_folders(folder: Path) -> tuple[Path, ...]:
     return tuple(source_folders(folder, find_game))
 
 
+def layout_folders(folder: Path) -> tuple[Path, ...]:
+    """The game folders whose layouts/ a game may name, as its load reads them: the game it extends first,
+    the user's last (a file of the same name replaces the extended game's)."""
+    return icon_folders(folder)[::-1]
+
+
 @one_budget()  # the formulas of every workbook sheet the game reads share one budget
 def _load(folder: Path, read, options: set[str] | frozenset[str], write_ins: bool, changes: list[str],
           icons: tuple[Path, ...], layout_folders: tuple[Path, ...], items: bool = True,

@@ -19,10 +19,10 @@ from ..look.fonts import FONT_FILES, GAME_FACES
 from ..look.gamefonts import game_fonts
 from ..look.layouts import LAYOUTS_FOLDER, layouts_for
 from ..look.layouts.layoutfile import FACE_NAMES, ICON_NAME
-from ..look.loader import icon_folders
+from ..look.loader import icon_folders, layout_folders
 from ..data.origin import Origin
 from .edits import Target, kind_of, shown, typed
-from .writeback import Refused, WriteBack
+from .writeback import Refused, WriteBack, placed_from
 from . import yamltext
 
 KINDS = ("text", "image", "icon")  # what a box added from the page draws
@@ -48,6 +48,7 @@ class LayoutBoxes:
         """The face's boxes as layout mode offers them (kind; whether the game's own layout added it, so it
         may be deleted; a text's font, a picture's fit and focus), and the fonts a text box may take."""
         _, piece, side, layout = self._face(tile_id)
+        face = piece.front if side == "front" else piece.back
         merged = self._merged(layout)
         own = self._own_boxes(layout)
         boxes = {}
@@ -55,8 +56,9 @@ class LayoutBoxes:
             if not isinstance(box, dict):
                 continue
             boxes[name] = {"kind": box.get("kind"), "own": name in own, "font": box.get("font"),
-                           "fit": box.get("fit"), "focus": box.get("focus")}
-        fields = sorted(type((piece.front if side == "front" else piece.back).params).model_fields)
+                           "fit": box.get("fit"), "focus": box.get("focus"),
+                           "from": placed_from(self.wb.box_sources(face, name)) or None}
+        fields = sorted(type(face.params).model_fields)
         return {"layout": layout, "file": f"{LAYOUTS_FOLDER}/{layout}.yaml", "boxes": boxes, "fonts": self.fonts(),
                 "fields": [name for name in fields if name not in NOT_FIELD_NAMES]}
 
@@ -191,7 +193,7 @@ class LayoutBoxes:
 
     def _merged(self, layout: str) -> dict:
         """The layout's boxes as drawn: every file it extends merged in."""
-        return layouts_for(icon_folders(self.folder)).written(layout).get("boxes") or {}
+        return layouts_for(layout_folders(self.folder)).written(layout).get("boxes") or {}
 
     def _whose(self) -> str:
         return "the game this folder customises writes it" if self.wb.sources.overrides else "starpnp ships it"

@@ -19,11 +19,11 @@ import yaml
 from pydantic.fields import FieldInfo
 
 from ..data.errors import DataError
-from ..data.origin import Origin
+from ..data.origin import Origin, Where
 from ..data.palette import checked_color
 from ..data.overrides import OVERRIDES_FILE
 from ..data.spreadsheet import DECIMAL, WHOLE
-from ..look.layouts import LAYOUTS_FOLDER
+from ..look.layouts import LAYOUTS_FOLDER, builtin_layouts
 from ..look.layouts.base import known_icon
 from ...resources import components_dir
 from . import yamltext
@@ -71,6 +71,19 @@ def shown(path: Path, folder: Path) -> str:
         return str(path.resolve().relative_to(folder.resolve()))
     except ValueError:
         return path.name
+
+
+def layout_source(where: Where, folder: Path) -> str:
+    """Where a layout's value came from, as the page says it: `layouts/deck_card.yaml:9` in the game's own
+    file, `the builtin layout `card` via extends` for one that file extends, `the extended game's layout
+    `galaxy_card`` for a Customise copy's value its game gives."""
+    path = Path(where.file).resolve()
+    via = " via extends" if where.how == "extends" else ""
+    if path.is_relative_to(builtin_layouts().resolve()):
+        return f"the builtin layout `{path.stem}`{via}"
+    if not path.is_relative_to(folder.resolve()):
+        return f"the extended game's layout `{path.stem}`{via}"
+    return f"this game's layout `{path.stem}` via extends" if via else f"{shown(path, folder)}:{where.line}"
 
 
 def kind_of(info: FieldInfo) -> tuple[str | None, list | None]:

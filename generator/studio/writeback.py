@@ -22,10 +22,13 @@ from pydantic_core import to_jsonable_python
 from ..data.errors import DataError, DataErrors
 from ..data.inside import replace_whole
 from ..data.yamlio import pending
+from ..look.layouts import layouts_for
 from ..look.layouts.layoutfile import outside_face
+from ..look.loader import layout_folders
 from .artfit import PRINT_DPI, Box, fitted
 from .desk import BLEED, Desk, Tile, one_line, where_from
-from .edits import ART_FIELDS, BUILTIN, SCALAR_KINDS, ReadOnly, Sources, Target, kind_of, shown, typed
+from .edits import (ART_FIELDS, BUILTIN, SCALAR_KINDS, ReadOnly, Sources, Target, kind_of, layout_source, shown,
+                    typed)
 from .writes import NEW_FILE_MODE, Changed, Journal, current, digest
 
 ART_FOLDER = "art"
@@ -215,8 +218,31 @@ class WriteBack:
                               f"moving it sets a number there instead (send numbers: true), or leave it where it is",
                               followed)
             texts = self._written(chosen)
-            return self._commit(f"{box} box of {face.params.layout}: {', '.join(moved)} ({file})", texts, version,
-                                tab=tab, values=[t for t, _ in chosen])
+            said = self.box_sources(face, box, targets)
+            came = placed_from({key: said[key] for key in moved if key in said and said[key][1]})
+            return self._commit(f"{box} box of {face.params.layout}: {', '.join(moved)} ({file}"
+                                f"{f'; {came}' if came else ''})", texts, version, tab=tab,
+                                values=[t for t, _ in chosen])
+
+    def box_sources(self, face, box: str, targets: list[Target] | None = None) -> dict[str, tuple[str, bool]]:
+        """Where the face's box takes each of x, y, w and h from, as the page says it, and whether it comes
+        from a file a move does not write (it writes over it): where a move writes it, when written there
+        (`layouts/deck_card.yaml:9`), else the layout file the load merged it from (`the builtin layout `card`
+        via extends`). A key no file writes (a badge's place) is left out."""
+        layout = face.params.layout
+        record = layouts_for(layout_folders(self.desk.folder)).box_origins(layout).get(box, {})
+        if targets is None:
+            try:
+                targets = self.sources.layout_targets(face.origin, layout, box)
+            except (ReadOnly, DataError):  # one of our games: where the load found each is all there is
+                targets = []
+        said = {}
+        for key, target in zip(("x", "y", "w", "h"), targets or [None] * 4):
+            if target is not None and not target.new:
+                said[key] = (target.where(self.desk.folder), False)
+            elif key in record:  # written elsewhere: a move writes over it in the face's own file
+                said[key] = (layout_source(record[key], self.desk.folder), bool(targets) or record[key].how == "extends")
+        return said
 
     @staticmethod
     def _on_face(file: str, box: str, n: dict, width: float, height: float) -> None:
@@ -419,6 +445,20 @@ class WriteBack:
                 self.desk.quiet[path.resolve()] = None
 
 
+def placed_from(said: dict[str, tuple[str, bool]]) -> str:
+    """`x and y from the builtin layout `card` via extends; w in layouts/deck_card.yaml:9`: keys by where."""
+    by_place: dict[tuple[str, bool], list[str]] = {}
+    for key, place in said.items():
+        by_place.setdefault(place, []).append(key)
+    return "; ".join(f"{together(keys)} {'from' if inherited else 'in'} {place}"
+                     for (place, inherited), keys in by_place.items())
+
+
+def together(words: list[str]) -> str:
+    """`x, y and w`."""
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else words[0]
+
+
 def origins(tile: Tile) -> list:
     """Where each item a face stands for was written (data/origin.py): one for each item, however many player
     colours it is made in."""
@@ -432,8 +472,7 @@ def origins(tile: Tile) -> list:
 
 def alike(tile: Tile) -> str:
     """`16 Attack and 4 Attack again`: the items a face stands for, as the page names them."""
-    names = [f"{piece.count} {piece.name}" for _, piece in tile.pieces]
-    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+    return together([f"{piece.count} {piece.name}" for _, piece in tile.pieces])
 
 
 def face_count(tile: Tile) -> int:

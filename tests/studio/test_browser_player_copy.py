@@ -108,6 +108,7 @@ def test_a_player_recounts_copies_deletes_and_moves_and_the_build_prints_exactly
         box = dialog.locator('[data-box="title"]')
         expect(box).to_be_visible(timeout=LIVE_MS)
         box.focus()
+        expect(dialog.locator("[data-box-from]")).to_have_text("Place: x, y, w and h from the builtin layout `card`.")
         box.press("ArrowDown")
         box.press("ArrowDown")  # two nudges of 0.1 mm, written once the arrows rest
         layout = written(folder / "layouts" / "card.yaml", "title")

@@ -48,7 +48,8 @@ def test_a_text_box_reading_a_new_field_adds_its_lines_and_the_csv_column(game, 
         "layouts/deck_card.yaml": ["+  motto: {kind: text, when: motto, text: \"{motto}\", x: 6, y: 70, w: 51, h: 6}",
                                    "+fields:", "+  motto: {type: text, default: \"\"}"]}
     boxes = page.get("/boxes?id=deck.front.1").json["boxes"]
-    assert boxes["motto"] == {"kind": "text", "own": True, "font": None, "fit": None, "focus": None}
+    assert boxes["motto"] == {"kind": "text", "own": True, "font": None, "fit": None, "focus": None,
+                              "from": "x, y, w and h in layouts/deck_card.yaml:11"}
     assert boxes["title"]["own"] is False
 
 

@@ -13,6 +13,7 @@ from ....resources import folder as package_folder
 from ...data.errors import DataError
 from ...data.inside import INSIDE, within
 from ...data.limits import MAX_EXTENDS, over
+from ...data.origin import Where
 from ...data.yamlio import line_of, load_yaml, pending_files, pending_text, read_text
 from .base import FaceContext, FaceParams, Layout
 from .layoutfile import LayoutError, compile_layout, merged
@@ -81,6 +82,20 @@ class Layouts:
             raise LayoutError(f"{path}:{line}: extends: no layout file named {parent_name!r}; layout files: {known}")
         parent, parent_text = self._raw(parent_name, parent_level, seen + (path,))
         return merged(parent, raw), parent_text + read_text(path, self.roots[path])
+
+    def box_origins(self, name: str) -> dict[str, dict[str, Where]]:
+        """Where each key of each box of layout `name` is written, as the files merge them: the first file of
+        the extends chain (the layout's own first) that writes it. `how` is `layout` for the layout's own
+        file, `extends` for a value it takes from a layout it extends (ours, the game's, the extended game's)."""
+        found: dict[str, dict[str, Where]] = {}
+        for depth, (path, raw) in enumerate(self._chain(name, len(self.files[name]) - 1)):
+            boxes = raw.get("boxes") if isinstance(raw, dict) else None
+            for box, keys in boxes.items() if isinstance(boxes, dict) else ():
+                for key in keys if isinstance(keys, dict) else ():
+                    place = ("boxes", box, key)
+                    found.setdefault(box, {}).setdefault(
+                        key, Where(str(path), line_of(raw, place), place, "extends" if depth else "layout"))
+        return found
 
     def _chain(self, name: str, level: int) -> list[tuple[Path, Any]]:
         """A layout file and the files it extends, as read (with their lines), itself first."""

@@ -257,6 +257,8 @@
     const box = chosen && info?.boxes?.[chosen];
     if (!box) { chosenBox.replaceChildren(); return; }
     const parts = [el("h3", {text: `Box ${chosen}`})];
+    // where its place came from (the builtin layout `card` via extends): a move writes over it in the face's own file
+    if (box.from) parts.push(el("small", {class: "from", "data-box-from": "", text: `Place: ${box.from}.`}));
     if (box.kind === "text" || box.kind === "badge") {
       const font = el("select", {id: "box-font", name: "font"},
                       ...info.fonts.map((f) => el("option", {value: f, text: f})));
