@@ -161,7 +161,7 @@ class Item(BaseModel):
     back: dict[str, Any] | None = Field(None, description="back-face fields for this piece only")
     with_option: dict[str, dict[str, Any]] = Field(
         {}, description="game option -> fields (and count) that change when the option is on; with `copies: N` "
-                        "only N of the item's copies change (Stratastar's power cards: 4 of the 20 Attack cards)")
+                        "only N of the item's copies change (a variant 4 of an item's 20 cards take)")
     ours: list[str] = Field([], description="fields whose values are our choice, not the publisher's")
 
 
