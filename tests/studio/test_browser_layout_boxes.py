@@ -199,8 +199,11 @@ def test_a_picture_dragged_inside_its_box_with_alt_sets_its_focus(browser, modul
                            arg=uploaded.value.json()["version"], timeout=LIVE_MS)  # shown as the file now is
     art = dialog.locator('.box[data-box="art"]')
     expect(art).to_be_visible(timeout=LIVE_MS)
-    page.wait_for_function("() => document.querySelector('.box[data-box=art]')?.getBoundingClientRect().width > 0")
-    box = art.bounding_box()  # the overlay is drawn again as the face's boxes come: measured once it stands
+    box = None
+    for _ in range(50):  # the overlay is drawn anew with each redraw: measured once one stands
+        if box := art.bounding_box():
+            break
+        page.wait_for_timeout(100)
     per_mm = dialog.locator(".large-face").bounding_box()["width"] / 69
     grab = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.move(*grab)
