@@ -6,6 +6,7 @@ writes."""
 from __future__ import annotations
 
 import difflib
+import re
 from pathlib import Path
 
 import pytest
@@ -135,6 +136,41 @@ def test_a_dragged_box_snaps_to_the_safe_zone_and_says_so(browser, module_studio
     expect(dialog.locator(".guide")).to_have_count(0)
     lines = changes(before, snapshot(folder))["layouts/deck_card.yaml"]
     assert lines[0] == "-  title: {size: 14}" and lines[1].startswith("+  title: {size: 14, x: 3, y: ")
+    undo_all(page, dialog, folder, before)
+    page.context.close()
+
+
+def test_an_arrow_key_nudge_stops_on_the_guide_it_would_pass(browser, module_studio):
+    """1 mm steps (Shift + arrow) from a left edge off the millimetre grid would jump over the safe zone's
+    line at 3 mm; the step that passes it stops on it and shows the guide, and the next goes on past."""
+    folder = module_studio.folder
+    before = snapshot(folder)
+    page, dialog = layout_mode(browser, module_studio)
+    title = dialog.locator('.box[data-box="title"]')
+    x_of = "document.querySelector('.box[data-box=title]').rect.x"
+    title.focus()
+    for _ in range(3):  # 0.1 mm steps: the left edge off the whole millimetres
+        page.keyboard.press("ArrowRight")
+    start = page.evaluate(x_of)
+    assert round(start - 3, 2) % 1 != 0, start
+    seen = []
+    while not seen or seen[-1] > 3:
+        page.keyboard.press("Shift+ArrowLeft")
+        seen.append(page.evaluate(x_of))
+        assert len(seen) < 40, str(seen)
+    assert seen[-1] == 3, seen
+    expect(dialog.locator('.guide[data-guide="x"]')).to_have_count(1)
+    layout = folder / "layouts" / "deck_card.yaml"
+    page.wait_for_timeout(400)  # the nudge is written once the keys rest
+    expect(dialog.locator("[data-undo]")).to_have_attribute("title", re.compile("title box"), timeout=LIVE_MS)
+    assert "  title: {size: 14, x: 3}\n" in layout.read_text()
+    page.keyboard.press("Shift+ArrowLeft")
+    assert page.evaluate(x_of) == 2, "the next step goes on past the guide"
+    for _ in range(50):
+        if "  title: {size: 14, x: 2}\n" in layout.read_text():
+            break
+        page.wait_for_timeout(100)
+    assert "  title: {size: 14, x: 2}\n" in layout.read_text()
     undo_all(page, dialog, folder, before)
     page.context.close()
 

@@ -1,5 +1,5 @@
 // starpnp studio, layout mode beyond a move: zoom the large view (to 400 %, the pointer as the centre),
-// guides that snap a dragged box to the other boxes and the safe zone (Ctrl held: no guides), a box added or deleted, a text's font,
+// guides that snap a dragged box, and stop an arrow key's nudge, on the other boxes and the safe zone (Ctrl held: no guides), a box added or deleted, a text's font,
 // a picture's fit and focus (drag the picture inside its box with Alt held), and the face as a PNG.
 // It runs beside studio.js and uses its names (bigFace, dragging, large, send, base, readout, place, el …).
 "use strict";
@@ -133,6 +133,44 @@
   }
   bigFace.addEventListener("pointerup", hideGuides);
   bigFace.addEventListener("lostpointercapture", hideGuides);
+
+  // An arrow key's nudge (studio.js has moved the box a step) stops on the first guide it would pass or
+  // reach, so a keyboard lines a box up as exactly as a drag does; the next press goes on past it.
+  let guideShown = null, beforeNudge = null;
+  bigFace.addEventListener("keydown", (event) => {  // capture: before studio.js takes the step
+    const node = event.target.closest(".box");
+    beforeNudge = node?.rect ? {...node.rect} : null;
+  }, true);
+  bigFace.addEventListener("keydown", (event) => {
+    const node = event.target.closest(".box");
+    const arrow = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]}[event.key];
+    if (!node || !arrow || !beforeNudge || !event.defaultPrevented || node.classList.contains("fixed")) return;
+    clearTimeout(guideShown);
+    hideGuides();
+    if (event.ctrlKey || event.metaKey) return;  // held: the step alone, as a drag's Ctrl gives the grid alone
+    const rect = node.rect, whole = JSON.parse(node.parentElement.dataset.whole);
+    const [axis, size] = arrow[0] ? ["x", "w"] : ["y", "h"];
+    const step = arrow[0] || arrow[1];
+    const now = event.altKey ? [rect[axis] + rect[size]]  // Alt resizes: only the far edge moved
+      : [rect[axis], rect[axis] + rect[size] / 2, rect[axis] + rect[size]];
+    const by = Math.abs(event.altKey ? rect[size] - beforeNudge[size] : rect[axis] - beforeNudge[axis]);  // the step taken
+    const {across, down} = lines(node);
+    let stop = null;  // the guide met first going from where the box was: the most way back from where it landed
+    for (const edge of now) for (const line of (axis === "x" ? across : down)) {
+      const back = (edge - line) * step;  // ≥ 0 and < the step: the step passed or reached this line
+      if (back >= -1e-6 && back < by - 1e-6 && (!stop || back > stop.back)) stop = {back, line};
+    }
+    if (stop) {
+      const shift = Math.round(stop.back * step * 100) / 100;
+      if (event.altKey) rect[size] -= shift; else rect[axis] -= shift;
+      rect[axis] = Math.round(rect[axis] * 100) / 100;
+      rect[size] = Math.round(rect[size] * 100) / 100;
+      place(node, rect, whole);
+      readout.textContent = `${node.dataset.box}: ${node.querySelector(".box-size").textContent} (on a guide)`;
+      drawGuides([{[axis]: stop.line}], whole);
+      guideShown = setTimeout(hideGuides, 1200);
+    }
+  });
 
   // -- a picture's focus: Alt + drag the picture inside its box --------------------------------------------
 
