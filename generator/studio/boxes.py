@@ -51,6 +51,7 @@ class LayoutBoxes:
         face = piece.front if side == "front" else piece.back
         merged = self._merged(layout)
         own = self._own_boxes(layout)
+        record = self.wb.box_origins(layout)
         boxes = {}
         for name, box in merged.items():
             if not isinstance(box, dict):
@@ -58,7 +59,7 @@ class LayoutBoxes:
             boxes[name] = {"kind": box.get("kind"), "own": name in own, "font": box.get("font"),
                            "fit": box.get("fit"), "focus": box.get("focus"),
                            "card_focus": getattr(face.params, name + FOCUS_SUFFIX, None),
-                           "from": placed_from(self.wb.box_sources(face, name)) or None}
+                           "from": placed_from(self.wb.box_sources(face, name, record=record)) or None}
         fields = sorted(type(face.params).model_fields)
         return {"layout": layout, "file": f"{LAYOUTS_FOLDER}/{layout}.yaml", "boxes": boxes, "fonts": self.fonts(),
                 "fields": [name for name in fields if name not in NOT_FIELD_NAMES]}

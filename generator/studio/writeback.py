@@ -300,16 +300,15 @@ class WriteBack:
                                 f"{f'; {came}' if came else ''})", texts, version, tab=tab,
                                 values=[t for t, _ in chosen])
 
-    def box_sources(self, face, box: str, targets: list[Target] | None = None) -> dict[str, tuple[str, bool]]:
+    def box_sources(self, face, box: str, targets: list[Target] | None = None,
+                    record: dict[str, dict] | None = None) -> dict[str, tuple[str, bool]]:
         """Where the face's box takes each of x, y, w and h from, as the page says it, and whether it comes
         from a file a move does not write (it writes over it): where a move writes it, when written there
         (`layouts/deck_card.yaml:9`), else the layout file the load merged it from (`the builtin layout `card`
-        via extends`). A key no file writes (a badge's place) is left out."""
+        via extends`). A key no file writes (a badge's place) is left out. `record`: the layout's
+        box_origins, when the caller has them for all its boxes."""
         layout = face.params.layout
-        try:
-            record = layouts_for(layout_folders(self.desk.folder)).box_origins(layout).get(box, {})
-        except (DataError, OSError):  # a layout file not read as it is now: where it came from goes untold
-            record = {}
+        found = (self.box_origins(layout) if record is None else record).get(box, {})
         if targets is None:
             try:
                 targets = self.sources.layout_targets(face.origin, layout, box)
@@ -319,9 +318,16 @@ class WriteBack:
         for key, target in zip(("x", "y", "w", "h"), targets or [None] * 4):
             if target is not None and not target.new:
                 said[key] = (target.where(self.desk.folder), False)
-            elif key in record:  # written elsewhere: a move writes over it in the face's own file
-                said[key] = (layout_source(record[key], self.desk.folder), bool(targets) or record[key].how == "extends")
+            elif key in found:  # written elsewhere: a move writes over it in the face's own file
+                said[key] = (layout_source(found[key], self.desk.folder), bool(targets) or found[key].how == "extends")
         return said
+
+    def box_origins(self, layout: str) -> dict[str, dict]:
+        """Where each key of each box of `layout` is written, as the game's load merges its files."""
+        try:
+            return layouts_for(layout_folders(self.desk.folder)).box_origins(layout)
+        except (DataError, OSError):  # a layout file not read as it is now: where it came from goes untold
+            return {}
 
     @staticmethod
     def _on_face(file: str, box: str, n: dict, width: float, height: float) -> None:
