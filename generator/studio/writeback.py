@@ -52,13 +52,6 @@ class Refused(DataError):
         self.readonly, self.answer = readonly, answer
 
 
-class Follows(Refused):
-    """A move of a box key that follows an expression (`y: title_h + 2`): the page asks whether to set a
-    number in its place; `expressions` holds each such key's expression."""
-
-    def __init__(self, message: str, expressions: dict[str, str]):
-        super().__init__(message, expressions=expressions)
-        self.expressions = expressions
 
 
 class NoFace(LookupError):
@@ -290,9 +283,9 @@ class WriteBack:
             followed = {target.path[-1]: held for target, _ in chosen
                         if (held := self.sources.expression(target)) is not None}
             if followed and place.get("numbers") is not True:
-                raise Follows(f"{file}: boxes.{box}: {', '.join(f'{k} follows {v}' for k, v in followed.items())}; "
+                raise Refused(f"{file}: boxes.{box}: {', '.join(f'{k} follows {v}' for k, v in followed.items())}; "
                               f"moving it sets a number there instead (send numbers: true), or leave it where it is",
-                              followed)
+                              expressions=followed)  # the page asks: keep it following, or set the number
             texts = self._written(chosen)
             said = self.box_sources(face, box, targets)
             came = placed_from({key: said[key] for key in moved if key in said and said[key][1]})
