@@ -18,7 +18,7 @@ from ..data.yamlio import load_yaml
 from ..look.fonts import FONT_FILES, GAME_FACES
 from ..look.gamefonts import game_fonts
 from ..look.layouts import LAYOUTS_FOLDER, layouts_for
-from ..look.layouts.layoutfile import FACE_NAMES, ICON_NAME
+from ..look.layouts.layoutfile import FACE_NAMES, FOCUS_SUFFIX, ICON_NAME
 from ..look.loader import icon_folders, layout_folders
 from ..data.origin import Origin
 from .edits import Target, kind_of, shown, typed
@@ -51,13 +51,15 @@ class LayoutBoxes:
         face = piece.front if side == "front" else piece.back
         merged = self._merged(layout)
         own = self._own_boxes(layout)
+        record = self.wb.box_origins(layout)
         boxes = {}
         for name, box in merged.items():
             if not isinstance(box, dict):
                 continue
             boxes[name] = {"kind": box.get("kind"), "own": name in own, "font": box.get("font"),
                            "fit": box.get("fit"), "focus": box.get("focus"),
-                           "from": placed_from(self.wb.box_sources(face, name)) or None}
+                           "card_focus": getattr(face.params, name + FOCUS_SUFFIX, None),
+                           "from": placed_from(self.wb.box_sources(face, name, record=record)) or None}
         fields = sorted(type(face.params).model_fields)
         return {"layout": layout, "file": f"{LAYOUTS_FOLDER}/{layout}.yaml", "boxes": boxes, "fonts": self.fonts(),
                 "fields": [name for name in fields if name not in NOT_FIELD_NAMES]}
@@ -135,8 +137,11 @@ class LayoutBoxes:
             return self.wb._commit(f"box {box} deleted from {layout} ({shown(file, self.folder)})", {file: changed},
                                    version, tab=tab, values=[target])
 
-    def style(self, tile_id: str, box: str, asked: dict, version: int, tab: str = "") -> int:
-        """A box's `font` (a text), or `fit` and `focus` (a picture), written where its x, y, w and h are."""
+    def style(self, tile_id: str, box: str, asked: dict, version: int, tab: str = "", card: bool = False) -> int:
+        """A box's `font` (a text), or `fit` and `focus` (a picture), written where its x, y, w and h are; with
+        `card`, a picture's focus for this card alone (its item's BOX_focus, over the box's)."""
+        if card:
+            return self._card_focus(tile_id, box, asked, version, tab)
         with self.wb.lock:
             comp, piece, side, layout = self._face(tile_id)
             drawn = (self._merged(layout).get(box) or {}) if isinstance(box, str) else {}
@@ -154,10 +159,7 @@ class LayoutBoxes:
                         raise Refused("fit: expected cover or contain")
                     wanted[key] = value
                 elif key == "focus" and kind == "image":
-                    if not (isinstance(value, list) and len(value) == 2
-                            and all(type(n) in (int, float) and 0 <= n <= 1 for n in value)):
-                        raise Refused("focus: expected two fractions from 0 to 1, across and down ([0.5, 0.3])")
-                    wanted[key] = [round(float(n), 2) for n in value]
+                    wanted[key] = fractions(value)
                 else:
                     raise Refused(f"{key}: a {kind} box's style here is "
                                   f"{'font' if kind in ('text', 'badge') else 'fit and focus' if kind == 'image' else 'not changed'}")
@@ -180,6 +182,23 @@ class LayoutBoxes:
             said = ", ".join(f"{key} {value}" for key, value in wanted.items())
             return self.wb._commit(f"{box} box of {layout}: {said} ({shown(first.file, self.folder)})", texts,
                                    version, tab=tab, values=[target for target, _ in changes])
+
+    def _card_focus(self, tile_id: str, box: str, asked: dict, version: int, tab: str) -> int:
+        """A picture's focus for the face's card alone: its item's `BOX_focus` (each item of a face standing
+        for several alike), which the layout draws over the box's own focus."""
+        with self.wb.lock:
+            _, piece, _, layout = self._face(tile_id)
+            if not isinstance(box, str) or (self._merged(layout).get(box) or {}).get("kind") != "image":
+                raise Refused(f"box: the layout {layout} has no picture box {str(box)[:40]!r}")
+            if set(asked) != {"focus"}:
+                raise Refused("set: a card's own style is its picture's focus alone ({focus: [0.5, 0.3]})")
+            focus = fractions(asked["focus"])
+            tile = self.wb._tile(tile_id)
+            changes = [(target, focus) for target in self.wb._target(lambda: self.wb.targets(tile, box + FOCUS_SUFFIX))]
+            texts = self.wb._written(changes)
+            return self.wb._commit(f"{box} focus of {piece.name} alone: {focus[0]:g}, {focus[1]:g} "
+                                   f"({shown(changes[0][0].file, self.folder)})", texts, version, tab=tab,
+                                   values=[target for target, _ in changes])
 
     # -- where -----------------------------------------------------------------------------------------
 
@@ -258,6 +277,13 @@ class LayoutBoxes:
             changes.append((Target(file, origin.item.line, column=column, index=index, delimiter=table.delimiter),
                             value))
         return changes
+
+
+def fractions(value: Any) -> list[float]:
+    """A picture's focus as sent: two fractions from 0 to 1, across and down, to 0.01."""
+    if not (isinstance(value, list) and len(value) == 2 and all(type(n) in (int, float) and 0 <= n <= 1 for n in value)):
+        raise Refused("focus: expected two fractions from 0 to 1, across and down ([0.5, 0.3])")
+    return [round(float(n), 2) for n in value]
 
 
 def number(value: Any, key: str) -> float:

@@ -43,7 +43,7 @@ def style_box():
     if not isinstance(body["set"], dict):
         return refused("set: expected {font}, {fit} or {focus}")
     return changed(lambda: boxes().style(str(body["id"]), body["box"], body["set"], version_of(body["version"]),
-                                         tab()))
+                                         tab(), card=body.get("card") is True))
 
 
 @bp.get("/face.png")

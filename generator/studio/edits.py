@@ -25,6 +25,7 @@ from ..data.overrides import OVERRIDES_FILE
 from ..data.spreadsheet import DECIMAL, WHOLE
 from ..look.layouts import LAYOUTS_FOLDER, builtin_layouts
 from ..look.layouts.base import known_icon
+from ..look.layouts.layoutfile import FOCUS_SUFFIX
 from ...resources import components_dir
 from . import yamltext
 from .csvcell import cells, set_cell
@@ -195,10 +196,10 @@ class Sources:
             if where.index >= 0:
                 return Target(Path(where.file), where.line, column=where.column, index=where.index,
                               delimiter=table.delimiter)
-            if field not in ART_FIELDS:
+            if field not in ART_FIELDS and not field.endswith(FOCUS_SUFFIX):
                 raise ReadOnly(f"{shown(Path(where.file), self.folder)} has no {where.column} column: add one to "
                                f"give each row its own")
-            # a picture dropped on a card of a list with no picture column yet: the header gains the column and
+            # a picture (or its focus) given to a card of a list with no such column yet: the header gains it and
             # this row its cell (two lines change; the other rows, shorter than the header, read it as empty)
             return Target(Path(where.file), where.line, column=where.column, index=len(table.header),
                           delimiter=table.delimiter, new=True)

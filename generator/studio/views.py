@@ -16,7 +16,7 @@ from ...web.body import json_object
 from ..data.errors import DataErrors
 from .desk import PUSHED, Desk, Settings
 from .jobs import KINDS, Jobs
-from .writeback import MOST_ART_BYTES, Follows, NoFace, Refused, Stale, WriteBack, too_big
+from .writeback import MOST_ART_BYTES, NoFace, Refused, Stale, WriteBack, too_big
 
 bp = Blueprint("studio", __name__)
 MOST_FACES_ASKED = 80  # one request's faces: a screen's worth at the smallest zoom
@@ -137,10 +137,8 @@ def changed(make_change, edit: dict | None = None):
     try:
         done = make_change()
         return jsonify(done if isinstance(done, dict) else {"version": done})
-    except Follows as exc:
-        return jsonify(error=str(exc), expressions=exc.expressions), 400
     except Refused as exc:
-        return jsonify(error=str(exc), **({"readonly": True} if exc.readonly else {})), 400
+        return jsonify(error=str(exc), **({"readonly": True} if exc.readonly else {}), **exc.answer), 400
     except DataError as exc:  # a file that is no longer as the page saw it (an item gone), say
         return refused(str(exc))
     except NoFace:
@@ -189,7 +187,11 @@ def edit():
     body = json_body("id", "set", "version")
     if not isinstance(body["set"], dict) or not body["set"]:
         return refused("set: expected the fields to change, as {field: value}")
-    return changed(lambda: writeback().edit(str(body["id"]), body["set"], version_of(body["version"]), tab()), body)
+    cards = body.get("cards")
+    if cards is not None and cards not in ("all", "one"):
+        return refused("cards: expected all or one (the cards of a face standing for several items alike)")
+    return changed(lambda: writeback().edit(str(body["id"]), body["set"], version_of(body["version"]), tab(), cards),
+                   body)
 
 
 @bp.post("/move")

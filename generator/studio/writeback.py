@@ -21,6 +21,7 @@ from pydantic_core import to_jsonable_python
 
 from ..data.errors import DataError, DataErrors
 from ..data.inside import replace_whole
+from ..data.origin import ITEM
 from ..data.yamlio import pending
 from ..look.layouts import layouts_for
 from ..look.layouts.layoutfile import outside_face
@@ -29,6 +30,7 @@ from .artfit import PRINT_DPI, Box, fitted
 from .desk import BLEED, Desk, Tile, one_line, where_from
 from .edits import (ART_FIELDS, BUILTIN, SCALAR_KINDS, ReadOnly, Sources, Target, kind_of, layout_source, shown,
                     typed)
+from . import rows, yamltext
 from .writes import NEW_FILE_MODE, Changed, Journal, current, digest
 
 ART_FOLDER = "art"
@@ -42,20 +44,14 @@ NOT_FIELDS = ("layout",)  # a face's fields the page does not offer (its layout 
 
 
 class Refused(DataError):
-    """A change not made: a value the loader refuses, or one written elsewhere (`readonly`)."""
+    """A change not made: a value the loader refuses, or one written elsewhere (`readonly`); `answer`: what
+    else the page is told, to ask the person and send the change again (docs/studio-api.md)."""
 
-    def __init__(self, message: str, readonly: bool = False):
+    def __init__(self, message: str, readonly: bool = False, **answer: Any):
         super().__init__(message)
-        self.readonly = readonly
+        self.readonly, self.answer = readonly, answer
 
 
-class Follows(Refused):
-    """A move of a box key that follows an expression (`y: title_h + 2`): the page asks whether to set a
-    number in its place; `expressions` holds each such key's expression."""
-
-    def __init__(self, message: str, expressions: dict[str, str]):
-        super().__init__(message)
-        self.expressions = expressions
 
 
 class NoFace(LookupError):
@@ -121,8 +117,11 @@ class WriteBack:
                 raise ReadOnly(f"a list or table of values: change it in {where_from(origin)}")
             targets = self.targets(tile, name)
             where = targets[0].where(self.desk.folder)
-            if len(targets) > 1:  # a face standing for several items alike: a change goes to each of them
-                where += f" and {len(targets) - 1} more: this face is {alike(tile)}, and each takes the change"
+            several = self.several(tile) if name != "count" else None
+            if several is not None:  # the page asks: all of them, or one card split out as an item of its own
+                entry["several"] = several
+            if len(targets) > 1:  # all of them: written in each
+                where += f" and {len(targets) - 1} more: this face is {alike(tile)}"
             if self.sources.overrides:  # a player's copy: words, the file and line kept for the designer
                 entry.update(writable=True, where="your copy's changes", detail=where)
             else:
@@ -158,13 +157,17 @@ class WriteBack:
 
     # -- changes ---------------------------------------------------------------------------------------
 
-    def edit(self, tile_id: str, values: dict, version: int, tab: str = "") -> int:
+    def edit(self, tile_id: str, values: dict, version: int, tab: str = "", cards: str | None = None) -> int:
+        """Each field of `values` set on the face's items; on a face standing for several items alike, `cards`
+        says which: `all` (each item takes it) or `one` (one card, split out as an item of its own); not
+        said, the page is asked (a 400 with `several`)."""
         with self.lock:
             tile = self._tile(tile_id)
             comp, piece = tile.pieces[0]
             params = (piece.front if tile.side == "front" else piece.back).params
             fields = type(params).model_fields
             changes: list[tuple[Target, Any]] = []
+            wanted: dict[str, Any] = {}
             for name, value in values.items():
                 if name != "count" and (name not in fields or name in NOT_FIELDS):
                     raise Refused(f"set.{name}: this face has no such field; its fields: count, "
@@ -176,13 +179,79 @@ class WriteBack:
                     raise Refused(f"set.{name}: expected text, a number or true/false")
                 if isinstance(value, str) and not value.isprintable() and unwritable(value):
                     raise Refused(f"set.{name}: {unwritable(value)}")
-                value = typed(value, kind)
+                value = wanted[name] = typed(value, kind)
                 if name == "count" and isinstance(value, int) and not isinstance(value, bool):
                     value = origins(tile)[0].written_count(value)
                 changes += [(target, value) for target in self._target(lambda: self.targets(tile, name))]
+            several = self.several(tile) if any(name != "count" for name in values) else None
+            if several is not None and cards not in ("all", "one"):
+                raise Refused(f"cards: {several['question']} (send cards: all or one)", several=several)
+            if several is not None and cards == "one":
+                return self._split(tile, wanted, version, tab)
             texts = self._written(changes)
             label = f"{', '.join(values)} of {piece.name} ({shown(changes[0][0].file, self.desk.folder)})"
             return self._commit(label, texts, version, tab=tab, values=[t for t, _ in changes])
+
+    def several(self, tile: Tile) -> dict | None:
+        """The question an edit of a face standing for several items alike asks, or None for one item."""
+        found = origins(tile)
+        if len(found) < 2:
+            return None
+        cards = sum(count for _, count in items_of(tile))
+        return {"cards": cards, "items": len(found),
+                "question": f"This face is {cards} cards, written as {len(found)} items alike ({alike(tile)}): "
+                            f"change all {cards}, or only one card, split out as an item of its own?"}
+
+    def _split(self, tile: Tile, values: dict[str, Any], version: int, tab: str) -> int:
+        """One card of a face standing for several items alike takes `values`: an item of one card takes them
+        alone; else the first item is copied right after itself in its file's style, the copy a count of 1
+        with the values, the item one card fewer."""
+        if self.sources.overrides:
+            raise Refused("cards: your copy names the game's cards, it does not split them: Duplicate the card in "
+                          "the card list and change the copy", readonly=True)
+        items = items_of(tile)
+        alone = next((origin for origin, count in items if count == 1), None)
+        if alone is not None:
+            changes = [(self._target(lambda: self.sources.target(alone, name)), value) for name, value in values.items()]
+            file = changes[0][0].file
+            texts = self._written(changes)
+        else:
+            origin, count = items[0]
+            changes = [(self._target(lambda: self.sources.target(origin, name)), None) for name in values]
+            file, texts = self._split_text(origin, count, values)
+        label = f"{', '.join(values)} of one {tile.pieces[0][1].name} card, an item of its own ({shown(file, self.desk.folder)})"
+        return self._commit(label, texts, version, tab=tab, values=[target for target, _ in changes])
+
+    def _split_text(self, origin, count: int, values: dict[str, Any]) -> tuple[Path, dict[Path, str]]:
+        """The file of the item with its copy of one card after it, holding `values`, and its count less one."""
+        for name in ("count", *values):
+            where = origin.where(name)
+            if where.how.startswith("option") or name == "count" and where.how != ITEM:
+                raise Refused(f"cards: {name} of this card is not the item's own ({where.shown(self.desk.folder)}); "
+                              f"split the item in its file", readonly=True)
+        table = origin.table
+        file = Path(origin.file)
+        text, label = self.sources.text(file), shown(file, self.desk.folder)
+        try:
+            if table is not None:
+                lines: list[int] = []
+                rows.csv_pieces(text, table.delimiter, label, lines)
+                at = lines.index(origin.item.line)
+                text = rows.csv_copy(text, table.delimiter, [at], label)
+                for name, value in {**values, "count": 1}.items():
+                    text = rows.csv_set(text, table.delimiter, [at + 1], table.column(".".join(origin.own(name))),
+                                        value, label)
+                text = rows.csv_set(text, table.delimiter, [at], table.column("count"), count - 1, label)
+            else:
+                listed = ("components", origin.item.component.index, "items")
+                at = origin.item.index
+                text = rows.yaml_copy(text, listed, [at], label)
+                for name, value in {**values, "count": 1}.items():
+                    text = yamltext.set_value(text, listed + (at + 1, *origin.own(name)), value, label)
+                text = yamltext.set_value(text, listed + (at, "count"), count - 1, label)
+        except (DataError, ValueError) as exc:
+            raise Refused(f"cards: {one_line(exc)}") from None
+        return file, {file: text}
 
     def move(self, tile_id: str, box: str, place: dict, version: int, tab: str = "") -> int:
         with self.lock:
@@ -214,9 +283,9 @@ class WriteBack:
             followed = {target.path[-1]: held for target, _ in chosen
                         if (held := self.sources.expression(target)) is not None}
             if followed and place.get("numbers") is not True:
-                raise Follows(f"{file}: boxes.{box}: {', '.join(f'{k} follows {v}' for k, v in followed.items())}; "
+                raise Refused(f"{file}: boxes.{box}: {', '.join(f'{k} follows {v}' for k, v in followed.items())}; "
                               f"moving it sets a number there instead (send numbers: true), or leave it where it is",
-                              followed)
+                              expressions=followed)  # the page asks: keep it following, or set the number
             texts = self._written(chosen)
             said = self.box_sources(face, box, targets)
             came = placed_from({key: said[key] for key in moved if key in said and said[key][1]})
@@ -224,13 +293,15 @@ class WriteBack:
                                 f"{f'; {came}' if came else ''})", texts, version, tab=tab,
                                 values=[t for t, _ in chosen])
 
-    def box_sources(self, face, box: str, targets: list[Target] | None = None) -> dict[str, tuple[str, bool]]:
+    def box_sources(self, face, box: str, targets: list[Target] | None = None,
+                    record: dict[str, dict] | None = None) -> dict[str, tuple[str, bool]]:
         """Where the face's box takes each of x, y, w and h from, as the page says it, and whether it comes
         from a file a move does not write (it writes over it): where a move writes it, when written there
         (`layouts/deck_card.yaml:9`), else the layout file the load merged it from (`the builtin layout `card`
-        via extends`). A key no file writes (a badge's place) is left out."""
+        via extends`). A key no file writes (a badge's place) is left out. `record`: the layout's
+        box_origins, when the caller has them for all its boxes."""
         layout = face.params.layout
-        record = layouts_for(layout_folders(self.desk.folder)).box_origins(layout).get(box, {})
+        found = (self.box_origins(layout) if record is None else record).get(box, {})
         if targets is None:
             try:
                 targets = self.sources.layout_targets(face.origin, layout, box)
@@ -240,9 +311,16 @@ class WriteBack:
         for key, target in zip(("x", "y", "w", "h"), targets or [None] * 4):
             if target is not None and not target.new:
                 said[key] = (target.where(self.desk.folder), False)
-            elif key in record:  # written elsewhere: a move writes over it in the face's own file
-                said[key] = (layout_source(record[key], self.desk.folder), bool(targets) or record[key].how == "extends")
+            elif key in found:  # written elsewhere: a move writes over it in the face's own file
+                said[key] = (layout_source(found[key], self.desk.folder), bool(targets) or found[key].how == "extends")
         return said
+
+    def box_origins(self, layout: str) -> dict[str, dict]:
+        """Where each key of each box of `layout` is written, as the game's load merges its files."""
+        try:
+            return layouts_for(layout_folders(self.desk.folder)).box_origins(layout)
+        except (DataError, OSError):  # a layout file not read as it is now: where it came from goes untold
+            return {}
 
     @staticmethod
     def _on_face(file: str, box: str, n: dict, width: float, height: float) -> None:
@@ -462,11 +540,15 @@ def together(words: list[str]) -> str:
 def origins(tile: Tile) -> list:
     """Where each item a face stands for was written (data/origin.py): one for each item, however many player
     colours it is made in."""
-    side = tile.side
-    found = {}
+    return [origin for origin, _ in items_of(tile)]
+
+
+def items_of(tile: Tile) -> list[tuple[Any, int]]:
+    """Each item a face stands for (where it was written) and how many of the face's cards it makes."""
+    found: dict = {}
     for _, piece in tile.pieces:
-        origin = piece.front.origin if side == "front" else piece.back.origin
-        found.setdefault(origin.item, origin)
+        origin = piece.front.origin if tile.side == "front" else piece.back.origin
+        found.setdefault(origin.item, (origin, piece.count))
     return list(found.values())
 
 

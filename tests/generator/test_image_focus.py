@@ -96,3 +96,17 @@ def test_svg_art_takes_its_focus_from_its_own_proportions_in_both_backends(tmp_p
     scene = scene_of(folder)
     assert near(band_colour(scene), BLUE)
     assert svg_image_box(scene) == (0.0, -140.0, 40.0, 160.0)
+
+
+def test_a_cards_own_focus_wins_over_the_boxs_in_the_pdf_and_the_svg(tmp_path):
+    """The box keeps the top in view; one tile's own `band_focus` keeps the bottom, the other's the box's."""
+    folder = game(tmp_path / "own", ", focus: [0.5, 0]")
+    tiles = folder / "tiles.yaml"
+    tiles.write_text(tiles.read_text().replace("items: [{count: 1}]", "items: [{count: 1, band_focus: [0.5, 1]}, "
+                                                                          "{count: 1}]"))
+    loaded = load_game(folder, frozenset(), False)
+    comp = loaded.components[0]
+    cache = SceneCache(0.0, folder)
+    own, plain = (cache.sketch(comp, piece, "front")[0] for piece in comp.pieces)
+    assert near(band_colour(own), BLUE) and svg_image_box(own) == (0.0, -140.0, 40.0, 160.0)
+    assert near(band_colour(plain), RED) and svg_image_box(plain) == (0.0, 0.0, 40.0, 160.0)

@@ -188,7 +188,9 @@ def tall_png() -> bytes:
     return out.getvalue()
 
 
-def test_a_picture_dragged_inside_its_box_with_alt_sets_its_focus(browser, module_studio):
+@pytest.mark.parametrize("card_only", [False, True], ids=["the box's", "this card only"])
+def test_a_picture_dragged_inside_its_box_with_alt_sets_its_focus(browser, module_studio, card_only):
+    """Alt + drag: the box's focus in the layout, or with "This card only" the card's own `art_focus` cell."""
     folder = module_studio.folder
     before = snapshot(folder)
     page, dialog = layout_mode(browser, module_studio)
@@ -199,6 +201,9 @@ def test_a_picture_dragged_inside_its_box_with_alt_sets_its_focus(browser, modul
                            arg=uploaded.value.json()["version"], timeout=LIVE_MS)  # shown as the file now is
     art = dialog.locator('.box[data-box="art"]')
     expect(art).to_be_visible(timeout=LIVE_MS)
+    if card_only:
+        art.focus()
+        dialog.locator("[data-chosen-box]").get_by_label("This card only").check()
     box = None
     for _ in range(50):  # the overlay is drawn anew with each redraw: measured once one stands
         if box := art.bounding_box():
@@ -215,10 +220,16 @@ def test_a_picture_dragged_inside_its_box_with_alt_sets_its_focus(browser, modul
     page.keyboard.up("Alt")
     assert answer.value.ok, answer.value.text()
     changed = changes(before, snapshot(folder))
-    assert set(changed) == {"art/tall.png", "cards.csv", "layouts/deck_card.yaml"}  # the picture, then its focus
-    lines = changed["layouts/deck_card.yaml"]
-    assert len(lines) == 1 and lines[0].startswith("+  art: {focus: [0.5, 0.")
-    down = float(lines[0].split(", ")[1].rstrip("]}"))
+    if card_only:  # the row's picture and its focus, in two new columns; the layout as it was
+        assert set(changed) == {"art/tall.png", "cards.csv"}
+        header, row = (line for line in changed["cards.csv"] if line.startswith("+"))
+        assert header.endswith(",art,art_focus") and row.startswith("+3,Trade,")
+        down = float(row.split(", ")[-1].rstrip(']"'))
+    else:
+        assert set(changed) == {"art/tall.png", "cards.csv", "layouts/deck_card.yaml"}  # the picture, its focus
+        lines = changed["layouts/deck_card.yaml"]
+        assert len(lines) == 1 and lines[0].startswith("+  art: {focus: [0.5, 0.")
+        down = float(lines[0].split(", ")[1].rstrip("]}"))
     assert 0.3 < down < 0.4  # 30 mm of the 180 mm the window crops from the 212 mm tall picture: 0.5 - 0.17
     expect(dialog.locator("[data-chosen-box]").get_by_label("Focus down %")).to_have_value(str(round(down * 100)),
                                                                                            timeout=LIVE_MS)

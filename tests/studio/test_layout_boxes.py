@@ -49,7 +49,7 @@ def test_a_text_box_reading_a_new_field_adds_its_lines_and_the_csv_column(game, 
                                    "+fields:", "+  motto: {type: text, default: \"\"}"]}
     boxes = page.get("/boxes?id=deck.front.1").json["boxes"]
     assert boxes["motto"] == {"kind": "text", "own": True, "font": None, "fit": None, "focus": None,
-                              "from": "x, y, w and h in layouts/deck_card.yaml:11"}
+                              "card_focus": None, "from": "x, y, w and h in layouts/deck_card.yaml:11"}
     assert boxes["title"]["own"] is False
 
 
@@ -100,6 +100,31 @@ def test_a_box_ours_is_not_deleted_and_one_the_game_added_is_its_lines_only(game
     answer = page.post("/boxes/delete", json={"id": "deck.front.1", "box": "motto", "version": version(page)})
     assert answer.status_code == 200, answer.json
     assert layout.read_text() == original
+
+
+def test_a_cards_own_focus_goes_on_its_row_and_the_boxs_stays_the_others(game, page):
+    """"This card only": the focus is the card's own `art_focus` cell (the header gains the column), the
+    layout's box keeps its focus for every other card; a second focus changes the cell alone."""
+    deck, layout = game / "cards.csv", game / "layouts" / "deck_card.yaml"
+    csv, layout_text = deck.read_text(), layout.read_text()
+    answer = page.post("/boxes/style", json={"id": "deck.front.1", "box": "art", "set": {"focus": [0.5, 0.2]},
+                                            "card": True, "version": version(page)})
+    assert answer.status_code == 200, answer.json
+    header, trade = csv.splitlines()[:2]
+    assert diff(csv, deck.read_text()) == [f"-{header}", f"-{trade}", f"+{header},art_focus",
+                                           f'+{trade},"[0.5, 0.2]"']
+    assert layout.read_text() == layout_text
+    boxes = page.get("/boxes?id=deck.front.1").json["boxes"]
+    assert boxes["art"]["card_focus"] == [0.5, 0.2] and boxes["art"]["focus"] is None
+    assert page.get("/boxes?id=deck.front.2").json["boxes"]["art"]["card_focus"] is None
+    assert page.get("/news?since=0").json["undo"] == "art focus of Trade alone: 0.5, 0.2 (cards.csv)"
+    once = deck.read_text()
+    page.post("/boxes/style", json={"id": "deck.front.1", "box": "art", "set": {"focus": [0.5, 0.9]}, "card": True,
+                                    "version": version(page)})
+    assert diff(once, deck.read_text()) == [f'-{trade},"[0.5, 0.2]"', f'+{trade},"[0.5, 0.9]"']
+    refused = page.post("/boxes/style", json={"id": "deck.front.1", "box": "title", "set": {"focus": [0.5, 0.9]},
+                                             "card": True, "version": version(page)})
+    assert refused.status_code == 400 and refused.json["error"] == "box: the layout deck_card has no picture box 'title'"
 
 
 def test_a_fonts_and_a_focus_are_written_as_a_person_writes_them(game, page):

@@ -86,24 +86,88 @@ def test_with_the_option_on_the_plain_and_the_starred_face_each_write_their_own_
     assert [(p.name, p.count) for p in deck.pieces[:2]] == [("Attack", 17), ("Attack (with power_cards)", 5)]
 
 
-def test_a_face_standing_for_several_items_alike_changes_each_and_says_why_its_count_is_theirs(game, page):
-    """Two items written apart but alike on the card are one face: a new title goes to both (they stay one
-    face), and the count, each item's own, is read-only with one line naming them; never the first alone."""
+def test_a_face_standing_for_several_items_alike_asks_all_or_one_and_says_why_its_count_is_theirs(game, page):
+    """Two items written apart but alike on the card are one face: a new title asks whether all of its cards
+    take it (then both items do: they stay one face) or one card; the count, each item's own, is read-only
+    with one line naming them; never the first item alone."""
     cards = game / "promo.yaml"
     cards.write_text(cards.read_text() + "      - {count: 2, title: Harbour Master General, text: Take the first "
                                           "turn.}\n")
     page.application.extensions["studio_desk"].load()
     edits = page.get("/faces?ids=promo.front.1").json["faces"][0]["edit"]
     count, title = edits["fields"][0], next(f for f in edits["fields"] if f["name"] == "title")
-    assert edits["items"] == 2 and not count["writable"]
+    assert edits["items"] == 2 and not count["writable"] and "several" not in count
     assert count["why"].startswith("this face is 1 Harbour Master General and 2 Harbour Master General, written "
                                    "apart and alike on the card, each with its own count")
-    assert title["writable"] and title["where"].endswith("and 1 more: this face is 1 Harbour Master General and 2 "
-                                                         "Harbour Master General, and each takes the change")
+    question = ("This face is 3 cards, written as 2 items alike (1 Harbour Master General and 2 Harbour Master "
+                "General): change all 3, or only one card, split out as an item of its own?")
+    assert title["writable"] and title["several"] == {"cards": 3, "items": 2, "question": question}
+    assert title["where"].endswith("and 1 more: this face is 1 Harbour Master General and 2 Harbour Master General")
     refused = edit(page, "promo.front.1", count=5)
     assert refused.status_code == 400 and refused.json["readonly"]
-    assert edit(page, "promo.front.1", title="Harbour Pilot").status_code == 200
-    assert cards.read_text().count("title: Harbour Pilot,") == 2
+    asked = edit(page, "promo.front.1", title="Harbour Pilot")
+    assert asked.status_code == 400 and asked.json["several"]["question"] == question
+    before = cards.read_text()
+    answer = page.post("/edit", json={"id": "promo.front.1", "set": {"title": "Harbour Pilot"}, "cards": "all",
+                                      "version": version(page)})
+    assert answer.status_code == 200
+    assert cards.read_text() == before.replace("title: Harbour Master General,", "title: Harbour Pilot,")
+
+
+def split(page, face: str, **values):
+    return page.post("/edit", json={"id": face, "set": values, "cards": "one", "version": version(page)})
+
+
+def test_one_card_of_several_items_alike_changes_the_item_of_one_card_alone(game, page):
+    """Of 1 + 2 cards alike, "only one card" changes the item that is one card already: no new item."""
+    cards = game / "promo.yaml"
+    cards.write_text(cards.read_text() + "      - {count: 2, title: Harbour Master General, text: Take the first "
+                                          "turn.}\n")
+    page.application.extensions["studio_desk"].load()
+    before = cards.read_text()
+    assert split(page, "promo.front.1", title="Harbour Pilot").status_code == 200
+    assert cards.read_text() == before.replace("{count: 1, title: Harbour Master General,",
+                                               "{count: 1, title: Harbour Pilot,")
+    assert page.get("/news?since=0").json["undo"] == "title of one Harbour Master General card, an item of its own " \
+                                                     "(promo.yaml)"
+
+
+def test_one_card_of_several_items_alike_is_split_out_of_a_yaml_list_in_its_style(game, page):
+    """Of 2 + 3 cards alike, one card is split out: the first item is copied right after itself as written
+    (a flow item), the copy one card with the new text, the item one card fewer; nothing else changes."""
+    cards = game / "promo.yaml"
+    cards.write_text(cards.read_text().replace("{count: 1, title: Harbour", "{count: 2, title: Harbour")
+                     + "      - {count: 3, title: Harbour Master General, text: Take the first turn.}\n")
+    page.application.extensions["studio_desk"].load()
+    before = cards.read_text()
+    first = "      - {count: 2, title: Harbour Master General, text: Take the first turn.}\n"
+    assert first in before
+    assert split(page, "promo.front.1", text="Take the last turn.").status_code == 200
+    assert cards.read_text() == before.replace(first, first.replace("count: 2", "count: 1") + first.replace(
+        "count: 2", "count: 1").replace("Take the first turn.", "Take the last turn."), 1)
+    counts = sorted(t["count"] for t in page.get("/news?since=0").json["tiles"]
+                    if t["side"] == "front" and t["id"].startswith("promo."))
+    assert counts == [1, 4]  # the card split out, and the other four alike
+
+
+def test_one_card_of_several_rows_alike_is_split_out_of_a_csv_in_its_dialect(game, page):
+    """Two rows alike in a semicolon CSV with CRLF line ends: one card split out is a copy of the first row
+    right after it, its cells changed, the row's count one less; every other byte as it was."""
+    deck = game / "cards.csv"
+    rows_before = deck.read_bytes().decode()
+    header, first = rows_before.splitlines()[:2]
+    assert first.startswith("3,Trade,")
+    deck.write_bytes((header + "\r\n" + first + "\r\n" + first.replace("3,Trade,", "2,Trade,", 1) + "\r\n")
+                     .replace(",", ";").encode())
+    page.application.extensions["studio_desk"].load()
+    tile = next(t for t in page.get("/news?since=0").json["tiles"] if t["names"][0] == "Trade" and t["side"] == "front")
+    assert tile["count"] == 5
+    before = deck.read_bytes()
+    assert split(page, tile["id"], title="Barter").status_code == 200
+    trade = first.replace(",", ";")
+    one = trade.replace("3;Trade;", "1;Barter;", 1)
+    rest = before.decode().split("\r\n", 2)[2]  # the second row and the end, as written
+    assert deck.read_bytes() == "\r\n".join([header.replace(",", ";"), trade.replace("3;", "2;", 1), one, rest]).encode()
 
 
 def test_a_value_the_component_gives_every_item_of_a_face_is_written_once_where_the_component_gives_it(game, page):
@@ -116,7 +180,9 @@ def test_a_value_the_component_gives_every_item_of_a_face_is_written_once_where_
     color = next(f for f in page.get("/faces?ids=promo.front.1").json["faces"][0]["edit"]["fields"]
                  if f["name"] == "color")
     assert color["writable"] and color["where"] == "promo.yaml:6"
-    assert edit(page, "promo.front.1", color="#AD1457").status_code == 200
+    answer = page.post("/edit", json={"id": "promo.front.1", "set": {"color": "#AD1457"}, "cards": "all",
+                                      "version": version(page)})
+    assert answer.status_code == 200
     text = cards.read_text()
     assert "front: {layout: tall_title, color: '#AD1457'}" in text and text.count("AD1457") == 1
 

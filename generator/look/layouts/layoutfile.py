@@ -606,6 +606,8 @@ class Box:
         if self.when is not None and not self.when(names):
             return []
         v = self.values(names)
+        if self.kind == "image" and names.get(self.name + FOCUS_SUFFIX) is not None:  # this card's own focus
+            v = {**v, "focus": names[self.name + FOCUS_SUFFIX]}
         if self.kind in PLACED and "." not in name:  # a group's boxes are placed inside the group
             problem = outside_face(name, v["x"], v["y"], v["w"], v["h"], ctx.width, ctx.height, ctx.bleed)
             if problem:
@@ -694,10 +696,19 @@ def compiled_lets(raw: dict, names: set[str], where: str) -> Callable[[dict], No
     return let_names_assigned(lets, where)
 
 
+# Each picture box NAME takes a card's own focus from the field NAME_focus (`art_focus: [0.5, 0.2]` on an item,
+# or a cell `[0.5, 0.2]`), over the box's `focus`: one card's picture framed apart from the others.
+FOCUS_SUFFIX = "_focus"
+FOCUS_FIELD = FieldSpec(type="list of number", default=None, min=2, max=2,
+                        description="this card's own focus of the picture, across and down (the box's focus if not given)")
+
+
 def compile_layout(name: str, raw: dict, where: str, key: str) -> Layout:
     """A layout file's mapping (extends already merged) as a Layout: its params model and drawing function."""
     spec = validated(raw, where)
     fields = {n: f for n, f in spec.fields.items() if f is not None}
+    fields.update({own: FOCUS_FIELD for box_name, box in spec.boxes.items()
+                   if box is not None and box.kind == "image" and (own := box_name + FOCUS_SUFFIX) not in fields})
     params = params_model(name, fields, where)
     names = set(params.model_fields) | set(FACE_NAMES)
     lets = compiled_lets(spec.let, names, f"{where}: let")

@@ -225,7 +225,8 @@
   bigFace.addEventListener("lostpointercapture", endFocus, true);
 
   function focusOf(box) {
-    const focus = info?.boxes?.[box]?.focus;
+    const own = cardOnly && info?.boxes?.[box]?.card_focus;
+    const focus = own || info?.boxes?.[box]?.focus;
     return Array.isArray(focus) && focus.length === 2 ? focus.map(Number) : [0.5, 0.5];
   }
 
@@ -285,9 +286,11 @@
     }
   });
 
+  // "This card only": a picture's focus goes on the card's item (BOX_focus), over the box's focus for all
+  let cardOnly = false;
   function style(box, set) {
-    const id = large.id;
-    return send("boxes/style", () => ({id, box, set, version: base()}),
+    const id = large.id, card = cardOnly && "focus" in set;
+    return send("boxes/style", () => ({id, box, set, version: base(), ...(card ? {card: true} : {})}),
                 {what: `${box}: ${Object.keys(set).join(", ")}`, errorAt: chosenBox.querySelector(".error")});
   }
 
@@ -316,10 +319,14 @@
       const sendFocus = () => style(chosen, {focus: [Number(across.value) / 100, Number(down.value) / 100]});
       across.addEventListener("change", sendFocus);
       down.addEventListener("change", sendFocus);
+      const only = el("input", {id: "box-focus-card", type: "checkbox", "data-focus-card": ""});
+      only.checked = cardOnly;
+      only.addEventListener("change", () => { cardOnly = only.checked; showChosen(); });
       parts.push(el("label", {for: "box-fit", text: "Fit"}), fit,
                  ...(follows ? [el("small", {class: "from", text: `follows ${box.fit}: change it in the fields`})] : []),
                  el("label", {for: "box-focus-x", text: "Focus across %"}), across,
                  el("label", {for: "box-focus-y", text: "Focus down %"}), down,
+                 el("label", {for: "box-focus-card", text: "This card only"}), only,
                  el("small", {class: "from", text: "or hold Alt and drag the picture inside its box"}));
     }
     if (box.own) {

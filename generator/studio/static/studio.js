@@ -580,6 +580,7 @@ function fieldInput(field) {
   }
   Object.assign(input, {id, name: field.name});
   if (field.kind !== "bool") input.value = value;
+  if (field.several) input.dataset.several = JSON.stringify(field.several);  // asked on change: all, or one
   input.dataset.original = valueOf(input);
   input.dataset.kind = field.kind || "text";
   if (!field.writable) {
@@ -660,19 +661,52 @@ function fillForm(tile) {
   }
 }
 
-function commit(input) {
+function commit(input, cards = null) {
   const typed = valueOf(input);
   if (input.readOnly || input.disabled || typed === input.dataset.original) return;
+  if (input.dataset.several && !cards) return askSeveral(input);
   const value = input.type === "checkbox" ? input.checked
     : input.dataset.kind === "integer" && /^-?\d+$/.test(typed) ? Number(typed) : typed;
   const id = input.closest("[data-id]").dataset.id;
   input.dataset.original = typed;  // sent once; a refusal says why and the face keeps the file's value
   const errorAt = input.closest(".field, figcaption")?.querySelector(".error");
   const key = `${id}\n${input.name}`;
-  send("edit", () => ({id, set: {[input.name]: value}, version: base()}),
+  send("edit", () => ({id, set: {[input.name]: value}, version: base(), ...(cards ? {cards} : {})}),
        {what: `${input.name} = ${JSON.stringify(value)}`, errorAt,
         refused: (error) => refusals.set(key, {typed, error: error.message})})
     .then((answer) => { if (answer) refusals.delete(key); });
+}
+
+// A face standing for several items alike: one plain question under the field, before anything is written —
+// all its cards take the new value, or one card does, split out as an item of its own. Escape or Cancel takes
+// the typed value back.
+function askSeveral(input) {
+  const field = input.closest(".field");
+  const open = field.querySelector("[data-ask]");
+  if (open) return open.querySelector("button").focus();
+  const several = JSON.parse(input.dataset.several);
+  const all = el("button", {type: "button", class: "btn", text: `All ${several.cards} cards`});
+  const one = el("button", {type: "button", class: "btn secondary", text: "Only this card"});
+  const cancel = el("button", {type: "button", class: "btn secondary", text: "Cancel"});
+  const ask = el("fieldset", {class: "ask", "data-ask": ""}, el("legend", {text: several.question}), all, " ", one,
+                 " ", cancel);
+  const answer = (cards) => {
+    ask.remove();
+    if (cards) return commit(input, cards);
+    input.value = input.dataset.original;
+    input.focus();
+  };
+  all.addEventListener("click", () => answer("all"));
+  one.addEventListener("click", () => answer("one"));
+  cancel.addEventListener("click", () => answer(null));
+  ask.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    event.stopPropagation();
+    answer(null);
+  });
+  input.after(ask);
+  all.focus();
 }
 
 // Values refused (400), by face id and field: they stay in their field, with their line, when the form is
