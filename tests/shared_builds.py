@@ -22,7 +22,7 @@ import shutil
 from contextlib import contextmanager
 from pathlib import Path
 
-from starpnp.generator.build import BuildOptions, BuildResult, build_game
+from starpnp.generator.build import BuildFailed, BuildOptions, BuildResult, build_game
 
 
 def files_stamp(folder: Path) -> dict[str, tuple[int, int]]:
@@ -52,19 +52,25 @@ class SharedBuilds:
 
     def build(self, folder: Path, options: BuildOptions) -> BuildResult:
         """build_game(folder, options) made once per session for these options (`options.out` is ignored):
-        its BuildResult, whose `folder` and `files` are the shared build's. Read them; never write there."""
-        key = hashlib.sha256(repr((str(folder), dataclasses.replace(options, out=Path()))).encode()).hexdigest()[:24]
+        its BuildResult, whose `folder` and `files` are the shared build's. Read them; never write there.
+
+        A strict build shares the plain build of its options: build_game writes the same files either way, and
+        refuses a strict one that warns (BuildFailed, its warnings the message), as this does."""
+        plain = dataclasses.replace(options, out=Path(), strict=False)
+        key = hashlib.sha256(repr((str(folder), plain)).encode()).hexdigest()[:24]
         out, record = self.root / key, self.root / f"{key}.pickle"
         self.root.mkdir(parents=True, exist_ok=True)
         with locked(self.root / f"{key}.lock"):
             if not record.is_file():
                 shutil.rmtree(out, ignore_errors=True)  # what a build that failed left behind
-                result = build_game(folder, dataclasses.replace(options, out=out))
+                result = build_game(folder, dataclasses.replace(plain, out=out))
                 made = {"result": result, "stamp": files_stamp(result.folder)}
                 record.with_suffix(".partial").write_bytes(pickle.dumps(made))
                 record.with_suffix(".partial").rename(record)  # only a finished build has its record
             made = pickle.loads(record.read_bytes())
         self.handed_out[made["result"].folder] = made["stamp"]
+        if options.strict and made["result"].warnings:
+            raise BuildFailed("\n".join(made["result"].warnings))
         return made["result"]
 
     def changed_files(self) -> list[str]:

@@ -22,9 +22,49 @@ def run(cmd: list, cwd: Path, timeout: float = 600) -> subprocess.CompletedProce
     return result
 
 
+def declared_dependencies(wheel: Path) -> list:
+    """The distributions the wheel's metadata requires (its extras left out), and theirs, all the way down: as
+    installed in the venv running the tests."""
+    import email
+    import importlib.metadata
+    import zipfile
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = next(name for name in archive.namelist() if name.endswith(".dist-info/METADATA"))
+        wanted = email.message_from_bytes(archive.read(metadata)).get_all("Requires-Dist") or []
+    found: dict[str, importlib.metadata.Distribution] = {}
+    while wanted:
+        requirement = Requirement(wanted.pop())
+        name = canonicalize_name(requirement.name)
+        if name in found or (requirement.marker and not requirement.marker.evaluate({"extra": ""})):
+            continue
+        found[name] = importlib.metadata.distribution(requirement.name)
+        wanted += found[name].requires or []
+    return list(found.values())
+
+
+def only_declared(dependencies: list, folder: Path) -> Path:
+    """`folder` holding links to the dependencies' installed files (packages, modules, metadata) and nothing
+    else, for a fresh venv to import them from: what the wheel does not declare stays out of reach."""
+    folder.mkdir()
+    for dist in dependencies:
+        for top in {Path(str(name)).parts[0] for name in dist.files or []} - {"..", "__pycache__"}:
+            source = Path(dist.locate_file(top))
+            if source.exists() and not (folder / top).exists():
+                (folder / top).symlink_to(source)
+    return folder
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> tuple[Path, Path]:
-    """(bin folder of a fresh venv holding starpnp installed from its wheel, an empty folder elsewhere)."""
+    """(bin folder of a fresh venv holding starpnp installed from its wheel, an empty folder elsewhere).
+
+    The wheel itself is installed by pip. Its dependencies are not downloaded and unpacked again (300 MB, a
+    minute): the venv imports them from links to the copies installed for the tests, made only for the ones
+    the wheel's metadata declares and theirs, so an import of anything undeclared still fails."""
     root = tmp_path_factory.mktemp("wheel")
     source = root / "source"  # the files git sees (not ignored ones): a stale build/ must not reach the wheel
     tracked = subprocess.run(["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
@@ -35,9 +75,14 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
             shutil.copy2(REPO / name, source / name)
     run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", root / "dist", source], root)
     wheel = next((root / "dist").glob("starpnp-*.whl"))
-    run([sys.executable, "-m", "venv", root / "venv"], root)
+    run([sys.executable, "-m", "venv", "--without-pip", root / "venv"], root)
     bin_dir = root / "venv" / "bin"
-    run([bin_dir / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", wheel], root)
+    run([sys.executable, "-m", "pip", "--python", bin_dir / "python", "install", "--quiet", "--no-deps",
+         "--disable-pip-version-check", wheel], root)
+    site = Path(run([bin_dir / "python", "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                    root).stdout.strip())
+    links = only_declared(declared_dependencies(wheel), root / "dependencies")
+    (site / "dependencies.pth").write_text(f"{links}\n")
     elsewhere = root / "elsewhere"
     elsewhere.mkdir()
     return bin_dir, elsewhere
@@ -48,6 +93,8 @@ def test_the_wheel_holds_one_namespace_with_its_data(installed):
     found = run([bin_dir / "python", "-c", "import starpnp, starpnp.generator, starpnp.companion; "
                  "print(starpnp.__file__)"], elsewhere).stdout
     assert "site-packages" in found and str(REPO) not in found
+    undeclared = subprocess.run([bin_dir / "python", "-c", "import pypdf"], cwd=elsewhere, capture_output=True)
+    assert undeclared.returncode == 1  # the tests' own libraries are out of the wheel's reach
 
 
 def test_list_and_builds_run_from_outside_the_repository(installed):

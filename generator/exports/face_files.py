@@ -9,7 +9,7 @@ import csv
 import io
 import threading
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -81,14 +81,30 @@ PDFIUM = threading.Lock()
 
 def render_face(scene: Scene, dpi: float):
     """The face as a PIL image at `dpi`, bleed included, exactly as many pixels as its size in mm asks."""
+    (image,) = render_faces([scene], dpi)
+    return image
+
+
+def render_faces(scenes: list[Scene], dpi: float) -> Iterator:
+    """Each face as render_face draws it, one at a time, the lot written as one PDF: its fonts are subset and
+    the file compressed once, where a PDF per face pays for both every time."""
     import pypdfium2  # only PNG exports pay for PDFium
 
     buf = io.BytesIO()
-    face_pdf([scene], buf)
-    size = (round(scene.outer_width / 25.4 * dpi), round(scene.outer_height / 25.4 * dpi))
+    face_pdf(scenes, buf)
     with PDFIUM:
-        page = pypdfium2.PdfDocument(buf.getvalue())[0]
-        return page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))  # PDFium rounds up; we round
+        document = pypdfium2.PdfDocument(buf.getvalue())
+    try:
+        for n, scene in enumerate(scenes):
+            size = (round(scene.outer_width / 25.4 * dpi), round(scene.outer_height / 25.4 * dpi))
+            with PDFIUM:
+                page = document[n]
+                image = page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))  # PDFium rounds up; we round
+                page.close()
+            yield image
+    finally:
+        with PDFIUM:
+            document.close()
 
 
 def write_pngs(all_faces: list[Face], out: Path, dpi: int,

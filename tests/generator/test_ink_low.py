@@ -33,14 +33,14 @@ def ink_of(pdf, tmp_path) -> float:
     return total
 
 
-def test_low_ink_takes_a_third_of_the_ink_or_less_and_leaves_the_full_build_alone(tmp_path):
-    out = tmp_path / "out"
+def test_low_ink_takes_a_third_of_the_ink_or_less_and_leaves_the_full_build_alone(tmp_path, shared_builds):
     full = low = 0.0
     for game in GAMES:
-        for ink in ("full", "low"):
-            build_game(find_game(game), BuildOptions(settings=Settings(ink=ink), out=out, formats=("pdf",)))
-        full += ink_of(out / game / f"{game}-a4.pdf", tmp_path)
-        low += ink_of(out / game / f"{game}-a4-ink-low.pdf", tmp_path)
+        built = {ink: shared_builds.build(find_game(game), BuildOptions(settings=Settings(ink=ink), formats=("pdf",)))
+                 for ink in ("full", "low")}
+        assert not (built["low"].folder / f"{game}-a4.pdf").exists()  # low ink writes a file of its own
+        full += ink_of(built["full"].folder / f"{game}-a4.pdf", tmp_path)
+        low += ink_of(built["low"].folder / f"{game}-a4-ink-low.pdf", tmp_path)
     assert full > 30  # the rich default: dark card backs and boards
     assert low <= full / 3, f"--ink low lays down {low:.1f} page-equivalents of black, the default {full:.1f}"
 

@@ -8,6 +8,7 @@ still tell them apart.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass, replace
@@ -15,7 +16,7 @@ from dataclasses import dataclass, replace
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
-from starpnp.generator.exports.face_files import render_face
+from starpnp.generator.exports.face_files import render_faces
 from starpnp.generator.look import fonts
 from starpnp.generator.look.render import faces
 from starpnp.generator.look.loader import find_game, load_game
@@ -34,8 +35,9 @@ VISIBLE_MM2 = 1.2  # about a bold 2 mm glyph's worth of changed ink
 STRONG = 64  # of 255 grey levels: a change a reader sees at a glance
 
 
-def picture(scene, mode: str) -> Image.Image:
-    return render_face(scene, DPI).convert(mode)
+def pictures(scenes: list, mode: str) -> list[Image.Image]:
+    """Each scene rendered at DPI in `mode` (the lot written as one PDF)."""
+    return [image.convert(mode) for image in render_faces(scenes, DPI)]
 
 
 def changed_mm2(a: Image.Image, b: Image.Image, least: int) -> float:
@@ -60,8 +62,8 @@ def test_pieces_with_different_roles_differ_in_low_ink_grey(game):
     alike = []
     compared = 0
     for (component, side), entries in sides.items():
-        coloured = [picture(scene, "RGB") for _, scene, _ in entries]
-        grey = [picture(scene, "L") for _, _, scene in entries]
+        coloured = pictures([scene for _, scene, _ in entries], "RGB")
+        grey = pictures([scene for _, _, scene in entries], "L")
         for i, j in itertools.combinations(range(len(entries)), 2):
             if coloured[i].size != coloured[j].size:
                 continue
@@ -211,7 +213,8 @@ def test_player_pieces_differ_in_grey_by_more_than_a_mark(game):
     for (component, name, side), entries in by_piece.items():
         if (game, component, name) in SAME_FOR_EVERY_PLAYER:
             continue
-        grey = [(colour, picture(scene, "L"), scene) for colour, scene in entries]
+        grey = [(colour, image, scene) for (colour, scene), image in
+                zip(entries, pictures([scene for _, scene in entries], "L"))]
         for (ca, a, scene), (cb, b, other) in itertools.combinations(grey, 2):
             if ca == cb or a.size != b.size:
                 continue
@@ -275,6 +278,12 @@ MARK_PIXEL_MM2 = (25.4 / MARKS_DPI) ** 2
 
 def grey_contrast(a: int, b: int) -> float:
     return contrast_ratio(f"#{a:02x}{a:02x}{a:02x}", f"#{b:02x}{b:02x}{b:02x}")
+
+
+@functools.cache
+def by_contrast(ground: int) -> list[int]:
+    """The 256 greys, the one that stands out most on `ground` first."""
+    return sorted(range(256), key=lambda g: -grey_contrast(g, ground))
 
 
 def marks_of(scene) -> list[tuple[object, str, tuple[int, int, int, int]]]:
@@ -451,7 +460,6 @@ def rendered_contrasts(scene) -> list[tuple[str, float, float]]:
     box, its ink is the pixels it changes, its ground the dominant grey of the face without it around that
     ink (ground_grey), and its contrast the one that INK_MM2 of its ink reaches against that ground (1 when it
     prints less ink)."""
-    face = render_face(scene, MARKS_DPI).convert("L")
     marks = marks_of(scene)
     icon_parts = {id(part) for e, _, _ in marks if isinstance(e, Group) for part, _ in flatten(e.children)}
     details = {id(e) for e, name, _ in marks if name.startswith("an icon's ")}
@@ -466,9 +474,10 @@ def rendered_contrasts(scene) -> list[tuple[str, float, float]]:
             batch.append(mark)
     enough = math.ceil(INK_MM2 / MARK_PIXEL_MM2)
     out = []
-    for batch in batches:
-        bare = render_face(replace(scene, elements=without(scene.elements, {id(mark[0]) for mark in batch})),
-                           MARKS_DPI).convert("L")
+    bares = [replace(scene, elements=without(scene.elements, {id(mark[0]) for mark in batch})) for batch in batches]
+    rendered = (image.convert("L") for image in render_faces([scene, *bares], MARKS_DPI))
+    face = next(rendered)
+    for batch, bare in zip(batches, rendered):
         changed = ImageChops.difference(face, bare).point(lambda v: 255 if v > 2 else 0)
         for e, name, box in batch:
             # an icon's detail stands on the icon (what its own pixels hide), not on what lies round the icon
@@ -477,7 +486,7 @@ def rendered_contrasts(scene) -> list[tuple[str, float, float]]:
             if id(e) in icon_parts and sum(ink) < enough:
                 continue  # an icon's line its own later parts cover: the icon's ink, measured with the icon
             reached, ratio = 0, 1.0
-            for grey in sorted(range(256), key=lambda g: -grey_contrast(g, dominant)):
+            for grey in by_contrast(dominant):
                 reached += ink[grey]
                 if reached >= enough:
                     ratio = grey_contrast(grey, dominant)
