@@ -11,6 +11,10 @@ from pathlib import Path
 
 import pytest
 
+# The small test game most generator tests build: here, under a name no other folder's conftest.py shadows
+# (two workers importing tests in different orders once found tests/studio/conftest.py as `conftest`).
+MINI = Path(__file__).resolve().parent / "fixtures" / "mini"
+
 
 def require_tool(name: str, install_hint: str = "") -> str:
     """The tool's path (a command on PATH or a file). When it is missing: skip locally, but fail when CI is

@@ -10,8 +10,7 @@ import pytest
 from starpnp.generator.build import BuildOptions, build_game
 from starpnp.generator.sheets.imposition import Settings
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
-MINI = FIXTURES / "mini"
+from starpnp_test_support import MINI
 
 
 def build_mini(out: Path, **settings) -> dict:

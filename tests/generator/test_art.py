@@ -10,7 +10,7 @@ from pathlib import Path
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import MINI
+from starpnp_test_support import MINI
 from pdf_probe import images_of, render
 from cli_runner import run
 

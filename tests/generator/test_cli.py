@@ -6,7 +6,7 @@ import json
 import pytest
 
 from cli_runner import replace, run
-from conftest import MINI
+from starpnp_test_support import MINI
 
 BAD_DATA = [
     ("cards.yaml", "{count: 3, title: Attack", "{count: -3, title: Attack",

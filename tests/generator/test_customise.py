@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import MINI
+from starpnp_test_support import MINI
 from cli_runner import run
 
 

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import MINI
+from starpnp_test_support import MINI
 from pdf_probe import MM
 from cli_runner import STARPNP, replace, run
 

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from starpnp.generator.cli import main
 from starpnp.resources import components_dir
-from conftest import MINI
+from starpnp_test_support import MINI
 
 SEED = 20261123
 VARIANTS = 400

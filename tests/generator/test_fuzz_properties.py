@@ -39,7 +39,7 @@ from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
 import starpnp
-from conftest import MINI
+from starpnp_test_support import MINI
 from starpnp.generator.cli import main
 from starpnp.resources import components_dir
 from starpnp_test_support import PROFILE as PROFILE_NAME, examples

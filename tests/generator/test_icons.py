@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cli_runner import replace, run
-from conftest import MINI
+from starpnp_test_support import MINI
 from pdf_probe import render
 from starpnp.generator.look.iconfile import IconFileError, read_icon_file
 from starpnp.generator.look.icons import builtin_icons, draw_icon, find_icon, icon_names

@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from conftest import MINI
+from starpnp_test_support import MINI
 from starpnp.generator.look.loader import load_game
 from starpnp.generator.look.render import SceneCache
 from test_ink_roles import DARK, rendered_contrasts

@@ -8,7 +8,7 @@ from starpnp.generator.look.overlaps import overlaps
 from starpnp.generator.look.scene import (Circle, Group, Hatching, Line, Rect, RichText, Scene, Style, Text,
                                           TextLine)
 
-from conftest import MINI
+from starpnp_test_support import MINI
 from cli_runner import run
 
 INK = Style(stroke="#000000", stroke_width=0.4)

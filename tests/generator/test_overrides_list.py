@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import MINI
+from starpnp_test_support import MINI
 from starpnp.generator.data.errors import DataErrors
 from starpnp.generator.look.loader import load_game
 
