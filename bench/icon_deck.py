@@ -2,16 +2,16 @@
 
     .venv/bin/python bench/icon_deck.py [CARDS] [--profile [--one]] [--read]
 
-The icons are game-icons.net's (installed by bench/icon_sets.py from the npm registry into bench/results/),
-the first CARDS of them, each its own file in the game's icons/ folder; the one-icon deck's folder holds only
-the one it uses, the one of the CARDS nearest their mean number of curves and of lines (so both decks draw as
-much path: what is measured is the cost of many files, not of more complex ones; the first icon alone is 300
-bytes, the mean 1,657). Both decks are the distinct-card deck of bench/run.py (own title and text per card)
-with an `icon:` per card, built by `starpnp build --format pdf` as whole processes taking turns; prints the
-median CPU of each and the median ratio (target: at most 1.5). --profile runs the many-icon build (with --one, the
-one-icon build) once under cProfile. --read measures reading the CARDS icon files alone against two floors:
-svglib (the library our SVG art goes through) reading the same files into ReportLab drawings, and the least
-any Python reader of path data does (every path's numbers found by one regex and converted to floats).
+The icons are game-icons.net's (installed by bench/icon_sets.py from the npm registry into bench/results/), the
+first CARDS of them, each its own file in the game's icons/ folder; the one-icon deck's folder holds only the one
+it uses, the one of the CARDS nearest their mean number of curves and of lines (so both decks draw as much path:
+what is measured is the cost of many files, not of more complex ones; the first icon alone is 300 bytes, the mean
+1,657). Both decks are the distinct-card deck of bench/run.py (own title and text per card) with an `icon:` per
+card, built by `starpnp build --format pdf` as whole processes taking turns (PAIRS of each); prints the median CPU
+of each and the median ratio (target: at most 1.5). --profile runs the many-icon build (with --one, the one-icon
+build) once under cProfile. --read measures reading the CARDS icon files alone against two floors: svglib (the
+library our SVG art goes through) reading the same files into ReportLab drawings, and the least any Python reader
+of path data does (every path's numbers found by one regex and converted to floats).
 """
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ from icon_sets import SETS, icon_files, install  # noqa: E402
 from run import alternate  # noqa: E402
 
 GAME_ICONS = "@iconify-json/game-icons"
-RUNS = 3
+RUNS = 3  # --read: best of
+PAIRS = 9  # builds of each deck, taking turns: on the shared machine one pair's ratio moves by a tenth or more
 
 
 def write_icon_deck(folder: Path, icons: list[tuple[str, bytes]], count: int) -> Path:
@@ -127,11 +128,11 @@ def main() -> None:
             for order in ("cumulative", "tottime"):
                 pstats.Stats(profile).sort_stats(order).print_stats(60)
             return
-        ours, floor = alternate(build(many), build(one), tmp, tmp, RUNS)
+        ours, floor = alternate(build(many), build(one), tmp, tmp, PAIRS)
     cpu_many, cpu_one = median(r[0] for r in ours), median(r[0] for r in floor)
     ratio = median(a[0] / b[0] for a, b in zip(ours, floor))
     print(f"{count} cards: {count} icons {cpu_many:.2f} s CPU, one icon {cpu_one:.2f} s CPU, ratio {ratio:.2f}x "
-          f"(median of {RUNS} alternating runs)")
+          f"(median of {PAIRS} alternating runs)")
 
 
 if __name__ == "__main__":

@@ -6,8 +6,8 @@ kept and the error is told, so a file with one stray `MZ` still prints its other
 Reading is in two steps: the data into each command letter's numbers, then those numbers into absolute
 commands. Icon sets hold megabytes of path data (2,000 game-icons.net icons: 560,000 numbers), so the first
 step has a quick way for the data nearly every file holds (numbers parted by spaces, commas, minus signs or a
-second decimal point, as minifiers write them): split by string methods and all of a path's numbers converted
-at once. Anything else (an exponent, arc flags run together, a stray character, a command short of numbers)
+second decimal point, as minifiers write them): split in a few whole-path passes and all of a path's numbers
+converted at once. Anything else (an exponent, arc flags run together, a stray character, a command short of numbers)
 goes the careful way, token by token, which reads up to an error and names it.
 """
 from __future__ import annotations
