@@ -50,6 +50,7 @@ class CardList:
     lines: list[int] = field(default_factory=list)  # each row's line (a sheet's row number)
     mapped: dict[str, str] = field(default_factory=dict)  # field -> column (`columns:`)
     keys: list[str | None] = field(default_factory=list)  # an overrides folder: each card's name there
+    origins: dict[int, Any] = field(default_factory=dict)  # an overrides folder: each card's record in the load
 
     def summary(self) -> dict:
         return {"component": self.component, "name": self.name, "kind": self.kind, "file": self.shown,
@@ -188,6 +189,8 @@ def overridden_list(folder: Path, comp) -> CardList:
     listed = yaml_rows(CardList(comp.spec.id, comp.spec.name, "overrides", folder / OVERRIDES_FILE, OVERRIDES_FILE,
                                 path=("components", comp.spec.id)), list(found.get("items", [])))
     listed.keys = [item_key(item) for item in found.get("items", [])]
+    for piece in comp.pieces:  # where the load says each card was written (a card `add:` brings: its entry)
+        listed.origins.setdefault(piece.front.origin.item.index, piece.front.origin)
     return listed
 
 
@@ -221,15 +224,16 @@ def empty_card(listed: CardList) -> dict[str, Any]:
     return values
 
 
-def changed_text(listed: CardList, folder: Path, action: str, body: dict) -> tuple[str, str]:
-    """The list's file text with `action` made, and the step's label as Undo says it."""
+def changed_text(listed: CardList, folder: Path, action: str, body: dict, sources) -> tuple[str, str]:
+    """The list's file text with `action` made, and the step's label as Undo says it; `sources`: the studio's
+    (edits.Sources), where an overrides folder's card takes a value as the large view's edit writes it."""
     if listed.kind == "workbook":
         raise ReadOnlyList(sheet_instruction(listed, action, body))
     if listed.why is not None:
         raise ReadOnlyList(listed.why)
     text = text_of(listed.file, folder)
     if listed.kind == "overrides":
-        return overrides_text(listed, text, action, body)
+        return overrides_text(listed, text, action, body, sources)
     label, kind = listed.shown, listed.kind
     where = f"{listed.name} ({listed.shown})"
     if action == "add":
@@ -314,9 +318,10 @@ def _at(data: Any, path: tuple) -> Any:
     return data
 
 
-def overrides_text(listed: CardList, text: str, action: str, body: dict) -> tuple[str, str]:
+def overrides_text(listed: CardList, text: str, action: str, body: dict, sources) -> tuple[str, str]:
     """overrides.yaml with a card added (`add:`), copied (`add: [{like: NAME, …}]`), deleted (`remove:`),
-    moved (`order:`, every card named) or one field set on many (`items: {NAME: {field: value}}`)."""
+    moved (`order:`, every card named) or one field set on many, each where an edit of it in the large view
+    writes it (`items: {NAME: {field: value}}`; a card `add:` brings: its own entry there)."""
     cid, label, where = listed.component, listed.shown, f"{listed.name} (your copy)"
     path = ("components", cid)
     data = yaml.load(text, Loader=yaml.CSafeLoader) or {}
@@ -382,8 +387,11 @@ def overrides_text(listed: CardList, text: str, action: str, body: dict) -> tupl
             raise DataError("column: expected a field name (letters, digits and _)")
         if not isinstance(value, (str, int, float, bool)):
             raise DataError("value: expected text or a number")
-        for name in chosen:
-            text = yamltext.set_value(text, path + ("items", name, column), parsed(value), label)
+        cards = [listed.origins.get(index) for index in dict.fromkeys(body["rows"])]
+        if None in cards:
+            raise DataError(f"{label}: a card chosen was not loaded (the folder changed?); reload the page")
+        for origin in cards:
+            text = yamltext.set_value(text, sources.target(origin, column).path, parsed(value), label)
         count = len(chosen)
         return text, f"{column} = {shown_value(value)[:40]} on {count} card{'s' if count != 1 else ''} of {where}"
     raise DataError(f"{action}: no such change of the list")
@@ -445,7 +453,7 @@ def change_list(writeback, component: str, action: str, body: dict, version: int
             raise DataError(f"component: no component {component[:40]!r} in this game (reload the page)")
         listed = read_list(desk.folder, comp)
         try:
-            text, label = changed_text(listed, desk.folder, action, body)
+            text, label = changed_text(listed, desk.folder, action, body, writeback.sources)
         except ReadOnlyList as exc:
             raise Refused(str(exc), readonly=True) from None
         file = listed.file.resolve()

@@ -20,6 +20,8 @@ from .writeback import MOST_ART_BYTES, NoFace, Refused, Stale, WriteBack, too_bi
 
 bp = Blueprint("studio", __name__)
 MOST_FACES_ASKED = 80  # one request's faces: a screen's worth at the smallest zoom
+CARDS = ("all", "one")  # which cards of a face standing for several items alike an edit or a picture is for
+CARDS_EXPECTED = "cards: expected all or one (the cards of a face standing for several items alike)"
 
 
 def desk() -> Desk:
@@ -188,8 +190,8 @@ def edit():
     if not isinstance(body["set"], dict) or not body["set"]:
         return refused("set: expected the fields to change, as {field: value}")
     cards = body.get("cards")
-    if cards is not None and cards not in ("all", "one"):
-        return refused("cards: expected all or one (the cards of a face standing for several items alike)")
+    if cards is not None and cards not in CARDS:
+        return refused(CARDS_EXPECTED)
     return changed(lambda: writeback().edit(str(body["id"]), body["set"], version_of(body["version"]), tab(), cards),
                    body)
 
@@ -216,10 +218,13 @@ def art():
         version = int(request.form.get("version", desk().version))
     except ValueError:
         return refused("version: expected the whole number /news last gave")
+    cards = request.form.get("cards")
+    if cards is not None and cards not in CARDS:
+        return refused(CARDS_EXPECTED)
     data = upload.read(MOST_ART_BYTES + 1)
     if len(data) > MOST_ART_BYTES:
         return refused(too_big(request.content_length), 413)
-    return changed(lambda: writeback().art(tile_id, upload.filename, data, version, tab()),
+    return changed(lambda: writeback().art(tile_id, upload.filename, data, version, tab(), cards),
                    {"id": tile_id, "set": {}, "version": version})
 
 

@@ -183,11 +183,9 @@ class WriteBack:
                 if name == "count" and isinstance(value, int) and not isinstance(value, bool):
                     value = origins(tile)[0].written_count(value)
                 changes += [(target, value) for target in self._target(lambda: self.targets(tile, name))]
-            several = self.several(tile) if any(name != "count" for name in values) else None
-            if several is not None and cards not in ("all", "one"):
-                raise Refused(f"cards: {several['question']} (send cards: all or one)", several=several)
-            if several is not None and cards == "one":
-                return self._split(tile, wanted, version, tab)
+            if self._which_cards(tile, cards, any(name != "count" for name in values)) == "one":
+                label, texts, targets = self._one_card(tile, wanted)
+                return self._commit(label, texts, version, tab=tab, values=targets)
             texts = self._written(changes)
             label = f"{', '.join(values)} of {piece.name} ({shown(changes[0][0].file, self.desk.folder)})"
             return self._commit(label, texts, version, tab=tab, values=[t for t, _ in changes])
@@ -202,10 +200,22 @@ class WriteBack:
                 "question": f"This face is {cards} cards, written as {len(found)} items alike ({alike(tile)}): "
                             f"change all {cards}, or only one card, split out as an item of its own?"}
 
-    def _split(self, tile: Tile, values: dict[str, Any], version: int, tab: str) -> int:
+    def _which_cards(self, tile: Tile, cards: str | None, asks: bool = True) -> str:
+        """`all` or `one`: which of a face's cards a change of a value (`asks`: not its count) is made on. A
+        face standing for several items alike says which as `cards`; not said, the page is asked (a 400
+        carrying `several`). A face of one item: all."""
+        several = self.several(tile) if asks else None
+        if several is None:
+            return "all"
+        if cards not in ("all", "one"):
+            raise Refused(f"cards: {several['question']} (send cards: all or one)", several=several)
+        return cards
+
+    def _one_card(self, tile: Tile, values: dict[str, Any]) -> tuple[str, dict[Path, str], list[Target]]:
         """One card of a face standing for several items alike takes `values`: an item of one card takes them
         alone; else the first item is copied right after itself in its file's style, the copy a count of 1
-        with the values, the item one card fewer."""
+        with the values, the item one card fewer. The step's label, the file's text so, and the values' places
+        (nothing written yet)."""
         if self.sources.overrides:
             raise Refused("cards: your copy names the game's cards, it does not split them: Duplicate the card in "
                           "the card list and change the copy", readonly=True)
@@ -220,7 +230,7 @@ class WriteBack:
             changes = [(self._target(lambda: self.sources.target(origin, name)), None) for name in values]
             file, texts = self._split_text(origin, count, values)
         label = f"{', '.join(values)} of one {tile.pieces[0][1].name} card, an item of its own ({shown(file, self.desk.folder)})"
-        return self._commit(label, texts, version, tab=tab, values=[target for target, _ in changes])
+        return label, texts, [target for target, _ in changes]
 
     def _split_text(self, origin, count: int, values: dict[str, Any]) -> tuple[Path, dict[Path, str]]:
         """The file of the item with its copy of one card after it, holding `values`, and its count less one."""
@@ -332,7 +342,10 @@ class WriteBack:
         if problem:
             raise Refused(f"{file}: {problem}")
 
-    def art(self, tile_id: str, filename: str, data: bytes, version: int, tab: str = "") -> int:
+    def art(self, tile_id: str, filename: str, data: bytes, version: int, tab: str = "",
+            cards: str | None = None) -> int:
+        """An image dropped on a face, kept in art/ and named by the face's items; on a face standing for
+        several items alike, `cards` says which of its cards take it, as an edit's does."""
         with self.lock:
             tile = self._tile(tile_id)
             comp, piece = tile.pieces[0]
@@ -340,6 +353,7 @@ class WriteBack:
             field = next(name for name in ART_FIELDS if name in type(params).model_fields)
             suffix = image_suffix(filename, data)
             targets = self._target(lambda: self.targets(tile, field))
+            one = self._which_cards(tile, cards) == "one"
             scaled = ""
             if suffix != ".svg":
                 kept = fitted(data, self._art_box(tile, field, f"{ART_FOLDER}/{filename}"))
@@ -347,13 +361,17 @@ class WriteBack:
                 if kept.scaled:
                     scaled = f" (kept at {kept.size[0]} × {kept.size[1]} pixels, what its box shows at {PRINT_DPI} dpi)"
             image = self._art_file(filename, suffix, data)
-            texts = self._written([(target, f"{ART_FOLDER}/{image.name}") for target in targets])
+            named = f"{ART_FOLDER}/{image.name}"
+            if one:
+                label, texts, targets = self._one_card(tile, {field: named})
+            else:
+                texts, label = self._written([(target, named) for target in targets]), f"{field} of {piece.name}"
             self._fresh(texts, version)
             made = self.journal.now(image) is None
             if made:
                 replace_whole(image, data, NEW_FILE_MODE, inside=self.desk.folder, make_folders=True)
             try:
-                return self._commit(f"{field} of {piece.name}: {image.name}{scaled}", texts, version,
+                return self._commit(f"{label}: {image.name}{scaled}", texts, version,
                                     made=[image] if made else [], tab=tab, values=targets)
             except BaseException:
                 if made:

@@ -145,6 +145,31 @@ def test_a_customise_copy_s_cards_go_to_its_overrides_file(tmp_path, as_page):
     assert page.post("/undo", json={}).get_json()["undone"] == "count = 3 on 1 card of Optional abilities (your copy)"
 
 
+def test_a_set_on_a_card_a_customise_copy_adds_goes_into_its_add_entry(tmp_path, as_page):
+    """All counts to 3 on Scout and the copy `add:` brings: Scout's under its name in `items:`, the copy's in
+    its own entry (as an edit in the large view writes it), never `items: {Scout 2: …}`; both print 3."""
+    from starpnp.generator.customise import init_folder
+    from starpnp.generator.look.loader import find_game, load_game
+
+    mine = tmp_path / "my-stratastar"
+    init_folder(find_game("stratastar"), mine, as_overrides=True)
+    start = "extends: stratastar\ncomponents:\n  abilities:\n    add:\n      - {like: Scout, title: Scout 2}\n"
+    (mine / "overrides.yaml").write_text(start)
+    page = as_page(create_app({"GAME_FOLDER": mine, "OUT": tmp_path / "out", "FOLLOW": False}))
+    (listed,) = page.get("/cards?component=abilities").get_json()["lists"]
+    titles = [row["values"]["title"] for row in listed["rows"]]
+    chosen = [titles.index("Scout"), titles.index("Scout 2")]
+    answer = post(page, "set", component="abilities", rows=chosen, column="count", value="3")
+    assert answer.status_code == 200, answer.get_json()
+    assert (mine / "overrides.yaml").read_text() == start.replace(
+        "title: Scout 2}\n", "title: Scout 2, count: 3}\n    items:\n      Scout: {count: 3}\n")
+    deck = next(c for c in load_game(mine).components if c.spec.id == "abilities")
+    assert [(p.name, p.count) for p in deck.pieces if "Scout" in p.name] == [("Scout", 3), ("Scout 2", 3)]
+    set_once = (mine / "overrides.yaml").read_text()
+    assert post(page, "set", component="abilities", rows=chosen[1:], column="count", value="4").status_code == 200
+    assert (mine / "overrides.yaml").read_text() == set_once.replace("Scout 2, count: 3}", "Scout 2, count: 4}")
+
+
 @pytest.mark.parametrize("action, body", [
     ("move", {"row": 10 ** 400, "to": 0}), ("move", {"row": 0, "to": -(10 ** 400)}), ("add", {"at": 1e308}),
     ("set", {"rows": [0], "column": "title", "value": "a\udc80b"}), ("set", {"rows": [0], "column": "\udc80"}),

@@ -2,10 +2,12 @@
 option's variant, as README's Customising section shows it; a face standing for several items alike."""
 from __future__ import annotations
 
+import io
 import re
 from collections import Counter
 from pathlib import Path
 
+from PIL import Image
 from pypdf import PdfReader
 
 from starpnp.generator.build import BuildOptions, build_game
@@ -168,6 +170,49 @@ def test_one_card_of_several_rows_alike_is_split_out_of_a_csv_in_its_dialect(gam
     one = trade.replace("3;Trade;", "1;Barter;", 1)
     rest = before.decode().split("\r\n", 2)[2]  # the second row and the end, as written
     assert deck.read_bytes() == "\r\n".join([header.replace(",", ";"), trade.replace("3;", "2;", 1), one, rest]).encode()
+
+
+def png() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), "red").save(out, "PNG")
+    return out.getvalue()
+
+
+def drop(page, face: str, **form):
+    return page.post("/art", data={"id": face, "version": str(version(page)),
+                                   "file": (io.BytesIO(png()), "harbour.png"), **form})
+
+
+def test_a_picture_dropped_on_a_face_of_several_items_alike_asks_all_or_one_as_an_edit_does(game, page):
+    """A picture on a face of 2 + 3 cards alike: without `cards` the same 400 and question as a field's edit,
+    nothing written (no file in art/ either); `one` splits one card out exactly as the edit's split does,
+    the copy naming the picture; `all` names it in both items."""
+    cards = game / "promo.yaml"
+    cards.write_text(cards.read_text().replace("{count: 1, title: Harbour", "{count: 2, title: Harbour")
+                     + "      - {count: 3, title: Harbour Master General, text: Take the first turn.}\n")
+    page.application.extensions["studio_desk"].load()
+    before = cards.read_text()
+    art = next(f for f in page.get("/faces?ids=promo.front.1").json["faces"][0]["edit"]["fields"]
+               if f["name"] == "art")
+    asked = drop(page, "promo.front.1")
+    assert asked.status_code == 400 and asked.json["several"] == art["several"]
+    assert asked.json["error"] == f"cards: {art['several']['question']} (send cards: all or one)"
+    assert edit(page, "promo.front.1", title="x").json == asked.json  # the field edit's very answer
+    assert cards.read_text() == before and not (game / "art").exists()
+    assert drop(page, "promo.front.1", cards="some").json["error"].startswith("cards: expected all or one")
+
+    assert drop(page, "promo.front.1", cards="one").status_code == 200
+    first = "      - {count: 2, title: Harbour Master General, text: Take the first turn.}\n"
+    one = first.replace("count: 2", "count: 1")
+    assert cards.read_text() == before.replace(first, one + one.replace("turn.}", "turn., art: art/harbour.png}"), 1)
+    assert (game / "art" / "harbour.png").read_bytes() == png()
+    assert page.get("/news?since=0").json["undo"] == ("art of one Harbour Master General card, an item of its own "
+                                                      "(promo.yaml): harbour.png")
+    assert page.post("/undo", json={}).status_code == 200
+    assert cards.read_text() == before and not (game / "art" / "harbour.png").exists()
+
+    assert drop(page, "promo.front.1", cards="all").status_code == 200
+    assert cards.read_text() == before.replace("Take the first turn.}", "Take the first turn., art: art/harbour.png}")
 
 
 def test_a_value_the_component_gives_every_item_of_a_face_is_written_once_where_the_component_gives_it(game, page):

@@ -632,6 +632,7 @@ function fillForm(tile) {
   if (edits.art) {
     const file = el("input", {type: "file", id: "edit-art-file", accept: "image/png,image/jpeg,image/svg+xml"});
     file.disabled = !edits.art.writable;
+    if (edits.art.several) file.dataset.several = JSON.stringify(edits.art.several);  // asked before it uploads
     file.addEventListener("change", () => { if (file.files.length) sendArt(tile.summary.id, file.files[0]); });
     rows.push(el("div", {class: "field art", "data-field": "art-file"},
                  el("label", {for: "edit-art-file", text: "picture"}), file,
@@ -681,10 +682,17 @@ function commit(input, cards = null) {
 // all its cards take the new value, or one card does, split out as an item of its own. Escape or Cancel takes
 // the typed value back.
 function askSeveral(input) {
-  const field = input.closest(".field");
-  const open = field.querySelector("[data-ask]");
-  if (open) return open.querySelector("button").focus();
-  const several = JSON.parse(input.dataset.several);
+  askCards(input, (cards) => commit(input, cards), () => {
+    input.value = input.dataset.original;
+    input.focus();
+  });
+}
+
+// The question itself, under `control` (its `several` from the face's JSON): `send(cards)` with the answer,
+// `cancelled()` for Escape or Cancel. Asked again, it asks afresh (a second picture dropped replaces the first).
+function askCards(control, send, cancelled) {
+  control.closest(".field").querySelector("[data-ask]")?.remove();
+  const several = JSON.parse(control.dataset.several);
   const all = el("button", {type: "button", class: "btn", text: `All ${several.cards} cards`});
   const one = el("button", {type: "button", class: "btn secondary", text: "Only this card"});
   const cancel = el("button", {type: "button", class: "btn secondary", text: "Cancel"});
@@ -692,9 +700,7 @@ function askSeveral(input) {
                  " ", cancel);
   const answer = (cards) => {
     ask.remove();
-    if (cards) return commit(input, cards);
-    input.value = input.dataset.original;
-    input.focus();
+    return cards ? send(cards) : cancelled();
   };
   all.addEventListener("click", () => answer("all"));
   one.addEventListener("click", () => answer("one"));
@@ -705,7 +711,7 @@ function askSeveral(input) {
     event.stopPropagation();
     answer(null);
   });
-  input.after(ask);
+  control.after(ask);
   all.focus();
 }
 
@@ -735,13 +741,20 @@ editForm.addEventListener("keydown", (event) => {
 
 // -- art: dropped on a face or picked -------------------------------------------------------------------
 
-function sendArt(id, file) {
+// On a face standing for several items alike the picture waits for the one question an edit asks (all its
+// cards, or only this one) and is uploaded with the answer; Cancel uploads nothing.
+function sendArt(id, file, cards = null) {
+  const picker = editForm.dataset.id === id ? editForm.querySelector("#edit-art-file") : null;
+  if (picker?.dataset.several && !cards) {
+    return askCards(picker, (chosen) => sendArt(id, file, chosen), () => { picker.value = ""; picker.focus(); });
+  }
   const errorAt = document.querySelector(`[data-id="${CSS.escape(id)}"] [data-error="art-file"]`)
     || document.querySelector(`#t-${CSS.escape(id)} .error`);
   send("art", () => {
     const form = new FormData();
     form.append("id", id);
     form.append("version", String(base()));
+    if (cards) form.append("cards", cards);
     form.append("file", file, file.name);
     return form;
   }, {what: `picture ${file.name}`, errorAt});
