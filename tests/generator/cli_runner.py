@@ -5,7 +5,6 @@ how and why); STARPNP starts a fresh interpreter, for a test that needs one (a t
 """
 from __future__ import annotations
 
-import resource
 import subprocess
 from pathlib import Path
 
@@ -50,10 +49,6 @@ def tiny_game(folder: Path) -> Path:
     (folder / "cards.yaml").write_text(TINY_CARDS)
     (folder / "layouts" / "probe.yaml").write_text(TINY_PROBE)
     return folder
-
-
-def capped() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
 def run_untrusted(*args, time_limit: int = 60) -> subprocess.CompletedProcess:
