@@ -16,13 +16,14 @@ $(STAMP): pyproject.toml
 build: $(STAMP)
 	$(VENV)/bin/starpnp build --all
 
-# Two workers, each taking whole test files (a file's module fixtures, such as a built game, are made once).
+# Two workers, each taking whole test files (a file's module fixtures, such as a built game, are made once), the
+# longest files first in the order tests/conftest.py gives them (LONG_FILES).
 $(AXE_STAMP): $(STAMP)
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/js $(AXE_CORE)
 	touch $(AXE_STAMP)
 
 test: $(STAMP) $(AXE_STAMP)
-	$(VENV)/bin/pytest -q -n 2 --dist loadfile
+	$(VENV)/bin/pytest -q -n 2 --dist loadfile --no-loadscope-reorder
 
 serve: $(STAMP)
 	$(VENV)/bin/starpnp serve --data data

@@ -33,6 +33,27 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 PHONE = {"width": 360, "height": 740}
 
 
+# The files that take a worker a minute or more (measured on a loaded 2-core machine, longest first): run first,
+# so that under `--dist loadfile` neither worker is left finishing one of them while the other waits. The rest
+# follow as xdist would order them itself (most tests first), which put files of a few long tests last: the
+# 400-variant fuzzer ended a whole run on its own. `make test` passes --no-loadscope-reorder to keep this order.
+LONG_FILES = ["tests/generator/test_ink_roles.py", "tests/generator/test_fuzz.py", "tests/companion/test_browser.py",
+              "tests/generator/test_duplex_whole_file.py", "tests/generator/test_board_seams.py",
+              "tests/companion/test_browser_push.py", "tests/companion/test_browser_table_feel.py",
+              "tests/generator/test_fuzz_properties.py", "tests/studio/test_studio_app.py",
+              "tests/companion/test_browser_offline.py", "tests/games/test_nothing_printed_over.py",
+              "tests/generator/test_designer_workbook.py"]
+
+
+def pytest_collection_modifyitems(items):
+    """The long files first (LONG_FILES), then the others, most tests first; each file's tests in their order."""
+    files = [item.nodeid.split("::")[0] for item in items]
+    counts = {name: files.count(name) for name in set(files)}
+    order = {name: (LONG_FILES.index(name), 0) if name in LONG_FILES else (len(LONG_FILES), -counts[name])
+             for name in counts}
+    items[:] = [item for _, item in sorted(zip(files, items), key=lambda pair: order[pair[0]])]
+
+
 @pytest.fixture(scope="session")
 def shared_builds(tmp_path_factory):
     """shared_builds.build(folder, options): one build per game and options for the whole session (see

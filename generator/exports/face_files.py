@@ -112,6 +112,7 @@ def write_pngs(all_faces: list[Face], out: Path, dpi: int,
     """<out>/<component>/<piece>[-colour]-front.png and -back.png at `dpi`, bleed included, plus faces.csv;
     `progress(faces done, faces)` after each face, as rasterising hundreds of faces takes a while."""
     written, rows = [], []
+    images = render_faces([scene for face in all_faces for scene in (face.front, face.back) if scene is not None], dpi)
     for done, face in enumerate(all_faces, 1):
         folder = out / face.component
         folder.mkdir(parents=True, exist_ok=True)
@@ -121,7 +122,7 @@ def write_pngs(all_faces: list[Face], out: Path, dpi: int,
                 names.append("")
                 continue
             path = folder / f"{face.stem}-{side}.png"
-            render_face(scene, dpi).save(path, dpi=(dpi, dpi))
+            next(images).save(path, dpi=(dpi, dpi))
             written.append(path)
             names.append(str(path.relative_to(out)))
         rows.append((face.component, face.count, *names))

@@ -1,16 +1,18 @@
-"""Run the starpnp command as a user would (a whole process), for the tests that check what it prints."""
+"""Run the starpnp command as a user would (a whole process), for the tests that check what it prints.
+
+Each run is its own process, forked from a server that has imported the command once (forked_cli.py says
+how and why); STARPNP starts a fresh interpreter, for a test that needs one (a terminal, a signal).
+"""
 from __future__ import annotations
 
-import resource
 import subprocess
-import sys
 from pathlib import Path
 
-STARPNP = [sys.executable, "-m", "starpnp"]
+from forked_cli import STARPNP, forked_run
 
 
 def run(*args, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([*STARPNP, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=120)
+    return forked_run(args, cwd=cwd, timeout=120)
 
 
 def one_line(result: subprocess.CompletedProcess, *expected: str) -> str:
@@ -49,17 +51,12 @@ def tiny_game(folder: Path) -> Path:
     return folder
 
 
-def capped() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-
 def run_untrusted(*args, time_limit: int = 60) -> subprocess.CompletedProcess:
     """`starpnp ARGS` as its own process under MEMORY_CAP of address space and `time_limit` seconds (a hang
     detector, not a speed test), its environment holding UNTRUSTED_MARKER and no more of ours."""
     env = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "SECRET_TOKEN": UNTRUSTED_MARKER,
            "DATABASE_URL": UNTRUSTED_MARKER}
-    return subprocess.run([*STARPNP, *map(str, args)], capture_output=True, text=True, timeout=time_limit,
-                          env=env, preexec_fn=capped)
+    return forked_run(args, env=env, timeout=time_limit, memory_cap=MEMORY_CAP)
 
 
 def outputs(out: Path) -> str:

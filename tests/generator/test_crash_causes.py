@@ -3,6 +3,7 @@ answer with one line naming the file, the field and what is allowed, and exit st
 is no crash at all but a colour."""
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -55,7 +56,10 @@ def test_a_three_digit_colour_is_the_six_digit_one(game, tmp_path):
     result = run("build", game, "--format", "pdf", "--out", tmp_path / "out")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     expected = color(text_ground("#FF00AA")).rgb()
-    with pdfplumber.open(next((tmp_path / "out").rglob("*.pdf"))) as pdf:
+    pdf_path = next((tmp_path / "out").rglob("*.pdf"))
+    manifest = json.loads((pdf_path.parent / "manifest.json").read_text())
+    (chits,) = [c["pages"] for c in manifest["components"] if c["id"] == "map_chits"]  # the chit's own pages
+    with pdfplumber.open(pdf_path, pages=chits) as pdf:
         fills = {tuple(round(c, 3) for c in rect["non_stroking_color"] or ())
                  for page in pdf.pages for rect in page.rects}
     assert tuple(round(c, 3) for c in expected) in fills  # not #000FFA, as ReportLab reads a short code

@@ -8,7 +8,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +20,7 @@ from starpnp.generator.sheets.imposition import Settings, impose_grid
 from starpnp.generator.look.loader import find_game
 from starpnp.generator.sheets.pdf import page_ranges
 from starpnp.generator.look.scene import Scene
-from starpnp_test_support import require_tool
+from starpnp_test_support import pdf_page_texts
 
 GAMES = ["handful_of_stars", "starship_catan", "stars_inc", "stratastar"]
 TOL = 0.05
@@ -49,8 +48,7 @@ class Page:
 
 def read_file(path: Path) -> list[Page]:
     reader = PdfReader(path)
-    texts = subprocess.run([require_tool("pdftotext", "poppler-utils"), str(path), "-"], capture_output=True,
-                           text=True, check=True).stdout.split("\f")
+    texts = pdf_page_texts(path)
     pages = []
     for index in range(len(reader.pages)):
         drawing = read_page(reader, index)

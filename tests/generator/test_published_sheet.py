@@ -19,7 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli_runner import STARPNP, UNTRUSTED_MARKER as MARKER, capped, one_line, replace
+from cli_runner import MEMORY_CAP, UNTRUSTED_MARKER as MARKER, one_line, replace
+from forked_cli import forked_run
 from hostile_https import BEHAVIOURS, SHEET, served
 from starpnp.generator.data import published
 from starpnp.generator.data.errors import DataError
@@ -54,8 +55,7 @@ def starpnp(command: str, game: Path, cert: Path, *extra, allow: bool = True) ->
     with their marker planted in the environment (and asserted absent from what it says)."""
     env = {**os.environ, "SSL_CERT_FILE": str(cert), "SECRET_TOKEN": MARKER, **(ALLOW_LOOPBACK if allow else {})}
     out = ["--format", "pdf", "--out", str(game.parent / "out")] if command == "build" else []
-    result = subprocess.run([*STARPNP, command, str(game), *out, *extra], capture_output=True, text=True, env=env,
-                            timeout=TIME_LIMIT, preexec_fn=capped)
+    result = forked_run([command, game, *out, *extra], env=env, timeout=TIME_LIMIT, memory_cap=MEMORY_CAP)
     assert MARKER not in result.stdout + result.stderr
     return result
 
