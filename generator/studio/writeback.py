@@ -120,8 +120,8 @@ class WriteBack:
             several = self.several(tile) if name != "count" else None
             if several is not None:  # the page asks: all of them, or one card split out as an item of its own
                 entry["several"] = several
-            if len(targets) > 1:  # all of them: written in each
-                where += f" and {len(targets) - 1} more: this face is {alike(tile)}"
+            if len(targets) > 1:  # all of them: written in each (the count's line says which items, once)
+                where += f" and {len(targets) - 1} more"
             if self.sources.overrides:  # a player's copy: words, the file and line kept for the designer
                 entry.update(writable=True, where="your copy's changes", detail=where)
             else:
