@@ -49,7 +49,7 @@ class Overridden:
     base: Path  # the game folder being extended
     files: dict[Path, Any]  # base file -> its raw data with the overrides applied
     changes: list[str]  # "components.deck.items.Attack.count: 20 -> 24"
-    blame: dict[tuple[str, str], str]  # (base file, its dotted path) -> "overrides.yaml:line: its dotted path"
+    blame: dict[tuple[str, tuple], str]  # (base file, a path in it) -> "overrides.yaml:line: its dotted path"
     warnings: list[str]  # the base lying outside the folder (the command line only builds from it)
     folder: Path  # the overrides folder
     data: LineDict  # its overrides.yaml as loaded
@@ -68,8 +68,9 @@ class Overridden:
         if not match:
             return error
         file, path, rest = match["file"], match["path"], match["rest"]
-        found = [(base_path, where) for (base_file, base_path), where in self.blame.items()
-                 if base_file == file and (path == base_path or path.startswith((base_path + ".", base_path + "[")))]
+        blamed = ((dotted(base_path), where) for (base_file, base_path), where in self.blame.items() if base_file == file)
+        found = [(base_path, where) for base_path, where in blamed
+                 if path == base_path or path.startswith((base_path + ".", base_path + "["))]
         if not found:
             return error
         base_path, where = max(found, key=lambda pair: len(pair[0]))  # the closest: a key changed in an item added
@@ -102,7 +103,7 @@ class _Merger:
         self.source, self.raw = source, raw
         self.changes: list[str] = []
         self.errors: list[str] = []
-        self.blame: dict[tuple[str, str], str] = {}
+        self.blame: dict[tuple[str, tuple], str] = {}
         self.set_at: dict[tuple[str, tuple], tuple[int, tuple]] = {}
         self.names: dict[tuple[str, tuple], str] = {}
 
@@ -126,7 +127,7 @@ class _Merger:
                 target[key] = new
                 self.changes.append(f"{label}.{key}: {was} -> {short(new)}")
                 line = line_of(self.raw, loc + (key,))
-                self.blame[(file, dotted(at + (key,)))] = f"{self.source}:{line}: {dotted(loc + (key,))}"
+                self.blame[(file, at + (key,))] = f"{self.source}:{line}: {dotted(loc + (key,))}"
                 self.set_at[(file, at + (key,))] = (line, loc + (key,))
 
     def component(self, comp: dict, changes: Any, loc: tuple, base: tuple[str, tuple]) -> None:
@@ -182,7 +183,7 @@ class _Merger:
             self.written_at(item, loc + (number,), (base[0], base[1] + ("items", len(items) - 1)))
             was = f" (a copy of {item['like']})" if "like" in item else ""
             self.changes.append(f"{label}.items: + {short(item_key(new) or 'an item')}{was}")
-            self.blame[(base[0], dotted(base[1] + ("items", len(items) - 1)))] = (
+            self.blame[(base[0], base[1] + ("items", len(items) - 1))] = (
                 f"{self.source}:{line_of(self.raw, loc + (number,))}: {dotted(loc + (number,))}")
 
     def written_at(self, item: dict, loc: tuple, base: tuple[str, tuple]) -> None:
@@ -229,15 +230,7 @@ class _Merger:
         arranged.item_lines = [lines[index] if lines else 0 for index in kept]
         comp["items"] = arranged
         moved = {old: new for new, old in enumerate(kept)}
-        prefix = dotted(base[1] + ("items",))
-        blame = {}
-        for (file, path), where in self.blame.items():
-            found = re.match(re.escape(prefix) + r"\[(\d+)\](.*)$", path) if file == base[0] else None
-            if found is None:
-                blame[(file, path)] = where
-            elif int(found.group(1)) in moved:
-                blame[(file, f"{prefix}[{moved[int(found.group(1))]}]{found.group(2)}")] = where
-        self.blame = blame
+        self.blame = moved_items(self.blame, base, moved)
         self.set_at = moved_items(self.set_at, base, moved)
         self.names = moved_items(self.names, base, moved)
 

@@ -52,8 +52,6 @@ class Refused(DataError):
         self.readonly, self.answer = readonly, answer
 
 
-
-
 class NoFace(LookupError):
     """A face id the desk does not have (the folder changed since the page listed it)."""
 
