@@ -143,7 +143,7 @@
   }, true);
   bigFace.addEventListener("keydown", (event) => {
     const node = event.target.closest(".box");
-    const arrow = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]}[event.key];
+    const arrow = ARROWS[event.key];
     if (!node || !arrow || !beforeNudge || !event.defaultPrevented || node.classList.contains("fixed")) return;
     clearTimeout(guideShown);
     hideGuides();

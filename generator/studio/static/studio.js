@@ -782,6 +782,7 @@ takesDrops(bigFace, () => large.id);
 
 const SNAP = 0.5;   // mm: a drag lands on this grid
 const NUDGE = 0.1;  // mm: an arrow key's step (Shift: 1 mm)
+const ARROWS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};  // a key's way across, down
 const SMALLEST = 1; // mm: a box is never dragged smaller
 const HANDLES = ["nw", "n", "ne", "e", "se", "s", "sw", "w"];
 let dragging = null;  // the drag under way: the box's node, its rectangle then and now, the pointer then
@@ -895,7 +896,7 @@ bigFace.addEventListener("lostpointercapture", endDrag);
 
 bigFace.addEventListener("keydown", (event) => {
   const node = event.target.closest(".box");
-  const arrow = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]}[event.key];
+  const arrow = ARROWS[event.key];
   if (!node || !arrow || node.classList.contains("fixed")) return;
   event.preventDefault();
   const by = event.shiftKey ? 1 : NUDGE;
