@@ -49,13 +49,15 @@ def test_customise_stratastar_then_a_cards_count_and_picture_land_in_the_overrid
         expect(count).to_have_value("5", timeout=LIVE_MS)
         count.fill("7")
         count.press("Enter")
+        page.wait_for_function("() => document.querySelector('[data-undo]').title.includes('count of Research')",
+                               timeout=LIVE_MS)  # written: the large view then reads overrides.yaml's line
         research.locator(".face").click()
         dialog = page.get_by_role("dialog", name="One face, large")
         expect(dialog.get_by_label("title", exact=True)).to_have_value("Research")
         shown = dialog.inner_text()  # a player reads cards and counts; files and lines wait in a closed detail
         assert "(a new key)" not in shown and not re.search(r"\.(yaml|csv):\d", shown), shown
         dialog.locator("details.from summary").first.click()
-        assert re.search(r"overrides\.yaml:\d", dialog.inner_text())
+        expect(dialog).to_contain_text(re.compile(r"overrides\.yaml:\d"), use_inner_text=True)
         assert axe_violations(page) == []  # the player's large view, its details folded and open
         picture = io.BytesIO()
         Image.new("RGB", (60, 40), "#7E57C2").save(picture, "PNG")
