@@ -7,6 +7,7 @@ paper it is printed with is in generator/iconfile.py (COLOURS).
 from __future__ import annotations
 
 import os
+from stat import S_ISLNK
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -39,18 +40,46 @@ def _icon_folders(games: tuple[Path, ...]) -> tuple[Path, ...]:
     return tuple(g / ICON_FOLDER for g in games) + (builtin_icons(),)
 
 
-def _files_in(place: Path) -> dict[str, Path]:
-    """name -> file of the icons in one folder, listed again only when the folder changes (--watch)."""
+@dataclass(frozen=True)
+class _Folder:
+    """One icons/ folder as listed: name -> file, and whether the folder, links followed, lies in its game
+    folder (or ours), found once per listing: resolving it again for each of 2,000 icon files took a tenth of
+    a build."""
+
+    files: dict[str, Path]
+    inside: bool
+
+
+def _listed(place: Path) -> _Folder:
+    """The folder's icons, listed again only when the folder changes (--watch)."""
     try:
         changed = os.stat(place).st_mtime_ns
     except OSError:
-        return {}
+        return _Folder({}, True)
     return _listing(place, changed)
 
 
 @lru_cache(maxsize=256)
-def _listing(place: Path, changed: int) -> dict[str, Path]:
-    return {file.stem: file for file in sorted(place.glob("*.svg")) if file.is_file()}
+def _listing(place: Path, changed: int) -> _Folder:
+    """Listed by os.scandir, which knows a plain file from its directory entry: no stat per file."""
+    with os.scandir(place) as entries:
+        names = sorted(entry.name for entry in entries if entry.name.endswith(".svg") and entry.is_file())
+    return _Folder({name[:-len(".svg")] or name: place / name for name in names}, within(place, (place.parent,)))
+
+
+def _files_in(place: Path) -> dict[str, Path]:
+    """name -> file of the icons in one folder."""
+    return _listed(place).files
+
+
+def _found(name: str, game_folder: GameFolders) -> tuple[Path, bool] | None:
+    """(the file an icon name stands for, whether its folder lies inside), or None."""
+    for place in _folders(game_folder):
+        folder = _listed(place)
+        file = folder.files.get(name)
+        if file is not None:
+            return file, folder.inside
+    return None
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: one Icon per file read
@@ -86,20 +115,17 @@ def _coloured(icon: Icon, ink: str, paper: str) -> tuple[Element, ...]:
 
 def icon_file(name: str, game_folder: GameFolders = None) -> Path | None:
     """The file an icon name stands for, or None."""
-    for place in _folders(game_folder):
-        file = _files_in(place).get(name)
-        if file is not None:
-            return file
-    return None
+    found = _found(name, game_folder)
+    return found and found[0]
 
 
 def find_icon(name: str, game_folder: GameFolders = None) -> Icon:
     """The icon called `name`: KeyError when there is none, IconFileError (one line, naming the file) when
     its file is not an icon we can draw. `game_folder` is a game folder, or several searched in order."""
-    file = icon_file(name, game_folder)
-    if file is None:
+    found = _found(name, game_folder)
+    if found is None:
         raise KeyError(name)
-    return _load(file)
+    return _load(*found)
 
 
 # file -> (its mtime and size when read, the Icon or the error reading it gave): each file read once per process
@@ -108,40 +134,27 @@ def find_icon(name: str, game_folder: GameFolders = None) -> Icon:
 _READ: dict[Path, tuple[tuple[int, int], Icon | str]] = {}
 
 
-def _load(file: Path) -> Icon:
-    stat = os.stat(file)
+def _load(file: Path, folder_inside: bool) -> Icon:
+    """The icon in `file`, read once: one lstat tells a link (whose target must lie in the game folder too)
+    from a file, which lies where its folder does."""
+    stat = os.lstat(file)
+    link = S_ISLNK(stat.st_mode)
+    if link:
+        stat = os.stat(file)
     stamp = (stat.st_mtime_ns, stat.st_size)
     known = _READ.get(file)
     if known is None or known[0] != stamp:
         try:
-            known = stamp, _read(file)
+            if not (within(file, (file.parent.parent,)) if link else folder_inside):
+                raise IconFileError(f"{file}: an icon file {INSIDE}")
+            drawing = read_icon_file(file)
+            known = stamp, Icon(file.stem, file, drawing.view_box, drawing.elements, drawing.warnings)
         except IconFileError as exc:
             known = stamp, str(exc)
         _READ[file] = known
     if isinstance(known[1], str):
         raise IconFileError(known[1])
     return known[1]
-
-
-def _read(file: Path) -> Icon:
-    if not _inside(file):
-        raise IconFileError(f"{file}: an icon file {INSIDE}")
-    drawing = read_icon_file(file)
-    return Icon(file.stem, file, drawing.view_box, drawing.elements, drawing.warnings)
-
-
-def _inside(file: Path) -> bool:
-    """Whether icons/NAME.svg, links followed, lies in its game folder (or ours). A file that is not a link lies
-    where its folder does, so only links and the folder (once while it is unchanged) are resolved: resolving
-    each of 2,000 icon files took a tenth of a build."""
-    if file.is_symlink():
-        return within(file, (file.parent.parent,))
-    return _folder_inside(file.parent, os.stat(file.parent).st_mtime_ns)
-
-
-@lru_cache(maxsize=256)
-def _folder_inside(place: Path, changed: int) -> bool:
-    return within(place, (place.parent,))
 
 
 def icon_names(game_folder: GameFolders = None) -> list[str]:
@@ -154,9 +167,10 @@ def icon_problems(game_folder: GameFolders = None) -> tuple[list[str], list[str]
     the warnings of those drawn in part."""
     problems, warnings = [], []
     for place in _folders(game_folder):
-        for file in _files_in(place).values():
+        folder = _listed(place)
+        for file in folder.files.values():
             try:
-                warnings += _load(file).warnings
+                warnings += _load(file, folder.inside).warnings
             except IconFileError as exc:
                 problems.append(str(exc))
     return problems, warnings

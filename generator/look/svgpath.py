@@ -26,8 +26,9 @@ LETTERS = frozenset("MmZzLlHhVvCcSsQqTtAa")
 # the numbers one command takes (an arc's two flags among its seven)
 ARITY = {letter: n for letters, n in (("Zz", 0), ("HhVv", 1), ("MmLlTt", 2), ("SsQq", 4), ("Cc", 6), ("Aa", 7))
          for letter in letters}
+KIND = {letter: (letter.upper(), letter.islower(), n) for letter, n in ARITY.items()}  # (absolute letter, relative, step)
 COMMAND = re.compile(r"([MmZzLlHhVvCcSsQqTtAa])")
-SECOND_POINT = re.compile(r"(\.\d*)(?=\.)")  # "1.5.5" is 1.5 and .5
+SECOND_POINT = re.compile(r"\.\d*(?=\.)")  # "1.5.5" is 1.5 and .5
 QUICK = str.maketrans("", "", "MmZzLlHhVvCcSsQqTtAa0123456789.+- \t\n\r,")  # what the quick way reads
 Segments = tuple[list[str], list[int], list[float]]  # command letters, how many numbers each, all the numbers
 
@@ -58,7 +59,7 @@ def _quick(d: str) -> Segments | None:
     unless every piece is a number and every command has whole sets of them (the careful way reads it then)."""
     if d.translate(QUICK):
         return None
-    parts = COMMAND.split(SECOND_POINT.sub(r"\1 ", d.replace(",", " ").replace("-", " -")))
+    parts = COMMAND.split(SECOND_POINT.sub(_space_after, d.replace(",", " ").replace("-", " -")))
     letters, pieces = parts[1::2], list(map(str.split, parts[2::2]))
     if parts[0].strip() or (letters and letters[0] not in ("M", "m")):
         return None
@@ -66,16 +67,21 @@ def _quick(d: str) -> Segments | None:
         numbers = list(map(float, chain.from_iterable(pieces)))
     except ValueError:
         return None
-    if numbers and not max(map(abs, numbers)) <= MAX_SVG_NUMBER:
+    if numbers and not max(numbers) <= MAX_SVG_NUMBER >= -min(numbers):
         return None
     counts = list(map(len, pieces))
-    for letter, n, piece in zip(letters, counts, pieces):
-        arity = ARITY[letter]
-        if (n % arity or not n) if arity else n:
+    if counts != list(map(ARITY.__getitem__, letters)):  # not one set of numbers per command: whole sets?
+        if any((n % ARITY[letter] or not n) if ARITY[letter] else n for letter, n in zip(letters, counts)):
             return None
-        if arity == 7 and not {*piece[3::7], *piece[4::7]} <= {"0", "1"}:  # arc flags written apart
+    for letter, piece in zip(letters, pieces):
+        if letter in ("a", "A") and not {*piece[3::7], *piece[4::7]} <= {"0", "1"}:  # arc flags written apart
             return None
     return letters, counts, numbers
+
+
+def _space_after(match: re.Match) -> str:
+    """A function rather than a template ("\\g<0> "), which Python 3.11 expands in Python for every match."""
+    return match[0] + " "
 
 
 def _careful(tokens: list[str], letters: list[str], counts: list[int], numbers: list[float]) -> None:
@@ -149,8 +155,7 @@ def _absolute(letters: list[str], counts: list[int], v: list[float]) -> tuple[tu
     i = 0
     for letter, n in zip(letters, counts):
         end = i + n
-        upper = letter.upper()
-        relative = letter != upper
+        upper, relative, step = KIND[letter]
         if upper == "Z":
             add(("Z",))
             x, y = start_x, start_y
@@ -200,7 +205,7 @@ def _absolute(letters: list[str], counts: list[int], v: list[float]) -> tuple[tu
                      px + 2 / 3 * (q[0] - px), py + 2 / 3 * (q[1] - py), px, py))
                 x, y = px, py
                 cubic, quad = None, q
-            i += ARITY[letter]
+            i += step
     return tuple(out)
 
 
