@@ -17,6 +17,7 @@ colour) until an icon is drawn.
 from __future__ import annotations
 
 import math
+import os
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
@@ -542,12 +543,12 @@ def _colour_role(value: str, failure) -> str | None:
 def read_icon_file(file: FilePath) -> IconDrawing:
     """One icon file drawn as scene elements with colour roles; IconFileError names the file."""
     try:
-        with open(file, "rb") as stream:  # read up to the limit and no further (no stat: one call less per icon)
-            data = stream.read(MAX_FILE_BYTES + 1)
+        with open(file, "rb", buffering=0) as stream:  # the open file's size: no second lookup of its name
+            if os.fstat(stream.fileno()).st_size > MAX_FILE_BYTES:
+                raise IconFileError(f"{file}: larger than {MAX_FILE_BYTES // 1024 // 1024} MiB")
+            data = stream.readall()
     except OSError as exc:
         raise IconFileError(f"{file}: cannot be read: {exc.strerror or exc}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise IconFileError(f"{file}: larger than {MAX_FILE_BYTES // 1024 // 1024} MiB")
     return read_icon(data, file)
 
 
