@@ -83,7 +83,7 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
     Errors (data the build refuses) exit with status 2; warnings (missing art, text that does not fit, an
     unknown {placeholder}, an icon file that is not SVG, a text printed over another element in full or low
     ink) are listed and, with --strict, do the same."""
-    from .look.checks import face_warnings, overlap_warnings
+    from .look.checks import check_warnings
 
     errors: list[str] = []
     try:
@@ -96,7 +96,7 @@ def check(games: tuple[str, ...], all_games: bool, strict: bool) -> None:
             if ceiling := past_ceiling(game, Settings(), folder):
                 raise DataErrors([ceiling])
             # every face drawn, as a build draws it, and again in low ink for texts over other elements
-            warnings = [*game.warnings, *face_warnings(game, folder), *overlap_warnings(game, folder)]
+            warnings = [*game.warnings, *check_warnings(game, folder)]
         except DataErrors as exc:
             errors.extend(exc.errors)
             continue

@@ -382,26 +382,44 @@
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") { kick(); } });
   // htmx (loaded before this file) processes the page on DOMContentLoaded; after that, taps are live, and
   // taps still queued from before a reload go out.
-  // -- the host's lobby (no #live to fetch): a new seat request or hand-over reloads it, so it shows at once.
-  // Checked when the stream opens too: one that came while the page was loading is not missed.
+  // -- pages about seats (no #live to fetch) follow the table's stream: `check(source)` runs on each change of
+  // seats, and when the stream opens (a change made while the page was loading is not missed).
+  function followSeats(url, check) {
+    if (!window.EventSource || !window.fetch) { return; }
+    var source = new EventSource(url);
+    function look() { check(source); }
+    source.addEventListener("open", look);
+    source.addEventListener("seats", look);
+  }
+  // The host's lobby: a new seat request or hand-over reloads it, so it shows at once.
   function watchLobby() {
     var marker = document.querySelector("[data-lobby-push]");
-    if (!marker || !window.EventSource || !window.fetch) { return; }
-    var source = new EventSource(marker.dataset.lobbyPush);
-    function reloadIfNews() {
+    if (!marker) { return; }
+    followSeats(marker.dataset.lobbyPush, function (source) {
       fetch(location.href, {credentials: "same-origin"}).then(function (response) { return response.text(); })
         .then(function (html) {
           var now = new DOMParser().parseFromString(html, "text/html").querySelector("[data-lobby-push]");
           if (now && now.dataset.news !== marker.dataset.news) { source.close(); location.reload(); }
         }).catch(function () { /* offline: the next event checks again */ });
-    }
-    source.addEventListener("open", reloadIfNews);
-    source.addEventListener("seats", reloadIfNews);
+    });
+  }
+  // A phone waiting for a held seat: once its request is answered the page redirects (to the game, or to the
+  // lobby saying no), and the phone reloads at once rather than at the page's next 2 s refresh. The redirect
+  // is not followed by the check itself: the lobby says a turned-down request once, to the page that loads it.
+  function watchSeatWait() {
+    var marker = document.querySelector("[data-seat-wait]");
+    if (!marker) { return; }
+    followSeats(marker.dataset.seatWait, function (source) {
+      fetch(location.href, {credentials: "same-origin", redirect: "manual"}).then(function (response) {
+        if (response.type === "opaqueredirect") { source.close(); location.reload(); }
+      }).catch(function () { /* offline: the next event, or the refresh, checks again */ });
+    });
   }
   document.addEventListener("DOMContentLoaded", function () {
     document.documentElement.dataset.live = "ready";
     connectPush();
     watchLobby();
+    watchSeatWait();
     setInterval(tick, TICK_MS);
     pump();
   });

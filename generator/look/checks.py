@@ -12,23 +12,32 @@ from .overlaps import overlaps
 from .render import SceneCache, faces
 
 
-def face_warnings(game: Game, folder: Path) -> list[str]:
-    """The warnings drawing every face gives, as a default build draws them."""
-    cache = SceneCache(3.0, folder)
+def face_warnings(game: Game, folder: Path, drawn: SceneCache | None = None) -> list[str]:
+    """The warnings drawing every face gives, as a default build draws them (`drawn`: the cache to draw them
+    in, which overlap_warnings may read after)."""
+    cache = drawn or SceneCache(3.0, folder)
     faces(game, cache)
     return cache.warnings
 
 
-def overlap_warnings(game: Game, folder: Path) -> list[str]:
+def overlap_warnings(game: Game, folder: Path, drawn: SceneCache | None = None) -> list[str]:
     """'<face>: "<words>" runs into <element> (<ink>)' for each text printed over another element's ink, in
-    full and in low ink (low ink outlines large fills, so an edge hidden in full ink can show there)."""
+    full and in low ink (low ink outlines large fills, so an edge hidden in full ink can show there).
+    `drawn`: the full-ink faces face_warnings drew already, not drawn a second time."""
     inks: dict[str, list[str]] = {}
-    for ink in ("full", "low"):
+    for ink, cache in (("full", drawn or SceneCache(3.0, folder)), ("low", SceneCache(3.0, folder, ink="low"))):
         seen: set[int] = set()
-        for face in faces(game, SceneCache(3.0, folder, ink=ink)):
+        for face in faces(game, cache):
             for scene in (face.front, face.back):
                 if scene is not None and id(scene) not in seen:
                     seen.add(id(scene))
                     for problem in overlaps(scene):
                         inks.setdefault(f"{scene.label}: {problem}", []).append(ink)
     return [f"{problem} ({' and '.join(found)} ink)" for problem, found in inks.items()]
+
+
+def check_warnings(game: Game, folder: Path) -> list[str]:
+    """What `check` finds by drawing: face_warnings, then overlap_warnings, the full-ink faces drawn once for
+    both (a large game's faces take seconds to draw)."""
+    drawn = SceneCache(3.0, folder)
+    return [*face_warnings(game, folder, drawn), *overlap_warnings(game, folder, drawn)]

@@ -55,12 +55,16 @@ def overlaps(scene: Scene) -> list[str]:
     inked: list[Inked] = []
     _collect(scene.elements, IDENTITY, None, inked, [0], None)
     found: dict[tuple[int, int], str] = {}
+    placed = [(order, other, other.owner, *other.box, other.clip) for order, other in enumerate(inked)]
     for index, text in enumerate(inked):
         if text.kind != "text":
             continue
-        near = [(order, other) for order, other in enumerate(inked)
-                if other.owner != text.owner and _boxes_meet(text.box, other.box)
-                and not (other.clip and not _boxes_meet(text.box, other.clip))]
+        # the elements of other owners whose boxes meet the text's, within their clips (_boxes_meet written out:
+        # this runs for every pair of a text and an element of the face)
+        x0, y0, x1, y1 = text.box
+        near = [(order, other) for order, other, owner, a0, b0, a1, b1, clip in placed
+                if owner != text.owner and a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1
+                and (clip is None or (clip[0] <= x1 and x0 <= clip[2] and clip[1] <= y1 and y0 <= clip[3]))]
         # the last opaque fill under the text that holds its whole box hides all drawn before it (a lane's line
         # under the badge its letter stands on)
         ground = max((order for order, other in near if order < index and _holds(other, text)), default=-1)

@@ -70,47 +70,40 @@ def test_taps_made_while_the_server_is_down_arrive_once_when_it_is_back(tmp_path
         server.stop()
 
 
-def test_a_tap_kept_in_the_queue_survives_a_reload(tmp_path, two_phones):
-    """The queue is in localStorage: a tap that could not be sent goes out after the page is reloaded."""
-    server = ServerProcess(tmp_path / "data").start()
-    try:
-        code = create_table(server.base_url)["code"]
-        ann = two_phones[0]
-        open_seat(ann, server.base_url, code, "p1")
-        ann.route("**/events", lambda route: route.abort())  # the network eats every tap
-        plus(ann, "p1").click()
-        expect(ann.locator("#tap-status")).to_have_text("offline — 1 tap waiting", timeout=BACK_MS)
-        ann.unroute("**/events")
-        ann.reload()
-        expect(counter(ann, "p1")).to_have_text("1", timeout=BACK_MS)
-        assert len(events(server.base_url, code)) == 1
-    finally:
-        server.stop()
+def test_a_tap_kept_in_the_queue_survives_a_reload(live_server, two_phones):
+    """The queue is in localStorage: a tap that could not be sent goes out after the page is reloaded (the
+    network drops it here, so the session's server serves)."""
+    code = create_table(live_server)["code"]
+    ann = two_phones[0]
+    open_seat(ann, live_server, code, "p1")
+    ann.route("**/events", lambda route: route.abort())  # the network eats every tap
+    plus(ann, "p1").click()
+    expect(ann.locator("#tap-status")).to_have_text("offline — 1 tap waiting", timeout=BACK_MS)
+    ann.unroute("**/events")
+    ann.reload()
+    expect(counter(ann, "p1")).to_have_text("1", timeout=BACK_MS)
+    assert len(events(live_server, code)) == 1
 
 
-def test_a_tap_whose_answer_is_lost_is_stored_once(tmp_path, two_phones):
+def test_a_tap_whose_answer_is_lost_is_stored_once(live_server, two_phones):
     """The server commits the tap, then the connection drops before the answer: the phone sends it again
     with the same client_id, and the server answers with the event it already has."""
-    server = ServerProcess(tmp_path / "data").start()
-    try:
-        code = create_table(server.base_url)["code"]
-        ann = two_phones[0]
-        open_seat(ann, server.base_url, code, "p1")
-        lost = []
+    code = create_table(live_server)["code"]
+    ann = two_phones[0]
+    open_seat(ann, live_server, code, "p1")
+    lost = []
 
-        def drop_the_first_answer(route):
-            if not lost:
-                route.fetch()  # reaches the server, which stores the tap...
-                lost.append(route.request.post_data)
-                route.abort()  # ...but the phone never hears back
-            else:
-                route.continue_()
+    def drop_the_first_answer(route):
+        if not lost:
+            route.fetch()  # reaches the server, which stores the tap...
+            lost.append(route.request.post_data)
+            route.abort()  # ...but the phone never hears back
+        else:
+            route.continue_()
 
-        ann.route("**/events", drop_the_first_answer)
-        plus(ann, "p1").click()
-        expect(counter(ann, "p1")).to_have_text("1", timeout=BACK_MS)
-        expect(ann.locator("#tap-status")).to_have_text("all saved", timeout=BACK_MS)
-        logged = events(server.base_url, code)
-        assert lost and len(logged) == 1, logged
-    finally:
-        server.stop()
+    ann.route("**/events", drop_the_first_answer)
+    plus(ann, "p1").click()
+    expect(counter(ann, "p1")).to_have_text("1", timeout=BACK_MS)
+    expect(ann.locator("#tap-status")).to_have_text("all saved", timeout=BACK_MS)
+    logged = events(live_server, code)
+    assert lost and len(logged) == 1, logged

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from companion_test_helpers import SYNC_MS, ServerProcess, bearer, create_table, open_seat, request
+from companion_test_helpers import SYNC_MS, ServerProcess, bearer, create_table, open_seat, request, wait_for_polls
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +70,7 @@ def test_when_push_fails_the_page_polls(live_server, two_phones):
     plus(ann, "p1").click()
     expect(counter(ben, "p1")).to_have_text("1", timeout=SYNC_MS)
     assert fetched, "the change came without a poll"
-    ben.wait_for_timeout(2500)
+    wait_for_polls(ben, 1)
     assert len(fetched) >= 2  # it goes on polling
 
 

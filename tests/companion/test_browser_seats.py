@@ -8,12 +8,14 @@ import re
 import pytest
 from playwright.sync_api import Error as PlaywrightError, expect
 
-from companion_test_helpers import STRATASTAR_TO_BATTLE, SYNC_MS, bearer, create_table, csrf_from, open_seat, request
+from companion_test_helpers import (HOSTS, STRATASTAR_TO_BATTLE, SYNC_MS, bearer, create_table, csrf_from, grant, open_seat,
+                                    request)
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = [{"name": "Ann", "color": "red"}, {"name": "Ben", "color": "blue"}]
 SECRET = 47  # Ben's Attack cards: no other number on the page
+REFRESH = '<meta http-equiv="refresh" content="2">'  # the waiting page's own reload, for a phone without JavaScript
 
 
 def test_a_held_seat_is_asked_for_and_its_secret_stays_until_the_old_phone_lets_go(live_server, two_phones):
@@ -115,3 +117,38 @@ def test_a_phone_gives_up_its_seat_and_the_next_sits_without_a_question(live_ser
     second.wait_for_url(f"{live_server}/t/{code}/play")  # straight in: nobody held it
     first.goto(f"{live_server}/t/{code}/play")
     assert first.url.endswith(f"/t/{code}")  # no seat: back to the lobby
+
+
+def test_a_waiting_phone_moves_on_when_its_request_is_answered_without_reloading_itself(live_server, two_phones):
+    """The waiting page follows the table's push stream: turned down, it goes back to the lobby, which says so;
+    given the seat, on to the game. Its own 2 s refresh is taken out of the page here, so a page that only
+    refreshed would wait for ever."""
+    table = create_table(live_server, "generic", PLAYERS)
+    code, phone = table["code"], two_phones[0]
+    stripped = []
+
+    def without_refresh(route):
+        answer = route.fetch(max_redirects=0) if route.request.is_navigation_request() else None
+        if answer is None or answer.status != 200:  # the page's own checks, and a redirect: as they are
+            return route.continue_()
+        stripped.append(REFRESH in answer.text())
+        route.fulfill(response=answer, body=answer.text().replace(REFRESH, ""))
+
+    phone.route("**/seat/wait", without_refresh)
+    for answer in ("refuse", "grant"):
+        phone.goto(f"{live_server}/t/{code}")
+        phone.locator('form.seats button[value="p1"]').click()
+        phone.locator("[data-take-over] button").click()
+        phone.wait_for_url(f"{live_server}/t/{code}/seat/wait")  # reached by a redirect, which no route sees:
+        with phone.expect_response(lambda r: r.url.endswith("/push")):  # loaded again, without the refresh
+            phone.goto(f"{live_server}/t/{code}/seat/wait")
+        if answer == "refuse":
+            status, body = request("POST", f"{live_server}/api/tables/{code}/seats/p1/refuse",
+                                   {"host_token": HOSTS[code]})
+            assert status == 200, body
+            phone.wait_for_url(f"{live_server}/t/{code}", timeout=SYNC_MS)
+            expect(phone.locator("[data-seat-lost]")).to_contain_text("turned down")
+        else:
+            grant(live_server, code, "p1")
+            phone.wait_for_url(f"{live_server}/t/{code}/play", timeout=SYNC_MS)
+    assert stripped == [True, True]  # both waits were on a page that could not reload itself

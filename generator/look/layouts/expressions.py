@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import math
 import re
+import unicodedata
 from difflib import get_close_matches
 from functools import lru_cache
 from itertools import accumulate
@@ -400,48 +401,74 @@ def _call(helper: str, *args: ast.expr) -> ast.Call:
 
 def expression(text: str, names: set[str], where: str) -> Value:
     """`text` as a checked, compiled expression of the language above, over the names in `names`."""
-    source = text.strip()
+    if len(text.strip()) > MAX_EXPRESSION_CHARS:
+        raise LayoutError(str(over(where, "the length of an expression", len(text.strip()), MAX_EXPRESSION_CHARS)))
+    try:  # kept by the names among its words: fewer to keep, and the same for a layout's every box
+        tree, code = _checked(text, frozenset(names.intersection(_words(text))))
+    except _Refused:
+        try:  # the verdict from every name: the close ones it suggests, and any name its words missed
+            tree, code = _checked.__wrapped__(text, frozenset(names))
+        except _Refused as refused:
+            raise LayoutError(f"{where}: {refused}") from None
+    return Value(code=code, tree=tree, where=where)
+
+
+WORD = re.compile(r"\w+")
+
+
+def _words(text: str) -> set[str]:
+    """The words of the text, as written and as Python reads its names (NFKC): every name it uses among them."""
+    return {*WORD.findall(text), *WORD.findall(unicodedata.normalize("NFKC", text))}
+
+
+class _Refused(Exception):
+    """Why an expression is refused, without where it is written (expression() adds that)."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _checked(text: str, names: frozenset[str]) -> tuple[ast.expr, Any]:
+    """The expression's checked tree and its code, made once per process for each text and the names it uses:
+    a folder's layouts are compiled again whenever one of its files changes, and every game's use the
+    built-in ones, but most expressions are the same as last time. What is refused is not kept (_Refused)."""
     shown = clipped(text, 80)
-    if len(source) > MAX_EXPRESSION_CHARS:
-        raise LayoutError(str(over(where, "the length of an expression", len(source), MAX_EXPRESSION_CHARS)))
     try:
-        tree = ast.parse(source, mode="eval")
+        tree = ast.parse(text.strip(), mode="eval")
     except (SyntaxError, ValueError):  # ValueError: a NUL byte
-        raise LayoutError(f"{where}: not an expression: {shown!r}") from None
+        raise _Refused(f"not an expression: {shown!r}") from None
     except (RecursionError, MemoryError):
-        raise LayoutError(f"{where}: an expression nested too deep: {shown!r}") from None
+        raise _Refused(f"an expression nested too deep: {shown!r}") from None
     called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
     for node in ast.walk(tree):
         if isinstance(node, (ast.Pow, ast.LShift)):  # numbers a face never needs, and slow to make
-            raise LayoutError(f"{where}: ** and << are not allowed in {shown!r}")
+            raise _Refused(f"** and << are not allowed in {shown!r}")
         if not isinstance(node, NODES):
-            raise LayoutError(f"{where}: {type(node).__name__.lower()} is not allowed in {shown!r}")
+            raise _Refused(f"{type(node).__name__.lower()} is not allowed in {shown!r}")
         if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
-            raise LayoutError(f"{where}: {node.attr[:40]!r} is not allowed in {shown!r}")
+            raise _Refused(f"{node.attr[:40]!r} is not allowed in {shown!r}")
         if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS
                                                and node.func.id not in names):
-            raise LayoutError(f"{where}: unknown function in {shown!r} (a field or let name is no function); "
-                              f"known: {', '.join(sorted(FUNCTIONS))}")
+            raise _Refused(f"unknown function in {shown!r} (a field or let name is no function); "
+                           f"known: {', '.join(sorted(FUNCTIONS))}")
         if isinstance(node, ast.Call) and node.keywords:
-            raise LayoutError(f"{where}: a function takes its arguments in order, without name=: {shown!r}")
+            raise _Refused(f"a function takes its arguments in order, without name=: {shown!r}")
         if isinstance(node, ast.Constant) and (type(node.value) not in CONSTANTS or (
                 isinstance(node.value, str) and len(node.value) > MAX_TEXT_CHARS)):
-            raise LayoutError(f"{where}: {type(node.value).__name__} {str(node.value)[:20]!r} is not allowed")
+            raise _Refused(f"{type(node.value).__name__} {str(node.value)[:20]!r} is not allowed")
         if isinstance(node, ast.Name) and id(node) not in called:
             if node.id.startswith("_"):
-                raise LayoutError(f"{where}: {node.id[:40]!r} is not allowed in {shown!r}")
+                raise _Refused(f"{node.id[:40]!r} is not allowed in {shown!r}")
             if node.id in FUNCTIONS and node.id not in names:
-                raise LayoutError(f"{where}: {node.id} is a function; call it, as {node.id}(…), in {shown!r}")
+                raise _Refused(f"{node.id} is a function; call it, as {node.id}(…), in {shown!r}")
             if node.id not in names:
                 close = get_close_matches(node.id, sorted(names), n=3, cutoff=0.6)
                 hint = f"; did you mean {', '.join(close)}?" if close else ""
-                raise LayoutError(f"{where}: unknown name {node.id[:40]!r} in {shown!r}{hint}")
+                raise _Refused(f"unknown name {node.id[:40]!r} in {shown!r}{hint}")
     try:
         checked = ast.fix_missing_locations(_Checked().visit(tree))
-        code = compile(checked, where, "eval")
+        code = compile(checked, "<layout expression>", "eval")
     except (RecursionError, MemoryError):
-        raise LayoutError(f"{where}: an expression nested too deep: {shown!r}") from None
-    return Value(code=code, tree=checked.body, where=where)
+        raise _Refused(f"an expression nested too deep: {shown!r}") from None
+    return checked.body, code
 
 
 PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
