@@ -20,12 +20,12 @@ def face_warnings(game: Game, folder: Path, drawn: SceneCache | None = None) -> 
     return cache.warnings
 
 
-def overlap_warnings(game: Game, folder: Path, drawn: SceneCache | None = None) -> list[str]:
+def overlap_warnings(game: Game, folder: Path, full: SceneCache) -> list[str]:
     """'<face>: "<words>" runs into <element> (<ink>)' for each text printed over another element's ink, in
-    full and in low ink (low ink outlines large fills, so an edge hidden in full ink can show there).
-    `drawn`: the full-ink faces face_warnings drew already, not drawn a second time."""
+    full and in low ink (low ink outlines large fills, so an edge hidden in full ink can show there). `full`:
+    the cache face_warnings drew the full-ink faces in, not drawn a second time."""
     inks: dict[str, list[str]] = {}
-    for ink, cache in (("full", drawn or SceneCache(3.0, folder)), ("low", SceneCache(3.0, folder, ink="low"))):
+    for ink, cache in (("full", full), ("low", SceneCache(3.0, folder, ink="low"))):
         seen: set[int] = set()
         for face in faces(game, cache):
             for scene in (face.front, face.back):

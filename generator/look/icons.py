@@ -7,10 +7,10 @@ paper it is printed with is in generator/iconfile.py (COLOURS).
 from __future__ import annotations
 
 import os
-from stat import S_ISLNK
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from stat import S_ISLNK
 from typing import Iterable
 
 from .iconfile import IconFileError, read_icon_file, recolour

@@ -59,8 +59,8 @@ def overlaps(scene: Scene) -> list[str]:
     for index, text in enumerate(inked):
         if text.kind != "text":
             continue
-        # the elements of other owners whose boxes meet the text's, within their clips (_boxes_meet written out:
-        # this runs for every pair of a text and an element of the face)
+        # the elements of other owners whose boxes meet the text's, within their clips (compared inline: this runs
+        # for every pair of a text and an element of the face)
         x0, y0, x1, y1 = text.box
         near = [(order, other) for order, other, owner, a0, b0, a1, b1, clip in placed
                 if owner != text.owner and a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1
@@ -309,10 +309,6 @@ def _grow(box, by: float):
 
 def _intersect(a, b):
     return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
-
-
-def _boxes_meet(a, b) -> bool:
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _at(point) -> str:

@@ -67,7 +67,7 @@ def _quick(d: str) -> Segments | None:
         numbers = list(map(float, chain.from_iterable(pieces)))
     except ValueError:
         return None
-    if numbers and not max(numbers) <= MAX_SVG_NUMBER >= -min(numbers):
+    if numbers and not -MAX_SVG_NUMBER <= min(numbers) <= max(numbers) <= MAX_SVG_NUMBER:
         return None
     counts = list(map(len, pieces))
     if counts != list(map(ARITY.__getitem__, letters)):  # not one set of numbers per command: whole sets?
