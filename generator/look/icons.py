@@ -63,8 +63,17 @@ def _listed(place: Path) -> _Folder:
 def _listing(place: Path, changed: int) -> _Folder:
     """Listed by os.scandir, which knows a plain file from its directory entry: no stat per file."""
     with os.scandir(place) as entries:
-        names = sorted(entry.name for entry in entries if entry.name.endswith(".svg") and entry.is_file())
+        names = sorted(entry.name for entry in entries if entry.name.endswith(".svg") and _is_file(entry))
     return _Folder({name[:-len(".svg")] or name: place / name for name in names}, within(place, (place.parent,)))
+
+
+def _is_file(entry: os.DirEntry) -> bool:
+    """Whether the entry is a file, links followed; a link in a loop, or one that cannot be followed, is none
+    (as Path.is_file says), not an error that stops the listing."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 def _files_in(place: Path) -> dict[str, Path]:

@@ -74,6 +74,15 @@ def test_an_icon_file_linking_out_of_the_folder_is_refused_unread(game):
     refused(game, "icons/spy.svg: an icon file must be a file inside the game's folder")
 
 
+def test_an_icon_file_linking_to_itself_is_no_icon_and_stops_nothing(game):
+    """A link in a loop (icons/loop.svg -> loop.svg) is not a file: check lists the game's warnings as for a
+    folder without it, no traceback."""
+    (game / "icons").mkdir()
+    (game / "icons" / "loop.svg").symlink_to("loop.svg")
+    result = run("check", game)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-2000:]
+
+
 def test_an_icons_folder_linking_out_of_the_folder_is_refused_unread(game):
     """Each icon file's own place is resolved only when it is a link; the folder is resolved too."""
     (game.parent / "elsewhere").mkdir()
