@@ -10,6 +10,7 @@ import hmac
 import secrets
 
 from flask import Flask, Response, abort, request, session
+from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 CSRF_MAX_AGE = 24 * 3600
@@ -70,6 +71,26 @@ def add_security_headers(response: Response) -> Response:
     return response
 
 
+def is_navigation() -> bool:
+    """Whether the browser loads this answer as a page: not a fetch, htmx request or push stream of a page
+    already open. A browser that sends no Sec-Fetch-Mode counts its pages (htmx still says so itself)."""
+    return request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate" and "HX-Request" not in request.headers
+
+
+class SessionWrittenWhenChanged(SecureCookieSessionInterface):
+    """The session cookie is sent when an answer changes it; its expiry is renewed only by a page loaded.
+
+    A page's background requests (the host lobby's check, htmx polls, push streams) run beside a tap that
+    changes the session, such as taking a seat. Were their answers to renew the cookie, each would carry the
+    session as it was when it was sent, and the one arriving last would put that back: the seat just taken
+    was lost and the phone sent back to the lobby."""
+
+    def should_set_cookie(self, app: Flask, session) -> bool:
+        return session.modified or (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]
+                                    and is_navigation())
+
+
 def init_security(app: Flask) -> None:
+    app.session_interface = SessionWrittenWhenChanged()
     app.after_request(add_security_headers)
     app.jinja_env.globals["csrf_token"] = csrf_token

@@ -99,8 +99,9 @@ JOINED_KEPT = 12
 
 def _note_joined(table: TableInfo) -> None:
     """A join code is its table's secret: the home page lists only the tables this browser has opened."""
-    others = [code for code in session.get(JOINED, []) if code != table.code]
-    session[JOINED] = [table.code, *others][:JOINED_KEPT]
+    joined = session.get(JOINED, [])
+    if joined[:1] != [table.code]:  # assigned only when it changes: an assignment sends the cookie
+        session[JOINED] = [table.code, *(code for code in joined if code != table.code)][:JOINED_KEPT]
 
 
 def _my_tables() -> list[TableInfo]:

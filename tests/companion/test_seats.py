@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import html
 
-from companion_test_helpers import bearer, csrf_from
+from companion_test_helpers import bearer, csrf_from, sit
 
 
 def join(client, code: str, **body):
@@ -114,3 +114,30 @@ def test_a_sole_writer_knows_ended_seats_from_memory_and_after_a_restart(tmp_pat
     gc.collect()  # the file lock goes with the store
     restarted = sqlite_store(True)
     assert [restarted.seat_ended(code, token) for token in (old, mine, new)] == [True, True, False]
+
+
+def test_a_read_in_the_background_sent_before_a_seat_was_taken_does_not_put_the_old_cookie_back(app, table):
+    """CI (2026-11-29): the host's lobby checks for seat requests as it opens. The host tapped a seat then, and
+    that check's answer, which carried the session as it was before the tap, arrived after the tap's: the seat
+    was gone from the cookie and the phone sent back to the lobby. Only a page loaded renews the cookie now;
+    a fetch, an htmx poll or a push stream that changes nothing sends none."""
+    code = table["code"]
+    phone = app.test_client()
+    phone.get(f"/t/{code}")  # the lobby, open
+    before = phone.get_cookie("session").value
+    play = sit(phone, code, "p1")
+    assert phone.get_cookie("session").value != before  # the seat is in the cookie
+    def sent_before(path: str, **headers):
+        """`path` read by another client holding the cookie as it was before the seat was taken."""
+        other = app.test_client()
+        other.set_cookie("session", before)
+        return other.get(path, headers=headers, buffered=False)
+
+    for path, headers in ((f"/t/{code}", {"Sec-Fetch-Mode": "cors"}),  # the lobby's check
+                          (f"/t/{code}/play/live", {"HX-Request": "true"}),  # an htmx poll
+                          (f"/t/{code}/push", {"Sec-Fetch-Mode": "cors", "Accept": "text/event-stream"})):
+        answer = sent_before(path, **headers)
+        assert answer.status_code in (200, 401) and "Set-Cookie" not in answer.headers, path  # 401: no seat then
+        answer.close()
+    assert "Set-Cookie" in sent_before(f"/t/{code}", **{"Sec-Fetch-Mode": "navigate"}).headers  # a page: renewed
+    assert phone.get(play).status_code == 200  # still seated
