@@ -27,6 +27,10 @@ from ..look.scene import Circle, Element, Group, Image, Line, Path, Polygon, Rec
 from ..look.text import LEADING, PT_TO_MM, fit_text
 from ..look.units import PT_PER_MM
 
+# Streams are binary Flate, as PDF writers write them today. ReportLab's default wraps each in ASCII85 as
+# well, for mail of the 1990s: a quarter more bytes in every file, and a pass over each stream to write them.
+rl_config.useA85 = 0
+
 
 @contextmanager
 def saved(c: Canvas):
@@ -391,12 +395,8 @@ class PdfDocument:
         c.showPage()
         page = c._doc.Pages.pages[-1]
         if page.compression and not page.Contents and page.stream:
-            filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
-            content = page.stream
-            for f in reversed(filters):  # as PDFStream.format applies them
-                content = f.encode(content)
-            stream = pdfdoc.PDFStream(content=content, filters=[])
-            stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
+            stream = pdfdoc.PDFStream(content=pdfdoc.PDFZCompress.encode(page.stream), filters=[])
+            stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
             stream.__Comment__ = "page stream"
             page.Contents, page.stream = stream, None
 
