@@ -64,9 +64,16 @@ OUTSIDE_PROPERTIES = {"filter": "filters", "mask": "masks", "marker": "markers",
                       "marker-mid": "markers", "marker-end": "markers"}
 LENGTH_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 NUMBER_RE = re.compile(NUMBER)
+LENGTH = re.compile(r"\s*(" + NUMBER + r")\s*([a-z]*)\s*")
 TRANSFORM = re.compile(r"\s*([A-Za-z]+)\s*\(([^)]*)\)\s*,?")
 FONT_NAMES = {("normal", "normal"): "Lato-Regular", ("bold", "normal"): "Lato-Bold",
               ("normal", "italic"): "Lato-Italic", ("900", "normal"): "Lato-Black"}
+
+
+STYLES_KEPT = 4096  # different paints remembered (an icon set uses a few); past it the memory starts afresh
+STYLE_KEPT_CHARACTERS = 256  # the most characters of property values a remembered paint holds: a few MiB in all
+_STYLES: dict[tuple, Style] = {}
+_RECOLOURED: dict[tuple[Style, str, str], Style] = {}
 
 
 class IconFileError(DataError):
@@ -127,9 +134,9 @@ class _Reader:
                     props[key] = parent[key]
             else:
                 props[key] = value
-        for key, what in OUTSIDE_PROPERTIES.items():
-            if props.get(key, "none") != "none":
-                raise self.fail(f"<{tag}> {key}={props[key][:40]!r}: {what} are outside what is drawn")
+        for key in OUTSIDE_PROPERTIES.keys() & props.keys():  # mostly none: one set operation
+            if props[key] != "none":
+                raise self.fail(f"<{tag}> {key}={props[key][:40]!r}: {OUTSIDE_PROPERTIES[key]} are outside what is drawn")
         return props
 
     def parse_number(self, raw: str, what: str) -> float:
@@ -143,7 +150,7 @@ class _Reader:
 
     def length(self, raw: str, what: str) -> float:
         """A length in the icon's units (px): a number, or one with an absolute unit."""
-        match = re.fullmatch(r"\s*(" + NUMBER + r")\s*([a-z]*)\s*", raw)
+        match = LENGTH.fullmatch(raw)
         if not match or match[2] not in LENGTH_UNITS:
             raise self.fail(f"{what}={raw[:40]!r} is not a length (a number, or px, pt, mm, cm or in)")
         return self.parse_number(match[1], what) * LENGTH_UNITS[match[2]]
@@ -176,6 +183,20 @@ class _Reader:
             f"{what}={value[:40]!r} is not a colour (currentColor, a name, #rgb, #rrggbb or rgb(…))"))
 
     def style(self, props: dict[str, str], tag: str, alpha: float) -> Style:
+        """The paint these properties give; the same properties give the same Style, found once (an icon set's
+        files mostly say fill="currentColor" and nothing more). Only what is drawn is kept: a bad value is
+        read again, and named with its file, each time."""
+        key = (*props.items(), alpha)
+        style = _STYLES.get(key)
+        if style is None:
+            style = self._new_style(props, tag, alpha)
+            if sum(map(len, props.values())) <= STYLE_KEPT_CHARACTERS:  # a long one (a dash list) is read each time
+                if len(_STYLES) >= STYLES_KEPT:
+                    _STYLES.clear()
+                _STYLES[key] = style
+        return style
+
+    def _new_style(self, props: dict[str, str], tag: str, alpha: float) -> Style:
         fill = self.colour(props.get("fill"), f"<{tag}> fill")
         stroke = self.colour(props.get("stroke", "none"), f"<{tag}> stroke")
         width = self.length(props.get("stroke-width", "1"), f"<{tag}> stroke-width")
@@ -587,9 +608,21 @@ def recolour(element: Element, ink: str, paper: str) -> Element:
         return replace(element, children=tuple(recolour(child, ink, paper) for child in element.children))
     if isinstance(element, Text):
         return replace(element, color=real_colour(element.color, ink, paper))
-    style = element.style
-    return replace(element, style=replace(style, fill=real_colour(style.fill, ink, paper),
-                                          stroke=real_colour(style.stroke, ink, paper)))
+    return replace(element, style=_recoloured(element.style, ink, paper))
+
+
+def _recoloured(style: Style, ink: str, paper: str) -> Style:
+    """A style with its colour roles made real colours, made once per style and inks: the icons of a set share
+    a few styles (Reader.style), so 2,000 icons in one ink make a few."""
+    key = (style, ink, paper)
+    coloured = _RECOLOURED.get(key)
+    if coloured is None:
+        coloured = replace(style, fill=real_colour(style.fill, ink, paper), stroke=real_colour(style.stroke, ink, paper))
+        if len(style.dash) <= 16:  # a long dash list is not kept
+            if len(_RECOLOURED) >= STYLES_KEPT:
+                _RECOLOURED.clear()
+            _RECOLOURED[key] = coloured
+    return coloured
 
 
 def real_colour(role: str | None, ink: str, paper: str) -> str | None:
