@@ -1,6 +1,6 @@
 """A deck of 2,000 cards each with its own icon against the same deck with one icon (issue #51).
 
-    .venv/bin/python bench/icon_deck.py [CARDS] [--profile [--one]] [--read]
+    .venv/bin/python bench/icon_deck.py [CARDS] [--profile [--one]] [--read] [--instructions]
 
 The icons are game-icons.net's (installed by bench/icon_sets.py from the npm registry into bench/results/), the
 first CARDS of them, each its own file in the game's icons/ folder; the one-icon deck's folder holds only the one
@@ -8,7 +8,10 @@ it uses, the one of the CARDS nearest their mean number of curves and of lines (
 what is measured is the cost of many files, not of more complex ones; the first icon alone is 300 bytes, the mean
 1,657). Both decks are the distinct-card deck of bench/run.py (own title and text per card) with an `icon:` per
 card, built by `starpnp build --format pdf` as whole processes taking turns (PAIRS of each); prints the median CPU
-of each and the median ratio (target: at most 1.5). --profile runs the many-icon build (with --one, the one-icon
+of each and the median ratio (target: at most 1.5). On a shared machine one pair's ratio moves by a sixth,
+so --instructions also counts what each build executes, once each under valgrind's callgrind (hash seed fixed):
+the same figures on every run and machine, and the cause when the timed ratio moves (8-10 minutes; needs
+valgrind). --profile runs the many-icon build (with --one, the one-icon
 build) once under cProfile. --read measures reading the CARDS icon files alone against two floors: svglib (the
 library our SVG art goes through) reading the same files into ReportLab drawings, and the least any Python reader
 of path data does (every path's numbers found by one regex and converted to floats).
@@ -16,7 +19,10 @@ of path data does (every path's numbers found by one regex and converted to floa
 from __future__ import annotations
 
 import cProfile
+import os
 import pstats
+import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -54,7 +60,6 @@ def read_floor(icons: list[tuple[str, bytes]]) -> None:
     """CPU seconds (best of RUNS) to read the icon files: ours, svglib's, and the tokenising floor."""
     import io
     import logging
-    import re
     import xml.etree.ElementTree as ET
 
     from svglib.svglib import svg2rlg
@@ -73,6 +78,14 @@ def read_floor(icons: list[tuple[str, bytes]]) -> None:
     for name, read in readers.items():
         best = min(_cpu(read) for _ in range(RUNS))
         print(f"{len(icons)} icon files, {sum(map(len, paths)):,} characters of path data: {name} {best:.2f} s CPU")
+
+
+def instructions(command: list[str], cwd: Path) -> int:
+    """The instructions `command` executes (valgrind --tool=callgrind), with Python's hash seed fixed: the same
+    count on every run, where CPU time on a shared machine is not."""
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command], cwd=cwd,
+                         env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, check=True)
+    return int(re.search(r"refs:\s+([\d,]+)", run.stderr)[1].replace(",", ""))
 
 
 def _cpu(work) -> float:
@@ -128,6 +141,10 @@ def main() -> None:
             for order in ("cumulative", "tottime"):
                 pstats.Stats(profile).sort_stats(order).print_stats(60)
             return
+        if "--instructions" in sys.argv:
+            counted = [instructions(build(game), tmp) for game in (many, one)]
+            print(f"{count} cards: {count} icons {counted[0] / 1e9:.2f} G instructions, one icon "
+                  f"{counted[1] / 1e9:.2f} G, ratio {counted[0] / counted[1]:.2f}x (callgrind)")
         ours, floor = alternate(build(many), build(one), tmp, tmp, PAIRS)
     cpu_many, cpu_one = median(r[0] for r in ours), median(r[0] for r in floor)
     ratio = median(a[0] / b[0] for a, b in zip(ours, floor))
