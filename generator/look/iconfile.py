@@ -189,11 +189,9 @@ class _Reader:
         key = (*props.items(), alpha)
         style = _STYLES.get(key)
         if style is None:
-            style = self._new_style(props, tag, alpha)
-            if sum(map(len, props.values())) <= STYLE_KEPT_CHARACTERS:  # a long one (a dash list) is read each time
-                if len(_STYLES) >= STYLES_KEPT:
-                    _STYLES.clear()
-                _STYLES[key] = style
+            # a long value (a dash list) is read again each time
+            style = _kept(_STYLES, key, self._new_style(props, tag, alpha),
+                          sum(map(len, props.values())) <= STYLE_KEPT_CHARACTERS)
         return style
 
     def _new_style(self, props: dict[str, str], tag: str, alpha: float) -> Style:
@@ -617,12 +615,20 @@ def _recoloured(style: Style, ink: str, paper: str) -> Style:
     key = (style, ink, paper)
     coloured = _RECOLOURED.get(key)
     if coloured is None:
-        coloured = replace(style, fill=real_colour(style.fill, ink, paper), stroke=real_colour(style.stroke, ink, paper))
-        if len(style.dash) <= 16:  # a long dash list is not kept
-            if len(_RECOLOURED) >= STYLES_KEPT:
-                _RECOLOURED.clear()
-            _RECOLOURED[key] = coloured
+        coloured = _kept(_RECOLOURED, key, replace(style, fill=real_colour(style.fill, ink, paper),
+                                                   stroke=real_colour(style.stroke, ink, paper)),
+                         len(style.dash) <= 16)  # a long dash list is not kept
     return coloured
+
+
+def _kept(memory: dict, key: tuple, value: Style, keep: bool) -> Style:
+    """`value`, remembered under `key` when `keep`: a memory of at most STYLES_KEPT styles, which starts
+    afresh when full (a folder's icons cannot grow it)."""
+    if keep:
+        if len(memory) >= STYLES_KEPT:
+            memory.clear()
+        memory[key] = value
+    return value
 
 
 def real_colour(role: str | None, ink: str, paper: str) -> str | None:

@@ -172,7 +172,7 @@ def _absolute(letters: list[str], counts: list[int], v: list[float]) -> tuple[tu
                 ox, oy = x, y
             else:
                 ox = oy = 0.0
-            if upper == "C":  # the most frequent, then L, M, Z, H, V, A, S, Q
+            if upper == "C":  # the most frequent, then L, M, H, V, A, S, Q
                 c2x, c2y = ox + v[i + 2], oy + v[i + 3]
                 x, y = ox + v[i + 4], oy + v[i + 5]
                 add(("C", ox + v[i], oy + v[i + 1], c2x, c2y, x, y))
